@@ -1,0 +1,583 @@
+//! Generators for the common board shapes. Each returns a [`BoardBuilder`] so a definition can
+//! add zones, extra links or nodes before building.
+
+use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
+
+/// How the cells of a rectangular grid are labelled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum LabelStyle {
+    /// Go/GTP: columns A–T skipping I, row 1 at the bottom (`D4`).
+    #[default]
+    Gtp,
+    /// Letters with I included, upper case (`I10`), as on Seven Kingdoms diagrams.
+    Letters,
+    /// Chess: lower-case files `a`, `b`, ... and ranks from 1 (`e4`).
+    Chess,
+}
+
+/// Column letters for a style: GTP skips `I`.
+fn column_name(style: LabelStyle, x: u32) -> String {
+    let alphabet: Vec<char> = match style {
+        LabelStyle::Gtp => "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().collect(),
+        LabelStyle::Letters => ('A'..='Z').collect(),
+        LabelStyle::Chess => ('a'..='z').collect(),
+    };
+    let n = alphabet.len() as u32;
+    if x < n {
+        alphabet[x as usize].to_string()
+    } else {
+        // Past one letter: AA, AB, ... (boards this wide are rare, but labels stay unique).
+        format!(
+            "{}{}",
+            alphabet[(x / n - 1) as usize],
+            alphabet[(x % n) as usize]
+        )
+    }
+}
+
+/// Parameters of a rectangular grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridSpec {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Optional mask, top row first: `.` (or any other character) is a node, `#` is no node.
+    pub mask: Option<Vec<String>>,
+    /// Label style.
+    pub labels: LabelStyle,
+    /// Whether to add the `diagonal` relation.
+    pub diagonal: bool,
+    /// Two colour names for a checkerboard: the first for cells where column + row is even.
+    pub checker: Option<[String; 2]>,
+    /// Node kind name (`point` for Go boards, `cell` for chess-like ones).
+    pub kind: String,
+}
+
+impl GridSpec {
+    /// A plain `w`×`h` grid with orthogonal adjacency and GTP labels.
+    pub fn new(width: u32, height: u32) -> Self {
+        GridSpec {
+            width,
+            height,
+            mask: None,
+            labels: LabelStyle::Gtp,
+            diagonal: false,
+            checker: None,
+            kind: "point".into(),
+        }
+    }
+}
+
+/// The eight compass directions with their vectors (x to the east, y to the north).
+pub const COMPASS: [(&str, [i32; 3]); 8] = [
+    ("n", [0, 1, 0]),
+    ("e", [1, 0, 0]),
+    ("s", [0, -1, 0]),
+    ("w", [-1, 0, 0]),
+    ("ne", [1, 1, 0]),
+    ("se", [1, -1, 0]),
+    ("sw", [-1, -1, 0]),
+    ("nw", [-1, 1, 0]),
+];
+
+/// Builds a rectangular grid, with blocked cells left out.
+pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
+    if spec.width == 0 || spec.height == 0 || spec.width > 256 || spec.height > 256 {
+        return Err(BoardError::Invalid(format!(
+            "grid size {}x{} is out of range 1..256",
+            spec.width, spec.height
+        )));
+    }
+    let blocked = |x: u32, y: u32| -> Result<bool, BoardError> {
+        let Some(mask) = &spec.mask else {
+            return Ok(false);
+        };
+        // Mask rows are written top row first.
+        let row = mask.get((spec.height - 1 - y) as usize).ok_or_else(|| {
+            BoardError::Invalid(format!(
+                "mask has {} rows, board {}",
+                mask.len(),
+                spec.height
+            ))
+        })?;
+        Ok(row
+            .chars()
+            .nth(x as usize)
+            .map(|c| c == '#')
+            .unwrap_or(true))
+    };
+    if let Some(mask) = &spec.mask {
+        if mask.len() != spec.height as usize {
+            return Err(BoardError::Invalid(format!(
+                "mask has {} rows but the board has {}",
+                mask.len(),
+                spec.height
+            )));
+        }
+    }
+    let mut b = BoardBuilder::new();
+    b.set_grid(spec.width, spec.height);
+    b.relation("orthogonal");
+    if spec.diagonal {
+        b.relation("diagonal");
+    }
+    for (name, v) in COMPASS {
+        b.direction(name, Some(v));
+    }
+    let mut ids = vec![NodeId::NONE; (spec.width * spec.height) as usize];
+    for y in 0..spec.height {
+        for x in 0..spec.width {
+            if blocked(x, y)? {
+                continue;
+            }
+            let colour = spec
+                .checker
+                .as_ref()
+                .map(|c| c[((x + y) % 2) as usize].clone());
+            let id = b.add_node(NodeSpec {
+                label: format!("{}{}", column_name(spec.labels, x), y + 1),
+                kind: spec.kind.clone(),
+                colour,
+                zones: vec![],
+                pos: [x as f32, y as f32, 0.0],
+                coord: [x as i32, y as i32, 0],
+            })?;
+            ids[(y * spec.width + x) as usize] = id;
+        }
+    }
+    let at = |x: i32, y: i32| -> NodeId {
+        if x < 0 || y < 0 || x >= spec.width as i32 || y >= spec.height as i32 {
+            NodeId::NONE
+        } else {
+            ids[(y as u32 * spec.width + x as u32) as usize]
+        }
+    };
+    for y in 0..spec.height as i32 {
+        for x in 0..spec.width as i32 {
+            let a = at(x, y);
+            if !a.is_some() {
+                continue;
+            }
+            for (i, (name, v)) in COMPASS.iter().enumerate() {
+                let rel = if i < 4 { "orthogonal" } else { "diagonal" };
+                if i >= 4 && !spec.diagonal {
+                    continue;
+                }
+                let t = at(x + v[0], y + v[1]);
+                if t.is_some() {
+                    b.add_edge(
+                        a,
+                        t,
+                        EdgeSpec {
+                            relation: rel.into(),
+                            direction: Some((*name).into()),
+                            via: None,
+                        },
+                    );
+                }
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// Builds a `w`×`h`×`d` grid of cells, orthogonally adjacent in 3-D (directions n, e, s, w, up, down).
+/// Labels are `A1.1` (column, row, layer), in the GTP column style.
+pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, BoardError> {
+    if width == 0 || height == 0 || depth == 0 || (width * height * depth) > 60_000 {
+        return Err(BoardError::Invalid(format!(
+            "3-D grid {width}x{height}x{depth} is out of range"
+        )));
+    }
+    let mut b = BoardBuilder::new();
+    b.relation("orthogonal");
+    let dirs: [(&str, [i32; 3]); 6] = [
+        ("n", [0, 1, 0]),
+        ("e", [1, 0, 0]),
+        ("s", [0, -1, 0]),
+        ("w", [-1, 0, 0]),
+        ("up", [0, 0, 1]),
+        ("down", [0, 0, -1]),
+    ];
+    for (n, v) in dirs {
+        b.direction(n, Some(v));
+    }
+    let index = |x: u32, y: u32, z: u32| NodeId((z * width * height + y * width + x) as u16);
+    for z in 0..depth {
+        for y in 0..height {
+            for x in 0..width {
+                b.add_node(NodeSpec {
+                    label: format!("{}{}.{}", column_name(LabelStyle::Gtp, x), y + 1, z + 1),
+                    kind: "cell".into(),
+                    colour: None,
+                    zones: vec![],
+                    // Layers are drawn side by side.
+                    pos: [(x + z * (width + 1)) as f32, y as f32, z as f32],
+                    coord: [x as i32, y as i32, z as i32],
+                })?;
+            }
+        }
+    }
+    for z in 0..depth as i32 {
+        for y in 0..height as i32 {
+            for x in 0..width as i32 {
+                for (name, v) in dirs {
+                    let (tx, ty, tz) = (x + v[0], y + v[1], z + v[2]);
+                    if tx < 0
+                        || ty < 0
+                        || tz < 0
+                        || tx >= width as i32
+                        || ty >= height as i32
+                        || tz >= depth as i32
+                    {
+                        continue;
+                    }
+                    b.add_edge(
+                        index(x as u32, y as u32, z as u32),
+                        index(tx as u32, ty as u32, tz as u32),
+                        EdgeSpec {
+                            relation: "orthogonal".into(),
+                            direction: Some(name.into()),
+                            via: None,
+                        },
+                    );
+                }
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// Parameters of a polar board: rings of cells around a channel of eyes and a hub.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolarSpec {
+    /// Number of rings (1 = innermost).
+    pub rings: u32,
+    /// Cells per ring; sectors wrap around.
+    pub sectors: u32,
+    /// Number of eyes in the channel inside ring 1 (0 for none). Must divide `sectors`.
+    pub eyes: u32,
+    /// Sector offsets, within each eye's group of `sectors / eyes` sectors, of the ring-1 cells the eye links to.
+    pub eye_links: Vec<u32>,
+    /// Whether there is a hub joining every eye to every other eye in one step.
+    pub hub: bool,
+    /// Two colour names for a checkerboard: the first where ring + sector is even.
+    pub checker: Option<[String; 2]>,
+    /// Whether to add the `diagonal` relation.
+    pub diagonal: bool,
+}
+
+/// Builds a polar board. Cells are `r{ring}s{sector}` with kind `cell`, eyes `eye{e}` with kind `eye`,
+/// the hub `hub` with kind `hub`. Relations: `orthogonal` (directions in, out, ccw, cw), `diagonal`
+/// (in-ccw, in-cw, out-ccw, out-cw), `eye` (eye ↔ its ring-1 cells, directions in/out), `hub` (eye → every
+/// other eye, passing the hub).
+pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
+    let (rings, sectors) = (spec.rings as i32, spec.sectors as i32);
+    if rings < 1 || sectors < 3 || rings * sectors > 60_000 {
+        return Err(BoardError::Invalid(format!(
+            "polar board {rings}x{sectors} is out of range"
+        )));
+    }
+    if spec.eyes > 0 && spec.sectors % spec.eyes != 0 {
+        return Err(BoardError::Invalid(format!(
+            "{} eyes do not divide {} sectors",
+            spec.eyes, spec.sectors
+        )));
+    }
+    let mut b = BoardBuilder::new();
+    b.relation("orthogonal");
+    if spec.diagonal {
+        b.relation("diagonal");
+    }
+    // Vectors are (ring delta, sector delta, 0).
+    let dirs: [(&str, [i32; 3], bool); 8] = [
+        ("out", [1, 0, 0], false),
+        ("in", [-1, 0, 0], false),
+        ("ccw", [0, 1, 0], false),
+        ("cw", [0, -1, 0], false),
+        ("out-ccw", [1, 1, 0], true),
+        ("out-cw", [1, -1, 0], true),
+        ("in-ccw", [-1, 1, 0], true),
+        ("in-cw", [-1, -1, 0], true),
+    ];
+    for (n, v, _) in dirs {
+        b.direction(n, Some(v));
+    }
+    let step_angle = std::f32::consts::TAU / sectors as f32;
+    // Radius 1 is the channel of eyes; ring r sits at radius r + 1.
+    let cell = |r: i32, s: i32| NodeId(((r - 1) * sectors + s.rem_euclid(sectors)) as u16);
+    for r in 1..=rings {
+        for s in 0..sectors {
+            let a = (s as f32 + 0.5) * step_angle;
+            let rad = r as f32 + 1.0;
+            b.add_node(NodeSpec {
+                label: format!("r{r}s{s}"),
+                kind: "cell".into(),
+                colour: spec
+                    .checker
+                    .as_ref()
+                    .map(|c| c[((r + s) % 2) as usize].clone()),
+                zones: vec![],
+                pos: [rad * a.cos(), rad * a.sin(), 0.0],
+                coord: [r, s, 0],
+            })?;
+        }
+    }
+    for r in 1..=rings {
+        for s in 0..sectors {
+            for (name, v, diag) in dirs {
+                let (tr, ts) = (r + v[0], s + v[1]);
+                if tr < 1 || tr > rings || (diag && !spec.diagonal) {
+                    continue;
+                }
+                let rel = if diag { "diagonal" } else { "orthogonal" };
+                b.add_edge(
+                    cell(r, s),
+                    cell(tr, ts),
+                    EdgeSpec {
+                        relation: rel.into(),
+                        direction: Some(name.into()),
+                        via: None,
+                    },
+                );
+            }
+        }
+    }
+    if spec.eyes > 0 {
+        let group = (spec.sectors / spec.eyes) as i32;
+        let mut eyes = Vec::new();
+        for e in 0..spec.eyes as i32 {
+            let mid: f32 = if spec.eye_links.is_empty() {
+                (e * group) as f32 + group as f32 / 2.0
+            } else {
+                spec.eye_links
+                    .iter()
+                    .map(|&o| (e * group) as f32 + o as f32 + 0.5)
+                    .sum::<f32>()
+                    / spec.eye_links.len() as f32
+            };
+            let a = mid * step_angle;
+            let id = b.add_node(NodeSpec {
+                label: format!("eye{e}"),
+                kind: "eye".into(),
+                colour: None,
+                zones: vec![],
+                pos: [a.cos(), a.sin(), 0.0],
+                coord: [0, e, 0],
+            })?;
+            for &o in &spec.eye_links {
+                if o as i32 >= group {
+                    return Err(BoardError::Invalid(format!(
+                        "eye link offset {o} is not below {group}"
+                    )));
+                }
+                b.add_link(
+                    id,
+                    cell(1, e * group + o as i32),
+                    "eye",
+                    Some(("out", "in")),
+                );
+            }
+            eyes.push(id);
+        }
+        if spec.hub {
+            let hub = b.add_node(NodeSpec {
+                label: "hub".into(),
+                kind: "hub".into(),
+                colour: None,
+                zones: vec![],
+                pos: [0.0, 0.0, 0.0],
+                coord: [0, 0, 0],
+            })?;
+            for &x in &eyes {
+                for &y in &eyes {
+                    if x != y {
+                        b.add_edge(
+                            x,
+                            y,
+                            EdgeSpec {
+                                relation: "hub".into(),
+                                direction: None,
+                                via: Some(hub),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// Adds the relation `same-colour` to a coloured board: every `diagonal` neighbour of the same colour,
+/// and the cell two steps away along an `orthogonal` direction when it has the same colour and the cell
+/// between (which must be empty to pass) has another.
+pub fn add_same_colour(b: BoardBuilder) -> Result<BoardBuilder, BoardError> {
+    let board = b.clone().build()?;
+    let mut b = b;
+    b.relation("same-colour");
+    let (Some(orth), diag) = (board.relation("orthogonal"), board.relation("diagonal")) else {
+        return Err(BoardError::Invalid(
+            "same-colour needs an orthogonal relation".into(),
+        ));
+    };
+    for a in board.node_ids() {
+        let ca = board.node(a).colour;
+        if ca.is_none() {
+            continue;
+        }
+        if let Some(diag) = diag {
+            for e in board.edges(diag, a) {
+                if board.node(e.to).colour == ca {
+                    let direction = e.dir.map(|d| board.directions()[d.0 as usize].name.clone());
+                    b.add_edge(
+                        a,
+                        e.to,
+                        EdgeSpec {
+                            relation: "same-colour".into(),
+                            direction,
+                            via: None,
+                        },
+                    );
+                }
+            }
+        }
+        for e in board.edges(orth, a) {
+            let Some(d) = e.dir else { continue };
+            let c = board.next(orth, d, e.to);
+            if c.is_some() && c != a && board.node(c).colour == ca && board.node(e.to).colour != ca
+            {
+                let direction = Some(board.directions()[d.0 as usize].name.clone());
+                b.add_edge(
+                    a,
+                    c,
+                    EdgeSpec {
+                        relation: "same-colour".into(),
+                        direction,
+                        via: Some(e.to),
+                    },
+                );
+            }
+        }
+    }
+    Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_labels_skip_i() {
+        let b = grid(&GridSpec::new(19, 19)).unwrap().build().unwrap();
+        assert_eq!(b.len(), 361);
+        assert!(b.find("J10").is_some());
+        assert!(b.find("I10").is_none());
+        assert_eq!(b.label(NodeId(0)), "A1");
+        assert_eq!(b.label(NodeId(18)), "T1");
+    }
+
+    #[test]
+    fn orthogonal_degrees_and_directions() {
+        let b = grid(&GridSpec::new(9, 9)).unwrap().build().unwrap();
+        let orth = b.relation("orthogonal").unwrap();
+        let corner = b.find("A1").unwrap();
+        let edge = b.find("E1").unwrap();
+        let centre = b.find("E5").unwrap();
+        assert_eq!(b.edges(orth, corner).len(), 2);
+        assert_eq!(b.edges(orth, edge).len(), 3);
+        assert_eq!(b.edges(orth, centre).len(), 4);
+        let n = b.direction("n").unwrap();
+        assert_eq!(b.next(orth, n, centre), b.find("E6").unwrap());
+        assert_eq!(b.next(orth, b.direction("s").unwrap(), edge), NodeId::NONE);
+        assert_eq!(b.directions()[n.0 as usize].opposite, b.direction("s"));
+    }
+
+    #[test]
+    fn mask_removes_nodes_and_edges() {
+        let mut s = GridSpec::new(3, 3);
+        s.mask = Some(vec!["...".into(), ".#.".into(), "...".into()]);
+        let b = grid(&s).unwrap().build().unwrap();
+        assert_eq!(b.len(), 8);
+        assert!(b.find("B2").is_none());
+        let orth = b.relation("orthogonal").unwrap();
+        assert_eq!(b.edges(orth, b.find("B1").unwrap()).len(), 2);
+    }
+
+    #[test]
+    fn mask_with_wrong_rows_is_an_error() {
+        let mut s = GridSpec::new(3, 3);
+        s.mask = Some(vec!["...".into()]);
+        assert!(grid(&s).is_err());
+    }
+
+    #[test]
+    fn grid3d_adjacency() {
+        let b = grid3d(3, 3, 3).unwrap().build().unwrap();
+        assert_eq!(b.len(), 27);
+        let orth = b.relation("orthogonal").unwrap();
+        assert_eq!(b.edges(orth, b.find("B2.2").unwrap()).len(), 6);
+        assert_eq!(b.edges(orth, b.find("A1.1").unwrap()).len(), 3);
+    }
+
+    fn he_qi_like() -> crate::board::Board {
+        let spec = PolarSpec {
+            rings: 5,
+            sectors: 100,
+            eyes: 25,
+            eye_links: vec![1, 2],
+            hub: true,
+            checker: Some(["white".into(), "black".into()]),
+            diagonal: true,
+        };
+        add_same_colour(polar(&spec).unwrap())
+            .unwrap()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn polar_board_counts() {
+        let b = he_qi_like();
+        assert_eq!(b.len(), 500 + 25 + 1);
+        let eye = b.relation("eye").unwrap();
+        let e0 = b.find("eye0").unwrap();
+        let linked: Vec<_> = b
+            .edges(eye, e0)
+            .iter()
+            .map(|e| b.label(e.to).to_string())
+            .collect();
+        assert_eq!(linked, vec!["r1s1", "r1s2"]);
+        let hub = b.relation("hub").unwrap();
+        assert_eq!(b.edges(hub, e0).len(), 24);
+        // Sectors wrap: the ccw neighbour of sector 99 is sector 0.
+        let orth = b.relation("orthogonal").unwrap();
+        let ccw = b.direction("ccw").unwrap();
+        assert_eq!(
+            b.next(orth, ccw, b.find("r3s99").unwrap()),
+            b.find("r3s0").unwrap()
+        );
+        // Ring 1 has no inward diagonals; ring-3 cells have four diagonals.
+        let diag = b.relation("diagonal").unwrap();
+        assert_eq!(b.edges(diag, b.find("r1s5").unwrap()).len(), 2);
+        assert_eq!(b.edges(diag, b.find("r3s5").unwrap()).len(), 4);
+    }
+
+    #[test]
+    fn same_colour_relation() {
+        let b = he_qi_like();
+        let sc = b.relation("same-colour").unwrap();
+        let a = b.find("r3s5").unwrap();
+        // 4 diagonals + 4 orthogonal jumps of two.
+        let edges = b.edges(sc, a);
+        assert_eq!(edges.len(), 8);
+        let jump = edges.iter().find(|e| b.label(e.to) == "r3s7").unwrap();
+        assert_eq!(b.label(jump.via), "r3s6");
+        for e in edges {
+            assert_eq!(b.node(e.to).colour, b.node(a).colour);
+        }
+        // Ring 1: no inward diagonals or jumps: 2 diagonals out, 2 sideways jumps, 1 jump out.
+        assert_eq!(b.edges(sc, b.find("r1s5").unwrap()).len(), 5);
+    }
+}

@@ -1,0 +1,195 @@
+//! A game: board, seats, pieces, setup and rules, immutable once built and shared between positions.
+
+use crate::board::{Board, DirectionId, NodeId};
+use crate::hooks::Hooks;
+use crate::position::Position;
+use crate::rules::{MoveRule, Pattern, Rules};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A seat in the turn order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    /// Name (`black`, `red`, `qin`).
+    pub name: String,
+    /// Short letter used in records and results (`B`, `W`).
+    pub letter: String,
+    /// Forward directions of this seat (for pawns and forward-only rules).
+    pub forward: Vec<DirectionId>,
+    /// Seat-relative zones: for each alias of [`Game::zone_aliases`], the board zone it means here.
+    pub zones: Vec<Option<u8>>,
+    /// The team index (seats of one team never capture each other).
+    pub team: u8,
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceType {
+    /// Name (`stone`, `general`).
+    pub name: String,
+    /// Symbol per seat for diagrams (falls back to the first).
+    pub symbols: Vec<String>,
+    /// How it moves.
+    pub moves: Vec<MoveRule>,
+    /// It can never be captured.
+    pub immune: bool,
+    /// It may capture.
+    pub captures: bool,
+}
+
+/// One piece on the board at the start.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Placement {
+    /// Where.
+    pub node: NodeId,
+    /// Whose.
+    pub seat: u8,
+    /// Which piece type.
+    pub piece: u8,
+}
+
+/// Everything that defines a game. Built by the definition compiler or by hand.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Short name (`go`).
+    pub name: String,
+    /// Title for people.
+    pub title: String,
+    /// The board.
+    pub board: Board,
+    /// Seats in turn order.
+    pub seats: Vec<Seat>,
+    /// Names of seat-relative zones (`home`, `palace`).
+    pub zone_aliases: Vec<String>,
+    /// Piece types.
+    pub pieces: Vec<PieceType>,
+    /// Pieces on the board at the start.
+    pub setup: Vec<Placement>,
+    /// Pieces in reserve at the start: (seat, piece, count).
+    pub reserves: Vec<(u8, u8, u16)>,
+    /// The rules the engine applies.
+    pub rules: Rules,
+    /// Scripted hooks, if any.
+    pub hooks: Option<Arc<dyn Hooks>>,
+    /// The option values this game was built with.
+    pub options: BTreeMap<String, String>,
+    relation_dirs: Vec<Vec<DirectionId>>,
+    zobrist: Vec<u64>,
+    turn_keys: Vec<u64>,
+    placement_only: bool,
+}
+
+/// A splitmix64 step: a fixed, portable sequence for Zobrist keys.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Game {
+    /// Assembles a game and precomputes its lookup tables.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: impl Into<String>,
+        title: impl Into<String>,
+        board: Board,
+        seats: Vec<Seat>,
+        zone_aliases: Vec<String>,
+        pieces: Vec<PieceType>,
+        setup: Vec<Placement>,
+        reserves: Vec<(u8, u8, u16)>,
+        rules: Rules,
+    ) -> Game {
+        let relation_dirs = (0..board.relation_names().len())
+            .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
+            .collect();
+        let mut state = 0x5171_7061_6e00_0001u64;
+        let keys = board.len() * seats.len().max(1) * pieces.len().max(1);
+        let zobrist = (0..keys).map(|_| splitmix(&mut state)).collect();
+        let turn_keys = (0..seats.len()).map(|_| splitmix(&mut state)).collect();
+        let placement_only = pieces.iter().all(|p| {
+            p.moves
+                .iter()
+                .all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty)
+        });
+        Game {
+            name: name.into(),
+            title: title.into(),
+            board,
+            seats,
+            zone_aliases,
+            pieces,
+            setup,
+            reserves,
+            rules,
+            hooks: None,
+            options: BTreeMap::new(),
+            relation_dirs,
+            zobrist,
+            turn_keys,
+            placement_only,
+        }
+    }
+
+    /// The starting position.
+    pub fn start(self: &Arc<Self>) -> Position {
+        Position::new(self.clone())
+    }
+
+    /// Directions used by a relation.
+    #[inline]
+    pub fn relation_dirs(&self, rel: crate::board::RelationId) -> &[DirectionId] {
+        &self.relation_dirs[rel.0 as usize]
+    }
+
+    /// The forward directions of a seat.
+    #[inline]
+    pub fn seat_forward(&self, seat: u8) -> &[DirectionId] {
+        &self.seats[seat as usize].forward
+    }
+
+    /// The board zone a seat-relative alias means for `seat`.
+    #[inline]
+    pub fn seat_zone(&self, seat: u8, alias: u8) -> Option<u8> {
+        self.seats
+            .get(seat as usize)
+            .and_then(|s| s.zones.get(alias as usize).copied().flatten())
+    }
+
+    /// The Zobrist key of `piece` of `seat` on `node`.
+    #[inline]
+    pub fn key(&self, node: NodeId, seat: u8, piece: u8) -> u64 {
+        let np = self.pieces.len().max(1);
+        self.zobrist[(node.idx() * self.seats.len() + seat as usize) * np + piece as usize]
+    }
+
+    /// The key XORed in for "this seat is to move" (situational superko).
+    #[inline]
+    pub fn turn_key(&self, seat: u8) -> u64 {
+        self.turn_keys[seat as usize]
+    }
+
+    /// True when every move is a placement on an empty node (Go and its family): enables fast paths.
+    #[inline]
+    pub fn placement_only(&self) -> bool {
+        self.placement_only
+    }
+
+    /// Looks up a piece type by name.
+    pub fn piece(&self, name: &str) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u8)
+    }
+
+    /// Looks up a seat by name.
+    pub fn seat(&self, name: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as u8)
+    }
+}

@@ -1,0 +1,98 @@
+//! The set of position hashes seen so far, for superko rules: open addressing, cleared without freeing.
+
+/// A set of non-zero 64-bit hashes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashHistory {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl Default for HashHistory {
+    fn default() -> Self {
+        HashHistory {
+            slots: vec![0; 1024],
+            len: 0,
+        }
+    }
+}
+
+impl HashHistory {
+    /// True if `h` was recorded.
+    #[inline]
+    pub fn contains(&self, h: u64) -> bool {
+        let h = h | 1;
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                x if x == h => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Records `h`.
+    pub fn insert(&mut self, h: u64) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let h = h | 1;
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = h;
+                    self.len += 1;
+                    return;
+                }
+                x if x == h => return,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.len = 0;
+        for h in old.into_iter().filter(|&h| h != 0) {
+            self.insert(h);
+        }
+    }
+
+    /// Forgets everything, keeping the memory.
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.len = 0;
+    }
+
+    /// Number of distinct hashes recorded.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HashHistory;
+
+    #[test]
+    fn insert_contains_grow() {
+        let mut h = HashHistory::default();
+        for i in 1..5000u64 {
+            h.insert(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        }
+        assert_eq!(h.len(), 4999);
+        assert!(h.contains(77u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        assert!(!h.contains(12345));
+        h.clear();
+        assert!(h.is_empty());
+    }
+}

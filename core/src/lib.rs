@@ -1,0 +1,25 @@
+//! qipan-core: the engine of qipan.
+//!
+//! Boards are graphs ([`board`]), games are immutable rule tables ([`game::Game`]), and a
+//! [`position::Position`] applies them. Nothing here knows any game by name: every game is built
+//! from the generic blocks of [`rules`], by the definition compiler (qipan-dsl) or by hand.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod game;
+pub mod history;
+pub mod hooks;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod playout;
+pub mod position;
+pub mod render;
+pub mod rules;
+
+pub use board::{Board, NodeId};
+pub use game::{Game, PieceType, Placement, Seat};
+pub use moves::{Move, MoveKind};
+pub use outcome::GameResult;
+pub use position::{Illegal, MoveBuf, Piece, PlayError, Position};

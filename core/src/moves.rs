@@ -1,0 +1,94 @@
+//! Moves: a handful of atomic effects, small enough to copy.
+
+use crate::board::NodeId;
+
+/// What a move does, before its consequences (captured groups, eliminations) are worked out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// Give up the turn.
+    Pass,
+    /// Put a new piece on `to` from an unlimited supply (Go stones).
+    Place,
+    /// Put a piece from the mover's reserve on `to`.
+    Drop,
+    /// Move the piece on `from` to `to`, capturing what stands there.
+    Move,
+    /// The piece on `from` stays and the piece on `take` is captured at a distance.
+    Shoot,
+}
+
+/// One move. Two moves are equal exactly when they have the same effect; the path a piece walked
+/// is not part of it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// What kind of move this is.
+    pub kind: MoveKind,
+    /// Where the piece comes from ([`NodeId::NONE`] for passes, placements and drops).
+    pub from: NodeId,
+    /// Where the piece ends ([`NodeId::NONE`] for passes; equal to `from` for shots).
+    pub to: NodeId,
+    /// A piece captured somewhere other than `to` ([`NodeId::NONE`] if none).
+    pub take: NodeId,
+    /// The piece type placed, dropped or moved.
+    pub piece: u8,
+}
+
+impl Move {
+    /// The pass move.
+    pub const PASS: Move = Move {
+        kind: MoveKind::Pass,
+        from: NodeId::NONE,
+        to: NodeId::NONE,
+        take: NodeId::NONE,
+        piece: 0,
+    };
+
+    /// A placement of `piece` on `to`.
+    pub fn place(piece: u8, to: NodeId) -> Move {
+        Move {
+            kind: MoveKind::Place,
+            from: NodeId::NONE,
+            to,
+            take: NodeId::NONE,
+            piece,
+        }
+    }
+
+    /// A drop of `piece` from the reserve on `to`.
+    pub fn drop(piece: u8, to: NodeId) -> Move {
+        Move {
+            kind: MoveKind::Drop,
+            from: NodeId::NONE,
+            to,
+            take: NodeId::NONE,
+            piece,
+        }
+    }
+
+    /// A piece moving from `from` to `to`.
+    pub fn step(piece: u8, from: NodeId, to: NodeId) -> Move {
+        Move {
+            kind: MoveKind::Move,
+            from,
+            to,
+            take: NodeId::NONE,
+            piece,
+        }
+    }
+
+    /// A shot: the piece on `from` captures the piece on `take` and stays.
+    pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
+        Move {
+            kind: MoveKind::Shoot,
+            from,
+            to: from,
+            take,
+            piece,
+        }
+    }
+
+    /// True for the pass move.
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
+    }
+}

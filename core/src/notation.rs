@@ -1,0 +1,123 @@
+//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot).
+
+use crate::game::Game;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::rules::Pattern;
+
+/// Why move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// A label that is not on the board.
+    #[error("`{0}` is not a node of this board")]
+    UnknownNode(String),
+    /// A piece name that the game does not have.
+    #[error("`{0}` is not a piece of this game")]
+    UnknownPiece(String),
+    /// Text of no known shape.
+    #[error(
+        "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`"
+    )]
+    Malformed(String),
+}
+
+/// The piece types that enter the board by placement or drop.
+fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
+    game.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            p.moves
+                .iter()
+                .any(|m| matches!(m.pattern, Pattern::Place | Pattern::Drop))
+        })
+        .map(|(i, _)| i as u8)
+}
+
+/// The canonical text of a move.
+pub fn move_text(game: &Game, mv: &Move) -> String {
+    let b = &game.board;
+    match mv.kind {
+        MoveKind::Pass => "pass".into(),
+        MoveKind::Place | MoveKind::Drop => {
+            if entering_pieces(game).count() <= 1 {
+                b.label(mv.to).to_string()
+            } else {
+                format!("{}@{}", game.pieces[mv.piece as usize].name, b.label(mv.to))
+            }
+        }
+        MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
+        MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
+    }
+}
+
+/// Reads move text in the position's context (which piece stands where, which seat moves). The
+/// move is not checked for legality: use [`Position::check`] for the rule it breaks.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let game = pos.game();
+    let b = &game.board;
+    let t = text.trim();
+    let node = |s: &str| {
+        b.find(s)
+            .ok_or_else(|| NotationError::UnknownNode(s.to_string()))
+    };
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(Move::PASS);
+    }
+    let entry_kind = |piece: u8| {
+        let drop = game.pieces[piece as usize]
+            .moves
+            .iter()
+            .any(|m| matches!(m.pattern, Pattern::Drop));
+        if drop {
+            MoveKind::Drop
+        } else {
+            MoveKind::Place
+        }
+    };
+    if let Some((name, at)) = t.split_once('@') {
+        let piece = game
+            .piece(name.trim())
+            .ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
+        let to = node(at.trim())?;
+        return Ok(Move {
+            kind: entry_kind(piece),
+            ..Move::place(piece, to)
+        });
+    }
+    if let Some(to) = b.find(t) {
+        let piece = entering_pieces(game)
+            .next()
+            .ok_or_else(|| NotationError::Malformed(t.to_string()))?;
+        return Ok(Move {
+            kind: entry_kind(piece),
+            ..Move::place(piece, to)
+        });
+    }
+    for (i, c) in t.char_indices() {
+        if c != '-' && c != 'x' && c != 'X' {
+            continue;
+        }
+        let (a, z) = (&t[..i], &t[i + 1..]);
+        let (Some(from), Some(to)) = (b.find(a), b.find(z)) else {
+            continue;
+        };
+        let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
+        return Ok(if c == '-' {
+            Move::step(piece, from, to)
+        } else {
+            Move::shoot(piece, from, to)
+        });
+    }
+    // Name the first unknown label for a better message.
+    if let Some((a, _)) = t.split_once(['-', 'x']) {
+        node(a)?;
+    }
+    Err(
+        if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
+            NotationError::UnknownNode(t.to_string())
+        } else {
+            NotationError::Malformed(t.to_string())
+        },
+    )
+}

@@ -1,0 +1,146 @@
+//! Random playouts and perft: the engine's two yardsticks.
+
+use crate::board::NodeId;
+use crate::hooks::{HookError, HookPoint};
+use crate::moves::Move;
+use crate::position::{MoveBuf, Position};
+use crate::rules::PassRule;
+use rand::Rng;
+
+/// Plays until the game ends or `cap` plies have been played. Returns the plies played.
+///
+/// Moves are uniform among the legal moves (pass included where legal). Go-like games take a fast
+/// path: candidates are drawn uniformly from the empty nodes and the pass, and an illegal draw is
+/// struck off and drawn again, which keeps the choice uniform among legal moves without testing them all.
+pub fn random_playout<R: Rng>(
+    pos: &mut Position,
+    rng: &mut R,
+    buf: &mut PlayoutBuf,
+    cap: u32,
+) -> Result<u32, HookError> {
+    let start = pos.ply();
+    let game = pos.game_arc().clone();
+    let fast = game.placement_only()
+        && game.rules.pass == PassRule::Always
+        && game.pieces.len() == 1
+        && !game
+            .hooks
+            .as_ref()
+            .is_some_and(|h| h.has(HookPoint::FilterMove));
+    if fast {
+        buf.rebuild_empties(pos);
+    }
+    while !pos.is_over() && pos.ply() - start < cap {
+        let mv = if fast {
+            buf.pick_placement(pos, rng)
+        } else {
+            buf.pick_any(pos, rng)
+        };
+        let Some(mv) = mv else { break };
+        let captures_before: u32 = pos.captures().iter().sum();
+        pos.play_unchecked(&mv)?;
+        if fast && !mv.is_pass() {
+            if pos.captures().iter().sum::<u32>() != captures_before || pos.cell(mv.to).is_none() {
+                buf.rebuild_empties(pos);
+            } else {
+                buf.remove_empty(mv.to);
+            }
+        }
+    }
+    Ok(pos.ply() - start)
+}
+
+/// Buffers reused across playouts.
+#[derive(Clone, Debug, Default)]
+pub struct PlayoutBuf {
+    moves: MoveBuf,
+    empties: Vec<NodeId>,
+    slot: Vec<u32>,
+}
+
+impl PlayoutBuf {
+    fn rebuild_empties(&mut self, pos: &Position) {
+        let n = pos.game().board.len();
+        self.slot.resize(n, u32::MAX);
+        self.empties.clear();
+        for node in pos.game().board.node_ids() {
+            if pos.cell(node).is_none() {
+                self.slot[node.idx()] = self.empties.len() as u32;
+                self.empties.push(node);
+            } else {
+                self.slot[node.idx()] = u32::MAX;
+            }
+        }
+    }
+
+    fn swap(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        self.slot[self.empties[i].idx()] = i as u32;
+        self.slot[self.empties[j].idx()] = j as u32;
+    }
+
+    fn remove_empty(&mut self, n: NodeId) {
+        let i = self.slot[n.idx()] as usize;
+        let last = self.empties.len() - 1;
+        self.swap(i, last);
+        self.empties.pop();
+        self.slot[n.idx()] = u32::MAX;
+    }
+
+    /// Uniform among legal placements and the pass, by striking off illegal draws.
+    fn pick_placement<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+        let mut live = self.empties.len();
+        loop {
+            // Slot `live` stands for the pass.
+            let i = rng.random_range(0..=live);
+            if i == live {
+                return Some(Move::PASS);
+            }
+            let n = self.empties[i];
+            if pos.placement_legal(n, 0) {
+                return Some(Move::place(0, n));
+            }
+            live -= 1;
+            self.swap(i, live);
+        }
+    }
+
+    fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+        pos.generate_legal(&mut self.moves);
+        if self.moves.moves.is_empty() {
+            return None;
+        }
+        Some(self.moves.moves[rng.random_range(0..self.moves.moves.len())])
+    }
+}
+
+/// The number of move sequences of exactly `depth` plies from `pos`.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut stack: Vec<(Position, MoveBuf)> = (0..depth)
+        .map(|_| (pos.clone(), MoveBuf::default()))
+        .collect();
+    perft_inner(pos, depth, &mut stack)
+}
+
+fn perft_inner(pos: &Position, depth: u32, stack: &mut [(Position, MoveBuf)]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some(((child, buf), rest)) = stack.split_first_mut() else {
+        return 1;
+    };
+    pos.generate_legal(buf);
+    if depth == 1 {
+        return buf.moves.len() as u64;
+    }
+    let mut total = 0;
+    for i in 0..buf.moves.len() {
+        let mv = buf.moves[i];
+        child.clone_from(pos);
+        if child.play_unchecked(&mv).is_err() {
+            continue;
+        }
+        total += perft_inner(child, depth - 1, rest);
+    }
+    total
+}

@@ -1,0 +1,188 @@
+//! Pictures of a position: a text diagram for terminals and an SVG drawing of any board graph.
+
+use crate::board::NodeId;
+use crate::position::Position;
+use std::fmt::Write;
+
+/// The symbol of whatever stands on a node (`.` for empty).
+pub fn symbol(pos: &Position, n: NodeId) -> String {
+    match pos.cell(n) {
+        None => ".".into(),
+        Some(p) => {
+            let syms = &pos.game().pieces[p.piece as usize].symbols;
+            syms.get(p.seat as usize)
+                .or_else(|| syms.first())
+                .cloned()
+                .unwrap_or_else(|| "?".into())
+        }
+    }
+}
+
+/// A text diagram. Grids are drawn as a matrix with coordinates (top row first); other boards as
+/// one line per row of their generator coordinates (ring, layer, ...), labelled.
+pub fn text(pos: &Position) -> String {
+    let g = pos.game();
+    let b = &g.board;
+    let mut out = String::new();
+    let width = (0..b.len() as u16)
+        .map(|i| symbol(pos, NodeId(i)).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    if let Some((w, h)) = b.grid_size() {
+        let mut grid = vec![vec![None; w as usize]; h as usize];
+        for n in b.node_ids() {
+            let c = b.node(n).coord;
+            if let Some(cell) = grid
+                .get_mut(c[1] as usize)
+                .and_then(|r| r.get_mut(c[0] as usize))
+            {
+                *cell = Some(n);
+            }
+        }
+        let col_names: Vec<String> = (0..w)
+            .map(|x| {
+                grid.iter()
+                    .flatten()
+                    .flatten()
+                    .find(|n| b.node(**n).coord[0] == x as i32)
+                    .map(|n| {
+                        b.label(*n)
+                            .trim_end_matches(|c: char| c.is_ascii_digit())
+                            .to_string()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
+        let header = |out: &mut String| {
+            out.push_str("    ");
+            for c in &col_names {
+                let _ = write!(out, "{:<w$} ", c, w = width);
+            }
+            out.push('\n');
+        };
+        header(&mut out);
+        for y in (0..h as usize).rev() {
+            let _ = write!(out, "{:>3} ", y + 1);
+            for x in 0..w as usize {
+                let s = match grid[y][x] {
+                    Some(n) => symbol(pos, n),
+                    None => " ".into(),
+                };
+                let _ = write!(out, "{:<w$} ", s, w = width);
+            }
+            let _ = writeln!(out, "{:<3}", y + 1);
+        }
+        header(&mut out);
+    } else {
+        let mut rows: std::collections::BTreeMap<(u8, i32), Vec<NodeId>> = Default::default();
+        for n in b.node_ids() {
+            let info = b.node(n);
+            rows.entry((info.kind, info.coord[0])).or_default().push(n);
+        }
+        for ((kind, row), mut nodes) in rows {
+            nodes.sort_by_key(|&n| (b.node(n).coord[1], b.node(n).coord[2]));
+            let _ = write!(
+                out,
+                "{:>8} ",
+                format!("{}{}", b.kind_names()[kind as usize], row)
+            );
+            for n in nodes {
+                let _ = write!(out, "{}", symbol(pos, n));
+            }
+            out.push('\n');
+        }
+    }
+    let seat = &g.seats[pos.to_move() as usize];
+    if let Some(r) = pos.outcome() {
+        let _ = writeln!(out, "Game over: {} ({})", r.text, r.reason);
+    } else {
+        let _ = writeln!(out, "{} to move (ply {})", seat.name, pos.ply() + 1);
+    }
+    out
+}
+
+/// An SVG picture of the board and its pieces, drawn from the nodes' drawing positions.
+pub fn svg(pos: &Position) -> String {
+    let g = pos.game();
+    let b = &g.board;
+    let unit = 32.0f32;
+    let (mut minx, mut miny, mut maxx, mut maxy) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for n in b.node_ids() {
+        let p = b.node(n).pos;
+        minx = minx.min(p[0]);
+        maxx = maxx.max(p[0]);
+        miny = miny.min(p[1]);
+        maxy = maxy.max(p[1]);
+    }
+    if b.is_empty() {
+        (minx, miny, maxx, maxy) = (0.0, 0.0, 0.0, 0.0);
+    }
+    let margin = 1.0;
+    let w = (maxx - minx + 2.0 * margin) * unit;
+    let h = (maxy - miny + 2.0 * margin) * unit;
+    // SVG's y grows downwards; boards' grows upwards.
+    let xy = |n: NodeId| {
+        let p = b.node(n).pos;
+        ((p[0] - minx + margin) * unit, (maxy - p[1] + margin) * unit)
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"##
+    );
+    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#dcb35c"/>"##);
+    let palette = [
+        "#000", "#fff", "#c0392b", "#f1c40f", "#2980b9", "#27ae60", "#8e44ad", "#e67e22",
+    ];
+    for (ri, _) in b.relation_names().iter().enumerate().take(2) {
+        let rel = crate::board::RelationId(ri as u8);
+        let stroke = if ri == 0 { "#333" } else { "#777" };
+        for n in b.node_ids() {
+            for e in b.edges(rel, n) {
+                if e.to > n {
+                    let ((x1, y1), (x2, y2)) = (xy(n), xy(e.to));
+                    let _ = writeln!(
+                        s,
+                        r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="1"/>"##
+                    );
+                }
+            }
+        }
+    }
+    for n in b.node_ids() {
+        let (x, y) = xy(n);
+        let info = b.node(n);
+        let fill = match info.colour {
+            Some(c) if c % 2 == 1 => "#8b5a2b",
+            Some(_) => "#f5deb3",
+            None => "none",
+        };
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333" stroke-width="0.5"><title>{l}</title></circle>"##,
+            r = unit * 0.12,
+            l = info.label
+        );
+        if let Some(p) = pos.cell(n) {
+            let colour = palette[p.seat as usize % palette.len()];
+            let text_colour = if p.seat == 0 { "#fff" } else { "#000" };
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{colour}" stroke="#000" stroke-width="1"/>"##,
+                r = unit * 0.45
+            );
+            let sym = symbol(pos, n);
+            if g.pieces.len() > 1 {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{x:.1}" y="{ty:.1}" font-size="{fs:.0}" text-anchor="middle" fill="{text_colour}">{sym}</text>"##,
+                    ty = y + unit * 0.15,
+                    fs = unit * 0.45
+                );
+            }
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,135 @@
+//! Conditions on nodes and on the position, as compiled from the definition language.
+
+use crate::board::NodeId;
+use crate::position::Position;
+
+/// A comparison operator for counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>=`
+    Ge,
+    /// `>`
+    Gt,
+}
+
+impl Cmp {
+    /// Applies the comparison.
+    pub fn apply(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Ge => a >= b,
+            Cmp::Gt => a > b,
+        }
+    }
+}
+
+/// A condition, checked at a node for the seat that moves.
+///
+/// Node conditions (`Empty`, `Zone`, ...) look at the node they are given; position conditions
+/// (`Count`, `InReserve`, ...) ignore it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    /// Always true.
+    True,
+    /// No piece on the node.
+    Empty,
+    /// A piece of the mover's own side (same player).
+    Friend,
+    /// A piece of a team-mate who is another player.
+    Ally,
+    /// A piece of a side that is neither the mover's nor an ally.
+    Enemy,
+    /// The node is in the zone with this board index.
+    Zone(u8),
+    /// The node is in the mover's seat-relative zone with this alias index (`home`, `palace`, ...).
+    SeatZone(u8),
+    /// The node has this kind index (cell, eye, ...).
+    Kind(u8),
+    /// The node has this colour index.
+    Colour(u8),
+    /// The node holds a piece of this type (anyone's).
+    Piece(u8),
+    /// Negation.
+    Not(Box<Cond>),
+    /// All of them.
+    And(Vec<Cond>),
+    /// Any of them.
+    Or(Vec<Cond>),
+    /// The number of nodes satisfying the condition, compared with a constant.
+    Count(Box<Cond>, Cmp, i64),
+    /// The mover has at least one piece of this type in its reserve.
+    InReserve(u8),
+    /// The mover has at least one piece of this type on the board.
+    OnBoard(u8),
+}
+
+impl Cond {
+    /// Evaluates the condition at `node` for `seat`.
+    pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        match self {
+            Cond::True => true,
+            Cond::Empty => pos.cell(node).is_none(),
+            Cond::Friend => pos.cell(node).is_some_and(|c| pos.same_side(seat, c.seat)),
+            Cond::Ally => pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
+            Cond::Enemy => pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
+            Cond::Zone(z) => pos.game().board.node(node).zones & (1 << z) != 0,
+            Cond::SeatZone(alias) => pos
+                .game()
+                .seat_zone(seat, *alias)
+                .is_some_and(|z| pos.game().board.node(node).zones & (1 << z) != 0),
+            Cond::Kind(k) => pos.game().board.node(node).kind == *k,
+            Cond::Colour(c) => pos.game().board.node(node).colour == Some(*c),
+            Cond::Piece(p) => pos.cell(node).is_some_and(|c| c.piece == *p),
+            Cond::Not(c) => !c.eval(pos, seat, node),
+            Cond::And(cs) => cs.iter().all(|c| c.eval(pos, seat, node)),
+            Cond::Or(cs) => cs.iter().any(|c| c.eval(pos, seat, node)),
+            Cond::Count(c, op, n) => {
+                let count = pos
+                    .game()
+                    .board
+                    .node_ids()
+                    .filter(|&x| c.eval(pos, seat, x))
+                    .count();
+                op.apply(count as i64, *n)
+            }
+            Cond::InReserve(p) => pos.reserve(seat, *p) > 0,
+            Cond::OnBoard(p) => pos
+                .game()
+                .board
+                .node_ids()
+                .any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat)),
+        }
+    }
+
+    /// True if the condition can only hold on an empty node (lets generators skip work).
+    pub fn requires_empty(&self) -> bool {
+        match self {
+            Cond::Empty => true,
+            Cond::And(cs) => cs.iter().any(Cond::requires_empty),
+            Cond::Or(cs) => !cs.is_empty() && cs.iter().all(Cond::requires_empty),
+            _ => false,
+        }
+    }
+
+    /// True if the condition can hold on an empty node.
+    pub fn allows_empty(&self) -> bool {
+        match self {
+            Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) => false,
+            Cond::And(cs) => cs.iter().all(Cond::allows_empty),
+            Cond::Or(cs) => cs.iter().any(Cond::allows_empty),
+            Cond::Not(c) => !c.requires_empty(),
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The generic rule building blocks a game is assembled from.
+
+pub mod cond;
+pub mod groups;
+pub mod pattern;
+pub mod scoring;
+
+use crate::board::RelationId;
+pub use cond::{Cmp, Cond};
+pub use pattern::{CaptureMode, DirSel, Leg, MoveRule, Pattern, Scratch, WalkStep};
+
+/// Capture of groups left without liberties (Go and its family), over one relation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupCapture {
+    /// The relation that connects stones into chains and gives liberties.
+    pub relation: RelationId,
+    /// Whether a play that leaves its own chain without liberties (and captures nothing) is legal.
+    /// When legal, the chain is removed and counted as captured by the opponents.
+    pub suicide_allowed: bool,
+}
+
+/// Rules against repeating positions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Repetition {
+    /// No restriction.
+    #[default]
+    None,
+    /// A single stone that just captured a single stone may not be recaptured at once.
+    SimpleKo,
+    /// No move may recreate an earlier arrangement of the board.
+    Positional,
+    /// No move may recreate an earlier arrangement with the same side to move.
+    Situational,
+}
+
+/// When passing is a legal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum PassRule {
+    /// Never.
+    Never,
+    /// Only when there is no other legal move.
+    #[default]
+    WhenStuck,
+    /// Always.
+    Always,
+}
+
+/// What happens to a seat left without a legal move (and without the right to pass).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum StuckRule {
+    /// The game ends as a draw among the seats still playing.
+    #[default]
+    Draw,
+    /// The seat loses (is eliminated).
+    Loses,
+}
+
+/// Where captured pieces go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum CapturedTo {
+    /// Off the board for good.
+    #[default]
+    Removed,
+    /// Into their owner's graveyard (they may come back later).
+    Graveyard,
+    /// Into the captor's reserve, to be dropped (shogi style).
+    CaptorReserve,
+}
+
+/// How empty points between both colours are counted under area scoring.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Dame {
+    /// Nobody gets them.
+    #[default]
+    Nobody,
+    /// Each bordering side gets an equal share (Chinese rules: half each).
+    Split,
+}
+
+/// How a finished game is scored.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Scoring {
+    /// No score: the result is decided by eliminations.
+    #[default]
+    None,
+    /// Area: own pieces on the board plus empty regions (over `relation`) that border only one side.
+    Area {
+        /// The relation over which empty regions are connected.
+        relation: RelationId,
+        /// What happens to regions bordering several sides.
+        dame: Dame,
+    },
+    /// Number of enemy pieces captured.
+    Captures,
+}
+
+/// When a game ends.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EndRules {
+    /// End after this many consecutive passes (2 in Go).
+    pub consecutive_passes: Option<u32>,
+    /// End after this many plies; the result is then the score (or a draw without scoring).
+    pub max_plies: Option<u32>,
+    /// A seat whose piece of one of these types is captured is eliminated.
+    pub royal: Vec<u8>,
+    /// A seat left with no pieces on the board or in reserve is eliminated.
+    pub lose_without_pieces: bool,
+    /// The last side still playing wins.
+    pub last_standing: bool,
+}
+
+/// Every rule of a game that the engine applies without scripts.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Rules {
+    /// Group capture, when the game has it.
+    pub group_capture: Option<GroupCapture>,
+    /// Repetition rule.
+    pub repetition: Repetition,
+    /// When passing is allowed.
+    pub pass: PassRule,
+    /// A seat with no legal move.
+    pub stuck: StuckRule,
+    /// Where captured pieces go.
+    pub captured_to: CapturedTo,
+    /// When the game ends.
+    pub end: EndRules,
+    /// Scoring at the end.
+    pub scoring: Scoring,
+    /// Points added to each seat's score at the end (komi: given to the second seat in Go).
+    pub score_bonus: Vec<f64>,
+}

@@ -1,0 +1,487 @@
+//! Movement patterns: how a piece may move, and the generator that turns them into moves.
+
+use super::Cond;
+use crate::board::{DirectionId, NodeId, NodeSet, RelationId};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Which directions of a relation a pattern may use.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirSel {
+    /// Every edge of the relation (directed or not).
+    All,
+    /// These named directions.
+    Named(Vec<DirectionId>),
+    /// The mover's forward directions.
+    Forward,
+    /// The opposites of the mover's forward directions.
+    Backward,
+    /// Directions at right angles to the mover's forward directions.
+    Sideways,
+    /// Only for legs after the first: directions making an acute angle with the previous leg's
+    /// direction, but not equal to it (the knight's "outward" diagonal).
+    Outward,
+    /// Only for legs after the first: the previous leg's direction.
+    Same,
+}
+
+/// One leg of a leap or path: `count` steps along one direction of `relation`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leg {
+    /// The relation stepped along.
+    pub relation: RelationId,
+    /// Which of its directions.
+    pub dirs: DirSel,
+    /// How many steps in the chosen direction.
+    pub count: u8,
+}
+
+/// What happens to an enemy piece on the destination.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum CaptureMode {
+    /// The mover takes its place (displacement).
+    #[default]
+    Replace,
+    /// The mover stays and the target is removed (a shot at a distance).
+    Remote,
+}
+
+/// A movement pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    /// A new piece from an unlimited supply onto a node.
+    Place,
+    /// A piece from the mover's reserve onto a node.
+    Drop,
+    /// Along one direction, `min..=max` steps through empty nodes (a step is `1..=1`).
+    Slide {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// Fewest steps.
+        min: u8,
+        /// Most steps.
+        max: u8,
+    },
+    /// A fixed sequence of legs. With `blockable`, every node passed must be empty.
+    Leap {
+        /// The legs in order.
+        legs: Vec<Leg>,
+        /// Whether intermediate nodes must be empty.
+        blockable: bool,
+    },
+    /// Along a line: empty nodes, exactly one screen, then empty nodes up to the destination.
+    Hop {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// What may serve as the screen.
+        screen: Cond,
+        /// Most steps after the screen (255 = unlimited).
+        max_after: u8,
+    },
+    /// A walk of `min..=max` steps that may turn freely, through empty nodes.
+    Walk {
+        /// Fewest steps.
+        min: u8,
+        /// Most steps.
+        max: u8,
+        /// The relations a walk may step along, each with the modes it belongs to.
+        steps: Vec<WalkStep>,
+        /// Number of modes (at most 8). Within a segment every step belongs to one common mode.
+        modes: u8,
+        /// Arriving on a node that satisfies this starts a new segment (eyes in He Qi).
+        reset: Cond,
+    },
+}
+
+/// A relation a walk may step along.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkStep {
+    /// The relation.
+    pub relation: RelationId,
+    /// Bit `i` set when the relation belongs to mode `i`; 0 for a free relation, whose steps
+    /// belong to no mode and start a new segment.
+    pub modes: u8,
+}
+
+/// A movement rule of a piece: a pattern with its conditions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRule {
+    /// The pattern.
+    pub pattern: Pattern,
+    /// Condition on the start node (ignored by placements and drops).
+    pub from: Cond,
+    /// Condition on the destination.
+    pub to: Cond,
+    /// Condition on the whole position, checked once.
+    pub when: Cond,
+    /// What happens to a piece on the destination.
+    pub capture: CaptureMode,
+    /// The source text, for messages.
+    pub text: String,
+}
+
+/// Reusable buffers for move generation, so the hot path does not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    frontier: Vec<(NodeId, u8)>,
+    next: Vec<(NodeId, u8)>,
+    seen: Vec<u8>,
+    dests: Option<NodeSet>,
+}
+
+impl Scratch {
+    fn prepare(&mut self, n: usize) {
+        if self.seen.len() != n {
+            self.seen = vec![0; n];
+            self.dests = Some(NodeSet::new(n));
+        }
+    }
+}
+
+/// A short list of directions on the stack.
+#[derive(Clone, Copy)]
+struct DirList {
+    len: usize,
+    items: [DirectionId; 32],
+}
+
+impl DirList {
+    fn new() -> Self {
+        DirList {
+            len: 0,
+            items: [DirectionId(0); 32],
+        }
+    }
+    fn push(&mut self, d: DirectionId) {
+        if self.len < self.items.len() {
+            self.items[self.len] = d;
+            self.len += 1;
+        }
+    }
+    fn extend(&mut self, it: impl IntoIterator<Item = DirectionId>) {
+        it.into_iter().for_each(|d| self.push(d));
+    }
+    fn as_slice(&self) -> &[DirectionId] {
+        &self.items[..self.len]
+    }
+}
+
+/// The directions a selector stands for, for `seat`.
+fn resolve_dirs(
+    pos: &Position,
+    seat: u8,
+    rel: RelationId,
+    sel: &DirSel,
+    prev: Option<DirectionId>,
+) -> DirList {
+    let mut out = DirList::new();
+    let game = pos.game();
+    let dirs = game.relation_dirs(rel);
+    let vec_of = |d: DirectionId| game.board.directions()[d.0 as usize].vector;
+    let dot = |a: [i32; 3], b: [i32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let forward = game.seat_forward(seat);
+    match sel {
+        DirSel::All => out.extend(dirs.iter().copied()),
+        DirSel::Named(ds) => out.extend(ds.iter().copied().filter(|d| dirs.contains(d))),
+        DirSel::Forward | DirSel::Backward | DirSel::Sideways => {
+            for &d in dirs {
+                let Some(v) = vec_of(d) else { continue };
+                let keep = forward
+                    .iter()
+                    .filter_map(|&f| vec_of(f))
+                    .any(|f| match sel {
+                        DirSel::Forward => dot(v, f) > 0,
+                        DirSel::Backward => dot(v, f) < 0,
+                        _ => dot(v, f) == 0,
+                    });
+                if keep {
+                    out.push(d);
+                }
+            }
+        }
+        DirSel::Outward | DirSel::Same => {
+            let Some(p) = prev else { return out };
+            if *sel == DirSel::Same {
+                if dirs.contains(&p) {
+                    out.push(p);
+                }
+                return out;
+            }
+            let Some(pv) = vec_of(p) else { return out };
+            out.extend(
+                dirs.iter()
+                    .copied()
+                    .filter(|&d| d != p && vec_of(d).is_some_and(|v| dot(v, pv) > 0)),
+            );
+        }
+    }
+    out
+}
+
+/// Adds the move to `to` if the destination condition allows it (capturing per `rule.capture`).
+#[inline]
+fn emit(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    to: NodeId,
+    rule: &MoveRule,
+    out: &mut Vec<Move>,
+) {
+    if to == from || !rule.to.eval(pos, seat, to) {
+        return;
+    }
+    match pos.cell(to) {
+        None => out.push(Move::step(piece, from, to)),
+        Some(target) => {
+            if !pos.can_capture(seat, piece, target) {
+                return;
+            }
+            out.push(match rule.capture {
+                CaptureMode::Replace => Move::step(piece, from, to),
+                CaptureMode::Remote => Move::shoot(piece, from, to),
+            });
+        }
+    }
+}
+
+/// Generates the pseudo-legal moves of one rule for the piece `piece` of `seat` standing on `from`
+/// (or, for placements and drops, every destination).
+pub fn generate(
+    rule: &MoveRule,
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    scratch: &mut Scratch,
+    out: &mut Vec<Move>,
+) {
+    let board = &pos.game().board;
+    match &rule.pattern {
+        Pattern::Place | Pattern::Drop => {
+            let drop = matches!(rule.pattern, Pattern::Drop);
+            if drop && pos.reserve(seat, piece) == 0 {
+                return;
+            }
+            let empty_only = rule.to.requires_empty();
+            for n in board.node_ids() {
+                if pos.cell(n).is_some() || (!empty_only && !rule.to.eval(pos, seat, n)) {
+                    continue;
+                }
+                if empty_only && !matches!(rule.to, Cond::Empty) && !rule.to.eval(pos, seat, n) {
+                    continue;
+                }
+                out.push(if drop {
+                    Move::drop(piece, n)
+                } else {
+                    Move::place(piece, n)
+                });
+            }
+        }
+        Pattern::Slide {
+            relation,
+            dirs,
+            min,
+            max,
+        } => {
+            for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
+                let mut at = from;
+                for k in 1..=*max {
+                    at = board.next(*relation, d, at);
+                    if !at.is_some() {
+                        break;
+                    }
+                    if k >= *min {
+                        emit(pos, seat, piece, from, at, rule, out);
+                    }
+                    if pos.cell(at).is_some() {
+                        break;
+                    }
+                }
+            }
+            if matches!(dirs, DirSel::All) && *max == 1 && *min <= 1 {
+                // Undirected edges (links) are steps too.
+                for e in board.edges(*relation, from) {
+                    if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
+                        emit(pos, seat, piece, from, e.to, rule, out);
+                    }
+                }
+            }
+        }
+        Pattern::Leap { legs, blockable } => leap(
+            pos, seat, piece, from, rule, legs, *blockable, 0, from, None, out,
+        ),
+        Pattern::Hop {
+            relation,
+            dirs,
+            screen,
+            max_after,
+        } => {
+            for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
+                let mut at = board.next(*relation, d, from);
+                while at.is_some() && pos.cell(at).is_none() {
+                    at = board.next(*relation, d, at);
+                }
+                if !at.is_some() || !screen.eval(pos, seat, at) {
+                    continue;
+                }
+                let mut steps = 0u8;
+                loop {
+                    at = board.next(*relation, d, at);
+                    steps = steps.saturating_add(1);
+                    if !at.is_some() || (*max_after != 255 && steps > *max_after) {
+                        break;
+                    }
+                    emit(pos, seat, piece, from, at, rule, out);
+                    if pos.cell(at).is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        Pattern::Walk {
+            min,
+            max,
+            steps,
+            modes,
+            reset,
+        } => walk(
+            pos,
+            seat,
+            piece,
+            from,
+            rule,
+            (*min, *max),
+            steps,
+            *modes,
+            reset,
+            scratch,
+            out,
+        ),
+    }
+}
+
+/// Follows the legs of a leap recursively (legs are few and short).
+#[allow(clippy::too_many_arguments)]
+fn leap(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    rule: &MoveRule,
+    legs: &[Leg],
+    blockable: bool,
+    leg: usize,
+    at: NodeId,
+    prev: Option<DirectionId>,
+    out: &mut Vec<Move>,
+) {
+    let Some(l) = legs.get(leg) else {
+        emit(pos, seat, piece, from, at, rule, out);
+        return;
+    };
+    let board = &pos.game().board;
+    'dirs: for &d in resolve_dirs(pos, seat, l.relation, &l.dirs, prev).as_slice() {
+        let mut x = at;
+        for _ in 0..l.count {
+            if blockable && x != from && pos.cell(x).is_some() {
+                continue 'dirs;
+            }
+            x = board.next(l.relation, d, x);
+            if !x.is_some() {
+                continue 'dirs;
+            }
+        }
+        leap(
+            pos,
+            seat,
+            piece,
+            from,
+            rule,
+            legs,
+            blockable,
+            leg + 1,
+            x,
+            Some(d),
+            out,
+        );
+    }
+}
+
+/// Breadth-first walk over (node, segment modes) with free turns, for `min..=max` steps.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    rule: &MoveRule,
+    (min, max): (u8, u8),
+    steps: &[WalkStep],
+    modes: u8,
+    reset: &Cond,
+    scratch: &mut Scratch,
+    out: &mut Vec<Move>,
+) {
+    let board = &pos.game().board;
+    scratch.prepare(board.len());
+    let all: u8 = if modes == 0 {
+        1
+    } else {
+        ((1u16 << modes) - 1) as u8
+    };
+    let Scratch {
+        frontier,
+        next,
+        seen,
+        dests,
+    } = scratch;
+    let dests = dests.as_mut().expect("prepared");
+    dests.clear();
+    frontier.clear();
+    frontier.push((from, all));
+    for step in 1..=max {
+        next.clear();
+        seen.iter_mut().for_each(|s| *s = 0);
+        for &(at, mask) in frontier.iter() {
+            for ws in steps {
+                let m = if ws.modes == 0 { all } else { mask & ws.modes };
+                if m == 0 {
+                    continue;
+                }
+                for e in board.edges(ws.relation, at) {
+                    // Nodes passed must be empty; the start counts as empty once left.
+                    if e.via.is_some() && e.via != from && pos.cell(e.via).is_some() {
+                        continue;
+                    }
+                    let to = e.to;
+                    let occupied = to != from && pos.cell(to).is_some();
+                    if step >= min && !dests.contains(to) && to != from {
+                        let before = out.len();
+                        emit(pos, seat, piece, from, to, rule, out);
+                        if out.len() > before {
+                            dests.insert(to);
+                        }
+                    }
+                    if occupied || step == max {
+                        continue;
+                    }
+                    let m2 = if reset.eval(pos, seat, to) { all } else { m };
+                    if seen[to.idx()] & m2 != m2 {
+                        seen[to.idx()] |= m2;
+                        next.push((to, m2));
+                    }
+                }
+            }
+        }
+        std::mem::swap(frontier, next);
+        if frontier.is_empty() {
+            break;
+        }
+    }
+}

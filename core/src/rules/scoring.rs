@@ -1,0 +1,54 @@
+//! Area scoring: pieces on the board plus empty regions that border only one side.
+
+use super::Dame;
+use crate::board::{NodeId, RelationId};
+use crate::position::Position;
+
+/// Each seat's area: its pieces plus the empty regions (connected over `rel`) that only its pieces
+/// border. Regions bordering several sides are shared equally under [`Dame::Split`].
+pub fn area(pos: &Position, rel: RelationId, dame: Dame) -> Vec<f64> {
+    let g = pos.game();
+    let board = &g.board;
+    let seats = g.seats.len();
+    let mut score = vec![0.0; seats];
+    let mut seen = vec![false; board.len()];
+    let mut stack: Vec<NodeId> = Vec::new();
+    let mut borders = vec![false; seats];
+    for n in board.node_ids() {
+        if let Some(p) = pos.cell(n) {
+            score[pos.controller(p.seat) as usize] += 1.0;
+            continue;
+        }
+        if seen[n.idx()] {
+            continue;
+        }
+        // Flood the empty region containing n.
+        borders.iter_mut().for_each(|b| *b = false);
+        let mut size = 0usize;
+        seen[n.idx()] = true;
+        stack.push(n);
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for e in board.edges(rel, x) {
+                match pos.cell(e.to) {
+                    Some(p) => borders[pos.controller(p.seat) as usize] = true,
+                    None if !seen[e.to.idx()] => {
+                        seen[e.to.idx()] = true;
+                        stack.push(e.to);
+                    }
+                    None => {}
+                }
+            }
+        }
+        let owners = borders.iter().filter(|&&b| b).count();
+        if owners == 1 || (owners > 1 && dame == Dame::Split) {
+            let share = size as f64 / owners as f64;
+            for (s, &b) in borders.iter().enumerate() {
+                if b {
+                    score[s] += share;
+                }
+            }
+        }
+    }
+    score
+}
