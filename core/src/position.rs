@@ -894,6 +894,12 @@ impl Position {
         self.record_history();
     }
 
+    /// Takes back the end of the game so play can go on (a record that continues after two passes,
+    /// or past the move limit: the first pass may be withdrawn when play resumes).
+    pub fn resume(&mut self) {
+        self.result = None;
+    }
+
     /// Sets the seat to move (for setting up positions).
     pub fn set_to_move(&mut self, seat: u8) {
         self.to_move = seat;

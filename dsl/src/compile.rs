@@ -1,0 +1,623 @@
+//! From a parsed definition to a `qipan_core::Game`: options resolved, board generated, language
+//! compiled, names checked. Every error points back into the file.
+
+use crate::diag::{locate_in_value, Diagnostic, Loc};
+use serde_saphyr::Spanned;
+use crate::hooks::{HookLimits, HookSource, RhaiHooks};
+use crate::lang::{compile_move, eval_expr, LangError, Names, Value};
+use crate::schema::*;
+use qipan_core::board::generators::{self, GridSpec, LabelStyle, PolarSpec};
+use qipan_core::board::{Board, BoardBuilder, EdgeSpec, NodeSpec};
+use qipan_core::game::{Game, PieceType, Placement, Seat};
+use qipan_core::rules::{
+    CapturedTo, Dame, EndRules, GroupCapture, PassRule, Repetition, Rules, Scoring, StuckRule,
+};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A declared option, with its resolved value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionInfo {
+    /// Name.
+    pub name: String,
+    /// Type name.
+    pub kind: String,
+    /// Default, if any.
+    pub default: Option<Value>,
+    /// Allowed values, if the set is closed.
+    pub values: Option<Vec<Value>>,
+    /// What it does.
+    pub doc: String,
+}
+
+/// Compiles definitions, collecting diagnostics.
+pub(crate) struct Compiler<'a> {
+    pub file: &'a str,
+    pub source: &'a str,
+    pub diags: Vec<Diagnostic>,
+    pub vars: BTreeMap<String, Value>,
+}
+
+fn scalar_value(s: &Scalar) -> Value {
+    match s {
+        Scalar::Bool(b) => Value::Bool(*b),
+        Scalar::Num(x) => Value::Num(*x),
+        Scalar::Text(t) => Value::Text(t.clone()),
+    }
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(file: &'a str, source: &'a str) -> Self {
+        Compiler { file, source, diags: Vec::new(), vars: BTreeMap::new() }
+    }
+
+    fn error(&mut self, loc: Loc, msg: impl Into<String>, expected: Option<String>) {
+        self.diags.push(Diagnostic::new(self.file, self.source, loc, msg, expected));
+    }
+
+    fn lang_error(&mut self, t: &Text, text: &str, e: LangError) {
+        let loc = locate_in_value(self.source, t.referenced.into(), text, e.offset);
+        self.error(loc, e.message, e.expected);
+    }
+
+    /// Replaces `$name` by the option's value in a text (for rule words and movement rules).
+    fn subst(&mut self, t: &Text) -> String {
+        let s = &t.value;
+        if !s.contains('$') {
+            return s.clone();
+        }
+        let mut out = String::new();
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find('$') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+            let name = &after[..end];
+            match self.vars.get(name) {
+                Some(v) => out.push_str(&v.to_string()),
+                None => {
+                    let off = s[..s.len() - rest.len() + i].chars().count();
+                    let loc = locate_in_value(self.source, t.referenced.into(), s, off);
+                    let known = self.vars.keys().cloned().collect::<Vec<_>>().join(", ");
+                    self.error(loc, format!("unknown option `${name}`"), Some(format!("one of: {known}")));
+                }
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn number(&mut self, v: &Spanned<NumOrExpr>) -> Option<f64> {
+        match &v.value {
+            NumOrExpr::Num(x) => Some(*x),
+            NumOrExpr::Expr(e) => match eval_expr(e, &self.vars) {
+                Ok(Value::Num(x)) => Some(x),
+                Ok(other) => {
+                    self.error(v.referenced.into(), format!("`{e}` gives `{other}`, not a number"), Some("a number".into()));
+                    None
+                }
+                Err(err) => {
+                    let loc = locate_in_value(self.source, v.referenced.into(), e, err.offset);
+                    self.error(loc, err.message, err.expected);
+                    None
+                }
+            },
+        }
+    }
+
+    fn count(&mut self, v: &Spanned<NumOrExpr>, what: &str, max: f64) -> Option<u32> {
+        let x = self.number(v)?;
+        if x.fract() != 0.0 || x < 0.0 || x > max {
+            self.error(v.referenced.into(), format!("{what} must be a whole number from 0 to {max}, not {x}"), None);
+            return None;
+        }
+        Some(x as u32)
+    }
+
+    /// Resolves option values: defaults, then `overrides` (`name`, `value` as text).
+    pub fn options(&mut self, def: &GameDef, overrides: &[(String, String)]) -> Vec<OptionInfo> {
+        let mut infos = Vec::new();
+        for (name, o) in &def.options.0 {
+            let kind = o.kind.value.as_str();
+            if !["int", "number", "bool", "choice", "text"].contains(&kind) {
+                self.error(o.kind.referenced.into(), format!("unknown option type `{kind}`"), Some("int, number, bool, choice or text".into()));
+                continue;
+            }
+            if kind == "choice" && o.values.is_none() {
+                self.error(name.referenced.into(), format!("choice option `{}` lists no values", name.value), Some("values: [a, b, ...]".into()));
+            }
+            let default = o.default.as_ref().map(|d| scalar_value(&d.value));
+            infos.push(OptionInfo {
+                name: name.value.clone(),
+                kind: kind.to_string(),
+                default: default.clone(),
+                values: o.values.as_ref().map(|v| v.iter().map(scalar_value).collect()),
+                doc: o.doc.clone().unwrap_or_default(),
+            });
+            if let Some(d) = default {
+                self.vars.insert(name.value.clone(), d);
+            }
+        }
+        for (k, v) in overrides {
+            let Some(info) = infos.iter().find(|i| &i.name == k) else {
+                let known = infos.iter().map(|i| i.name.clone()).collect::<Vec<_>>().join(", ");
+                self.error(Loc { line: 1, column: 1 }, format!("the game has no option `{k}`"), Some(format!("one of: {known}")));
+                continue;
+            };
+            match parse_option_value(info, v, def) {
+                Ok(val) => {
+                    self.vars.insert(k.clone(), val);
+                }
+                Err(msg) => self.error(Loc { line: 1, column: 1 }, format!("--set {k}={v}: {msg}"), None),
+            }
+        }
+        for (loc, msg) in check_bounds(def, &self.vars) {
+            self.error(loc, msg, None);
+        }
+        for info in &infos {
+            if !self.vars.contains_key(&info.name) {
+                self.error(
+                    Loc { line: 1, column: 1 },
+                    format!("option `{}` has no default and must be set", info.name),
+                    Some(format!("--set {}=VALUE", info.name)),
+                );
+            }
+        }
+        infos
+    }
+
+    fn board(&mut self, b: &BoardDef) -> Option<Board> {
+        let generators_used = [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some()].iter().filter(|&&x| x).count();
+        if generators_used > 1 {
+            self.error(Loc { line: 1, column: 1 }, "the board uses more than one generator", Some("one of grid, grid3d, polar (plus nodes/edges)".into()));
+            return None;
+        }
+        let mut builder = if let Some(g) = &b.grid {
+            let (w, h) = (self.count(&g.width, "width", 256.0)?, self.count(&g.height, "height", 256.0)?);
+            let labels = match g.labels.as_ref().map(|l| l.value.as_str()) {
+                None | Some("gtp") => LabelStyle::Gtp,
+                Some("letters") => LabelStyle::Letters,
+                Some("chess") => LabelStyle::Chess,
+                Some(other) => {
+                    let loc = g.labels.as_ref().expect("labels").referenced.into();
+                    self.error(loc, format!("unknown label style `{other}`"), Some("gtp, letters or chess".into()));
+                    return None;
+                }
+            };
+            let spec = GridSpec {
+                width: w,
+                height: h,
+                mask: g.mask.as_ref().map(|m| m.value.clone()),
+                labels,
+                diagonal: g.diagonal,
+                checker: g.checker.clone(),
+                kind: g.kind.clone().unwrap_or_else(|| "point".into()),
+            };
+            let loc = g.mask.as_ref().map(|m| m.referenced.into()).unwrap_or(g.width.referenced.into());
+            self.board_result(generators::grid(&spec), loc)?
+        } else if let Some(g) = &b.grid3d {
+            let (w, h, d) = (self.count(&g.width, "width", 256.0)?, self.count(&g.height, "height", 256.0)?, self.count(&g.depth, "depth", 256.0)?);
+            self.board_result(generators::grid3d(w, h, d), g.width.referenced.into())?
+        } else if let Some(p) = &b.polar {
+            let spec = PolarSpec {
+                rings: self.count(&p.rings, "rings", 1000.0)?,
+                sectors: self.count(&p.sectors, "sectors", 10000.0)?,
+                eyes: p.eyes,
+                eye_links: p.eye_links.clone(),
+                hub: p.hub,
+                checker: p.checker.clone(),
+                diagonal: p.diagonal,
+            };
+            self.board_result(generators::polar(&spec), p.rings.referenced.into())?
+        } else {
+            BoardBuilder::new()
+        };
+        for (name, v) in &b.directions.0 {
+            let vector = match v.as_slice() {
+                [x, y] => Some([*x, *y, 0]),
+                [x, y, z] => Some([*x, *y, *z]),
+                _ => {
+                    self.error(name.referenced.into(), "a direction vector has 2 or 3 numbers", Some("[dx, dy] or [dx, dy, dz]".into()));
+                    None
+                }
+            };
+            builder.direction(&name.value, vector);
+        }
+        for n in &b.nodes {
+            let at = n.at.clone().unwrap_or_default();
+            let pos = [at.first().copied().unwrap_or(0.0), at.get(1).copied().unwrap_or(0.0), at.get(2).copied().unwrap_or(0.0)];
+            let spec = NodeSpec {
+                label: n.label.value.clone(),
+                kind: n.kind.clone().unwrap_or_else(|| "cell".into()),
+                colour: n.colour.clone(),
+                zones: n.zones.clone(),
+                pos,
+                coord: [pos[0] as i32, pos[1] as i32, pos[2] as i32],
+            };
+            if let Err(e) = builder.add_node(spec) {
+                self.error(n.label.referenced.into(), e.to_string(), Some("a unique label".into()));
+            }
+        }
+        for e in &b.edges {
+            let (Some(a), Some(z)) = (builder.find(&e.from.value), builder.find(&e.to.value)) else {
+                let bad = if builder.find(&e.from.value).is_none() { &e.from } else { &e.to };
+                self.error(bad.referenced.into(), format!("no node labelled `{}`", bad.value), Some("the label of a node of the board".into()));
+                continue;
+            };
+            builder.add_edge(a, z, EdgeSpec { relation: e.relation.clone(), direction: e.direction.clone(), via: None });
+            if !e.one_way {
+                builder.add_edge(z, a, EdgeSpec { relation: e.relation.clone(), direction: e.back.clone(), via: None });
+            }
+        }
+        if b.same_colour {
+            builder = self.board_result(generators::add_same_colour(builder), Loc { line: 1, column: 1 })?;
+        }
+        // Zones: first check labels, then tag nodes.
+        let preview = self.board_result(builder.clone().build(), Loc { line: 1, column: 1 })?;
+        for (name, z) in &b.zones.0 {
+            let kind = z.kind.as_ref().and_then(|k| {
+                let found = preview.kind(k);
+                if found.is_none() {
+                    self.error(name.referenced.into(), format!("unknown node kind `{k}`"), Some(preview.kind_names().join(", ")));
+                }
+                found
+            });
+            let mut members = Vec::new();
+            for l in &z.labels {
+                match preview.find(&l.value) {
+                    Some(id) => members.push(id),
+                    None => self.error(l.referenced.into(), format!("no node labelled `{}`", l.value), Some("the label of a node of the board".into())),
+                }
+            }
+            if let Some(ranges) = &z.coords {
+                for id in preview.node_ids() {
+                    let info = preview.node(id);
+                    let inside = ranges.iter().enumerate().all(|(i, r)| i < 3 && info.coord[i] >= r[0] && info.coord[i] <= r[1]);
+                    if inside && kind.is_none_or(|k| info.kind == k) {
+                        members.push(id);
+                    }
+                }
+            } else if let Some(k) = kind {
+                members.extend(preview.node_ids().filter(|&id| preview.node(id).kind == k));
+            }
+            for id in members {
+                if let Some(spec) = builder.node_mut(id) {
+                    spec.zones.push(name.value.clone());
+                }
+            }
+        }
+        self.board_result(builder.build(), Loc { line: 1, column: 1 })
+    }
+
+    fn board_result<T>(&mut self, r: Result<T, qipan_core::board::BoardError>, loc: Loc) -> Option<T> {
+        r.map_err(|e| self.error(loc, format!("board: {e}"), None)).ok()
+    }
+
+    fn word(&mut self, t: &Option<Text>, allowed: &[&str], default: &str) -> String {
+        let Some(t) = t else { return default.to_string() };
+        let w = self.subst(t);
+        if !allowed.contains(&w.as_str()) {
+            self.error(t.referenced.into(), format!("unknown value `{w}`"), Some(allowed.join(", ")));
+            return default.to_string();
+        }
+        w
+    }
+
+    /// The whole compilation.
+    pub fn game(&mut self, def: &GameDef, overrides: &[(String, String)]) -> Option<Game> {
+        self.options(def, overrides);
+        if !self.diags.is_empty() {
+            return None;
+        }
+        let board = self.board(&def.board)?;
+        self.vars.insert("nodes".into(), Value::Num(board.len() as f64));
+
+        // Seats.
+        let zone_aliases = def.zone_aliases.clone();
+        let mut team_names: Vec<String> = Vec::new();
+        let mut seats = Vec::new();
+        for s in &def.seats {
+            let mut forward = Vec::new();
+            for f in &s.forward {
+                match board.direction(&f.value) {
+                    Some(d) => forward.push(d),
+                    None => {
+                        let all: Vec<&str> = board.directions().iter().map(|d| d.name.as_str()).collect();
+                        self.error(f.referenced.into(), format!("unknown direction `{}`", f.value), Some(all.join(", ")));
+                    }
+                }
+            }
+            let mut zones = vec![None; zone_aliases.len()];
+            for (alias, z) in &s.zones.0 {
+                let Some(ai) = zone_aliases.iter().position(|a| *a == alias.value) else {
+                    self.error(alias.referenced.into(), format!("`{}` is not declared in zone_aliases", alias.value), Some(zone_aliases.join(", ")));
+                    continue;
+                };
+                match board.zone(&z.value) {
+                    Some(zi) => zones[ai] = Some(zi),
+                    None => self.error(z.referenced.into(), format!("unknown zone `{}`", z.value), Some(board.zone_names().join(", "))),
+                }
+            }
+            let team_name = s.team.clone().unwrap_or_else(|| s.name.value.clone());
+            let team = match team_names.iter().position(|t| *t == team_name) {
+                Some(i) => i,
+                None => {
+                    team_names.push(team_name);
+                    team_names.len() - 1
+                }
+            };
+            let letter = s.letter.clone().unwrap_or_else(|| s.name.value.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default());
+            seats.push(Seat { name: s.name.value.clone(), letter, forward, zones, team: team as u8 });
+        }
+        if seats.is_empty() || seats.len() > 64 {
+            self.error(def.name.referenced.into(), "a game needs 1 to 64 seats", Some("seats: [{name: ...}, ...]".into()));
+            return None;
+        }
+        let seat_index = |name: &str| seats.iter().position(|s| s.name == name).map(|i| i as u8);
+
+        // Pieces.
+        let piece_names: Vec<String> = def.pieces.0.iter().map(|(n, _)| n.value.clone()).collect();
+        let names = Names { board: &board, pieces: &piece_names, zone_aliases: &zone_aliases };
+        let mut pieces = Vec::new();
+        for (name, p) in &def.pieces.0 {
+            let mut moves = Vec::new();
+            let entries = p.moves.as_ref().map(|m| (m.value.iter().collect::<Vec<_>>(), m.referenced));
+            for (m, at) in entries.iter().flat_map(|(list, at)| list.iter().map(move |m| (*m, *at))) {
+                // Entries inside a list share the list's location; diagnostics search forward from it.
+                let spanned = |s: &str| Spanned::new(s.to_string(), at, at);
+                let (t, when) = match m {
+                    MoveDef::Plain(t) => (spanned(t), None),
+                    MoveDef::Conditional { rule, when } => (spanned(rule), Some(spanned(when))),
+                };
+                if let Some(w) = &when {
+                    match eval_expr(&w.value, &self.vars) {
+                        Ok(Value::Bool(true)) => {}
+                        Ok(Value::Bool(false)) => continue,
+                        Ok(v) => {
+                            self.error(w.referenced.into(), format!("`if` gives `{v}`, not true or false"), Some("an option test like `ko == simple`".into()));
+                            continue;
+                        }
+                        Err(e) => {
+                            self.lang_error(w, &w.value.clone(), e);
+                            continue;
+                        }
+                    }
+                }
+                let text = self.subst(&t);
+                match compile_move(&text, &names) {
+                    Ok(r) => moves.push(r),
+                    Err(e) => self.lang_error(&t, &text, e),
+                }
+            }
+            let symbols = if p.symbols.is_empty() { vec![name.value.chars().next().unwrap_or('?').to_string()] } else { p.symbols.clone() };
+            pieces.push(PieceType { name: name.value.clone(), symbols, moves, immune: p.immune, captures: p.captures });
+        }
+        if pieces.is_empty() || pieces.len() > 255 {
+            self.error(def.name.referenced.into(), "a game needs 1 to 255 piece types", None);
+            return None;
+        }
+        let piece_index = |name: &str| piece_names.iter().position(|p| p == name).map(|i| i as u8);
+
+        // Setup and reserves.
+        let mut setup = Vec::new();
+        for s in &def.setup {
+            let seat = seat_index(&s.seat.value);
+            let piece = piece_index(&s.piece.value);
+            if seat.is_none() {
+                self.error(s.seat.referenced.into(), format!("unknown seat `{}`", s.seat.value), Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")));
+            }
+            if piece.is_none() {
+                self.error(s.piece.referenced.into(), format!("unknown piece `{}`", s.piece.value), Some(piece_names.join(", ")));
+            }
+            for at in &s.at {
+                match (board.find(&at.value), seat, piece) {
+                    (Some(node), Some(seat), Some(piece)) => setup.push(Placement { node, seat, piece }),
+                    (None, _, _) => self.error(at.referenced.into(), format!("no node labelled `{}`", at.value), Some("the label of a node of the board".into())),
+                    _ => {}
+                }
+            }
+        }
+        let mut reserves = Vec::new();
+        for r in &def.reserve {
+            let piece = piece_index(&r.piece.value);
+            if piece.is_none() {
+                self.error(r.piece.referenced.into(), format!("unknown piece `{}`", r.piece.value), Some(piece_names.join(", ")));
+            }
+            let targets: Vec<u8> = if r.seat.value == "all" {
+                (0..seats.len() as u8).collect()
+            } else {
+                match seat_index(&r.seat.value) {
+                    Some(s) => vec![s],
+                    None => {
+                        self.error(r.seat.referenced.into(), format!("unknown seat `{}`", r.seat.value), Some("a seat name or `all`".into()));
+                        vec![]
+                    }
+                }
+            };
+            if let Some(p) = piece {
+                reserves.extend(targets.into_iter().map(|s| (s, p, r.count)));
+            }
+        }
+
+        // Rules.
+        let rules = self.rules(def, &board, &piece_names, &seats);
+        let mut game = Game::new(def.name.value.clone(), def.title.clone().unwrap_or_else(|| def.name.value.clone()), board, seats, zone_aliases, pieces, setup, reserves, rules?);
+        game.options = self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
+
+        // Hooks.
+        if !def.hooks.0.is_empty() {
+            let sources = def
+                .hooks
+                .0
+                .iter()
+                .map(|(point, code)| HookSource { point: point.value.clone(), code: code.value.clone(), line: code_line(self.source, code) })
+                .collect();
+            match RhaiHooks::compile(sources, HookLimits::default(), def.counters.clone()) {
+                Ok(h) => game.hooks = Some(Arc::new(h)),
+                Err(e) => {
+                    let loc = Loc { line: e.line.max(1), column: e.column.max(1) };
+                    self.error(loc, format!("hook `{}`: {}", e.point, e.message), None);
+                }
+            }
+        }
+        if self.diags.is_empty() {
+            Some(game)
+        } else {
+            None
+        }
+    }
+
+    fn rules(&mut self, def: &GameDef, board: &Board, piece_names: &[String], seats: &[Seat]) -> Option<Rules> {
+        let r = &def.rules;
+        let mut rules = Rules::default();
+        if let Some(c) = &r.capture {
+            let text = self.subst(c);
+            let mut words = text.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (Some("groups"), Some(rel), None) => match board.relation(rel) {
+                    Some(relation) => {
+                        let suicide = self.word(&r.suicide, &["forbidden", "allowed"], "forbidden");
+                        rules.group_capture = Some(GroupCapture { relation, suicide_allowed: suicide == "allowed" });
+                    }
+                    None => self.error(c.referenced.into(), format!("unknown relation `{rel}`"), Some(board.relation_names().join(", "))),
+                },
+                (Some("none"), None, None) => {}
+                _ => self.error(c.referenced.into(), format!("cannot read capture rule `{text}`"), Some("`groups <relation>` or `none`".into())),
+            }
+        }
+        rules.repetition = match self.word(&r.repetition, &["none", "simple-ko", "simple", "positional", "situational"], "none").as_str() {
+            "simple-ko" | "simple" => Repetition::SimpleKo,
+            "positional" => Repetition::Positional,
+            "situational" => Repetition::Situational,
+            _ => Repetition::None,
+        };
+        rules.pass = match self.word(&r.pass, &["always", "when-stuck", "never"], "when-stuck").as_str() {
+            "always" => PassRule::Always,
+            "never" => PassRule::Never,
+            _ => PassRule::WhenStuck,
+        };
+        rules.stuck = if self.word(&r.stuck, &["draw", "lose"], "draw") == "lose" { StuckRule::Loses } else { StuckRule::Draw };
+        rules.captured_to = match self.word(&r.captured, &["removed", "graveyard", "reserve"], "removed").as_str() {
+            "graveyard" => CapturedTo::Graveyard,
+            "reserve" => CapturedTo::CaptorReserve,
+            _ => CapturedTo::Removed,
+        };
+        let e = &def.end;
+        let mut royal = Vec::new();
+        for t in &e.royal {
+            match piece_names.iter().position(|p| *p == t.value) {
+                Some(i) => royal.push(i as u8),
+                None => self.error(t.referenced.into(), format!("unknown piece `{}`", t.value), Some(piece_names.join(", "))),
+            }
+        }
+        let max_plies = match &e.max_plies {
+            Some(m) => Some(self.count(m, "max_plies", 1e9)?),
+            None => None,
+        };
+        rules.end = EndRules {
+            consecutive_passes: e.passes,
+            max_plies,
+            royal,
+            lose_without_pieces: e.lose_without_pieces,
+            last_standing: e.last_standing,
+        };
+        rules.score_bonus = vec![0.0; seats.len()];
+        if let Some(s) = &def.scoring {
+            let method = self.subst(&s.method);
+            rules.scoring = match method.as_str() {
+                "area" => {
+                    let rel_name = s.relation.as_ref().map(|t| t.value.clone()).unwrap_or_else(|| "orthogonal".into());
+                    let relation = board.relation(&rel_name);
+                    if relation.is_none() {
+                        let loc = s.relation.as_ref().map(|t| t.referenced.into()).unwrap_or(s.method.referenced.into());
+                        self.error(loc, format!("unknown relation `{rel_name}`"), Some(board.relation_names().join(", ")));
+                    }
+                    let dame = if self.word(&s.dame, &["split", "nobody"], "nobody") == "split" { Dame::Split } else { Dame::Nobody };
+                    Scoring::Area { relation: relation?, dame }
+                }
+                "captures" => Scoring::Captures,
+                "none" => Scoring::None,
+                other => {
+                    self.error(s.method.referenced.into(), format!("unknown scoring method `{other}`"), Some("area, captures or none".into()));
+                    Scoring::None
+                }
+            };
+            for (seat, v) in &s.bonus.0 {
+                match seats.iter().position(|x| x.name == seat.value) {
+                    Some(i) => rules.score_bonus[i] = self.number(v).unwrap_or(0.0),
+                    None => self.error(seat.referenced.into(), format!("unknown seat `{}`", seat.value), Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", "))),
+                }
+            }
+        }
+        Some(rules)
+    }
+}
+
+/// The file line where a hook's code starts (block scalars start on the line after the key).
+fn code_line(source: &str, code: &Text) -> usize {
+    let loc: Loc = code.referenced.into();
+    let first = code.value.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+    let lines: Vec<&str> = source.lines().collect();
+    for (i, l) in lines.iter().enumerate().skip(loc.line.saturating_sub(1)).take(code.value.lines().count() + 3) {
+        if !first.is_empty() && l.contains(first) {
+            // The code's own first line may be blank; count back to the start of the value.
+            let skipped = code.value.lines().take_while(|x| x.trim().is_empty()).count();
+            return i + 1 - skipped;
+        }
+    }
+    loc.line
+}
+
+/// Parses `--set` text for an option.
+fn parse_option_value(info: &OptionInfo, v: &str, _def: &GameDef) -> Result<Value, String> {
+    let val = match info.kind.as_str() {
+        "int" => {
+            let x: i64 = v.parse().map_err(|_| format!("`{v}` is not a whole number"))?;
+            Value::Num(x as f64)
+        }
+        "number" => Value::Num(v.parse().map_err(|_| format!("`{v}` is not a number"))?),
+        "bool" => match v {
+            "true" | "yes" | "on" | "1" => Value::Bool(true),
+            "false" | "no" | "off" | "0" => Value::Bool(false),
+            _ => return Err(format!("`{v}` is not true or false")),
+        },
+        _ => Value::Text(v.to_string()),
+    };
+    if let Some(values) = &info.values {
+        let ok = values.iter().any(|x| match (x, &val) {
+            (Value::Num(a), Value::Num(b)) => a == b,
+            (Value::Text(a), Value::Text(b)) => a == b,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Num(a), Value::Text(b)) => b.parse::<f64>().ok() == Some(*a),
+            _ => false,
+        });
+        if !ok {
+            let list: Vec<String> = values.iter().map(|x| x.to_string()).collect();
+            return Err(format!("allowed values are {}", list.join(", ")));
+        }
+    }
+    Ok(val)
+}
+
+/// Checks min/max of numeric options after parsing (kept apart so the message can name the bounds).
+pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec<(Loc, String)> {
+    let mut out = Vec::new();
+    for (name, o) in &def.options.0 {
+        if let Some(Value::Num(x)) = vars.get(&name.value) {
+            if o.min.is_some_and(|m| *x < m) || o.max.is_some_and(|m| *x > m) {
+                out.push((
+                    name.referenced.into(),
+                    format!(
+                        "option `{}` = {} is outside {}..{}",
+                        name.value,
+                        qipan_core::outcome::fmt_points(*x),
+                        o.min.map(qipan_core::outcome::fmt_points).unwrap_or_default(),
+                        o.max.map(qipan_core::outcome::fmt_points).unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,112 @@
+//! Diagnostics: every error in a definition points at `file:line:column`, shows the line with a
+//! caret, and says what was expected.
+
+use std::fmt;
+
+/// A place in a definition file (1-based line and column, in characters).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Loc {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub column: usize,
+}
+
+impl From<serde_saphyr::Location> for Loc {
+    fn from(l: serde_saphyr::Location) -> Self {
+        Loc { line: l.line() as usize, column: l.column() as usize }
+    }
+}
+
+/// One problem found in a definition file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file name as given.
+    pub file: String,
+    /// Where.
+    pub loc: Loc,
+    /// What is wrong.
+    pub message: String,
+    /// What was expected instead, if that can be said.
+    pub expected: Option<String>,
+    /// The source line, for the caret display.
+    pub source_line: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `loc` in `source`.
+    pub fn new(file: &str, source: &str, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Self {
+        let source_line = source.lines().nth(loc.line.saturating_sub(1)).unwrap_or("").to_string();
+        Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}:{}:{}: {}", self.file, self.loc.line, self.loc.column, self.message)?;
+        if !self.source_line.is_empty() {
+            let num = self.loc.line.to_string();
+            let pad = " ".repeat(num.len());
+            writeln!(f, "{pad} |")?;
+            writeln!(f, "{num} | {}", self.source_line)?;
+            let caret_pad: String = self
+                .source_line
+                .chars()
+                .take(self.loc.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            writeln!(f, "{pad} | {caret_pad}^")?;
+        }
+        if let Some(e) = &self.expected {
+            writeln!(f, "  = expected: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every problem found in one definition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Finds where a piece of a string value lies in the file: `value_loc` is where the YAML scalar
+/// starts, `offset` a character offset inside the string's text. Handles plain, quoted and block
+/// scalars by searching for the string's line in the source.
+pub fn locate_in_value(source: &str, value_loc: Loc, text: &str, offset: usize) -> Loc {
+    // The line of `text` containing `offset`, and the column within it.
+    let mut line_start = 0;
+    let mut line_no = 0usize;
+    for (i, ch) in text.char_indices() {
+        if text[..i].chars().count() >= offset {
+            break;
+        }
+        if ch == '\n' {
+            line_start = i + 1;
+            line_no += 1;
+        }
+    }
+    let line_text = text[line_start..].lines().next().unwrap_or("");
+    let col_in_line = text[line_start..].chars().take(offset.saturating_sub(text[..line_start].chars().count())).count();
+    let lines: Vec<&str> = source.lines().collect();
+    let first = value_loc.line.saturating_sub(1);
+    for (i, l) in lines.iter().enumerate().skip(first + line_no).take(50) {
+        let search_from = if i == first && line_no == 0 { value_loc.column.saturating_sub(1) } else { 0 };
+        let start_byte = l.char_indices().nth(search_from).map(|(b, _)| b).unwrap_or(l.len());
+        if let Some(pos) = l[start_byte..].find(line_text) {
+            let col = l[..start_byte + pos].chars().count() + col_in_line + 1;
+            return Loc { line: i + 1, column: col };
+        }
+    }
+    value_loc
+}

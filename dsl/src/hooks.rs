@@ -1,0 +1,1343 @@
+//! Rhai-scripted hooks: the [`Hooks`] implementation behind the `hooks:` section of a definition.
+//!
+//! Each hook source is the *body* of a function. It is compiled once, wrapped as
+//! `fn __qipan_hook(<parameters>) { <body> }` (on the body's first line, so line numbers stay
+//! those of the definition file), and called with a fresh [`Scope`] every time. The parameters
+//! are the variables a hook sees:
+//!
+//! | point            | variables                            | returns                                   |
+//! |------------------|--------------------------------------|-------------------------------------------|
+//! | `filter_move`    | `pos`, `mv`                          | `true`/`()` allow, `false` or a reason forbid |
+//! | `after_move`     | `pos`, `mv`                          | ignored; may queue actions                |
+//! | `on_capture`     | `pos`, `node`, `piece`, `owner`, `by` | ignored; may queue actions               |
+//! | `on_elimination` | `pos`, `seat`                        | ignored; may queue actions                |
+//! | `game_over`      | `pos`                                | `()`/`false`, a seat, or an array of seats |
+//! | `score`          | `pos`, `seat`                        | a number, or `()` for the built-in score  |
+//!
+//! `pos` is a read-only snapshot of the position. Action functions (`remove`, `place`,
+//! `set_counter`, `eliminate`, `transfer`, `add_reserve`) do not change it: they queue
+//! [`HookAction`]s in a per-call queue (carried in the evaluation's tag, so concurrent calls from
+//! several threads never mix), which the engine applies after the hook returns.
+//!
+//! The engine is sandboxed: [`Engine::new_raw`] with the standard package only (no file, network
+//! or clock access), `eval` and `import` disabled, `print`/`debug` silenced, strict variables, and
+//! every limit of [`HookLimits`] enforced, so a runaway script ends with a [`HookError`].
+
+use qipan_core::board::NodeId;
+use qipan_core::game::Game;
+use qipan_core::hooks::{HookAction, HookError, HookOutcome, HookPoint, Hooks};
+use qipan_core::moves::{Move, MoveKind};
+use qipan_core::position::{Piece, Position};
+use rhai::packages::{Package, StandardPackage};
+use rhai::{
+    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Scope, AST,
+};
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The names of the hook points a definition may use, in documentation order
+/// (the same as [`HookPoint::ALL`] mapped through [`HookPoint::name`]).
+pub const HOOK_POINTS: &[&str] = &[
+    "filter_move",
+    "after_move",
+    "on_capture",
+    "on_elimination",
+    "game_over",
+    "score",
+];
+
+/// The name of the function each hook body is wrapped in.
+const HOOK_FN: &str = "__qipan_hook";
+
+/// One hook's source as written in the definition file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookSource {
+    /// The hook point (`after_move`, ...); see [`HOOK_POINTS`].
+    pub point: String,
+    /// The body of the hook, in Rhai.
+    pub code: String,
+    /// The 1-based line of the definition file where `code` starts.
+    pub line: usize,
+}
+
+/// Limits every hook runs under. A value of zero is raised to one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookLimits {
+    /// Most operations one call may perform (stops endless loops).
+    pub max_operations: u64,
+    /// Deepest nesting of script function calls (the hook itself not counted).
+    pub max_call_levels: usize,
+    /// Longest string, in bytes.
+    pub max_string_size: usize,
+    /// Largest array (also the most actions one call may queue).
+    pub max_array_size: usize,
+    /// Largest object map.
+    pub max_map_size: usize,
+    /// Deepest nesting of expressions, checked when compiling.
+    pub max_expr_depth: usize,
+}
+
+impl Default for HookLimits {
+    fn default() -> Self {
+        HookLimits {
+            max_operations: 1_000_000,
+            max_call_levels: 32,
+            max_string_size: 4096,
+            max_array_size: 10_000,
+            max_map_size: 1000,
+            max_expr_depth: 64,
+        }
+    }
+}
+
+/// A hook that could not be compiled: an unknown point, a duplicate, or a syntax error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("hook `{point}`, line {line}, column {column}: {message}")]
+pub struct HookCompileError {
+    /// The hook point as written.
+    pub point: String,
+    /// The line in the definition file.
+    pub line: usize,
+    /// The 1-based column on that line (0 if unknown).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// One compiled hook.
+struct CompiledHook {
+    point: HookPoint,
+    ast: AST,
+    /// First line of the body in the definition file.
+    line: usize,
+    /// Number of lines of the body.
+    lines: usize,
+    /// Characters of the wrapper before the body on its first line.
+    prefix: usize,
+}
+
+impl CompiledHook {
+    /// Maps a position in the wrapped source to (file line, column).
+    fn locate(&self, pos: rhai::Position) -> (usize, usize) {
+        let Some(l) = pos.line() else {
+            return (self.line, 0);
+        };
+        let col = pos.position().unwrap_or(0);
+        if l > self.lines {
+            return (self.line + self.lines - 1, 0);
+        }
+        let col = if l == 1 {
+            col.saturating_sub(self.prefix).max(1)
+        } else {
+            col
+        };
+        (self.line + l - 1, col)
+    }
+}
+
+/// Scripted hooks compiled from a definition's `hooks:` section. Cheap to share: compile once,
+/// put it in an `Arc`, and call it from any thread.
+pub struct RhaiHooks {
+    engine: Engine,
+    hooks: [Option<CompiledHook>; 6],
+    limits: HookLimits,
+}
+
+impl fmt::Debug for RhaiHooks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let points: Vec<(&str, usize)> = self
+            .hooks
+            .iter()
+            .flatten()
+            .map(|h| (h.point.name(), h.line))
+            .collect();
+        f.debug_struct("RhaiHooks")
+            .field("hooks", &points)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+fn point_index(p: HookPoint) -> usize {
+    HookPoint::ALL
+        .iter()
+        .position(|&q| q == p)
+        .unwrap_or_default()
+}
+
+/// The variables (function parameters) a hook point sees.
+fn params(p: HookPoint) -> &'static str {
+    match p {
+        HookPoint::FilterMove | HookPoint::AfterMove => "pos, mv",
+        HookPoint::OnCapture => "pos, node, piece, owner, by",
+        HookPoint::OnElimination | HookPoint::Score => "pos, seat",
+        HookPoint::GameOver => "pos",
+    }
+}
+
+/// A read-only snapshot of a position, as scripts see it (`pos`).
+#[derive(Clone)]
+struct PosView(Arc<View>);
+
+struct View {
+    game: Arc<Game>,
+    cells: Vec<Option<Piece>>,
+    to_move: u8,
+    ply: u32,
+    passes: u32,
+    quiet_plies: u32,
+    captures: Vec<u32>,
+    reserve: Vec<u16>,
+    graveyard: Vec<u16>,
+    controller: Vec<u8>,
+    alive: Vec<bool>,
+    counters: Vec<i64>,
+}
+
+impl PosView {
+    fn new(pos: &Position) -> PosView {
+        let game = pos.game_arc().clone();
+        let seats = game.seats.len() as u8;
+        let pieces = game.pieces.len() as u8;
+        let per_seat = |f: &dyn Fn(u8, u8) -> u16| -> Vec<u16> {
+            (0..seats)
+                .flat_map(|s| (0..pieces).map(move |p| (s, p)))
+                .map(|(s, p)| f(s, p))
+                .collect()
+        };
+        let reserve = per_seat(&|s, p| pos.reserve(s, p));
+        let graveyard = per_seat(&|s, p| pos.graveyard(s, p));
+        PosView(Arc::new(View {
+            cells: pos.cells().to_vec(),
+            to_move: pos.to_move(),
+            ply: pos.ply(),
+            passes: pos.passes(),
+            quiet_plies: pos.quiet_plies(),
+            captures: pos.captures().to_vec(),
+            reserve,
+            graveyard,
+            controller: (0..seats).map(|s| pos.controller(s)).collect(),
+            alive: (0..seats).map(|s| pos.is_alive(s)).collect(),
+            counters: pos.counters().to_vec(),
+            game,
+        }))
+    }
+}
+
+type RhaiResult<T> = Result<T, Box<EvalAltResult>>;
+
+fn rt<T>(msg: String) -> RhaiResult<T> {
+    Err(msg.into())
+}
+
+impl View {
+    fn node(&self, label: &str) -> RhaiResult<NodeId> {
+        match self.game.board.find(label) {
+            Some(n) => Ok(n),
+            None => rt(format!("there is no node `{label}` on this board")),
+        }
+    }
+
+    fn seat(&self, seat: i64) -> RhaiResult<u8> {
+        match u8::try_from(seat) {
+            Ok(s) if (s as usize) < self.game.seats.len() => Ok(s),
+            _ => rt(format!(
+                "there is no seat {seat} (seats are 0 to {})",
+                self.game.seats.len().saturating_sub(1)
+            )),
+        }
+    }
+
+    fn piece(&self, name: &str) -> RhaiResult<u8> {
+        match self.game.piece(name) {
+            Some(p) => Ok(p),
+            None => {
+                let names: Vec<&str> = self.game.pieces.iter().map(|p| p.name.as_str()).collect();
+                rt(format!(
+                    "there is no piece type `{name}` (the pieces are: {})",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+
+    fn piece_name(&self, p: u8) -> String {
+        self.game
+            .pieces
+            .get(p as usize)
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    }
+
+    fn slot(&self, seat: u8, piece: u8) -> usize {
+        seat as usize * self.game.pieces.len() + piece as usize
+    }
+
+    fn count(&self, seat: i64, piece: &str) -> RhaiResult<i64> {
+        let seat = if seat < 0 {
+            None
+        } else {
+            Some(self.seat(seat)?)
+        };
+        let piece = if piece.is_empty() {
+            None
+        } else {
+            Some(self.piece(piece)?)
+        };
+        Ok(self
+            .cells
+            .iter()
+            .flatten()
+            .filter(|c| seat.is_none_or(|s| c.seat == s) && piece.is_none_or(|p| c.piece == p))
+            .count() as i64)
+    }
+
+    fn in_zone(&self, label: &str, zone: &str, seat: u8) -> RhaiResult<bool> {
+        let n = self.node(label)?;
+        let board = &self.game.board;
+        let z = match board.zone(zone) {
+            Some(z) => Some(z),
+            None => match self.game.zone_aliases.iter().position(|a| a == zone) {
+                Some(alias) => self.game.seat_zone(seat, alias as u8),
+                None => {
+                    return rt(format!(
+                        "there is no zone `{zone}` (zones: {})",
+                        board
+                            .zone_names()
+                            .iter()
+                            .chain(&self.game.zone_aliases)
+                            .map(String::as_str)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                }
+            },
+        };
+        Ok(z.is_some_and(|z| z < 64 && board.node(n).zones & (1u64 << z) != 0))
+    }
+}
+
+/// What a call carries in the evaluation's tag: the position and, for hooks that may act, the
+/// queue of actions.
+#[derive(Clone)]
+struct CallCtx {
+    view: PosView,
+    actions: Option<Arc<Mutex<Vec<HookAction>>>>,
+}
+
+/// Queues the action built by `make`, after checking the hook may act.
+fn queue(
+    ctx: &NativeCallContext,
+    what: &str,
+    max: usize,
+    make: impl FnOnce(&View) -> RhaiResult<HookAction>,
+) -> RhaiResult<()> {
+    let Some(call) = ctx.tag().and_then(|t| t.read_lock::<CallCtx>()) else {
+        return rt(format!("{what}() is only available inside a hook"));
+    };
+    let Some(q) = &call.actions else {
+        return rt(format!(
+            "{what}() may only be called from after_move, on_capture and on_elimination"
+        ));
+    };
+    let action = make(&call.view.0)?;
+    let mut q = q.lock().unwrap_or_else(PoisonError::into_inner);
+    if q.len() >= max {
+        return rt(format!("too many actions queued (limit {max})"));
+    }
+    q.push(action);
+    Ok(())
+}
+
+fn counter_index(names: &[String], name: &str) -> RhaiResult<usize> {
+    match names.iter().position(|c| c == name) {
+        Some(i) => Ok(i),
+        None if names.is_empty() => rt(format!(
+            "there is no counter `{name}` (the game declares no counters)"
+        )),
+        None => rt(format!(
+            "there is no counter `{name}` (counters: {})",
+            names.join(", ")
+        )),
+    }
+}
+
+/// Registers `pos`'s type, getters and methods.
+fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
+    engine.register_type_with_name::<PosView>("Position");
+    engine.register_get("to_move", |p: &mut PosView| p.0.to_move as i64);
+    engine.register_get("ply", |p: &mut PosView| p.0.ply as i64);
+    engine.register_get("passes", |p: &mut PosView| p.0.passes as i64);
+    engine.register_get("quiet_plies", |p: &mut PosView| p.0.quiet_plies as i64);
+    engine.register_get("seats", |p: &mut PosView| p.0.game.seats.len() as i64);
+    engine.register_get("nodes", |p: &mut PosView| -> Array {
+        let b = &p.0.game.board;
+        b.node_ids().map(|n| Dynamic::from(b.label(n).to_string())).collect()
+    });
+    engine.register_fn(
+        "seat_name",
+        |p: &mut PosView, seat: i64| -> RhaiResult<String> {
+            let s = p.0.seat(seat)?;
+            Ok(p.0.game.seats[s as usize].name.clone())
+        },
+    );
+    engine.register_fn(
+        "seat_index",
+        |p: &mut PosView, name: &str| -> RhaiResult<i64> {
+            match p.0.game.seat(name) {
+                Some(s) => Ok(s as i64),
+                None => rt(format!("there is no seat named `{name}`")),
+            }
+        },
+    );
+    engine.register_fn("alive", |p: &mut PosView, seat: i64| -> RhaiResult<bool> {
+        let s = p.0.seat(seat)?;
+        Ok(p.0.alive[s as usize])
+    });
+    engine.register_fn(
+        "controller",
+        |p: &mut PosView, seat: i64| -> RhaiResult<i64> {
+            let s = p.0.seat(seat)?;
+            Ok(p.0.controller[s as usize] as i64)
+        },
+    );
+    engine.register_fn(
+        "captures",
+        |p: &mut PosView, seat: i64| -> RhaiResult<i64> {
+            let s = p.0.seat(seat)?;
+            Ok(p.0.captures[s as usize] as i64)
+        },
+    );
+    engine.register_fn("at", |p: &mut PosView, label: &str| -> RhaiResult<Dynamic> {
+        let n = p.0.node(label)?;
+        Ok(match p.0.cells[n.idx()] {
+            None => Dynamic::UNIT,
+            Some(c) => {
+                let mut m = Map::new();
+                m.insert("seat".into(), Dynamic::from(c.seat as i64));
+                m.insert("piece".into(), Dynamic::from(p.0.piece_name(c.piece)));
+                Dynamic::from_map(m)
+            }
+        })
+    });
+    engine.register_fn("owner", |p: &mut PosView, label: &str| -> RhaiResult<i64> {
+        let n = p.0.node(label)?;
+        Ok(p.0.cells[n.idx()].map_or(-1, |c| c.seat as i64))
+    });
+    engine.register_fn(
+        "piece_at",
+        |p: &mut PosView, label: &str| -> RhaiResult<String> {
+            let n = p.0.node(label)?;
+            Ok(p.0.cells[n.idx()].map_or(String::new(), |c| p.0.piece_name(c.piece)))
+        },
+    );
+    engine.register_fn(
+        "count",
+        |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> { p.0.count(seat, piece) },
+    );
+    engine.register_fn(
+        "reserve",
+        |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> {
+            let (s, t) = (p.0.seat(seat)?, p.0.piece(piece)?);
+            Ok(p.0.reserve[p.0.slot(s, t)] as i64)
+        },
+    );
+    engine.register_fn(
+        "graveyard",
+        |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> {
+            let (s, t) = (p.0.seat(seat)?, p.0.piece(piece)?);
+            Ok(p.0.graveyard[p.0.slot(s, t)] as i64)
+        },
+    );
+    engine.register_fn(
+        "counter",
+        move |p: &mut PosView, name: &str| -> RhaiResult<i64> {
+            let i = counter_index(&counters, name)?;
+            Ok(p.0.counters.get(i).copied().unwrap_or(0))
+        },
+    );
+    engine.register_fn(
+        "zone",
+        |p: &mut PosView, label: &str, zone: &str| -> RhaiResult<bool> {
+            p.0.in_zone(label, zone, p.0.to_move)
+        },
+    );
+    engine.register_fn(
+        "zone",
+        |p: &mut PosView, label: &str, zone: &str, seat: i64| -> RhaiResult<bool> {
+            let s = p.0.seat(seat)?;
+            p.0.in_zone(label, zone, s)
+        },
+    );
+    engine.register_fn("kind", |p: &mut PosView, label: &str| -> RhaiResult<String> {
+        let n = p.0.node(label)?;
+        let b = &p.0.game.board;
+        Ok(b.kind_names()
+            .get(b.node(n).kind as usize)
+            .cloned()
+            .unwrap_or_default())
+    });
+    engine.register_fn(
+        "colour",
+        |p: &mut PosView, label: &str| -> RhaiResult<String> {
+            let n = p.0.node(label)?;
+            let b = &p.0.game.board;
+            Ok(b.node(n)
+                .colour
+                .and_then(|c| b.colour_names().get(c as usize).cloned())
+                .unwrap_or_default())
+        },
+    );
+    engine.register_fn(
+        "neighbours",
+        |p: &mut PosView, label: &str, relation: &str| -> RhaiResult<Array> {
+            let n = p.0.node(label)?;
+            let b = &p.0.game.board;
+            let Some(r) = b.relation(relation) else {
+                return rt(format!(
+                    "there is no relation `{relation}` (relations: {})",
+                    b.relation_names().join(", ")
+                ));
+            };
+            Ok(b.edges(r, n)
+                .iter()
+                .map(|e| Dynamic::from(b.label(e.to).to_string()))
+                .collect())
+        },
+    );
+}
+
+/// Registers the action functions, which queue [`HookAction`]s.
+fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
+    engine.register_fn(
+        "remove",
+        move |ctx: NativeCallContext, label: &str| -> RhaiResult<()> {
+            queue(&ctx, "remove", max, |v| Ok(HookAction::Remove(v.node(label)?)))
+        },
+    );
+    engine.register_fn(
+        "place",
+        move |ctx: NativeCallContext, label: &str, seat: i64, piece: &str| -> RhaiResult<()> {
+            queue(&ctx, "place", max, |v| {
+                let n = v.node(label)?;
+                let p = Piece {
+                    seat: v.seat(seat)?,
+                    piece: v.piece(piece)?,
+                };
+                Ok(HookAction::Place(n, p))
+            })
+        },
+    );
+    engine.register_fn(
+        "set_counter",
+        move |ctx: NativeCallContext, name: &str, value: i64| -> RhaiResult<()> {
+            let i = counter_index(&counters, name)?;
+            queue(&ctx, "set_counter", max, |_| {
+                Ok(HookAction::SetCounter(i, value))
+            })
+        },
+    );
+    engine.register_fn(
+        "eliminate",
+        move |ctx: NativeCallContext, seat: i64| -> RhaiResult<()> {
+            queue(&ctx, "eliminate", max, |v| {
+                Ok(HookAction::Eliminate(v.seat(seat)?))
+            })
+        },
+    );
+    engine.register_fn(
+        "transfer",
+        move |ctx: NativeCallContext, seat: i64, to: i64| -> RhaiResult<()> {
+            queue(&ctx, "transfer", max, |v| {
+                Ok(HookAction::Transfer {
+                    seat: v.seat(seat)?,
+                    to: v.seat(to)?,
+                })
+            })
+        },
+    );
+    engine.register_fn(
+        "add_reserve",
+        move |ctx: NativeCallContext, seat: i64, piece: &str, delta: i64| -> RhaiResult<()> {
+            queue(&ctx, "add_reserve", max, |v| {
+                let d = delta.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                Ok(HookAction::Reserve(v.seat(seat)?, v.piece(piece)?, d))
+            })
+        },
+    );
+}
+
+/// Builds the sandboxed engine.
+fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(StandardPackage::new().as_shared_module());
+    engine.disable_symbol("eval");
+    engine.disable_symbol("import");
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine.set_strict_variables(true);
+    engine.set_fail_on_invalid_map_property(true);
+    engine.set_max_operations(limits.max_operations.max(1));
+    // The hook itself is a script function: one level more than the script's own calls.
+    engine.set_max_call_levels(limits.max_call_levels.max(1).saturating_add(1));
+    engine.set_max_string_size(limits.max_string_size.max(1));
+    engine.set_max_array_size(limits.max_array_size.max(1));
+    engine.set_max_map_size(limits.max_map_size.max(1));
+    let depth = limits.max_expr_depth.max(1);
+    engine.set_max_expr_depths(depth, depth);
+    register_position(&mut engine, counters.clone());
+    register_actions(&mut engine, counters, limits.max_array_size.max(1));
+    engine
+}
+
+impl RhaiHooks {
+    /// Compiles the hooks of a definition. `counter_names` are the game's named counters, in the
+    /// order of [`Position::counters`].
+    pub fn compile(
+        sources: Vec<HookSource>,
+        limits: HookLimits,
+        counter_names: Vec<String>,
+    ) -> Result<RhaiHooks, HookCompileError> {
+        let engine = make_engine(&limits, counter_names.into());
+        let mut hooks: [Option<CompiledHook>; 6] = Default::default();
+        for src in sources {
+            let line = src.line.max(1);
+            let err = |line: usize, column: usize, message: String| HookCompileError {
+                point: src.point.clone(),
+                line,
+                column,
+                message,
+            };
+            let Some(point) = HookPoint::ALL.into_iter().find(|p| p.name() == src.point) else {
+                return Err(err(
+                    line,
+                    0,
+                    format!(
+                        "unknown hook point `{}`; the hook points are: {}",
+                        src.point,
+                        HOOK_POINTS.join(", ")
+                    ),
+                ));
+            };
+            let slot = &mut hooks[point_index(point)];
+            if let Some(prev) = slot {
+                return Err(err(
+                    line,
+                    0,
+                    format!(
+                        "hook `{}` is defined twice (first at line {})",
+                        src.point, prev.line
+                    ),
+                ));
+            }
+            let prefix = format!("fn {HOOK_FN}({}) {{ ", params(point));
+            let wrapped = format!("{prefix}{}\n}}", src.code);
+            let mut compiled = CompiledHook {
+                point,
+                ast: AST::empty(),
+                line,
+                lines: src.code.split('\n').count(),
+                prefix: prefix.chars().count(),
+            };
+            match engine.compile(&wrapped) {
+                Ok(ast) => compiled.ast = ast,
+                Err(e) => {
+                    let (l, c) = compiled.locate(e.1);
+                    return Err(err(l, c, e.0.to_string()));
+                }
+            }
+            *slot = Some(compiled);
+        }
+        Ok(RhaiHooks {
+            engine,
+            hooks,
+            limits,
+        })
+    }
+
+    /// The limits the hooks run under.
+    pub fn limits(&self) -> &HookLimits {
+        &self.limits
+    }
+
+    /// Calls the hook of `point` (which must exist) with `args` after `pos`.
+    fn call(
+        &self,
+        point: HookPoint,
+        pos: &Position,
+        actions: Option<Arc<Mutex<Vec<HookAction>>>>,
+        extra: Vec<Dynamic>,
+    ) -> Result<Option<(Dynamic, &CompiledHook)>, HookError> {
+        let Some(hook) = &self.hooks[point_index(point)] else {
+            return Ok(None);
+        };
+        let view = PosView::new(pos);
+        let mut args = Vec::with_capacity(extra.len() + 1);
+        args.push(Dynamic::from(view.clone()));
+        args.extend(extra);
+        let options = CallFnOptions::new()
+            .eval_ast(false)
+            .with_tag(CallCtx { view, actions });
+        let mut scope = Scope::new();
+        match self
+            .engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &hook.ast, HOOK_FN, args)
+        {
+            Ok(v) => Ok(Some((v, hook))),
+            Err(e) => Err(self.runtime_error(hook, *e)),
+        }
+    }
+
+    /// Calls a hook that may queue actions and returns them.
+    fn call_acting(
+        &self,
+        point: HookPoint,
+        pos: &Position,
+        extra: Vec<Dynamic>,
+    ) -> Result<Vec<HookAction>, HookError> {
+        let queue = Arc::new(Mutex::new(Vec::new()));
+        self.call(point, pos, Some(queue.clone()), extra)?;
+        let mut q = queue.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(std::mem::take(&mut *q))
+    }
+
+    fn runtime_error(&self, hook: &CompiledHook, err: EvalAltResult) -> HookError {
+        let mut err = err;
+        while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = err {
+            err = *inner;
+        }
+        let (line, _) = hook.locate(err.take_position());
+        let message = match &err {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "the script was stopped after {} operations (an endless loop?)",
+                self.limits.max_operations
+            ),
+            EvalAltResult::ErrorStackOverflow(_) => format!(
+                "function calls nested too deeply (limit {})",
+                self.limits.max_call_levels
+            ),
+            EvalAltResult::ErrorDataTooLarge(what, _) => format!(
+                "{what} exceeds the limit (strings {} bytes, arrays {} items, maps {} entries)",
+                self.limits.max_string_size, self.limits.max_array_size, self.limits.max_map_size
+            ),
+            EvalAltResult::ErrorRuntime(d, _) if d.is_unit() => "the script threw".to_string(),
+            EvalAltResult::ErrorRuntime(d, _) => d.to_string(),
+            e => e.to_string(),
+        };
+        HookError {
+            hook: hook.point.name().to_string(),
+            line,
+            message,
+        }
+    }
+}
+
+fn bad_return(hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
+    HookError {
+        hook: hook.point.name().to_string(),
+        line: hook.line,
+        message: format!("the hook must return {expected}, not {}", got.type_name()),
+    }
+}
+
+/// The `mv` map of a move.
+fn move_map(pos: &Position, mv: &Move) -> Dynamic {
+    let game = pos.game();
+    let label = |n: NodeId| {
+        if n.is_some() && n.idx() < game.board.len() {
+            game.board.label(n).to_string()
+        } else {
+            String::new()
+        }
+    };
+    let kind = match mv.kind {
+        MoveKind::Pass => "pass",
+        MoveKind::Place => "place",
+        MoveKind::Drop => "drop",
+        MoveKind::Move => "move",
+        MoveKind::Shoot => "shoot",
+    };
+    let piece = if mv.is_pass() {
+        String::new()
+    } else {
+        game.pieces
+            .get(mv.piece as usize)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let mut m = Map::new();
+    m.insert("kind".into(), Dynamic::from(kind.to_string()));
+    m.insert("from".into(), Dynamic::from(label(mv.from)));
+    m.insert("to".into(), Dynamic::from(label(mv.to)));
+    m.insert("take".into(), Dynamic::from(label(mv.take)));
+    m.insert("piece".into(), Dynamic::from(piece));
+    Dynamic::from_map(m)
+}
+
+impl Hooks for RhaiHooks {
+    fn has(&self, point: HookPoint) -> bool {
+        self.hooks[point_index(point)].is_some()
+    }
+
+    fn filter_move(&self, pos: &Position, mv: &Move) -> Result<Option<String>, HookError> {
+        let Some((v, hook)) = self.call(HookPoint::FilterMove, pos, None, vec![move_map(pos, mv)])?
+        else {
+            return Ok(None);
+        };
+        if v.is_unit() {
+            return Ok(None);
+        }
+        if let Ok(b) = v.as_bool() {
+            return Ok((!b).then(|| "the rules' script forbids this move".to_string()));
+        }
+        if v.is_string() {
+            return Ok(Some(v.to_string()));
+        }
+        Err(bad_return(hook, "true, false, () or a reason", &v))
+    }
+
+    fn after_move(&self, pos: &Position, mv: &Move) -> Result<Vec<HookAction>, HookError> {
+        self.call_acting(HookPoint::AfterMove, pos, vec![move_map(pos, mv)])
+    }
+
+    fn on_capture(
+        &self,
+        pos: &Position,
+        node: NodeId,
+        piece: Piece,
+        by: u8,
+    ) -> Result<Vec<HookAction>, HookError> {
+        let game = pos.game();
+        let label = if node.is_some() && node.idx() < game.board.len() {
+            game.board.label(node).to_string()
+        } else {
+            String::new()
+        };
+        let name = game
+            .pieces
+            .get(piece.piece as usize)
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        self.call_acting(
+            HookPoint::OnCapture,
+            pos,
+            vec![
+                Dynamic::from(label),
+                Dynamic::from(name),
+                Dynamic::from(piece.seat as i64),
+                Dynamic::from(by as i64),
+            ],
+        )
+    }
+
+    fn on_elimination(&self, pos: &Position, seat: u8) -> Result<Vec<HookAction>, HookError> {
+        self.call_acting(
+            HookPoint::OnElimination,
+            pos,
+            vec![Dynamic::from(seat as i64)],
+        )
+    }
+
+    fn game_over(&self, pos: &Position) -> Result<HookOutcome, HookError> {
+        let Some((v, hook)) = self.call(HookPoint::GameOver, pos, None, Vec::new())? else {
+            return Ok(HookOutcome::Continue);
+        };
+        const EXPECTED: &str = "(), false, a seat or an array of seats";
+        if v.is_unit() || v.as_bool() == Ok(false) {
+            return Ok(HookOutcome::Continue);
+        }
+        let seats = pos.game().seats.len();
+        let seat = |d: &Dynamic| -> Result<u8, HookError> {
+            match d.as_int() {
+                Ok(s) if (0..seats as i64).contains(&s) => Ok(s as u8),
+                Ok(s) => Err(HookError {
+                    hook: hook.point.name().to_string(),
+                    line: hook.line,
+                    message: format!("game_over returned seat {s}, but there are {seats} seats"),
+                }),
+                Err(_) => Err(bad_return(hook, EXPECTED, d)),
+            }
+        };
+        if v.is_int() {
+            return Ok(HookOutcome::Winners(vec![seat(&v)?]));
+        }
+        if v.is_array() {
+            let mut winners = Vec::new();
+            for d in v.into_array().unwrap_or_default() {
+                let s = seat(&d)?;
+                if !winners.contains(&s) {
+                    winners.push(s);
+                }
+            }
+            return Ok(HookOutcome::Winners(winners));
+        }
+        Err(bad_return(hook, EXPECTED, &v))
+    }
+
+    fn score(&self, pos: &Position, seat: u8) -> Result<Option<f64>, HookError> {
+        let Some((v, hook)) = self.call(
+            HookPoint::Score,
+            pos,
+            None,
+            vec![Dynamic::from(seat as i64)],
+        )?
+        else {
+            return Ok(None);
+        };
+        if v.is_unit() {
+            return Ok(None);
+        }
+        let x = match (v.as_int(), v.as_float()) {
+            (Ok(i), _) => i as f64,
+            (_, Ok(f)) if f.is_finite() => f,
+            _ => return Err(bad_return(hook, "a finite number or ()", &v)),
+        };
+        Ok(Some(x))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qipan_core::board::generators::{grid, GridSpec};
+    use qipan_core::game::{PieceType, Seat};
+    use qipan_core::rules::{CaptureMode, Cond, MoveRule, Pattern, PassRule, Rules};
+    use qipan_core::{Illegal, PlayError};
+    use std::time::{Duration, Instant};
+
+    fn src(point: &str, code: &str) -> HookSource {
+        HookSource {
+            point: point.into(),
+            code: code.into(),
+            line: 1,
+        }
+    }
+
+    fn hooks(sources: &[(&str, &str)], counters: &[&str]) -> RhaiHooks {
+        RhaiHooks::compile(
+            sources.iter().map(|(p, c)| src(p, c)).collect(),
+            HookLimits::default(),
+            counters.iter().map(|c| c.to_string()).collect(),
+        )
+        .expect("hooks compile")
+    }
+
+    fn game_with(hooks: RhaiHooks, rules: Rules) -> Arc<Game> {
+        let board = grid(&GridSpec::new(3, 3))
+            .expect("grid")
+            .build()
+            .expect("board");
+        let seat = |name: &str, letter: &str, team| Seat {
+            name: name.into(),
+            letter: letter.into(),
+            forward: vec![],
+            zones: vec![],
+            team,
+        };
+        let stone = PieceType {
+            name: "stone".into(),
+            symbols: vec!["X".into(), "O".into()],
+            moves: vec![MoveRule {
+                pattern: Pattern::Place,
+                from: Cond::True,
+                to: Cond::Empty,
+                when: Cond::True,
+                capture: CaptureMode::Replace,
+                text: "place to empty".into(),
+            }],
+            immune: false,
+            captures: true,
+        };
+        let mut g = Game::new(
+            "test",
+            "Test",
+            board,
+            vec![seat("black", "B", 0), seat("white", "W", 1)],
+            vec![],
+            vec![stone],
+            vec![],
+            vec![],
+            rules,
+        );
+        g.hooks = Some(Arc::new(hooks));
+        Arc::new(g)
+    }
+
+    fn game(hooks: RhaiHooks) -> Arc<Game> {
+        game_with(
+            hooks,
+            Rules {
+                pass: PassRule::Always,
+                ..Rules::default()
+            },
+        )
+    }
+
+    fn at(g: &Game, label: &str) -> NodeId {
+        g.board.find(label).expect("label")
+    }
+
+    fn place(pos: &mut Position, label: &str) -> Result<(), PlayError> {
+        let n = at(pos.game(), label);
+        pos.play(&Move::place(0, n))
+    }
+
+    #[test]
+    fn hook_points_match_the_engine() {
+        let names: Vec<&str> = HookPoint::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names, HOOK_POINTS);
+    }
+
+    #[test]
+    fn send_and_sync() {
+        fn check<T: Send + Sync + fmt::Debug>() {}
+        check::<RhaiHooks>();
+    }
+
+    #[test]
+    fn filter_move_forbids_with_a_reason() {
+        let g = game(hooks(
+            &[(
+                "filter_move",
+                r#"if mv.kind == "place" && mv.to == "B2" { return "the centre is reserved"; }
+                   if mv.to == "C3" { return false; }
+                   true"#,
+            )],
+            &[],
+        ));
+        let mut pos = g.start();
+        assert_eq!(
+            place(&mut pos, "B2"),
+            Err(PlayError::Illegal(Illegal::Hook(
+                "the centre is reserved".into()
+            )))
+        );
+        assert!(matches!(
+            place(&mut pos, "C3"),
+            Err(PlayError::Illegal(Illegal::Hook(_)))
+        ));
+        let legal = pos.legal_moves();
+        assert_eq!(legal.len(), 9 - 2 + 1);
+        assert!(!legal.contains(&Move::place(0, at(&g, "B2"))));
+        place(&mut pos, "A1").expect("A1 is allowed");
+        pos.play(&Move::PASS).expect("passing is allowed");
+    }
+
+    #[test]
+    fn after_move_removes_and_sets_counters() {
+        let g = game(hooks(
+            &[(
+                "after_move",
+                r#"if mv.to == "C3" {
+                       remove("A1");
+                       set_counter("stones", pos.count(-1, "") + pos.counter("stones"));
+                   }"#,
+            )],
+            &["stones"],
+        ));
+        let mut pos = g.start();
+        place(&mut pos, "A1").expect("A1");
+        assert!(pos.cell(at(&g, "A1")).is_some());
+        place(&mut pos, "C3").expect("C3");
+        assert!(pos.cell(at(&g, "A1")).is_none());
+        assert!(pos.cell(at(&g, "C3")).is_some());
+        assert_eq!(pos.counters(), &[2]);
+    }
+
+    #[test]
+    fn elimination_hooks_and_actions() {
+        let g = game(hooks(
+            &[
+                ("after_move", "if pos.ply == 1 { eliminate(1); }"),
+                (
+                    "on_elimination",
+                    r#"set_counter("dead", seat + 100);
+                       place("C1", 0, "stone");
+                       add_reserve(0, "stone", 3);"#,
+                ),
+            ],
+            &["gone", "dead"],
+        ));
+        let mut pos = g.start();
+        place(&mut pos, "A1").expect("A1");
+        assert!(!pos.is_alive(1));
+        assert_eq!(pos.counters(), &[0, 101]);
+        assert_eq!(pos.cell(at(&g, "C1")), Some(Piece { seat: 0, piece: 0 }));
+        assert_eq!(pos.reserve(0, 0), 3);
+        assert_eq!(pos.to_move(), 0);
+    }
+
+    #[test]
+    fn on_capture_sees_its_variables() {
+        let h = hooks(
+            &[(
+                "on_capture",
+                r#"if node == "B2" && piece == "stone" && owner == 1 && by == 0 {
+                       transfer(owner, by);
+                   }"#,
+            )],
+            &[],
+        );
+        let g = game(hooks(&[], &[]));
+        let pos = g.start();
+        let actions = h
+            .on_capture(&pos, at(&g, "B2"), Piece { seat: 1, piece: 0 }, 0)
+            .expect("runs");
+        assert_eq!(actions, vec![HookAction::Transfer { seat: 1, to: 0 }]);
+    }
+
+    #[test]
+    fn game_over_decides_winners() {
+        let g = game(hooks(
+            &[("game_over", "if pos.ply >= 3 { [pos.controller(1), 1] } else { () }")],
+            &[],
+        ));
+        let mut pos = g.start();
+        for l in ["A1", "A2"] {
+            place(&mut pos, l).expect("play");
+            assert!(!pos.is_over());
+        }
+        place(&mut pos, "A3").expect("play");
+        assert_eq!(pos.outcome().expect("over").winners, vec![1]);
+
+        let draw = game(hooks(&[("game_over", "if pos.passes > 0 { [] }")], &[]));
+        let mut pos = draw.start();
+        pos.play(&Move::PASS).expect("pass");
+        let r = pos.outcome().expect("over");
+        assert!(r.winners.is_empty());
+
+        let single = game(hooks(&[("game_over", "0")], &[]));
+        let mut pos = single.start();
+        place(&mut pos, "B2").expect("play");
+        assert_eq!(pos.outcome().expect("over").winners, vec![0]);
+    }
+
+    #[test]
+    fn score_hook_replaces_the_score() {
+        let mut rules = Rules {
+            pass: PassRule::Always,
+            ..Rules::default()
+        };
+        rules.end.consecutive_passes = Some(2);
+        let g = game_with(
+            hooks(
+                &[(
+                    "score",
+                    r#"if seat == 0 { pos.count(seat, "stone") * 10 } else { 2.5 }"#,
+                )],
+                &[],
+            ),
+            rules,
+        );
+        let mut pos = g.start();
+        place(&mut pos, "A1").expect("A1");
+        pos.play(&Move::PASS).expect("pass");
+        pos.play(&Move::PASS).expect("pass");
+        let r = pos.outcome().expect("over");
+        assert_eq!(r.scores, Some(vec![10.0, 2.5]));
+        assert_eq!(r.winners, vec![0]);
+        let h = hooks(&[("score", "()")], &[]);
+        assert_eq!(h.score(&g.start(), 0), Ok(None));
+    }
+
+    #[test]
+    fn position_api() {
+        let h = hooks(
+            &[(
+                "filter_move",
+                r#"let a = pos.at("A1");
+                   let e = pos.at("C3");
+                   `${pos.to_move} ${pos.ply} ${pos.seats} ${pos.seat_name(1)} ${pos.alive(1)} `
+                   + `${pos.controller(1)} ${pos.captures(0)} ${a.seat}:${a.piece} ${e == ()} `
+                   + `${pos.owner("A1")} ${pos.owner("C3")} ${pos.piece_at("A1")}|${pos.piece_at("C3")}| `
+                   + `${pos.count(0, "stone")} ${pos.count(1, "")} ${pos.reserve(0, "stone")} `
+                   + `${pos.graveyard(1, "stone")} ${pos.counter("x")} ${pos.nodes.len()} `
+                   + `${pos.passes} ${pos.quiet_plies} ${pos.kind("B2")} ${pos.seat_index("white")} `
+                   + `${pos.neighbours("A1", "orthogonal").len()} `
+                   + `${mv.kind} ${mv.from}|${mv.to}|${mv.take}|${mv.piece}`"#,
+            )],
+            &["x"],
+        );
+        let g = game(hooks(&[], &[]));
+        let mut pos = g.start();
+        pos.play(&Move::place(0, at(&g, "A1"))).expect("A1");
+        let reason = h
+            .filter_move(&pos, &Move::place(0, at(&g, "B2")))
+            .expect("runs")
+            .expect("a string");
+        assert_eq!(
+            reason,
+            "1 1 2 white true 1 0 0:stone true 0 -1 stone|| 1 0 0 0 0 9 0 1 point 1 2 \
+             place |B2||stone"
+        );
+        let pass = h.filter_move(&pos, &Move::PASS).expect("runs").expect("s");
+        assert!(pass.ends_with("pass |||"), "{pass}");
+    }
+
+    #[test]
+    fn endless_loops_are_stopped() {
+        let start = Instant::now();
+        let g = game(hooks(&[("after_move", "let x = 0;\nloop { x += 1; }")], &[]));
+        let mut pos = g.start();
+        let err = place(&mut pos, "A1").expect_err("stopped");
+        let PlayError::Hook(e) = err else {
+            panic!("expected a hook error, got {err:?}");
+        };
+        assert_eq!(e.hook, "after_move");
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("operations"), "{}", e.message);
+
+        let f = game(hooks(&[("filter_move", "while true {}")], &[]));
+        let pos = f.start();
+        assert!(matches!(
+            pos.check(&Move::place(0, at(&f, "A1"))),
+            Err(Illegal::Hook(_))
+        ));
+        let r = hooks(&[("game_over", "fn_rec(1)")], &[]);
+        let _ = r; // compile only: unknown functions fail at run time
+        let deep = hooks(
+            &[("score", "let f = |n| n; let a = 0; for i in 0..100000000 { a += f.call(i); } a")],
+            &[],
+        );
+        assert!(deep.score(&g.start(), 0).is_err());
+        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn eval_and_import_are_rejected() {
+        for code in ["eval(\"1\")", "let x = eval(\"40 + 2\"); x", "import \"fs\" as f;"] {
+            let r = RhaiHooks::compile(vec![src("score", code)], HookLimits::default(), vec![]);
+            if let Ok(h) = r {
+                let g = game(hooks(&[], &[]));
+                assert!(h.score(&g.start(), 0).is_err(), "{code} ran");
+            }
+        }
+        assert!(RhaiHooks::compile(
+            vec![src("score", "eval(\"1\")")],
+            HookLimits::default(),
+            vec![]
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn syntax_errors_report_file_lines() {
+        let e = RhaiHooks::compile(
+            vec![HookSource {
+                point: "after_move".into(),
+                code: "let x = 1;\nlet y = ;\n".into(),
+                line: 10,
+            }],
+            HookLimits::default(),
+            vec![],
+        )
+        .expect_err("syntax error");
+        assert_eq!(e.point, "after_move");
+        assert_eq!(e.line, 11);
+        assert_eq!(e.column, 9);
+
+        let e = RhaiHooks::compile(
+            vec![HookSource {
+                point: "score".into(),
+                code: "1 +* 2".into(),
+                line: 5,
+            }],
+            HookLimits::default(),
+            vec![],
+        )
+        .expect_err("syntax error");
+        assert_eq!((e.line, e.column), (5, 4));
+
+        let e = RhaiHooks::compile(
+            vec![HookSource {
+                point: "score".into(),
+                code: "let a = 1;\nundefined_var + a".into(),
+                line: 3,
+            }],
+            HookLimits::default(),
+            vec![],
+        )
+        .expect_err("strict variables");
+        assert_eq!(e.line, 4);
+    }
+
+    #[test]
+    fn unknown_points_and_duplicates() {
+        let e = RhaiHooks::compile(
+            vec![src("before_move", "true")],
+            HookLimits::default(),
+            vec![],
+        )
+        .expect_err("unknown");
+        assert!(e.message.contains("filter_move, after_move"), "{}", e.message);
+        let e = RhaiHooks::compile(
+            vec![src("score", "1"), src("score", "2")],
+            HookLimits::default(),
+            vec![],
+        )
+        .expect_err("duplicate");
+        assert!(e.message.contains("twice"), "{}", e.message);
+    }
+
+    #[test]
+    fn oversized_data_is_stopped() {
+        let g = game(hooks(&[], &[]));
+        let pos = g.start();
+        let s = hooks(&[("score", "let s = \"x\";\nloop { s += s; }")], &[]);
+        let e = s.score(&pos, 0).expect_err("string too large");
+        assert!(e.message.contains("string"), "{}", e.message);
+        assert_eq!(e.line, 2);
+        let a = hooks(&[("score", "let a = [];\na.pad(100000, 0);\n0")], &[]);
+        let e = a.score(&pos, 0).expect_err("array too large");
+        assert!(e.message.contains("array"), "{}", e.message);
+        let m = hooks(
+            &[("score", "let m = #{};\nfor i in 0..5000 { m[`k${i}`] = i; }\n0")],
+            &[],
+        );
+        let e = m.score(&pos, 0).expect_err("map too large");
+        assert!(e.message.to_lowercase().contains("map"), "{}", e.message);
+    }
+
+    #[test]
+    fn runtime_errors_name_the_hook_and_line() {
+        let g = game(hooks(
+            &[("after_move", "let ok = 1;\n\n  remove(\"Z9\");")],
+            &[],
+        ));
+        let mut pos = g.start();
+        let Err(PlayError::Hook(e)) = place(&mut pos, "A1") else {
+            panic!("expected a hook error");
+        };
+        assert_eq!(e.hook, "after_move");
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("Z9"), "{}", e.message);
+
+        let h = hooks(&[("filter_move", "remove(\"A1\"); true")], &[]);
+        let e = h
+            .filter_move(&g.start(), &Move::PASS)
+            .expect_err("no actions in filter_move");
+        assert!(e.message.contains("after_move"), "{}", e.message);
+
+        let h = hooks(&[("score", "\"ten\"")], &[]);
+        assert!(h.score(&g.start(), 0).is_err());
+        let h = hooks(&[("game_over", "[5]")], &[]);
+        assert!(h.game_over(&g.start()).is_err());
+        let h = hooks(&[("after_move", "set_counter(\"nope\", 1)")], &["yes"]);
+        let e = h.after_move(&g.start(), &Move::PASS).expect_err("counter");
+        assert!(e.message.contains("yes"), "{}", e.message);
+        let h = hooks(&[("after_move", "mv.nope")], &[]);
+        assert!(h.after_move(&g.start(), &Move::PASS).is_err());
+    }
+
+    #[test]
+    fn print_is_silent_and_deep_recursion_stops() {
+        let g = game(hooks(&[], &[]));
+        let h = hooks(&[("score", "print(\"hi\"); debug(1); 7")], &[]);
+        assert_eq!(h.score(&g.start(), 0), Ok(Some(7.0)));
+        let h = hooks(
+            &[("score", "let f = |n| if n == 0 { 0 } else { 1 }; f.call(3)")],
+            &[],
+        );
+        assert_eq!(h.score(&g.start(), 0), Ok(Some(1.0)));
+    }
+}

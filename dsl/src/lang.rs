@@ -1,0 +1,514 @@
+//! The movement and condition language (grammar in `grammar.pest`), compiled to core's rule tables.
+
+use pest::iterators::Pair;
+use pest::Parser;
+use qipan_core::board::{Board, RelationId};
+use qipan_core::rules::{CaptureMode, Cmp, Cond, DirSel, Leg, MoveRule, Pattern, WalkStep};
+use std::collections::BTreeMap;
+
+/// The pest parser generated from `grammar.pest`.
+#[allow(missing_docs)]
+mod parser {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "grammar.pest"]
+    pub struct LangParser;
+}
+use parser::{LangParser, Rule};
+
+/// Keyword tokens (`k_to`, `k_then`, ...) carry no meaning once parsed.
+fn not_keyword(p: &Pair<Rule>) -> bool {
+    !format!("{:?}", p.as_rule()).starts_with("k_")
+}
+
+/// An error in a piece of language text: a character offset into it, a message, and what was expected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LangError {
+    /// Character offset into the text.
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What would have been accepted.
+    pub expected: Option<String>,
+}
+
+impl LangError {
+    fn at(offset: usize, message: impl Into<String>, expected: Option<String>) -> Self {
+        LangError { offset, message: message.into(), expected }
+    }
+}
+
+/// Converts a pest syntax error into a [`LangError`] with a readable list of expectations.
+fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let offset = text[..pos.min(text.len())].chars().count();
+    let expected = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<String> = positives.iter().map(|r| rule_name(*r).to_string()).collect();
+            names.sort();
+            names.dedup();
+            Some(names.join(", "))
+        }
+        pest::error::ErrorVariant::CustomError { message } => Some(message.clone()),
+    };
+    let found = text[pos.min(text.len())..].split_whitespace().next().unwrap_or("end of text");
+    LangError::at(offset, format!("syntax error at `{found}`"), expected)
+}
+
+/// Human names for grammar rules in "expected" lists.
+fn rule_name(r: Rule) -> &'static str {
+    match r {
+        Rule::place | Rule::drop | Rule::step | Rule::slide | Rule::leap | Rule::path | Rule::hop | Rule::walk => {
+            "a pattern (place, drop, step, slide, leap, path, hop, walk)"
+        }
+        Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
+        Rule::range => "a range such as `1..3`, `2..` or `4`",
+        Rule::to_clause | Rule::from_clause | Rule::if_clause | Rule::capture_clause => {
+            "a clause (`to`, `from`, `if`, `capture`)"
+        }
+        Rule::cond | Rule::conj | Rule::neg | Rule::word | Rule::call | Rule::count => {
+            "a condition (empty, friend, enemy, zone(name), ...)"
+        }
+        Rule::cmp => "a comparison (<, <=, ==, !=, >=, >)",
+        Rule::int => "a number",
+        Rule::ident => "a name",
+        Rule::EOI => "end of text",
+        Rule::capture_mode => "`replace` or `remote`",
+        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by => "`by`, `modes`, `free` or `reset`",
+        _ => "something else",
+    }
+}
+
+/// What names mean while compiling: the board's relations, zones and kinds, the game's pieces and
+/// seat-relative zone aliases.
+pub struct Names<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// Piece type names in index order.
+    pub pieces: &'a [String],
+    /// Seat-relative zone aliases in index order.
+    pub zone_aliases: &'a [String],
+}
+
+impl Names<'_> {
+    fn relation(&self, name: &str, offset: usize) -> Result<RelationId, LangError> {
+        self.board.relation(name).ok_or_else(|| {
+            LangError::at(
+                offset,
+                format!("unknown relation `{name}`"),
+                Some(format!("one of the board's relations: {}", self.board.relation_names().join(", "))),
+            )
+        })
+    }
+}
+
+fn offset_of(text: &str, p: &Pair<Rule>) -> usize {
+    text[..p.as_span().start()].chars().count()
+}
+
+/// Parses and compiles one movement rule.
+pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
+    let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
+    let top = pairs.next().expect("move_rule");
+    let mut inner = top.into_inner().filter(not_keyword);
+    let pat = inner.next().expect("pattern");
+    let default_to = match pat.as_rule() {
+        Rule::place | Rule::drop => Cond::Empty,
+        _ => Cond::Or(vec![Cond::Empty, Cond::Enemy]),
+    };
+    let pattern = compile_pattern(text, pat, names)?;
+    let mut rule = MoveRule {
+        pattern,
+        from: Cond::True,
+        to: default_to,
+        when: Cond::True,
+        capture: CaptureMode::Replace,
+        text: text.trim().to_string(),
+    };
+    for clause in inner {
+        match clause.as_rule() {
+            Rule::to_clause => rule.to = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+            Rule::from_clause => rule.from = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+            Rule::if_clause => rule.when = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+            Rule::capture_clause => {
+                let m = clause.into_inner().filter(not_keyword).next().expect("mode");
+                rule.capture = if m.as_str() == "remote" { CaptureMode::Remote } else { CaptureMode::Replace };
+            }
+            Rule::EOI => {}
+            r => unreachable!("unexpected clause {r:?}"),
+        }
+    }
+    Ok(rule)
+}
+
+/// Parses and compiles a condition on its own (zones, setup filters, ...).
+pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
+    let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
+    let top = pairs.next().expect("condition");
+    compile_cond(text, top.into_inner().filter(not_keyword).next().expect("cond"), names)
+}
+
+fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
+    let mut it = p.into_inner().filter(not_keyword);
+    let rel_pair = it.next().expect("relation");
+    let rel = names.relation(rel_pair.as_str(), offset_of(text, &rel_pair))?;
+    let Some(sel) = it.next() else { return Ok((rel, DirSel::All)) };
+    let inner = sel.into_inner().filter(not_keyword).next().expect("dir_sel");
+    let dir = |p: &Pair<Rule>| {
+        names.board.direction(p.as_str()).ok_or_else(|| {
+            let all: Vec<&str> = names.board.directions().iter().map(|d| d.name.as_str()).collect();
+            LangError::at(
+                offset_of(text, p),
+                format!("unknown direction `{}`", p.as_str()),
+                Some(format!("forward, backward, sideways, outward, same, or one of: {}", all.join(", "))),
+            )
+        })
+    };
+    let sel = match inner.as_rule() {
+        Rule::dir_list => DirSel::Named(inner.into_inner().filter(not_keyword).map(|d| dir(&d)).collect::<Result<_, _>>()?),
+        _ => match inner.as_str() {
+            "forward" => DirSel::Forward,
+            "backward" => DirSel::Backward,
+            "sideways" => DirSel::Sideways,
+            "outward" => DirSel::Outward,
+            "same" => DirSel::Same,
+            _ => DirSel::Named(vec![dir(&inner)?]),
+        },
+    };
+    Ok((rel, sel))
+}
+
+fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
+    let mut min = 1u8;
+    let mut max = default_max;
+    let mut open = false;
+    let mut seen_min = false;
+    for x in p.into_inner().filter(not_keyword) {
+        match x.as_rule() {
+            Rule::int if !seen_min => {
+                min = x.as_str().parse().unwrap_or(255);
+                max = min;
+                seen_min = true;
+            }
+            Rule::range_dots => {
+                open = true;
+                max = default_max;
+            }
+            Rule::int => max = x.as_str().parse().unwrap_or(255),
+            _ => {}
+        }
+    }
+    let _ = open;
+    Ok((min, max))
+}
+
+fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
+    let off = offset_of(text, &p);
+    Ok(match p.as_rule() {
+        Rule::place => Pattern::Place,
+        Rule::drop => Pattern::Drop,
+        Rule::step => {
+            let (relation, dirs) = compile_dirs(text, p.into_inner().filter(not_keyword).next().expect("dirs"), names)?;
+            Pattern::Slide { relation, dirs, min: 1, max: 1 }
+        }
+        Rule::slide => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
+            let (min, max) = match it.next() {
+                Some(r) => compile_range(r, 255)?,
+                None => (1, 255),
+            };
+            if min > max || min == 0 {
+                return Err(LangError::at(off, "empty range", Some("a range like 1..4 with 1 <= min <= max".into())));
+            }
+            Pattern::Slide { relation, dirs, min, max }
+        }
+        Rule::leap | Rule::path => {
+            let blockable = p.as_rule() == Rule::path;
+            let mut legs = Vec::new();
+            for (i, leg) in p.into_inner().filter(not_keyword).enumerate() {
+                let mut it = leg.into_inner().filter(not_keyword);
+                let dp = it.next().expect("dirs");
+                let dp_off = offset_of(text, &dp);
+                let (relation, dirs) = compile_dirs(text, dp, names)?;
+                if i == 0 && matches!(dirs, DirSel::Outward | DirSel::Same) {
+                    return Err(LangError::at(dp_off, "the first leg has no previous direction", Some("a relation or named directions".into())));
+                }
+                let count = it.next().map(|c| c.as_str().parse().unwrap_or(255)).unwrap_or(1);
+                legs.push(Leg { relation, dirs, count });
+            }
+            Pattern::Leap { legs, blockable }
+        }
+        Rule::hop => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
+            let screen = compile_cond(text, it.next().expect("screen"), names)?;
+            let max_after = it
+                .next()
+                .map(|m| m.into_inner().filter(not_keyword).next().expect("int").as_str().parse().unwrap_or(255))
+                .unwrap_or(255);
+            Pattern::Hop { relation, dirs, screen, max_after }
+        }
+        Rule::walk => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (min, max) = compile_range(it.next().expect("range"), 255)?;
+            if max == 255 || min > max || max > 64 {
+                return Err(LangError::at(off, "a walk needs a bounded range", Some("a range like 1..3 with max <= 64".into())));
+            }
+            let mut steps: Vec<WalkStep> = Vec::new();
+            let mut modes = 0u8;
+            let mut reset = Cond::Not(Box::new(Cond::True));
+            for part in it {
+                match part.as_rule() {
+                    Rule::walk_by => {
+                        for r in part.into_inner().filter(not_keyword) {
+                            let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                            steps.push(WalkStep { relation, modes: 0 });
+                        }
+                    }
+                    Rule::walk_modes => {
+                        for (i, mode) in part.into_inner().filter(not_keyword).enumerate() {
+                            if i >= 8 {
+                                return Err(LangError::at(off, "at most 8 modes", None));
+                            }
+                            modes += 1;
+                            for r in mode.into_inner().filter(not_keyword) {
+                                let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                                match steps.iter_mut().find(|s| s.relation == relation && s.modes != 0) {
+                                    Some(s) => s.modes |= 1 << i,
+                                    None => steps.push(WalkStep { relation, modes: 1 << i }),
+                                }
+                            }
+                        }
+                    }
+                    Rule::walk_free => {
+                        for r in part.into_inner().filter(not_keyword) {
+                            let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                            steps.push(WalkStep { relation, modes: 0 });
+                        }
+                    }
+                    Rule::walk_reset => reset = compile_cond(text, part.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+                    _ => {}
+                }
+            }
+            if steps.is_empty() {
+                return Err(LangError::at(off, "a walk needs relations to step along", Some("`by <relations>` or `modes (...)`".into())));
+            }
+            Pattern::Walk { min, max, steps, modes, reset }
+        }
+        r => unreachable!("unexpected pattern {r:?}"),
+    })
+}
+
+fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    let off = offset_of(text, &p);
+    match p.as_rule() {
+        Rule::cond => {
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond(text, c, names)).collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
+        }
+        Rule::conj => {
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond(text, c, names)).collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
+        }
+        Rule::neg => {
+            let mut nots = 0;
+            let mut inner = None;
+            for x in p.into_inner().filter(not_keyword) {
+                if x.as_rule() == Rule::not_kw {
+                    nots += 1;
+                } else {
+                    inner = Some(compile_cond(text, x, names)?);
+                }
+            }
+            let mut c = inner.expect("atom");
+            for _ in 0..nots {
+                c = Cond::Not(Box::new(c));
+            }
+            Ok(c)
+        }
+        Rule::word => match p.as_str() {
+            "empty" => Ok(Cond::Empty),
+            "friend" | "own" => Ok(Cond::Friend),
+            "ally" => Ok(Cond::Ally),
+            "enemy" => Ok(Cond::Enemy),
+            "any" | "occupied" => Ok(Cond::Not(Box::new(Cond::Empty))),
+            "always" => Ok(Cond::True),
+            w => Err(LangError::at(
+                off,
+                format!("unknown condition `{w}`"),
+                Some("empty, friend, ally, enemy, any, always, zone(..), kind(..), colour(..), piece(..), in-reserve(..), on-board(..), count(..)".into()),
+            )),
+        },
+        Rule::call => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let f = it.next().expect("fn");
+            let a = it.next().expect("arg");
+            let arg = a.as_str();
+            let aoff = offset_of(text, &a);
+            let unknown = |what: &str, list: Vec<String>| {
+                LangError::at(aoff, format!("unknown {what} `{arg}`"), Some(format!("one of: {}", list.join(", "))))
+            };
+            let piece = || {
+                names
+                    .pieces
+                    .iter()
+                    .position(|p| p == arg)
+                    .map(|i| i as u8)
+                    .ok_or_else(|| unknown("piece", names.pieces.to_vec()))
+            };
+            match f.as_str() {
+                "zone" => {
+                    if let Some(i) = names.zone_aliases.iter().position(|z| z == arg) {
+                        return Ok(Cond::SeatZone(i as u8));
+                    }
+                    names.board.zone(arg).map(Cond::Zone).ok_or_else(|| {
+                        let mut all = names.board.zone_names().to_vec();
+                        all.extend(names.zone_aliases.iter().cloned());
+                        unknown("zone", all)
+                    })
+                }
+                "kind" => names.board.kind(arg).map(Cond::Kind).ok_or_else(|| unknown("node kind", names.board.kind_names().to_vec())),
+                "colour" | "color" => {
+                    names.board.colour(arg).map(Cond::Colour).ok_or_else(|| unknown("colour", names.board.colour_names().to_vec()))
+                }
+                "piece" => Ok(Cond::Piece(piece()?)),
+                "in-reserve" => Ok(Cond::InReserve(piece()?)),
+                "on-board" => Ok(Cond::OnBoard(piece()?)),
+                other => Err(LangError::at(
+                    offset_of(text, &f),
+                    format!("unknown function `{other}`"),
+                    Some("zone, kind, colour, piece, in-reserve, on-board, count".into()),
+                )),
+            }
+        }
+        Rule::count => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let c = compile_cond(text, it.next().expect("cond"), names)?;
+            let op = match it.next().expect("cmp").as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "==" => Cmp::Eq,
+                "!=" => Cmp::Ne,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            let n: i64 = it.next().expect("int").as_str().parse().unwrap_or(i64::MAX);
+            Ok(Cond::Count(Box::new(c), op, n))
+        }
+        r => unreachable!("unexpected condition rule {r:?}"),
+    }
+}
+
+/// A value of a game option or of an option expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A number (integers are numbers with no fraction).
+    Num(f64),
+    /// A truth value.
+    Bool(bool),
+    /// A word (choice options).
+    Text(String),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Num(x) => write!(f, "{}", qipan_core::outcome::fmt_points(*x)),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+/// Evaluates an option expression such as `3 * size * size`, `komi`, or `ko == simple`.
+/// Names are looked up in `vars`; an unknown name is an error, except that a bare word compared with
+/// `==`/`!=` stands for itself (so `ko == simple` works).
+pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, LangError> {
+    let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
+    let top = pairs.next().expect("expression").into_inner().filter(not_keyword).next().expect("expr");
+    eval(text, top, vars, false)
+}
+
+fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool) -> Result<Value, LangError> {
+    let off = offset_of(text, &p);
+    // Truth values count as 1 and 0 in arithmetic, so `(cap == 0) * 3 * nodes` works.
+    let num = |v: Value| match v {
+        Value::Num(x) => Ok(x),
+        Value::Bool(b) => Ok(if b { 1.0 } else { 0.0 }),
+        other => Err(LangError::at(off, format!("`{other}` is not a number"), Some("a number".into()))),
+    };
+    let truth = |v: Value| match v {
+        Value::Bool(b) => Ok(b),
+        other => Err(LangError::at(off, format!("`{other}` is not true or false"), Some("a comparison".into()))),
+    };
+    match p.as_rule() {
+        Rule::expr => eval(text, p.into_inner().filter(not_keyword).next().expect("or"), vars, word_ok),
+        Rule::or_expr | Rule::and_expr => {
+            let is_or = p.as_rule() == Rule::or_expr;
+            let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
+            if parts.len() == 1 {
+                return eval(text, parts.into_iter().next().expect("one"), vars, word_ok);
+            }
+            let mut acc = !is_or;
+            for x in parts {
+                let b = truth(eval(text, x, vars, false)?)?;
+                acc = if is_or { acc || b } else { acc && b };
+            }
+            Ok(Value::Bool(acc))
+        }
+        Rule::cmp_expr => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let a = it.next().expect("lhs");
+            let Some(op) = it.next() else { return eval(text, a, vars, word_ok) };
+            let b = it.next().expect("rhs");
+            let (x, y) = (eval(text, a, vars, true)?, eval(text, b, vars, true)?);
+            let r = match op.as_str() {
+                "==" => x == y,
+                "!=" => x != y,
+                o => {
+                    let (x, y) = (num(x)?, num(y)?);
+                    match o {
+                        "<" => x < y,
+                        "<=" => x <= y,
+                        ">" => x > y,
+                        _ => x >= y,
+                    }
+                }
+            };
+            Ok(Value::Bool(r))
+        }
+        Rule::sum | Rule::product => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let first = it.next().expect("term");
+            let mut acc = eval(text, first, vars, word_ok)?;
+            while let Some(op) = it.next() {
+                let rhs = num(eval(text, it.next().expect("rhs"), vars, false)?)?;
+                let lhs = num(acc)?;
+                acc = Value::Num(match op.as_str() {
+                    "+" => lhs + rhs,
+                    "-" => lhs - rhs,
+                    "*" => lhs * rhs,
+                    _ if rhs == 0.0 => return Err(LangError::at(off, "division by zero", None)),
+                    _ => lhs / rhs,
+                });
+            }
+            Ok(acc)
+        }
+        Rule::number => Ok(Value::Num(p.as_str().parse().unwrap_or(0.0))),
+        Rule::ident => match (vars.get(p.as_str()), p.as_str()) {
+            (Some(v), _) => Ok(v.clone()),
+            (None, "true") => Ok(Value::Bool(true)),
+            (None, "false") => Ok(Value::Bool(false)),
+            (None, w) if word_ok => Ok(Value::Text(w.to_string())),
+            (None, w) => Err(LangError::at(
+                off,
+                format!("unknown name `{w}`"),
+                Some(format!("an option or value: {}", vars.keys().cloned().collect::<Vec<_>>().join(", "))),
+            )),
+        },
+        r => unreachable!("unexpected expression rule {r:?}"),
+    }
+}

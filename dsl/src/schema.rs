@@ -1,0 +1,453 @@
+//! The definition file schema, as read by serde from YAML (through serde-saphyr, which keeps the
+//! source location of every value we may need to point at).
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_saphyr::Spanned;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A text value with its place in the file.
+pub type Text = Spanned<String>;
+
+/// A map that keeps the file's order (piece and option order matter to people reading output).
+#[derive(Debug)]
+pub struct Ordered<V>(pub Vec<(Text, V)>);
+
+impl<V> Default for Ordered<V> {
+    fn default() -> Self {
+        Ordered(Vec::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for V2<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = m.next_entry::<Text, V>()? {
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(V2(PhantomData))
+    }
+}
+
+/// A number written literally or as an option expression (`size`, `3 * size * size`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum NumOrExpr {
+    /// A literal number.
+    Num(f64),
+    /// An expression over the game's options.
+    Expr(String),
+}
+
+/// A whole definition file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDef {
+    /// Short name, used on the command line.
+    pub name: Text,
+    /// Title for people.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// What the game is, for `qipan list` and the book.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Typed options with defaults.
+    #[serde(default)]
+    pub options: Ordered<OptionDef>,
+    /// The board.
+    pub board: BoardDef,
+    /// Seats in turn order.
+    pub seats: Vec<SeatDef>,
+    /// Seat-relative zone names that seats map to board zones.
+    #[serde(default)]
+    pub zone_aliases: Vec<String>,
+    /// Piece types.
+    pub pieces: Ordered<PieceDef>,
+    /// Pieces on the board at the start.
+    #[serde(default)]
+    pub setup: Vec<SetupDef>,
+    /// Pieces in reserve at the start.
+    #[serde(default)]
+    pub reserve: Vec<ReserveDef>,
+    /// Capture, repetition and pass rules.
+    #[serde(default)]
+    pub rules: RulesDef,
+    /// When the game ends.
+    #[serde(default)]
+    pub end: EndDef,
+    /// How a finished game is scored.
+    #[serde(default)]
+    pub scoring: Option<ScoringDef>,
+    /// Named counters that hooks may read and set.
+    #[serde(default)]
+    pub counters: Vec<String>,
+    /// Rhai hooks by point name.
+    #[serde(default)]
+    pub hooks: Ordered<Text>,
+}
+
+/// An option of the game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    /// `int`, `number`, `bool`, `choice` or `text`.
+    #[serde(rename = "type")]
+    pub kind: Text,
+    /// The default value (absent: the option must be set).
+    #[serde(default)]
+    pub default: Option<Spanned<Scalar>>,
+    /// The allowed values, when the set is closed.
+    #[serde(default)]
+    pub values: Option<Vec<Scalar>>,
+    /// Smallest allowed number.
+    #[serde(default)]
+    pub min: Option<f64>,
+    /// Largest allowed number.
+    #[serde(default)]
+    pub max: Option<f64>,
+    /// What it does.
+    #[serde(default)]
+    pub doc: Option<String>,
+}
+
+/// A scalar YAML value.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Scalar {
+    /// true/false.
+    Bool(bool),
+    /// A number.
+    Num(f64),
+    /// Anything else.
+    Text(String),
+}
+
+/// The board: one generator, plus optional extra nodes, edges and zones.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDef {
+    /// A rectangular grid.
+    #[serde(default)]
+    pub grid: Option<GridDef>,
+    /// A 3-D grid.
+    #[serde(default)]
+    pub grid3d: Option<Grid3dDef>,
+    /// A polar board.
+    #[serde(default)]
+    pub polar: Option<PolarDef>,
+    /// Extra (or all) nodes.
+    #[serde(default)]
+    pub nodes: Vec<NodeDef>,
+    /// Extra (or all) edges.
+    #[serde(default)]
+    pub edges: Vec<EdgeDef>,
+    /// Derive the `same-colour` relation.
+    #[serde(default)]
+    pub same_colour: bool,
+    /// Named zones.
+    #[serde(default)]
+    pub zones: Ordered<ZoneDef>,
+    /// Directions declared for explicit boards (name → vector).
+    #[serde(default)]
+    pub directions: Ordered<Vec<i32>>,
+}
+
+/// A rectangular grid.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridDef {
+    /// Columns.
+    pub width: Spanned<NumOrExpr>,
+    /// Rows.
+    pub height: Spanned<NumOrExpr>,
+    /// `gtp`, `letters` or `chess`.
+    #[serde(default)]
+    pub labels: Option<Text>,
+    /// Add the diagonal relation.
+    #[serde(default)]
+    pub diagonal: bool,
+    /// Node kind (default `point`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Checkerboard colour names.
+    #[serde(default)]
+    pub checker: Option<[String; 2]>,
+    /// Rows of `.` (node) and `#` (no node), top row first.
+    #[serde(default)]
+    pub mask: Option<Spanned<Vec<String>>>,
+}
+
+/// A 3-D grid.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grid3dDef {
+    /// Columns.
+    pub width: Spanned<NumOrExpr>,
+    /// Rows.
+    pub height: Spanned<NumOrExpr>,
+    /// Layers.
+    pub depth: Spanned<NumOrExpr>,
+}
+
+/// A polar board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolarDef {
+    /// Rings.
+    pub rings: Spanned<NumOrExpr>,
+    /// Sectors per ring.
+    pub sectors: Spanned<NumOrExpr>,
+    /// Eyes in the channel.
+    #[serde(default)]
+    pub eyes: u32,
+    /// Sector offsets of each eye's ring-1 cells within its group.
+    #[serde(default)]
+    pub eye_links: Vec<u32>,
+    /// A hub joining all eyes.
+    #[serde(default)]
+    pub hub: bool,
+    /// Add diagonals.
+    #[serde(default)]
+    pub diagonal: bool,
+    /// Checkerboard colour names.
+    #[serde(default)]
+    pub checker: Option<[String; 2]>,
+}
+
+/// An explicit node.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeDef {
+    /// Unique label.
+    pub label: Text,
+    /// Kind (default `cell`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Colour.
+    #[serde(default)]
+    pub colour: Option<String>,
+    /// Zones.
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// Drawing position.
+    #[serde(default)]
+    pub at: Option<Vec<f32>>,
+}
+
+/// An explicit edge.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeDef {
+    /// Start label.
+    pub from: Text,
+    /// End label.
+    pub to: Text,
+    /// Relation name.
+    pub relation: String,
+    /// Direction of from → to.
+    #[serde(default)]
+    pub direction: Option<String>,
+    /// Direction of the reverse edge; absent with `one_way`.
+    #[serde(default)]
+    pub back: Option<String>,
+    /// Only from → to.
+    #[serde(default)]
+    pub one_way: bool,
+}
+
+/// A zone: listed labels and/or the nodes matching coordinate ranges.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    /// Labels in the zone.
+    #[serde(default)]
+    pub labels: Vec<Text>,
+    /// Ranges of generator coordinates `[[min, max], ...]` (inclusive; x, y, z or ring, sector).
+    #[serde(default)]
+    pub coords: Option<Vec<[i32; 2]>>,
+    /// Only nodes of this kind.
+    #[serde(default)]
+    pub kind: Option<String>,
+}
+
+/// A seat.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatDef {
+    /// Name.
+    pub name: Text,
+    /// Letter for results (default: first letter, upper case).
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// Forward directions.
+    #[serde(default)]
+    pub forward: Vec<Text>,
+    /// Seat-relative zones: alias → board zone.
+    #[serde(default)]
+    pub zones: Ordered<Text>,
+    /// Team name (default: its own).
+    #[serde(default)]
+    pub team: Option<String>,
+}
+
+/// A piece type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Symbol per seat (or one for all).
+    #[serde(default)]
+    pub symbols: Vec<String>,
+    /// Movement rules.
+    #[serde(default)]
+    pub moves: Option<Spanned<OneOrMany<MoveDef>>>,
+    /// Can never be captured.
+    #[serde(default)]
+    pub immune: bool,
+    /// May capture (default true).
+    #[serde(default = "yes")]
+    pub captures: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One value or a list of them.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany<T> {
+    /// A single value.
+    One(T),
+    /// A list.
+    Many(Vec<T>),
+}
+
+impl<T> Default for OneOrMany<T> {
+    fn default() -> Self {
+        OneOrMany::Many(Vec::new())
+    }
+}
+
+impl<T> OneOrMany<T> {
+    /// The values as a slice-like iterator.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = &T> + '_> {
+        match self {
+            OneOrMany::One(x) => Box::new(std::iter::once(x)),
+            OneOrMany::Many(v) => Box::new(v.iter()),
+        }
+    }
+}
+
+/// A movement rule, possibly only under some options.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum MoveDef {
+    /// Always present.
+    Plain(String),
+    /// Present when the option expression `if` holds.
+    Conditional {
+        /// The rule.
+        #[serde(rename = "move")]
+        rule: String,
+        /// Option expression.
+        #[serde(rename = "if")]
+        when: String,
+    },
+}
+
+/// Pieces placed at the start.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupDef {
+    /// Seat name.
+    pub seat: Text,
+    /// Piece name.
+    pub piece: Text,
+    /// Node labels.
+    pub at: Vec<Text>,
+}
+
+/// Pieces in reserve at the start.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveDef {
+    /// Seat name, or `all`.
+    pub seat: Text,
+    /// Piece name.
+    pub piece: Text,
+    /// How many.
+    pub count: u16,
+}
+
+/// Capture, repetition and pass rules. Values may name options (`$ko`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDef {
+    /// `groups <relation>`: capture chains left without liberties.
+    #[serde(default)]
+    pub capture: Option<Text>,
+    /// `forbidden` (default) or `allowed`.
+    #[serde(default)]
+    pub suicide: Option<Text>,
+    /// `none`, `simple-ko`, `positional` or `situational`.
+    #[serde(default)]
+    pub repetition: Option<Text>,
+    /// `always`, `when-stuck` (default) or `never`.
+    #[serde(default)]
+    pub pass: Option<Text>,
+    /// `draw` (default) or `lose`: a seat without a legal move when passing is not allowed.
+    #[serde(default)]
+    pub stuck: Option<Text>,
+    /// `removed` (default), `graveyard` or `reserve`.
+    #[serde(default)]
+    pub captured: Option<Text>,
+}
+
+/// When the game ends.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// After this many consecutive passes.
+    #[serde(default)]
+    pub passes: Option<u32>,
+    /// After this many plies (an option expression; `nodes` is the board's node count).
+    #[serde(default)]
+    pub max_plies: Option<Spanned<NumOrExpr>>,
+    /// Capturing one of these pieces eliminates its seat.
+    #[serde(default)]
+    pub royal: Vec<Text>,
+    /// A seat with no piece left is eliminated.
+    #[serde(default)]
+    pub lose_without_pieces: bool,
+    /// The last side standing wins (default true).
+    #[serde(default = "yes")]
+    pub last_standing: bool,
+}
+
+/// How a finished game is scored.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringDef {
+    /// `area`, `captures` or `none`.
+    pub method: Text,
+    /// For area: the relation joining empty nodes (default `orthogonal`).
+    #[serde(default)]
+    pub relation: Option<Text>,
+    /// For area: `split` or `nobody`.
+    #[serde(default)]
+    pub dame: Option<Text>,
+    /// Points added per seat (option expressions).
+    #[serde(default)]
+    pub bonus: Ordered<Spanned<NumOrExpr>>,
+}

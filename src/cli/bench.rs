@@ -1,0 +1,49 @@
+//! `qipan bench`: random playouts per second.
+
+use super::GameArgs;
+use clap::Args;
+use qipan::core::playout::{random_playout, PlayoutBuf};
+use rand::SeedableRng;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// How long to run.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
+    let game = a.game.load()?;
+    let start = game.start();
+    let mut pos = start.clone();
+    let mut buf = PlayoutBuf::default();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
+    let cap = game.rules.end.max_plies.unwrap_or(10_000);
+    let limit = Duration::from_secs_f64(a.seconds.max(0.01));
+    let t = Instant::now();
+    let (mut playouts, mut moves) = (0u64, 0u64);
+    while t.elapsed() < limit {
+        pos.reset_from(&start);
+        moves += random_playout(&mut pos, &mut rng, &mut buf, cap)? as u64;
+        playouts += 1;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let (pps, mps, mean) = (playouts as f64 / secs, moves as f64 / secs, moves as f64 / playouts.max(1) as f64);
+    if a.json {
+        println!("{}", serde_json::json!({"playouts_per_sec": pps, "moves_per_sec": mps, "mean_length": mean, "playouts": playouts}));
+    } else {
+        println!("{}: {playouts} playouts in {secs:.2} s", game.title);
+        println!("  {pps:.1} playouts/s, {mps:.0} moves/s, mean length {mean:.1} plies");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,89 @@
+//! Command-line interface: one module per subcommand.
+
+mod bench;
+mod check;
+mod list;
+mod perft;
+mod play;
+mod replay;
+mod show;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// qipan: a scriptable rules engine for board games.
+#[derive(Parser)]
+#[command(name = "qipan", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check definitions: exit 0 when valid, otherwise print file:line:column diagnostics.
+    Check(check::CheckArgs),
+    /// Show the start position as a text diagram, or write an SVG picture.
+    Show(show::ShowArgs),
+    /// Count the move sequences of exactly D plies.
+    Perft(perft::PerftArgs),
+    /// Measure random playouts per second.
+    Bench(bench::BenchArgs),
+    /// Play in the terminal: hot-seat for people, random moves for AI seats.
+    Play(play::PlayArgs),
+    /// Replay a game record (SGF for the Go family) under the game's rules.
+    Replay(replay::ReplayArgs),
+    /// List the built-in games and their options.
+    List(list::ListArgs),
+}
+
+/// A game and its option settings, shared by most subcommands.
+#[derive(Args, Clone)]
+pub struct GameArgs {
+    /// A built-in game (see `qipan list`) or the path of a definition file.
+    pub game: String,
+    /// Set a game option, e.g. `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl GameArgs {
+    /// The `--set` pairs.
+    pub fn overrides(&self) -> anyhow::Result<Vec<(String, String)>> {
+        self.set
+            .iter()
+            .map(|kv| {
+                kv.split_once('=')
+                    .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                    .ok_or_else(|| anyhow::anyhow!("--set expects KEY=VALUE, got `{kv}`"))
+            })
+            .collect()
+    }
+
+    /// Loads the game.
+    pub fn load(&self) -> anyhow::Result<Arc<qipan::core::Game>> {
+        Ok(qipan::load(&self.game, &self.overrides()?)?)
+    }
+}
+
+/// Runs the program.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Show(a) => show::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::List(a) => list::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! `qipan perft`: count move sequences.
+
+use super::GameArgs;
+use clap::Args;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Plies to count.
+    #[arg(long, short)]
+    depth: u32,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
+    let game = a.game.load()?;
+    let pos = game.start();
+    let t = Instant::now();
+    let nodes = qipan::core::playout::perft(&pos, a.depth);
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", serde_json::json!({"depth": a.depth, "nodes": nodes}));
+    } else {
+        println!("perft({}) = {nodes}  ({:.0} nodes/s)", a.depth, nodes as f64 / secs.max(1e-9));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,89 @@
+//! `qipan play`: a terminal game.
+
+use super::GameArgs;
+use clap::Args;
+use qipan::core::notation::{move_text, parse_move};
+use qipan::core::render;
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Seats played by the computer (random legal moves): names or numbers, comma-separated, or `all`.
+    #[arg(long, value_name = "SEATS", default_value = "")]
+    ai: String,
+    /// Random seed for the AI.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
+    let game = a.game.load()?;
+    let mut ai = vec![false; game.seats.len()];
+    for s in a.ai.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if s == "all" {
+            ai.iter_mut().for_each(|x| *x = true);
+        } else if let Some(i) = game.seat(s).map(|i| i as usize).or_else(|| s.parse::<usize>().ok()) {
+            *ai.get_mut(i).ok_or_else(|| anyhow::anyhow!("no seat {s}"))? = true;
+        } else {
+            anyhow::bail!("unknown seat `{s}`: the seats are {}", game.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "));
+        }
+    }
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
+    let mut pos = game.start();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("{}", game.title);
+    println!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
+    loop {
+        print!("{}", render::text(&pos));
+        if pos.is_over() {
+            break;
+        }
+        let seat = pos.to_move() as usize;
+        if ai[seat] {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                println!("{} has no legal move", game.seats[seat].name);
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            println!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
+            pos.play(&mv)?;
+            continue;
+        }
+        print!("{}> ", game.seats[seat].name);
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else { break };
+        let line = line?;
+        match line.trim() {
+            "" => continue,
+            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "moves" => {
+                let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
+                println!("{}", texts.join(" "));
+                continue;
+            }
+            text => match parse_move(&pos, text) {
+                Err(e) => println!("{e}"),
+                Ok(mv) => {
+                    if let Err(e) = pos.play(&mv) {
+                        println!("{text}: {e}");
+                    }
+                }
+            },
+        }
+    }
+    if let Some(r) = pos.outcome() {
+        println!("Result: {} ({})", r.text, r.reason);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A legal move's text, to show the notation.
+fn example(pos: &qipan::core::Position) -> String {
+    pos.legal_moves().first().map(|m| move_text(pos.game(), m)).unwrap_or_else(|| "pass".into())
+}

@@ -1,0 +1,9 @@
+//! The built-in games: every file of `games/`, embedded in the binary.
+
+/// Name and definition text of each built-in game.
+pub const BUILTIN: &[(&str, &str)] = &[("go", include_str!("../games/go.yaml"))];
+
+/// The definition text of a built-in game.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}

@@ -1,0 +1,193 @@
+//! Replaying game records under a game's rules.
+//!
+//! SGF records of the Go family replay on any game whose seats have the letters `B` and `W` and whose
+//! single placed piece is the stone; the record's `SZ` and `KM` set the game's `size` and `komi`
+//! options when it declares them.
+
+use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfPoint};
+use qipan_core::notation::move_text;
+use qipan_core::{GameResult, Move, NodeId, Piece, Position};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// What a replay found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayReport {
+    /// Moves replayed (passes included; the refused move excluded).
+    pub moves: usize,
+    /// Node label → seat name of the piece there, for the final position.
+    pub position: BTreeMap<String, String>,
+    /// Seat name → pieces captured by that seat.
+    pub captures: BTreeMap<String, u32>,
+    /// The area result of the final position with every stone alive (`B+5.5`).
+    pub result: String,
+    /// Scores per seat name.
+    pub scores: BTreeMap<String, f64>,
+    /// The komi used.
+    pub komi: Option<f64>,
+    /// The first refused move: its 1-based number and the rule it breaks.
+    pub illegal: Option<(usize, String)>,
+    /// The result the record states (`RE`), for comparison.
+    pub record_result: Option<String>,
+}
+
+impl ReplayReport {
+    /// The report as JSON (`moves`, `position`, `captures`, `result`, `illegal`, ...).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "moves": self.moves,
+            "position": self.position,
+            "captures": self.captures,
+            "result": self.result,
+            "scores": self.scores,
+            "komi": self.komi,
+            "illegal": self.illegal.as_ref().map(|(n, r)| serde_json::json!({"move": n, "rule": r})),
+            "record_result": self.record_result,
+        })
+    }
+
+    /// A short text summary.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "moves replayed: {}", self.moves);
+        for (seat, n) in &self.captures {
+            let _ = writeln!(s, "captured by {seat}: {n}");
+        }
+        let _ = writeln!(s, "area result (all stones alive): {}", self.result);
+        if let Some(r) = &self.record_result {
+            let _ = writeln!(s, "record says: {r}");
+        }
+        if let Some((n, rule)) = &self.illegal {
+            let _ = writeln!(s, "move {n} is illegal: {rule}");
+        }
+        s
+    }
+}
+
+/// Why a record could not be replayed at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The SGF could not be read.
+    #[error("cannot read the record: {0}")]
+    Sgf(#[from] crate::sgf::SgfError),
+    /// The game could not be loaded with the record's settings.
+    #[error(transparent)]
+    Load(#[from] crate::LoadError),
+    /// The record does not fit the game.
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// Replays an SGF record (bytes of the file) on `game` (a built-in name or a path).
+pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> Result<ReplayReport, ReplayError> {
+    let sgf = parse_sgf_bytes(bytes)?;
+    let (file, text) = crate::source(game)?;
+    let declared: Vec<String> = qipan_dsl::options(&file, &text)
+        .map_err(crate::LoadError::from)?
+        .into_iter()
+        .map(|o| o.name)
+        .collect();
+    let mut opts: Vec<(String, String)> = overrides.to_vec();
+    let (cols, rows) = sgf.size;
+    if declared.iter().any(|o| o == "size") && !opts.iter().any(|(k, _)| k == "size") {
+        if cols != rows {
+            return Err(ReplayError::Mismatch(format!("the record's board is {cols}x{rows}; this game's boards are square")));
+        }
+        opts.push(("size".into(), cols.to_string()));
+    }
+    if let (Some(k), true) = (sgf.komi, declared.iter().any(|o| o == "komi")) {
+        if !opts.iter().any(|(key, _)| key == "komi") {
+            opts.push(("komi".into(), k.to_string()));
+        }
+    }
+    let game = crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?;
+    let komi = game.options.get("komi").and_then(|k| k.parse().ok());
+    let mut pos = game.start();
+    replay_on(&mut pos, &sgf, rows).map(|(moves, illegal)| {
+        let result = GameResult::scored(&pos, "end of record").map(|r| r).ok();
+        let seat_name = |s: u8| game.seats[s as usize].name.clone();
+        ReplayReport {
+            moves,
+            position: game
+                .board
+                .node_ids()
+                .filter_map(|n| pos.cell(n).map(|p| (game.board.label(n).to_string(), seat_name(p.seat))))
+                .collect(),
+            captures: (0..game.seats.len() as u8).map(|s| (seat_name(s), pos.captures()[s as usize])).collect(),
+            result: result.as_ref().map(|r| r.text.clone()).unwrap_or_default(),
+            scores: result
+                .and_then(|r| r.scores)
+                .map(|sc| sc.into_iter().enumerate().map(|(i, v)| (seat_name(i as u8), v)).collect())
+                .unwrap_or_default(),
+            komi,
+            illegal,
+            record_result: sgf.result.clone(),
+        }
+    })
+}
+
+/// Plays the record's setup and moves; returns the moves replayed and the first refusal.
+fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8) -> Result<(usize, Option<(usize, String)>), ReplayError> {
+    let game = pos.game_arc().clone();
+    let seat_of = |c: SgfColour| -> Result<u8, ReplayError> {
+        game.seats
+            .iter()
+            .position(|s| s.letter == c.letter())
+            .map(|i| i as u8)
+            .ok_or_else(|| ReplayError::Mismatch(format!("the game has no seat with letter {}", c.letter())))
+    };
+    let stone = 0u8;
+    let node = |p: &SgfPoint| -> Result<NodeId, ReplayError> {
+        let label = p.gtp(rows);
+        game.board.find(&label).ok_or_else(|| ReplayError::Mismatch(format!("{label} is not on the board")))
+    };
+    let (b, w) = (seat_of(SgfColour::Black)?, seat_of(SgfColour::White)?);
+    for p in &sgf.setup_black {
+        pos.set_cell(node(p)?, Some(Piece { seat: b, piece: stone }));
+    }
+    for p in &sgf.setup_white {
+        pos.set_cell(node(p)?, Some(Piece { seat: w, piece: stone }));
+    }
+    if let Some(c) = sgf.player_to_move {
+        pos.set_to_move(seat_of(c)?);
+    } else if !sgf.setup_black.is_empty() && sgf.setup_white.is_empty() {
+        // Handicap stones: White moves first.
+        pos.set_to_move(w);
+    }
+    let mut moves = 0usize;
+    for ev in &sgf.moves {
+        match ev {
+            SgfEvent::Setup { black, white, empty } => {
+                for p in empty {
+                    pos.set_cell(node(p)?, None);
+                }
+                for p in black {
+                    pos.set_cell(node(p)?, Some(Piece { seat: b, piece: stone }));
+                }
+                for p in white {
+                    pos.set_cell(node(p)?, Some(Piece { seat: w, piece: stone }));
+                }
+            }
+            SgfEvent::Move(m) => {
+                let seat = seat_of(m.colour)?;
+                if pos.to_move() != seat {
+                    pos.set_to_move(seat);
+                }
+                let mv = match &m.point {
+                    None => Move::PASS,
+                    Some(p) => Move::place(stone, node(p)?),
+                };
+                if pos.is_over() {
+                    // Two passes ended the game but the record goes on: play continues (a pass may be withdrawn).
+                    pos.resume();
+                }
+                if let Err(e) = pos.play(&mv) {
+                    let text = move_text(&game, &mv);
+                    return Ok((moves, Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat as usize].name)))));
+                }
+                moves += 1;
+            }
+        }
+    }
+    Ok((moves, None))
+}
