@@ -6,7 +6,8 @@
 
 use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfPoint};
 use qipan_core::notation::move_text;
-use qipan_core::{GameResult, Move, NodeId, Piece, Position};
+use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
+use std::sync::Arc;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -78,15 +79,21 @@ pub enum ReplayError {
     Mismatch(String),
 }
 
-/// Replays an SGF record (bytes of the file) on `game` (a built-in name or a path).
-pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> Result<ReplayReport, ReplayError> {
-    let sgf = parse_sgf_bytes(bytes)?;
+/// A record replayed on a game: the final position, the moves replayed and the first refusal.
+pub struct Replayed {
+    /// The position after the last move replayed.
+    pub position: Position,
+    /// Moves replayed.
+    pub moves: usize,
+    /// The first refused move: its 1-based number and the rule it breaks.
+    pub illegal: Option<(usize, String)>,
+}
+
+/// Loads `game` with the record's size and komi (when the game declares those options).
+pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame) -> Result<Arc<Game>, ReplayError> {
     let (file, text) = crate::source(game)?;
-    let declared: Vec<String> = qipan_dsl::options(&file, &text)
-        .map_err(crate::LoadError::from)?
-        .into_iter()
-        .map(|o| o.name)
-        .collect();
+    let declared: Vec<String> =
+        qipan_dsl::options(&file, &text).map_err(crate::LoadError::from)?.into_iter().map(|o| o.name).collect();
     let mut opts: Vec<(String, String)> = overrides.to_vec();
     let (cols, rows) = sgf.size;
     if declared.iter().any(|o| o == "size") && !opts.iter().any(|(k, _)| k == "size") {
@@ -100,34 +107,55 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
             opts.push(("komi".into(), k.to_string()));
         }
     }
-    let game = crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?;
+    Ok(crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?)
+}
+
+/// Whether a replay checks the record's moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// Every move is checked; the replay stops at the first illegal one.
+    Check,
+    /// Moves are played as the record gives them (as GTP's `loadsgf` does), so that later checks
+    /// see the whole history.
+    Trust,
+}
+
+/// Replays the record's setup and at most `limit` moves on a start position of `game`.
+pub fn replay_position(game: &Arc<Game>, sgf: &SgfGame, limit: Option<usize>, legality: Legality) -> Result<Replayed, ReplayError> {
+    let mut position = game.start();
+    let (moves, illegal) = replay_on(&mut position, sgf, sgf.size.1, limit.unwrap_or(usize::MAX), legality)?;
+    Ok(Replayed { position, moves, illegal })
+}
+
+/// Replays an SGF record (bytes of the file) on `game` (a built-in name or a path).
+pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> Result<ReplayReport, ReplayError> {
+    let sgf = parse_sgf_bytes(bytes)?;
+    let game = game_for_record(game, overrides, &sgf)?;
     let komi = game.options.get("komi").and_then(|k| k.parse().ok());
-    let mut pos = game.start();
-    replay_on(&mut pos, &sgf, rows).map(|(moves, illegal)| {
-        let result = GameResult::scored(&pos, "end of record").map(|r| r).ok();
-        let seat_name = |s: u8| game.seats[s as usize].name.clone();
-        ReplayReport {
-            moves,
-            position: game
-                .board
-                .node_ids()
-                .filter_map(|n| pos.cell(n).map(|p| (game.board.label(n).to_string(), seat_name(p.seat))))
-                .collect(),
-            captures: (0..game.seats.len() as u8).map(|s| (seat_name(s), pos.captures()[s as usize])).collect(),
-            result: result.as_ref().map(|r| r.text.clone()).unwrap_or_default(),
-            scores: result
-                .and_then(|r| r.scores)
-                .map(|sc| sc.into_iter().enumerate().map(|(i, v)| (seat_name(i as u8), v)).collect())
-                .unwrap_or_default(),
-            komi,
-            illegal,
-            record_result: sgf.result.clone(),
-        }
+    let Replayed { position: pos, moves, illegal } = replay_position(&game, &sgf, None, Legality::Check)?;
+    let result = GameResult::scored(&pos, "end of record").ok();
+    let seat_name = |s: u8| game.seats[s as usize].name.clone();
+    Ok(ReplayReport {
+        moves,
+        position: game
+            .board
+            .node_ids()
+            .filter_map(|n| pos.cell(n).map(|p| (game.board.label(n).to_string(), seat_name(p.seat))))
+            .collect(),
+        captures: (0..game.seats.len() as u8).map(|s| (seat_name(s), pos.captures()[s as usize])).collect(),
+        result: result.as_ref().map(|r| r.text.clone()).unwrap_or_default(),
+        scores: result
+            .and_then(|r| r.scores)
+            .map(|sc| sc.into_iter().enumerate().map(|(i, v)| (seat_name(i as u8), v)).collect())
+            .unwrap_or_default(),
+        komi,
+        illegal,
+        record_result: sgf.result.clone(),
     })
 }
 
 /// Plays the record's setup and moves; returns the moves replayed and the first refusal.
-fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8) -> Result<(usize, Option<(usize, String)>), ReplayError> {
+fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8, limit: usize, legality: Legality) -> Result<(usize, Option<(usize, String)>), ReplayError> {
     let game = pos.game_arc().clone();
     let seat_of = |c: SgfColour| -> Result<u8, ReplayError> {
         game.seats
@@ -154,6 +182,7 @@ fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8) -> Result<(usize, Opti
         // Handicap stones: White moves first.
         pos.set_to_move(w);
     }
+    pos.commit_setup();
     let mut moves = 0usize;
     for ev in &sgf.moves {
         match ev {
@@ -167,7 +196,9 @@ fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8) -> Result<(usize, Opti
                 for p in white {
                     pos.set_cell(node(p)?, Some(Piece { seat: w, piece: stone }));
                 }
+                pos.commit_setup();
             }
+            SgfEvent::Move(_) if moves >= limit => break,
             SgfEvent::Move(m) => {
                 let seat = seat_of(m.colour)?;
                 if pos.to_move() != seat {
@@ -181,7 +212,11 @@ fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8) -> Result<(usize, Opti
                     // Two passes ended the game but the record goes on: play continues (a pass may be withdrawn).
                     pos.resume();
                 }
-                if let Err(e) = pos.play(&mv) {
+                let played = match legality {
+                    Legality::Check => pos.play(&mv),
+                    Legality::Trust => pos.play_unchecked(&mv).map_err(Into::into),
+                };
+                if let Err(e) = played {
                     let text = move_text(&game, &mv);
                     return Ok((moves, Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat as usize].name)))));
                 }

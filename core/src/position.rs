@@ -885,12 +885,17 @@ impl Position {
     }
 
     /// Sets up a position for tests and records: puts or removes pieces without playing moves.
-    /// Group bookkeeping, the hash and the history follow.
+    /// Group bookkeeping and the hash follow; call [`Position::commit_setup`] when done so the
+    /// repetition rules know the set-up position.
     pub fn set_cell(&mut self, n: NodeId, p: Option<Piece>) {
         self.lift(n);
         if let Some(p) = p {
             self.put(n, p);
         }
+    }
+
+    /// Records the current (set-up) position in the repetition history.
+    pub fn commit_setup(&mut self) {
         self.record_history();
     }
 
@@ -900,10 +905,17 @@ impl Position {
         self.result = None;
     }
 
-    /// Sets the seat to move (for setting up positions).
+    /// Marks a board (by its hash) as seen before, for setting up positions whose history came from
+    /// elsewhere. Only positional superko looks at bare board hashes; other rules ignore it.
+    pub fn remember_board(&mut self, board_hash: u64) {
+        if self.game.rules.repetition == Repetition::Positional {
+            self.history.insert(board_hash);
+        }
+    }
+
+    /// Sets the seat to move (for setting up positions, and for records where one colour plays twice).
     pub fn set_to_move(&mut self, seat: u8) {
         self.to_move = seat;
-        self.record_history();
     }
 
     /// Board hash as it would be computed from scratch (for checking the incremental one).

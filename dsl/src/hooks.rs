@@ -1,9 +1,8 @@
 //! Rhai-scripted hooks: the [`Hooks`] implementation behind the `hooks:` section of a definition.
 //!
-//! Each hook source is the *body* of a function. It is compiled once, wrapped as
-//! `fn __qipan_hook(<parameters>) { <body> }` (on the body's first line, so line numbers stay
-//! those of the definition file), and called with a fresh [`Scope`] every time. The parameters
-//! are the variables a hook sees:
+//! Each hook source is the *body* of a function: a Rhai script whose value (or `return` value) is
+//! the hook's answer. It is compiled once, as written (so line numbers are those of the definition
+//! file), and evaluated with a fresh [`Scope`] holding the hook's variables every time:
 //!
 //! | point            | variables                            | returns                                   |
 //! |------------------|--------------------------------------|-------------------------------------------|
@@ -16,8 +15,10 @@
 //!
 //! `pos` is a read-only snapshot of the position. Action functions (`remove`, `place`,
 //! `set_counter`, `eliminate`, `transfer`, `add_reserve`) do not change it: they queue
-//! [`HookAction`]s in a per-call queue (carried in the evaluation's tag, so concurrent calls from
-//! several threads never mix), which the engine applies after the hook returns.
+//! [`HookAction`]s in a per-call queue, which the engine applies after the hook returns. The queue
+//! lives in a thread-local slot installed for the duration of one call (and restored afterwards),
+//! so calls from several threads never mix. A script may define helper functions with `fn`; as
+//! usual in Rhai they do not see the hook's variables, so pass `pos` to them.
 //!
 //! The engine is sandboxed: [`Engine::new_raw`] with the standard package only (no file, network
 //! or clock access), `eval` and `import` disabled, `print`/`debug` silenced, strict variables, and
@@ -29,11 +30,11 @@ use qipan_core::hooks::{HookAction, HookError, HookOutcome, HookPoint, Hooks};
 use qipan_core::moves::{Move, MoveKind};
 use qipan_core::position::{Piece, Position};
 use rhai::packages::{Package, StandardPackage};
-use rhai::{
-    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Scope, AST,
-};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 /// The names of the hook points a definition may use, in documentation order
 /// (the same as [`HookPoint::ALL`] mapped through [`HookPoint::name`]).
@@ -45,9 +46,6 @@ pub const HOOK_POINTS: &[&str] = &[
     "game_over",
     "score",
 ];
-
-/// The name of the function each hook body is wrapped in.
-const HOOK_FN: &str = "__qipan_hook";
 
 /// One hook's source as written in the definition file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,26 +110,19 @@ struct CompiledHook {
     line: usize,
     /// Number of lines of the body.
     lines: usize,
-    /// Characters of the wrapper before the body on its first line.
-    prefix: usize,
 }
 
 impl CompiledHook {
-    /// Maps a position in the wrapped source to (file line, column).
+    /// Maps a position in the hook's code to (file line, column); the first line of the hook
+    /// when the position is unknown.
     fn locate(&self, pos: rhai::Position) -> (usize, usize) {
         let Some(l) = pos.line() else {
             return (self.line, 0);
         };
-        let col = pos.position().unwrap_or(0);
         if l > self.lines {
             return (self.line + self.lines - 1, 0);
         }
-        let col = if l == 1 {
-            col.saturating_sub(self.prefix).max(1)
-        } else {
-            col
-        };
-        (self.line + l - 1, col)
+        (self.line + l - 1, pos.position().unwrap_or(0))
     }
 }
 
@@ -165,13 +156,13 @@ fn point_index(p: HookPoint) -> usize {
         .unwrap_or_default()
 }
 
-/// The variables (function parameters) a hook point sees.
-fn params(p: HookPoint) -> &'static str {
+/// The variables a hook point sees, in the order [`RhaiHooks::call`] gets their values.
+fn params(p: HookPoint) -> &'static [&'static str] {
     match p {
-        HookPoint::FilterMove | HookPoint::AfterMove => "pos, mv",
-        HookPoint::OnCapture => "pos, node, piece, owner, by",
-        HookPoint::OnElimination | HookPoint::Score => "pos, seat",
-        HookPoint::GameOver => "pos",
+        HookPoint::FilterMove | HookPoint::AfterMove => &["pos", "mv"],
+        HookPoint::OnCapture => &["pos", "node", "piece", "owner", "by"],
+        HookPoint::OnElimination | HookPoint::Score => &["pos", "seat"],
+        HookPoint::GameOver => &["pos"],
     }
 }
 
@@ -317,36 +308,176 @@ impl View {
     }
 }
 
-/// What a call carries in the evaluation's tag: the position and, for hooks that may act, the
-/// queue of actions.
-#[derive(Clone)]
+/// What the action functions of the running call see: the position and, for hooks that may
+/// act, the queue of actions.
 struct CallCtx {
     view: PosView,
-    actions: Option<Arc<Mutex<Vec<HookAction>>>>,
+    actions: Option<Vec<HookAction>>,
+    /// Per array or map variable (by address): accesses since its size was last measured, and
+    /// the cost of that measurement. See [`guard_size`].
+    guards: HashMap<usize, (u64, u64)>,
+}
+
+thread_local! {
+    /// The call running on this thread, if any.
+    static CURRENT: RefCell<Option<CallCtx>> = const { RefCell::new(None) };
+}
+
+/// Installs a call's context on this thread and puts the previous one back when dropped, even
+/// if the evaluation unwinds.
+struct Installed {
+    prev: Option<CallCtx>,
+}
+
+impl Installed {
+    fn new(ctx: CallCtx) -> Installed {
+        Installed {
+            prev: CURRENT.with(|c| c.replace(Some(ctx))),
+        }
+    }
+
+    /// Takes the context back (with the actions it queued).
+    fn finish(self) -> Option<CallCtx> {
+        CURRENT.with(|c| c.take())
+    }
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        let prev = self.prev.take();
+        CURRENT.with(|c| c.replace(prev));
+    }
 }
 
 /// Queues the action built by `make`, after checking the hook may act.
 fn queue(
-    ctx: &NativeCallContext,
     what: &str,
     max: usize,
     make: impl FnOnce(&View) -> RhaiResult<HookAction>,
 ) -> RhaiResult<()> {
-    let Some(call) = ctx.tag().and_then(|t| t.read_lock::<CallCtx>()) else {
-        return rt(format!("{what}() is only available inside a hook"));
-    };
-    let Some(q) = &call.actions else {
-        return rt(format!(
-            "{what}() may only be called from after_move, on_capture and on_elimination"
-        ));
-    };
-    let action = make(&call.view.0)?;
-    let mut q = q.lock().unwrap_or_else(PoisonError::into_inner);
-    if q.len() >= max {
-        return rt(format!("too many actions queued (limit {max})"));
+    CURRENT.with(|c| {
+        let Ok(mut c) = c.try_borrow_mut() else {
+            return rt(format!("{what}() cannot be called here"));
+        };
+        let Some(call) = c.as_mut() else {
+            return rt(format!("{what}() is only available inside a hook"));
+        };
+        let action = make(&call.view.0)?;
+        let Some(q) = &mut call.actions else {
+            return rt(format!(
+                "{what}() may only be called from after_move, on_capture and on_elimination"
+            ));
+        };
+        if q.len() >= max {
+            return rt(format!("too many actions queued (limit {max})"));
+        }
+        q.push(action);
+        Ok(())
+    })
+}
+
+/// Arrays and maps nested more deeply than this are refused (checked with the size limits).
+const MAX_NESTING: usize = 256;
+
+/// A variable's size is measured again once it has been accessed this many times per value
+/// visited by the last measurement, so guarding costs a few steps per access at most.
+const GUARD_RATE: u64 = 64;
+
+/// The size limits, for [`guard_size`].
+#[derive(Copy, Clone)]
+struct SizeLimits {
+    array: usize,
+    map: usize,
+    string: usize,
+}
+
+/// Totals over a value and everything nested in it, as Rhai counts them.
+#[derive(Default)]
+struct Totals {
+    arrays: usize,
+    maps: usize,
+    strings: usize,
+    visited: u64,
+}
+
+/// Adds up the sizes of `v` into `t`, stopping with the name of the first limit exceeded.
+fn measure(v: &Dynamic, t: &mut Totals, depth: usize, lim: SizeLimits) -> Result<(), &'static str> {
+    t.visited += 1;
+    if depth > MAX_NESTING {
+        return Err("Nesting of arrays and maps");
     }
-    q.push(action);
+    if v.is_shared() {
+        if let Some(inner) = v.read_lock::<Dynamic>() {
+            measure(&inner, t, depth + 1, lim)?;
+        }
+    } else if let Ok(a) = v.as_array_ref() {
+        t.arrays += a.len();
+        if t.arrays > lim.array {
+            return Err("Size of array/BLOB");
+        }
+        for x in a.iter() {
+            measure(x, t, depth + 1, lim)?;
+        }
+    } else if let Ok(m) = v.as_map_ref() {
+        t.maps += m.len();
+        if t.maps > lim.map {
+            return Err("Size of object map");
+        }
+        for x in m.values() {
+            measure(x, t, depth + 1, lim)?;
+        }
+    } else if let Ok(s) = v.as_immutable_string_ref() {
+        t.strings += s.len();
+    } else if let Ok(b) = v.as_blob_ref() {
+        t.arrays += b.len();
+    }
+    if t.strings > lim.string {
+        return Err("Length of string");
+    }
+    if t.arrays > lim.array {
+        return Err("Size of array/BLOB");
+    }
     Ok(())
+}
+
+/// Checks the size of an array or map variable when it is accessed.
+///
+/// Rhai checks sizes after most operations, but not after `map[new_key] = value`, so a map could
+/// otherwise grow without bound until the operation limit stops the script. Every access of the
+/// variable that is the root of such an assignment comes here; the variable is measured again
+/// after [`GUARD_RATE`] accesses per value the last measurement visited, which bounds both the
+/// cost of guarding and how far past a limit a map can grow before it is stopped.
+fn guard_size(value: &Dynamic, lim: SizeLimits) -> RhaiResult<()> {
+    let key = value as *const Dynamic as usize;
+    let due = CURRENT.with(|c| {
+        let Ok(mut c) = c.try_borrow_mut() else {
+            return true;
+        };
+        let Some(call) = c.as_mut() else {
+            return true;
+        };
+        let g = call.guards.entry(key).or_default();
+        g.0 += 1;
+        if g.0.saturating_mul(GUARD_RATE) >= g.1 {
+            g.0 = 0;
+            true
+        } else {
+            false
+        }
+    });
+    if !due {
+        return Ok(());
+    }
+    let mut t = Totals::default();
+    let result = measure(value, &mut t, 0, lim);
+    CURRENT.with(|c| {
+        if let Ok(mut c) = c.try_borrow_mut() {
+            if let Some(call) = c.as_mut() {
+                call.guards.entry(key).or_default().1 = t.visited;
+            }
+        }
+    });
+    result.map_err(|what| EvalAltResult::ErrorDataTooLarge(what.into(), rhai::Position::NONE).into())
 }
 
 fn counter_index(names: &[String], name: &str) -> RhaiResult<usize> {
@@ -511,14 +642,14 @@ fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
 fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
     engine.register_fn(
         "remove",
-        move |ctx: NativeCallContext, label: &str| -> RhaiResult<()> {
-            queue(&ctx, "remove", max, |v| Ok(HookAction::Remove(v.node(label)?)))
+        move |label: &str| -> RhaiResult<()> {
+            queue("remove", max, |v| Ok(HookAction::Remove(v.node(label)?)))
         },
     );
     engine.register_fn(
         "place",
-        move |ctx: NativeCallContext, label: &str, seat: i64, piece: &str| -> RhaiResult<()> {
-            queue(&ctx, "place", max, |v| {
+        move |label: &str, seat: i64, piece: &str| -> RhaiResult<()> {
+            queue("place", max, |v| {
                 let n = v.node(label)?;
                 let p = Piece {
                     seat: v.seat(seat)?,
@@ -530,25 +661,25 @@ fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
     );
     engine.register_fn(
         "set_counter",
-        move |ctx: NativeCallContext, name: &str, value: i64| -> RhaiResult<()> {
+        move |name: &str, value: i64| -> RhaiResult<()> {
             let i = counter_index(&counters, name)?;
-            queue(&ctx, "set_counter", max, |_| {
+            queue("set_counter", max, |_| {
                 Ok(HookAction::SetCounter(i, value))
             })
         },
     );
     engine.register_fn(
         "eliminate",
-        move |ctx: NativeCallContext, seat: i64| -> RhaiResult<()> {
-            queue(&ctx, "eliminate", max, |v| {
+        move |seat: i64| -> RhaiResult<()> {
+            queue("eliminate", max, |v| {
                 Ok(HookAction::Eliminate(v.seat(seat)?))
             })
         },
     );
     engine.register_fn(
         "transfer",
-        move |ctx: NativeCallContext, seat: i64, to: i64| -> RhaiResult<()> {
-            queue(&ctx, "transfer", max, |v| {
+        move |seat: i64, to: i64| -> RhaiResult<()> {
+            queue("transfer", max, |v| {
                 Ok(HookAction::Transfer {
                     seat: v.seat(seat)?,
                     to: v.seat(to)?,
@@ -558,8 +689,8 @@ fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
     );
     engine.register_fn(
         "add_reserve",
-        move |ctx: NativeCallContext, seat: i64, piece: &str, delta: i64| -> RhaiResult<()> {
-            queue(&ctx, "add_reserve", max, |v| {
+        move |seat: i64, piece: &str, delta: i64| -> RhaiResult<()> {
+            queue("add_reserve", max, |v| {
                 let d = delta.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
                 Ok(HookAction::Reserve(v.seat(seat)?, v.piece(piece)?, d))
             })
@@ -578,13 +709,26 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
     engine.set_strict_variables(true);
     engine.set_fail_on_invalid_map_property(true);
     engine.set_max_operations(limits.max_operations.max(1));
-    // The hook itself is a script function: one level more than the script's own calls.
-    engine.set_max_call_levels(limits.max_call_levels.max(1).saturating_add(1));
+    engine.set_max_call_levels(limits.max_call_levels.max(1));
     engine.set_max_string_size(limits.max_string_size.max(1));
     engine.set_max_array_size(limits.max_array_size.max(1));
     engine.set_max_map_size(limits.max_map_size.max(1));
     let depth = limits.max_expr_depth.max(1);
     engine.set_max_expr_depths(depth, depth);
+    let lim = SizeLimits {
+        array: limits.max_array_size.max(1),
+        map: limits.max_map_size.max(1),
+        string: limits.max_string_size.max(1),
+    };
+    #[allow(deprecated)] // `on_var` is flagged as a volatile API, not a deprecated one.
+    engine.on_var(move |name, _, ctx| {
+        if let Some(v) = ctx.scope().get(name) {
+            if v.is_map() || v.is_array() {
+                guard_size(v, lim)?;
+            }
+        }
+        Ok(None)
+    });
     register_position(&mut engine, counters.clone());
     register_actions(&mut engine, counters, limits.max_array_size.max(1));
     engine
@@ -630,16 +774,18 @@ impl RhaiHooks {
                     ),
                 ));
             }
-            let prefix = format!("fn {HOOK_FN}({}) {{ ", params(point));
-            let wrapped = format!("{prefix}{}\n}}", src.code);
             let mut compiled = CompiledHook {
                 point,
                 ast: AST::empty(),
                 line,
                 lines: src.code.split('\n').count(),
-                prefix: prefix.chars().count(),
             };
-            match engine.compile(&wrapped) {
+            // The variables' names, so that strict variables accepts them.
+            let mut scope = Scope::new();
+            for name in params(point) {
+                scope.push_dynamic(*name, Dynamic::UNIT);
+            }
+            match engine.compile_with_scope(&scope, &src.code) {
                 Ok(ast) => compiled.ast = ast,
                 Err(e) => {
                     let (l, c) = compiled.locate(e.1);
@@ -660,45 +806,56 @@ impl RhaiHooks {
         &self.limits
     }
 
-    /// Calls the hook of `point` (which must exist) with `args` after `pos`.
+    /// Runs the hook of `point`, if there is one, with `pos` and the point's other variables
+    /// (`extra`, in the order of [`params`]). With `acting`, the hook may queue actions. Returns
+    /// the hook's value, the hook, and the queued actions.
+    #[allow(clippy::type_complexity)]
     fn call(
         &self,
         point: HookPoint,
         pos: &Position,
-        actions: Option<Arc<Mutex<Vec<HookAction>>>>,
+        acting: bool,
         extra: Vec<Dynamic>,
-    ) -> Result<Option<(Dynamic, &CompiledHook)>, HookError> {
+    ) -> Result<Option<(Dynamic, &CompiledHook, Vec<HookAction>)>, HookError> {
         let Some(hook) = &self.hooks[point_index(point)] else {
             return Ok(None);
         };
         let view = PosView::new(pos);
-        let mut args = Vec::with_capacity(extra.len() + 1);
-        args.push(Dynamic::from(view.clone()));
-        args.extend(extra);
-        let options = CallFnOptions::new()
-            .eval_ast(false)
-            .with_tag(CallCtx { view, actions });
         let mut scope = Scope::new();
-        match self
+        let names = params(point);
+        scope.push_dynamic(names[0], Dynamic::from(view.clone()));
+        for (name, value) in names[1..].iter().zip(extra) {
+            scope.push_dynamic(*name, value);
+        }
+        let installed = Installed::new(CallCtx {
+            view,
+            actions: acting.then(Vec::new),
+            guards: HashMap::new(),
+        });
+        let result = self
             .engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &hook.ast, HOOK_FN, args)
-        {
-            Ok(v) => Ok(Some((v, hook))),
+            .eval_ast_with_scope::<Dynamic>(&mut scope, &hook.ast);
+        let actions = installed
+            .finish()
+            .and_then(|c| c.actions)
+            .unwrap_or_default();
+        match result {
+            Ok(v) => Ok(Some((v, hook, actions))),
             Err(e) => Err(self.runtime_error(hook, *e)),
         }
     }
 
-    /// Calls a hook that may queue actions and returns them.
+    /// Runs a hook that may queue actions and returns them.
     fn call_acting(
         &self,
         point: HookPoint,
         pos: &Position,
         extra: Vec<Dynamic>,
     ) -> Result<Vec<HookAction>, HookError> {
-        let queue = Arc::new(Mutex::new(Vec::new()));
-        self.call(point, pos, Some(queue.clone()), extra)?;
-        let mut q = queue.lock().unwrap_or_else(PoisonError::into_inner);
-        Ok(std::mem::take(&mut *q))
+        Ok(self
+            .call(point, pos, true, extra)?
+            .map(|(_, _, actions)| actions)
+            .unwrap_or_default())
     }
 
     fn runtime_error(&self, hook: &CompiledHook, err: EvalAltResult) -> HookError {
@@ -780,7 +937,8 @@ impl Hooks for RhaiHooks {
     }
 
     fn filter_move(&self, pos: &Position, mv: &Move) -> Result<Option<String>, HookError> {
-        let Some((v, hook)) = self.call(HookPoint::FilterMove, pos, None, vec![move_map(pos, mv)])?
+        let Some((v, hook, _)) =
+            self.call(HookPoint::FilterMove, pos, false, vec![move_map(pos, mv)])?
         else {
             return Ok(None);
         };
@@ -839,7 +997,7 @@ impl Hooks for RhaiHooks {
     }
 
     fn game_over(&self, pos: &Position) -> Result<HookOutcome, HookError> {
-        let Some((v, hook)) = self.call(HookPoint::GameOver, pos, None, Vec::new())? else {
+        let Some((v, hook, _)) = self.call(HookPoint::GameOver, pos, false, Vec::new())? else {
             return Ok(HookOutcome::Continue);
         };
         const EXPECTED: &str = "(), false, a seat or an array of seats";
@@ -875,10 +1033,10 @@ impl Hooks for RhaiHooks {
     }
 
     fn score(&self, pos: &Position, seat: u8) -> Result<Option<f64>, HookError> {
-        let Some((v, hook)) = self.call(
+        let Some((v, hook, _)) = self.call(
             HookPoint::Score,
             pos,
-            None,
+            false,
             vec![Dynamic::from(seat as i64)],
         )?
         else {
@@ -1193,8 +1351,6 @@ mod tests {
             pos.check(&Move::place(0, at(&f, "A1"))),
             Err(Illegal::Hook(_))
         ));
-        let r = hooks(&[("game_over", "fn_rec(1)")], &[]);
-        let _ = r; // compile only: unknown functions fail at run time
         let deep = hooks(
             &[("score", "let f = |n| n; let a = 0; for i in 0..100000000 { a += f.call(i); } a")],
             &[],
@@ -1339,5 +1495,31 @@ mod tests {
             &[],
         );
         assert_eq!(h.score(&g.start(), 0), Ok(Some(1.0)));
+    }
+}
+#[cfg(test)]
+mod scratch_tmp {
+    use super::*;
+    #[test]
+    fn scratch_map_growth() {
+        let scripts = [
+            "let a = []; a.pad(9999, 0); let m = #{}; let i = 0; loop { m[`${i}`] = a; i += 1; }",
+            "let a = []; a.pad(9999, 0); let m = #{x: #{}}; let i = 0; loop { m.x[`${i}`] = a; i += 1; }",
+            "let a = []; a.pad(9999, 0); let m = [#{}]; let i = 0; loop { m[0][`${i}`] = a; i += 1; }",
+            "let a = []; a.pad(9999, 0); let m = #{}; let f = |k| m[k] = a; let i = 0; loop { f.call(`${i}`); i += 1; }",
+            "let a = []; a.pad(9999, 0); let s = #{}; let f = || s; let m = #{x: s}; let i = 0; loop { m.x[`${i}`] = a; i += 1; }",
+            "fn g(k, a) { this[k] = a; } let a = []; a.pad(9999, 0); let m = #{}; let i = 0; loop { m.g(`${i}`, a); i += 1; }",
+            "let a = []; loop { a = [a]; }",
+            "let m = #{}; let i = 0; loop { m[`${i}`] = i; i += 1; }",
+            "let a = []; a.pad(5000, 0); let s = 0; for x in 0..200 { for i in 0..5000 { s += a[i]; } } s",
+        ];
+        let board = qipan_core::board::generators::grid(&qipan_core::board::generators::GridSpec::new(3, 3)).unwrap().build().unwrap();
+        let g = Arc::new(Game::new("t","t",board,vec![],vec![],vec![],vec![],vec![],Default::default()));
+        for code in scripts {
+            let h = RhaiHooks::compile(vec![HookSource{point:"game_over".into(), code: code.into(), line:1}], HookLimits::default(), vec![]).unwrap();
+            let t = std::time::Instant::now();
+            let r = h.game_over(&g.start());
+            eprintln!("SCRATCH {code}\n   -> {:?} {:?}", r, t.elapsed());
+        }
     }
 }
