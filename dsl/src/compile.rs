@@ -456,7 +456,9 @@ impl<'a> Compiler<'a> {
             match RhaiHooks::compile(sources, HookLimits::default(), def.counters.clone()) {
                 Ok(h) => game.hooks = Some(Arc::new(h)),
                 Err(e) => {
-                    let loc = Loc { line: e.line.max(1), column: e.column.max(1) };
+                    // An error at the end of the script points at its last line.
+                    let last = self.source.lines().count().max(1);
+                    let loc = Loc { line: e.line.clamp(1, last), column: e.column.max(1) };
                     self.error(loc, format!("hook `{}`: {}", e.point, e.message), None);
                 }
             }

@@ -46,7 +46,13 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
     let offset = text[..pos.min(text.len())].chars().count();
     let expected = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives.iter().map(|r| rule_name(*r).to_string()).collect();
+            let mut names: Vec<String> = positives
+                .iter()
+                .map(|r| match format!("{r:?}").strip_prefix("k_") {
+                    Some(kw) => format!("`{kw}`"),
+                    None => rule_name(*r).to_string(),
+                })
+                .collect();
             names.sort();
             names.dedup();
             Some(names.join(", "))
@@ -77,7 +83,8 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::EOI => "end of text",
         Rule::capture_mode => "`replace` or `remote`",
         Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by => "`by`, `modes`, `free` or `reset`",
-        _ => "something else",
+        Rule::k_and | Rule::k_or => "`and`, `or`",
+        _ => "a clause (`to`, `from`, `if`, `capture`)",
     }
 }
 

@@ -1,0 +1,50 @@
+//! Broken definitions get `file:line:column`, the line with a caret, and what was expected.
+
+use std::path::Path;
+
+fn check(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file = format!("tests/bad/{name}");
+    match qipan::load_str(&file, &text, &[]) {
+        Ok(_) => panic!("{name} should not load"),
+        Err(d) => d.to_string(),
+    }
+}
+
+macro_rules! snapshot {
+    ($test:ident, $file:literal) => {
+        #[test]
+        fn $test() {
+            insta::assert_snapshot!(check($file));
+        }
+    };
+}
+
+snapshot!(yaml_syntax, "yaml_syntax.yaml");
+snapshot!(unknown_relation, "unknown_relation.yaml");
+snapshot!(language_syntax, "language_syntax.yaml");
+snapshot!(unknown_piece, "unknown_piece.yaml");
+snapshot!(unknown_zone, "unknown_zone.yaml");
+snapshot!(unknown_field, "unknown_field.yaml");
+snapshot!(hook_syntax, "hook_syntax.yaml");
+
+#[test]
+fn every_shipped_definition_checks() {
+    for (name, _) in qipan::games::BUILTIN {
+        qipan::load(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let stem = e.path().file_stem().unwrap().to_string_lossy().to_string();
+        assert!(qipan::games::builtin(&stem).is_some(), "games/{stem}.yaml is not embedded in the binary");
+    }
+}
+
+#[test]
+fn bad_option_values_are_refused_with_the_allowed_values() {
+    let e = qipan::load("go", &[("ko".into(), "japanese".into())]).unwrap_err().to_string();
+    assert!(e.contains("allowed values are positional, situational, simple"), "{e}");
+    let e = qipan::load("go", &[("colour".into(), "red".into())]).unwrap_err().to_string();
+    assert!(e.contains("no option `colour`"), "{e}");
+}
