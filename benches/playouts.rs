@@ -34,7 +34,8 @@ fn perfts(c: &mut Criterion) {
     let game = go("19");
     let start = game.start();
     group.throughput(Throughput::Elements(perft(&start, 3)));
-    group.bench_function("19x19 depth 3", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 3), BatchSize::SmallInput));
+    group
+        .bench_function("19x19 depth 3", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 3), BatchSize::SmallInput));
     let game = go("9");
     let start = game.start();
     group.throughput(Throughput::Elements(perft(&start, 4)));

@@ -7,9 +7,9 @@
 use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfPoint};
 use qipan_core::notation::move_text;
 use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
-use std::sync::Arc;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// What a replay found.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,7 +98,9 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
     let (cols, rows) = sgf.size;
     if declared.iter().any(|o| o == "size") && !opts.iter().any(|(k, _)| k == "size") {
         if cols != rows {
-            return Err(ReplayError::Mismatch(format!("the record's board is {cols}x{rows}; this game's boards are square")));
+            return Err(ReplayError::Mismatch(format!(
+                "the record's board is {cols}x{rows}; this game's boards are square"
+            )));
         }
         opts.push(("size".into(), cols.to_string()));
     }
@@ -121,7 +123,12 @@ pub enum Legality {
 }
 
 /// Replays the record's setup and at most `limit` moves on a start position of `game`.
-pub fn replay_position(game: &Arc<Game>, sgf: &SgfGame, limit: Option<usize>, legality: Legality) -> Result<Replayed, ReplayError> {
+pub fn replay_position(
+    game: &Arc<Game>,
+    sgf: &SgfGame,
+    limit: Option<usize>,
+    legality: Legality,
+) -> Result<Replayed, ReplayError> {
     let mut position = game.start();
     let (moves, illegal) = replay_on(&mut position, sgf, sgf.size.1, limit.unwrap_or(usize::MAX), legality)?;
     Ok(Replayed { position, moves, illegal })
@@ -155,7 +162,13 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
 }
 
 /// Plays the record's setup and moves; returns the moves replayed and the first refusal.
-fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8, limit: usize, legality: Legality) -> Result<(usize, Option<(usize, String)>), ReplayError> {
+fn replay_on(
+    pos: &mut Position,
+    sgf: &SgfGame,
+    rows: u8,
+    limit: usize,
+    legality: Legality,
+) -> Result<(usize, Option<(usize, String)>), ReplayError> {
     let game = pos.game_arc().clone();
     let seat_of = |c: SgfColour| -> Result<u8, ReplayError> {
         game.seats
@@ -218,7 +231,10 @@ fn replay_on(pos: &mut Position, sgf: &SgfGame, rows: u8, limit: usize, legality
                 };
                 if let Err(e) = played {
                     let text = move_text(&game, &mv);
-                    return Ok((moves, Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat as usize].name)))));
+                    return Ok((
+                        moves,
+                        Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat as usize].name))),
+                    ));
                 }
                 moves += 1;
             }

@@ -178,11 +178,7 @@ pub struct SgfGame {
 impl SgfGame {
     /// The first value of root property `id` (normalised uppercase id), if any.
     pub fn property(&self, id: &str) -> Option<&str> {
-        self.properties
-            .iter()
-            .find(|(k, _)| k == id)
-            .and_then(|(_, v)| v.first())
-            .map(String::as_str)
+        self.properties.iter().find(|(k, _)| k == id).and_then(|(_, v)| v.first()).map(String::as_str)
     }
 
     /// The moves of the main line, without setup events.
@@ -313,9 +309,7 @@ pub fn parse_sgf_bytes(bytes: &[u8]) -> Result<SgfGame, SgfError> {
                 u16::from_be_bytes([c[0], c[1]])
             }
         });
-        let text: String = char::decode_utf16(units)
-            .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect();
+        let text: String = char::decode_utf16(units).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
         return parse_sgf(&text);
     }
     parse_impl(bytes, Decoding::Auto)
@@ -355,9 +349,7 @@ fn char_at(src: &[u8], offset: usize) -> char {
             return c;
         }
     }
-    head.first()
-        .map(|&b| char::from(b))
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
+    head.first().map(|&b| char::from(b)).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 fn is_ws(b: u8) -> bool {
@@ -426,10 +418,7 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             let Some(b) = self.peek() else {
                 let offset = stack.last().map_or(self.pos, |f| f.open_offset);
-                return Err(SgfError::UnclosedGameTree {
-                    offset,
-                    line: line_of(self.src, offset),
-                });
+                return Err(SgfError::UnclosedGameTree { offset, line: line_of(self.src, offset) });
             };
             match b {
                 b'(' => {
@@ -441,12 +430,7 @@ impl<'a> Parser<'a> {
                             first
                         }
                     };
-                    stack.push(Frame {
-                        open_offset: self.pos,
-                        main,
-                        had_child: false,
-                        nodes: 0,
-                    });
+                    stack.push(Frame { open_offset: self.pos, main, had_child: false, nodes: 0 });
                     self.pos += 1;
                 }
                 b')' => {
@@ -505,16 +489,9 @@ impl<'a> Parser<'a> {
         }
         if values.is_empty() {
             if self.peek().is_none() {
-                return Err(SgfError::UnclosedGameTree {
-                    offset: start,
-                    line: line_of(self.src, start),
-                });
+                return Err(SgfError::UnclosedGameTree { offset: start, line: line_of(self.src, start) });
             }
-            return Err(SgfError::MissingValue {
-                property: id,
-                offset: start,
-                line: line_of(self.src, start),
-            });
+            return Err(SgfError::MissingValue { property: id, offset: start, line: line_of(self.src, start) });
         }
         Ok(RawProp { id, values })
     }
@@ -526,20 +503,14 @@ impl<'a> Parser<'a> {
         let mut bytes = Vec::new();
         loop {
             let Some(b) = self.peek() else {
-                return Err(SgfError::UnterminatedValue {
-                    offset,
-                    line: line_of(self.src, offset),
-                });
+                return Err(SgfError::UnterminatedValue { offset, line: line_of(self.src, offset) });
             };
             self.pos += 1;
             match b {
                 b']' => return Ok(RawValue { bytes, offset }),
                 b'\\' => {
                     let Some(next) = self.peek() else {
-                        return Err(SgfError::UnterminatedValue {
-                            offset,
-                            line: line_of(self.src, offset),
-                        });
+                        return Err(SgfError::UnterminatedValue { offset, line: line_of(self.src, offset) });
                     };
                     self.pos += 1;
                     if next == b'\n' || next == b'\r' {
@@ -562,15 +533,9 @@ impl<'a> Parser<'a> {
 /// are ignored (`CoPyright` is `CP`). An id without uppercase letters is
 /// upper-cased (`ab` is `AB`).
 fn normalise_id(raw: &[u8]) -> String {
-    let upper: String = raw
-        .iter()
-        .filter(|b| b.is_ascii_uppercase())
-        .map(|&b| char::from(b))
-        .collect();
+    let upper: String = raw.iter().filter(|b| b.is_ascii_uppercase()).map(|&b| char::from(b)).collect();
     if upper.is_empty() {
-        raw.iter()
-            .map(|b| char::from(b.to_ascii_uppercase()))
-            .collect()
+        raw.iter().map(|b| char::from(b.to_ascii_uppercase())).collect()
     } else {
         upper
     }
@@ -626,12 +591,7 @@ impl Builder<'_> {
             // The parser rejects trees without nodes; keep this path panic-free anyway.
             return Err(SgfError::EmptyGameTree { offset: 0, line: 1 });
         };
-        let first = |id: &str| {
-            root.props
-                .iter()
-                .find(|p| p.id == id)
-                .and_then(|p| p.values.first())
-        };
+        let first = |id: &str| root.props.iter().find(|p| p.id == id).and_then(|p| p.values.first());
 
         if self.decoding == Decoding::Auto {
             if let Some(ca) = first("CA") {
@@ -656,26 +616,13 @@ impl Builder<'_> {
         };
 
         let komi = first("KM").and_then(|v| parse_komi(&self.text(v)));
-        let handicap = first("HA")
-            .and_then(|v| parse_handicap(&self.text(v)))
-            .unwrap_or(0);
-        let non_empty = |v: Option<&RawValue>| {
-            v.map(|v| self.text(v).trim().to_string())
-                .filter(|s| !s.is_empty())
-        };
+        let handicap = first("HA").and_then(|v| parse_handicap(&self.text(v))).unwrap_or(0);
+        let non_empty = |v: Option<&RawValue>| v.map(|v| self.text(v).trim().to_string()).filter(|s| !s.is_empty());
         let result = non_empty(first("RE"));
         let rules = non_empty(first("RU"));
         let player_to_move = first("PL").and_then(|v| parse_colour(&self.text(v)));
-        let properties = root
-            .props
-            .iter()
-            .map(|p| {
-                (
-                    p.id.clone(),
-                    p.values.iter().map(|v| self.text(v)).collect(),
-                )
-            })
-            .collect();
+        let properties =
+            root.props.iter().map(|p| (p.id.clone(), p.values.iter().map(|v| self.text(v)).collect())).collect();
 
         let mut setup_black: Vec<SgfPoint> = Vec::new();
         let mut setup_white: Vec<SgfPoint> = Vec::new();
@@ -701,11 +648,7 @@ impl Builder<'_> {
                         }
                     }
                     "B" | "W" => {
-                        let colour = if prop.id == "B" {
-                            SgfColour::Black
-                        } else {
-                            SgfColour::White
-                        };
+                        let colour = if prop.id == "B" { SgfColour::Black } else { SgfColour::White };
                         // A move has exactly one value; extra values are ignored.
                         if let Some(v) = prop.values.first() {
                             let point = self.move_point(&prop.id, v, size)?;
@@ -731,36 +674,17 @@ impl Builder<'_> {
                 setup_black.retain(|p| !empty.contains(p));
                 setup_white.retain(|p| !empty.contains(p));
             } else if has_setup && !(black.is_empty() && white.is_empty() && empty.is_empty()) {
-                moves.push(SgfEvent::Setup {
-                    black,
-                    white,
-                    empty,
-                });
+                moves.push(SgfEvent::Setup { black, white, empty });
             }
             moves.extend(node_moves);
         }
 
-        Ok(SgfGame {
-            size,
-            komi,
-            handicap,
-            setup_black,
-            setup_white,
-            moves,
-            result,
-            rules,
-            player_to_move,
-            properties,
-        })
+        Ok(SgfGame { size, komi, handicap, setup_black, setup_white, moves, result, rules, player_to_move, properties })
     }
 
     fn size(&self, v: &RawValue) -> Result<(u8, u8), SgfError> {
         let text = self.text(v);
-        let bad = || SgfError::InvalidSize {
-            value: text.clone(),
-            offset: v.offset,
-            line: line_of(self.src, v.offset),
-        };
+        let bad = || SgfError::InvalidSize { value: text.clone(), offset: v.offset, line: line_of(self.src, v.offset) };
         let one = |s: &str| -> Option<u8> {
             let n: u8 = s.trim().parse().ok()?;
             (1..=52).contains(&n).then_some(n)
@@ -795,12 +719,7 @@ impl Builder<'_> {
     }
 
     /// A move value: empty (or `tt` on boards ≤ 19×19) is a pass.
-    fn move_point(
-        &self,
-        property: &str,
-        v: &RawValue,
-        size: (u8, u8),
-    ) -> Result<Option<SgfPoint>, SgfError> {
+    fn move_point(&self, property: &str, v: &RawValue, size: (u8, u8)) -> Result<Option<SgfPoint>, SgfError> {
         let raw = v.bytes.trim_ascii();
         if raw.is_empty() {
             return Ok(None);
@@ -834,10 +753,8 @@ impl Builder<'_> {
                 (p, p)
             }
             Some(i) => {
-                let a = raw_point(raw[..i].trim_ascii())
-                    .ok_or_else(|| self.invalid_point(property, v))?;
-                let b = raw_point(raw[i + 1..].trim_ascii())
-                    .ok_or_else(|| self.invalid_point(property, v))?;
+                let a = raw_point(raw[..i].trim_ascii()).ok_or_else(|| self.invalid_point(property, v))?;
+                let b = raw_point(raw[i + 1..].trim_ascii()).ok_or_else(|| self.invalid_point(property, v))?;
                 (a, b)
             }
         };
@@ -865,10 +782,7 @@ fn coord(b: u8) -> Option<u8> {
 
 fn raw_point(raw: &[u8]) -> Option<SgfPoint> {
     match raw {
-        [c, r] => Some(SgfPoint {
-            col: coord(*c)?,
-            row: coord(*r)?,
-        }),
+        [c, r] => Some(SgfPoint { col: coord(*c)?, row: coord(*r)? }),
         _ => None,
     }
 }
@@ -905,18 +819,14 @@ mod tests {
     }
 
     fn mv(colour: SgfColour, s: Option<&str>) -> SgfEvent {
-        SgfEvent::Move(SgfMove {
-            colour,
-            point: s.map(pt),
-        })
+        SgfEvent::Move(SgfMove { colour, point: s.map(pt) })
     }
 
     use SgfColour::{Black as B, White as W};
 
     #[test]
     fn minimal_game_and_properties() {
-        let g =
-            parse_sgf("(;FF[4]GM[1]SZ[9]KM[6.5]HA[0]RE[B+R]RU[Chinese]PL[W];B[ee];W[cc])").unwrap();
+        let g = parse_sgf("(;FF[4]GM[1]SZ[9]KM[6.5]HA[0]RE[B+R]RU[Chinese]PL[W];B[ee];W[cc])").unwrap();
         assert_eq!(g.size, (9, 9));
         assert_eq!(g.komi, Some(6.5));
         assert_eq!(g.handicap, 0);
@@ -941,8 +851,7 @@ mod tests {
 
     #[test]
     fn escapes_in_values() {
-        let g = parse_sgf("(;C[a \\] b \\\\ c \\: d]GN[x\\\ny]PB[p\\\r\nq];B[aa]C[[nested\\]])")
-            .unwrap();
+        let g = parse_sgf("(;C[a \\] b \\\\ c \\: d]GN[x\\\ny]PB[p\\\r\nq];B[aa]C[[nested\\]])").unwrap();
         assert_eq!(g.property("C"), Some("a ] b \\ c : d"));
         assert_eq!(g.property("GN"), Some("xy"));
         assert_eq!(g.property("PB"), Some("pq"));
@@ -959,10 +868,7 @@ mod tests {
     #[test]
     fn compressed_point_lists() {
         let g = parse_sgf("(;SZ[9]AB[aa:cb][ee]AW[ic:gc];AB[hh]AE[aa:bb];B[dd])").unwrap();
-        let expect_b: Vec<_> = ["aa", "ba", "ca", "ab", "bb", "cb", "ee"]
-            .iter()
-            .map(|s| pt(s))
-            .collect();
+        let expect_b: Vec<_> = ["aa", "ba", "ca", "ab", "bb", "cb", "ee"].iter().map(|s| pt(s)).collect();
         assert_eq!(g.setup_black, expect_b);
         assert_eq!(g.setup_white, vec![pt("gc"), pt("hc"), pt("ic")]);
         assert_eq!(
@@ -977,10 +883,7 @@ mod tests {
             ]
         );
         // A compressed list reaching off the board is an error.
-        assert!(matches!(
-            parse_sgf("(;SZ[9]AB[aa:jj])"),
-            Err(SgfError::PointOutsideBoard { .. })
-        ));
+        assert!(matches!(parse_sgf("(;SZ[9]AB[aa:jj])"), Err(SgfError::PointOutsideBoard { .. })));
     }
 
     #[test]
@@ -993,35 +896,21 @@ mod tests {
     #[test]
     fn passes() {
         let g = parse_sgf("(;SZ[19];B[];W[tt];B[ ];W[pd])").unwrap();
-        assert_eq!(
-            g.moves,
-            vec![mv(B, None), mv(W, None), mv(B, None), mv(W, Some("pd"))]
-        );
+        assert_eq!(g.moves, vec![mv(B, None), mv(W, None), mv(B, None), mv(W, Some("pd"))]);
         let g = parse_sgf("(;SZ[9];B[tt])").unwrap();
         assert_eq!(g.moves, vec![mv(B, None)]);
         // On a board larger than 19x19, tt is a real point.
         let g = parse_sgf("(;SZ[21];B[tt])").unwrap();
         assert_eq!(g.moves, vec![mv(B, Some("tt"))]);
         // And on a board wider than 19 columns, even if it has few rows.
-        assert!(matches!(
-            parse_sgf("(;SZ[21:9];B[tt])"),
-            Err(SgfError::PointOutsideBoard { .. })
-        ));
+        assert!(matches!(parse_sgf("(;SZ[21:9];B[tt])"), Err(SgfError::PointOutsideBoard { .. })));
     }
 
     #[test]
     fn variations_take_the_main_line() {
         let text = "(;SZ[9];B[aa];W[bb](;B[cc](;W[dd])(;W[zz]))(;B[ee];W[ff]))\n(;SZ[9];B[ii])";
         let g = parse_sgf(text).unwrap();
-        assert_eq!(
-            g.moves,
-            vec![
-                mv(B, Some("aa")),
-                mv(W, Some("bb")),
-                mv(B, Some("cc")),
-                mv(W, Some("dd"))
-            ]
-        );
+        assert_eq!(g.moves, vec![mv(B, Some("aa")), mv(W, Some("bb")), mv(B, Some("cc")), mv(W, Some("dd"))]);
         // Invalid points in side variations do not matter; syntax errors do.
         assert!(parse_sgf("(;SZ[9];B[aa](;W[bb])(;W[bb)").is_err());
     }
@@ -1055,10 +944,7 @@ mod tests {
         assert_eq!(g.property("CP"), Some("me"));
         assert_eq!(g.property("C"), Some("hi"));
         assert_eq!(g.setup_black, vec![pt("aa")]);
-        assert_eq!(
-            g.moves,
-            vec![mv(B, Some("bb")), mv(W, Some("cc")), mv(W, Some("dd"))]
-        );
+        assert_eq!(g.moves, vec![mv(B, Some("bb")), mv(W, Some("cc")), mv(W, Some("dd"))]);
     }
 
     #[test]
@@ -1066,22 +952,9 @@ mod tests {
         assert_eq!(parse_sgf("(;SZ[19:19])").unwrap().size, (19, 19));
         assert_eq!(parse_sgf("(;SZ[ 13 ])").unwrap().size, (13, 13));
         assert_eq!(parse_sgf("(;SZ[7:5];B[gd])").unwrap().size, (7, 5));
-        assert!(matches!(
-            parse_sgf("(;SZ[7:5];B[af])"),
-            Err(SgfError::PointOutsideBoard { .. })
-        ));
-        for bad in [
-            "(;SZ[0])",
-            "(;SZ[53])",
-            "(;SZ[x])",
-            "(;SZ[])",
-            "(;SZ[9:])",
-            "(;SZ[300])",
-        ] {
-            assert!(
-                matches!(parse_sgf(bad), Err(SgfError::InvalidSize { .. })),
-                "{bad}"
-            );
+        assert!(matches!(parse_sgf("(;SZ[7:5];B[af])"), Err(SgfError::PointOutsideBoard { .. })));
+        for bad in ["(;SZ[0])", "(;SZ[53])", "(;SZ[x])", "(;SZ[])", "(;SZ[9:])", "(;SZ[300])"] {
+            assert!(matches!(parse_sgf(bad), Err(SgfError::InvalidSize { .. })), "{bad}");
         }
     }
 
@@ -1111,11 +984,7 @@ mod tests {
             g.moves,
             vec![
                 mv(B, Some("aa")),
-                SgfEvent::Setup {
-                    black: vec![],
-                    white: vec![pt("bb")],
-                    empty: vec![],
-                },
+                SgfEvent::Setup { black: vec![], white: vec![pt("bb")], empty: vec![] },
                 mv(W, Some("cc")),
             ]
         );
@@ -1123,10 +992,7 @@ mod tests {
 
     #[test]
     fn other_games_are_rejected() {
-        assert_eq!(
-            parse_sgf("(;GM[2];B[aa])"),
-            Err(SgfError::NotGo("2".into()))
-        );
+        assert_eq!(parse_sgf("(;GM[2];B[aa])"), Err(SgfError::NotGo("2".into())));
         assert!(parse_sgf("(;GM[1];B[aa])").is_ok());
     }
 
@@ -1163,28 +1029,14 @@ mod tests {
             let e = r.expect_err(case);
             assert!(!e.to_string().is_empty());
         }
-        assert!(matches!(
-            parse_sgf("(;SZ[9];B[aa]"),
-            Err(SgfError::UnclosedGameTree { .. })
-        ));
-        assert!(matches!(
-            parse_sgf("(;SZ[9];B[a"),
-            Err(SgfError::UnterminatedValue { offset: 9, line: 1 })
-        ));
+        assert!(matches!(parse_sgf("(;SZ[9];B[aa]"), Err(SgfError::UnclosedGameTree { .. })));
+        assert!(matches!(parse_sgf("(;SZ[9];B[a"), Err(SgfError::UnterminatedValue { offset: 9, line: 1 })));
         assert!(matches!(parse_sgf("nothing"), Err(SgfError::NoGameTree)));
         assert!(matches!(
             parse_sgf("(;SZ[9]\n\n;B[aa] ?)"),
-            Err(SgfError::UnexpectedChar {
-                found: '?',
-                line: 3,
-                offset: 16,
-                ..
-            })
+            Err(SgfError::UnexpectedChar { found: '?', line: 3, offset: 16, .. })
         ));
-        assert!(matches!(
-            parse_sgf("()"),
-            Err(SgfError::EmptyGameTree { .. })
-        ));
+        assert!(matches!(parse_sgf("()"), Err(SgfError::EmptyGameTree { .. })));
     }
 
     #[test]
@@ -1259,14 +1111,7 @@ mod tests {
         assert_eq!(gtp_label(25, 0, 26), "AA26");
         assert_eq!(gtp_label(255, 255, 255), gtp_label(255, 255, 255));
         assert_eq!(gtp_label(0, 10, 9), "A-1");
-        assert_eq!(
-            SgfMove {
-                colour: B,
-                point: None
-            }
-            .gtp(19),
-            "pass"
-        );
+        assert_eq!(SgfMove { colour: B, point: None }.gtp(19), "pass");
         assert_eq!(pt("pd").sgf(), "pd");
         assert_eq!(SgfPoint { col: 26, row: 51 }.sgf(), "AZ");
     }
@@ -1275,10 +1120,7 @@ mod tests {
     #[test]
     fn shared_corpus_parses() {
         use std::path::{Path, PathBuf};
-        let root = Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/go/sgf"
-        ));
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/go/sgf"));
         if !root.is_dir() {
             eprintln!("skipping: SGF corpus not found at {}", root.display());
             return;
@@ -1293,10 +1135,7 @@ mod tests {
                 let path = entry.path();
                 if path.is_dir() {
                     dirs.push(path);
-                } else if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-                {
+                } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
                     files.push(path);
                 }
             }
@@ -1329,9 +1168,6 @@ mod tests {
             println!("  failure: {f}");
         }
         assert!(panics.is_empty(), "parser panicked on: {panics:?}");
-        assert!(
-            ok * 100 >= total * 99,
-            "only {ok}/{total} SGF records parsed"
-        );
+        assert!(ok * 100 >= total * 99, "only {ok}/{total} SGF records parsed");
     }
 }

@@ -98,11 +98,17 @@ fn pachi_capture_replays() {
                 let e = &expected[k];
                 let ci = e.iter().position(|x| *x == "cap:").unwrap();
                 let (cb, cw): (u32, u32) = (e[ci + 1].parse().unwrap(), e[ci + 2].parse().unwrap());
-                assert_eq!((p.captures()[0], p.captures()[1]), (cb, cw), "captures after move {} ({colour} {vertex})", e[1]);
+                assert_eq!(
+                    (p.captures()[0], p.captures()[1]),
+                    (cb, cw),
+                    "captures after move {} ({colour} {vertex})",
+                    e[1]
+                );
                 let gi = e.iter().position(|x| *x == "groups:").unwrap();
                 let groups: usize = e[gi + 1].parse().unwrap();
                 let ch = p.chains().unwrap();
-                let heads: BTreeSet<_> = p.game().board.node_ids().filter(|&n| p.cell(n).is_some()).map(|n| ch.head(n)).collect();
+                let heads: BTreeSet<_> =
+                    p.game().board.node_ids().filter(|&n| p.cell(n).is_some()).map(|n| ch.head(n)).collect();
                 assert_eq!(heads.len(), groups, "chains after move {}", e[1]);
                 // Forbidden suicide refuses exactly the moves whose own stone vanished.
                 let suicide = !mv.is_pass() && p.cell(mv.to).is_none();
@@ -131,7 +137,11 @@ fn pachi_capture_replays() {
 }
 
 /// The same stones, side to move and earlier boards on a game with other rule options.
-fn rebase(pos: &qipan::core::Position, game: &std::sync::Arc<qipan::core::Game>, seen: &BTreeSet<u64>) -> qipan::core::Position {
+fn rebase(
+    pos: &qipan::core::Position,
+    game: &std::sync::Arc<qipan::core::Game>,
+    seen: &BTreeSet<u64>,
+) -> qipan::core::Position {
     let mut p = game.start();
     for n in game.board.node_ids() {
         p.set_cell(n, pos.cell(n));

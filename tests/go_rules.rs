@@ -114,10 +114,7 @@ fn ko_immediate_recapture_is_illegal_under_every_rule() {
         play(&mut p, "B3").unwrap(); // White captures C3.
         assert_eq!(stone(&p, "C3"), None);
         let err = play(&mut p, "C3").unwrap_err();
-        assert!(
-            matches!(err, Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko),
-            "{ko}: {err:?}"
-        );
+        assert!(matches!(err, Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko), "{ko}: {err:?}");
         // After an exchange elsewhere the ko may be retaken.
         play(&mut p, "E5").unwrap();
         play(&mut p, "E1").unwrap();

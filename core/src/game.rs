@@ -109,11 +109,9 @@ impl Game {
         let keys = board.len() * seats.len().max(1) * pieces.len().max(1);
         let zobrist = (0..keys).map(|_| splitmix(&mut state)).collect();
         let turn_keys = (0..seats.len()).map(|_| splitmix(&mut state)).collect();
-        let placement_only = pieces.iter().all(|p| {
-            p.moves
-                .iter()
-                .all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty)
-        });
+        let placement_only = pieces
+            .iter()
+            .all(|p| p.moves.iter().all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty));
         Game {
             name: name.into(),
             title: title.into(),
@@ -153,9 +151,7 @@ impl Game {
     /// The board zone a seat-relative alias means for `seat`.
     #[inline]
     pub fn seat_zone(&self, seat: u8, alias: u8) -> Option<u8> {
-        self.seats
-            .get(seat as usize)
-            .and_then(|s| s.zones.get(alias as usize).copied().flatten())
+        self.seats.get(seat as usize).and_then(|s| s.zones.get(alias as usize).copied().flatten())
     }
 
     /// The Zobrist key of `piece` of `seat` on `node`.
@@ -179,17 +175,11 @@ impl Game {
 
     /// Looks up a piece type by name.
     pub fn piece(&self, name: &str) -> Option<u8> {
-        self.pieces
-            .iter()
-            .position(|p| p.name == name)
-            .map(|i| i as u8)
+        self.pieces.iter().position(|p| p.name == name).map(|i| i as u8)
     }
 
     /// Looks up a seat by name.
     pub fn seat(&self, name: &str) -> Option<u8> {
-        self.seats
-            .iter()
-            .position(|s| s.name == name)
-            .map(|i| i as u8)
+        self.seats.iter().position(|s| s.name == name).map(|i| i as u8)
     }
 }

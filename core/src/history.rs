@@ -9,10 +9,7 @@ pub struct HashHistory {
 
 impl Default for HashHistory {
     fn default() -> Self {
-        HashHistory {
-            slots: vec![0; 1024],
-            len: 0,
-        }
+        HashHistory { slots: vec![0; 1024], len: 0 }
     }
 }
 

@@ -107,13 +107,7 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     }
 
     /// Actions to apply when `piece` on `node` was captured by `by`.
-    fn on_capture(
-        &self,
-        _pos: &Position,
-        _node: NodeId,
-        _piece: Piece,
-        _by: u8,
-    ) -> Result<Vec<HookAction>, HookError> {
+    fn on_capture(&self, _pos: &Position, _node: NodeId, _piece: Piece, _by: u8) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 

@@ -35,56 +35,27 @@ pub struct Move {
 
 impl Move {
     /// The pass move.
-    pub const PASS: Move = Move {
-        kind: MoveKind::Pass,
-        from: NodeId::NONE,
-        to: NodeId::NONE,
-        take: NodeId::NONE,
-        piece: 0,
-    };
+    pub const PASS: Move =
+        Move { kind: MoveKind::Pass, from: NodeId::NONE, to: NodeId::NONE, take: NodeId::NONE, piece: 0 };
 
     /// A placement of `piece` on `to`.
     pub fn place(piece: u8, to: NodeId) -> Move {
-        Move {
-            kind: MoveKind::Place,
-            from: NodeId::NONE,
-            to,
-            take: NodeId::NONE,
-            piece,
-        }
+        Move { kind: MoveKind::Place, from: NodeId::NONE, to, take: NodeId::NONE, piece }
     }
 
     /// A drop of `piece` from the reserve on `to`.
     pub fn drop(piece: u8, to: NodeId) -> Move {
-        Move {
-            kind: MoveKind::Drop,
-            from: NodeId::NONE,
-            to,
-            take: NodeId::NONE,
-            piece,
-        }
+        Move { kind: MoveKind::Drop, from: NodeId::NONE, to, take: NodeId::NONE, piece }
     }
 
     /// A piece moving from `from` to `to`.
     pub fn step(piece: u8, from: NodeId, to: NodeId) -> Move {
-        Move {
-            kind: MoveKind::Move,
-            from,
-            to,
-            take: NodeId::NONE,
-            piece,
-        }
+        Move { kind: MoveKind::Move, from, to, take: NodeId::NONE, piece }
     }
 
     /// A shot: the piece on `from` captures the piece on `take` and stays.
     pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
-        Move {
-            kind: MoveKind::Shoot,
-            from,
-            to: from,
-            take,
-            piece,
-        }
+        Move { kind: MoveKind::Shoot, from, to: from, take, piece }
     }
 
     /// True for the pass move.

@@ -15,9 +15,7 @@ pub enum NotationError {
     #[error("`{0}` is not a piece of this game")]
     UnknownPiece(String),
     /// Text of no known shape.
-    #[error(
-        "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`"
-    )]
+    #[error("cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`")]
     Malformed(String),
 }
 
@@ -26,11 +24,7 @@ fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
     game.pieces
         .iter()
         .enumerate()
-        .filter(|(_, p)| {
-            p.moves
-                .iter()
-                .any(|m| matches!(m.pattern, Pattern::Place | Pattern::Drop))
-        })
+        .filter(|(_, p)| p.moves.iter().any(|m| matches!(m.pattern, Pattern::Place | Pattern::Drop)))
         .map(|(i, _)| i as u8)
 }
 
@@ -57,18 +51,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     let b = &game.board;
     let t = text.trim();
-    let node = |s: &str| {
-        b.find(s)
-            .ok_or_else(|| NotationError::UnknownNode(s.to_string()))
-    };
+    let node = |s: &str| b.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Move::PASS);
     }
     let entry_kind = |piece: u8| {
-        let drop = game.pieces[piece as usize]
-            .moves
-            .iter()
-            .any(|m| matches!(m.pattern, Pattern::Drop));
+        let drop = game.pieces[piece as usize].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));
         if drop {
             MoveKind::Drop
         } else {
@@ -76,23 +64,13 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         }
     };
     if let Some((name, at)) = t.split_once('@') {
-        let piece = game
-            .piece(name.trim())
-            .ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
+        let piece = game.piece(name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
         let to = node(at.trim())?;
-        return Ok(Move {
-            kind: entry_kind(piece),
-            ..Move::place(piece, to)
-        });
+        return Ok(Move { kind: entry_kind(piece), ..Move::place(piece, to) });
     }
     if let Some(to) = b.find(t) {
-        let piece = entering_pieces(game)
-            .next()
-            .ok_or_else(|| NotationError::Malformed(t.to_string()))?;
-        return Ok(Move {
-            kind: entry_kind(piece),
-            ..Move::place(piece, to)
-        });
+        let piece = entering_pieces(game).next().ok_or_else(|| NotationError::Malformed(t.to_string()))?;
+        return Ok(Move { kind: entry_kind(piece), ..Move::place(piece, to) });
     }
     for (i, c) in t.char_indices() {
         if c != '-' && c != 'x' && c != 'X' {
@@ -103,21 +81,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
             continue;
         };
         let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
-        return Ok(if c == '-' {
-            Move::step(piece, from, to)
-        } else {
-            Move::shoot(piece, from, to)
-        });
+        return Ok(if c == '-' { Move::step(piece, from, to) } else { Move::shoot(piece, from, to) });
     }
     // Name the first unknown label for a better message.
     if let Some((a, _)) = t.split_once(['-', 'x']) {
         node(a)?;
     }
-    Err(
-        if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
-            NotationError::UnknownNode(t.to_string())
-        } else {
-            NotationError::Malformed(t.to_string())
-        },
-    )
+    Err(if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
+        NotationError::UnknownNode(t.to_string())
+    } else {
+        NotationError::Malformed(t.to_string())
+    })
 }

@@ -26,23 +26,11 @@ impl GameResult {
             [] => "0".to_string(),
             [w] if g.seats.len() == 2 => format!("{}+", g.seats[*w as usize].letter),
             ws => {
-                let names: Vec<&str> = ws
-                    .iter()
-                    .map(|&w| g.seats[w as usize].name.as_str())
-                    .collect();
-                format!(
-                    "{} win{}",
-                    names.join(" and "),
-                    if ws.len() == 1 { "s" } else { "" }
-                )
+                let names: Vec<&str> = ws.iter().map(|&w| g.seats[w as usize].name.as_str()).collect();
+                format!("{} win{}", names.join(" and "), if ws.len() == 1 { "s" } else { "" })
             }
         };
-        GameResult {
-            winners,
-            scores: None,
-            reason: reason.to_string(),
-            text,
-        }
+        GameResult { winners, scores: None, reason: reason.to_string(), text }
     }
 
     /// A result from the scores of the current position (or a draw when the game has no scoring).
@@ -65,9 +53,7 @@ impl GameResult {
             }
         }
         let Some(mut scores) = scores else {
-            let live = (0..g.seats.len() as u8)
-                .filter(|&s| pos.is_alive(s))
-                .collect::<Vec<_>>();
+            let live = (0..g.seats.len() as u8).filter(|&s| pos.is_alive(s)).collect::<Vec<_>>();
             let mut r = GameResult::winners(pos, vec![], reason);
             if live.len() == 1 {
                 r = GameResult::winners(pos, live, reason);
@@ -83,9 +69,8 @@ impl GameResult {
             .filter(|(s, _)| pos.is_alive(*s as u8))
             .map(|(_, v)| *v)
             .fold(f64::NEG_INFINITY, f64::max);
-        let winners: Vec<u8> = (0..scores.len() as u8)
-            .filter(|&s| pos.is_alive(s) && scores[s as usize] == best)
-            .collect();
+        let winners: Vec<u8> =
+            (0..scores.len() as u8).filter(|&s| pos.is_alive(s) && scores[s as usize] == best).collect();
         let text = if winners.len() != 1 {
             "0".to_string()
         } else if g.seats.len() == 2 {
@@ -96,12 +81,7 @@ impl GameResult {
             format!("{} wins", g.seats[winners[0] as usize].name)
         };
         let winners = if winners.len() == 1 { winners } else { vec![] };
-        Ok(GameResult {
-            winners,
-            scores: Some(scores),
-            reason: reason.to_string(),
-            text,
-        })
+        Ok(GameResult { winners, scores: Some(scores), reason: reason.to_string(), text })
     }
 }
 

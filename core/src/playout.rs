@@ -23,19 +23,12 @@ pub fn random_playout<R: Rng>(
     let fast = game.placement_only()
         && game.rules.pass == PassRule::Always
         && game.pieces.len() == 1
-        && !game
-            .hooks
-            .as_ref()
-            .is_some_and(|h| h.has(HookPoint::FilterMove));
+        && !game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
     if fast {
         buf.rebuild_empties(pos);
     }
     while !pos.is_over() && pos.ply() - start < cap {
-        let mv = if fast {
-            buf.pick_placement(pos, rng)
-        } else {
-            buf.pick_any(pos, rng)
-        };
+        let mv = if fast { buf.pick_placement(pos, rng) } else { buf.pick_any(pos, rng) };
         let Some(mv) = mv else { break };
         let captures_before: u32 = pos.captures().iter().sum();
         pos.play_unchecked(&mv)?;
@@ -116,9 +109,7 @@ impl PlayoutBuf {
 
 /// The number of move sequences of exactly `depth` plies from `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<(Position, MoveBuf)> = (0..depth)
-        .map(|_| (pos.clone(), MoveBuf::default()))
-        .collect();
+    let mut stack: Vec<(Position, MoveBuf)> = (0..depth).map(|_| (pos.clone(), MoveBuf::default())).collect();
     perft_inner(pos, depth, &mut stack)
 }
 

@@ -51,9 +51,7 @@ pub enum Illegal {
     #[error("positional superko: the move repeats an earlier board position")]
     PositionalSuperko,
     /// Situational superko.
-    #[error(
-        "situational superko: the move repeats an earlier position with the same player to move"
-    )]
+    #[error("situational superko: the move repeats an earlier position with the same player to move")]
     SituationalSuperko,
     /// A scripted rule forbids it.
     #[error("{0}")]
@@ -109,11 +107,7 @@ impl Position {
         let n = game.board.len();
         let seats = game.seats.len();
         let np = game.pieces.len();
-        let chains = game
-            .rules
-            .group_capture
-            .as_ref()
-            .map(|g| Chains::new(&game.board, g.relation));
+        let chains = game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation));
         let mut p = Position {
             cells: vec![None; n],
             to_move: 0,
@@ -136,13 +130,7 @@ impl Position {
         };
         let game = p.game.clone();
         for pl in &game.setup {
-            p.put(
-                pl.node,
-                Piece {
-                    seat: pl.seat,
-                    piece: pl.piece,
-                },
-            );
+            p.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
         }
         for &(seat, piece, count) in &game.reserves {
             p.reserve[seat as usize * np + piece as usize] += count;
@@ -376,25 +364,17 @@ impl Position {
             taken.push((s, p));
         }
         let game = self.game.clone();
-        self.chains
-            .as_mut()
-            .expect("chains")
-            .remove_chain(&game.board, &self.cells, h);
+        self.chains.as_mut().expect("chains").remove_chain(&game.board, &self.cells, h);
         for &(s, p) in &taken {
             self.credit_capture(s, p, by)?;
         }
-        Ok((
-            stones.len() as u32,
-            stones.last().copied().unwrap_or(NodeId::NONE),
-        ))
+        Ok((stones.len() as u32, stones.last().copied().unwrap_or(NodeId::NONE)))
     }
 
     fn record_history(&mut self) {
         match self.game.rules.repetition {
             Repetition::Positional => self.history.insert(self.hash),
-            Repetition::Situational => self
-                .history
-                .insert(self.hash ^ self.game.turn_key(self.to_move)),
+            Repetition::Situational => self.history.insert(self.hash ^ self.game.turn_key(self.to_move)),
             _ => {}
         }
     }
@@ -470,9 +450,7 @@ impl Position {
             Repetition::SimpleKo => Ok(()),
             Repetition::Positional if self.history.contains(h) => Err(Illegal::PositionalSuperko),
             Repetition::Situational
-                if self
-                    .history
-                    .contains(h ^ self.game.turn_key(self.next_seat_after(self.to_move))) =>
+                if self.history.contains(h ^ self.game.turn_key(self.next_seat_after(self.to_move))) =>
             {
                 Err(Illegal::SituationalSuperko)
             }
@@ -491,10 +469,7 @@ impl Position {
                 self.placement_check(mv.to, seat, mv.piece)?;
             }
             _ if self.chains.is_some()
-                || matches!(
-                    self.game.rules.repetition,
-                    Repetition::Positional | Repetition::Situational
-                ) =>
+                || matches!(self.game.rules.repetition, Repetition::Positional | Repetition::Situational) =>
             {
                 // General moves: simulate on a copy (rare in practice: moving pieces with group capture).
                 let mut copy = self.clone();
@@ -502,22 +477,15 @@ impl Position {
                 let before = copy.to_move;
                 copy.apply(mv).map_err(|e| Illegal::Hook(e.to_string()))?;
                 if let Some(gc) = &self.game.rules.group_capture {
-                    if !gc.suicide_allowed
-                        && mv.to.is_some()
-                        && copy.cell(mv.to).is_none()
-                        && mv.kind == MoveKind::Move
+                    if !gc.suicide_allowed && mv.to.is_some() && copy.cell(mv.to).is_none() && mv.kind == MoveKind::Move
                     {
                         return Err(Illegal::Suicide);
                     }
                 }
                 let h = copy.hash;
                 match self.game.rules.repetition {
-                    Repetition::Positional if self.history.contains(h) => {
-                        return Err(Illegal::PositionalSuperko)
-                    }
-                    Repetition::Situational
-                        if self.history.contains(h ^ self.game.turn_key(copy.to_move)) =>
-                    {
+                    Repetition::Positional if self.history.contains(h) => return Err(Illegal::PositionalSuperko),
+                    Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
                         let _ = before;
                         return Err(Illegal::SituationalSuperko);
                     }
@@ -547,13 +515,8 @@ impl Position {
         for (pi, pt) in game.pieces.iter().enumerate() {
             let pi = pi as u8;
             for rule in &pt.moves {
-                let is_entry = matches!(
-                    rule.pattern,
-                    crate::rules::Pattern::Place | crate::rules::Pattern::Drop
-                );
-                if !matches!(rule.when, crate::rules::Cond::True)
-                    && !rule.when.eval(self, seat, NodeId::NONE)
-                {
+                let is_entry = matches!(rule.pattern, crate::rules::Pattern::Place | crate::rules::Pattern::Drop);
+                if !matches!(rule.when, crate::rules::Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
                     continue;
                 }
                 if is_entry {
@@ -564,15 +527,10 @@ impl Position {
                     let Some(c) = self.cells[n.idx()] else {
                         continue;
                     };
-                    if c.piece != pi
-                        || !self.same_side(seat, c.seat)
-                        || !self.movable_by(seat, c.seat)
-                    {
+                    if c.piece != pi || !self.same_side(seat, c.seat) || !self.movable_by(seat, c.seat) {
                         continue;
                     }
-                    if !matches!(rule.from, crate::rules::Cond::True)
-                        && !rule.from.eval(self, c.seat, n)
-                    {
+                    if !matches!(rule.from, crate::rules::Cond::True) && !rule.from.eval(self, c.seat, n) {
                         continue;
                     }
                     pattern::generate(rule, self, c.seat, pi, n, scratch, out);
@@ -597,11 +555,7 @@ impl Position {
         if self.is_over() {
             return;
         }
-        let MoveBuf {
-            moves,
-            pseudo,
-            scratch,
-        } = buf;
+        let MoveBuf { moves, pseudo, scratch } = buf;
         self.pseudo_moves(scratch, pseudo);
         for mv in pseudo.iter() {
             if self.check_consequences(mv).is_ok() {
@@ -636,16 +590,10 @@ impl Position {
                     PassRule::WhenStuck => {
                         let mut buf = MoveBuf::default();
                         self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
-                        !buf.pseudo
-                            .iter()
-                            .any(|m| self.check_consequences(m).is_ok())
+                        !buf.pseudo.iter().any(|m| self.check_consequences(m).is_ok())
                     }
                 };
-                return if allowed {
-                    Ok(())
-                } else {
-                    Err(Illegal::PassNotAllowed)
-                };
+                return if allowed { Ok(()) } else { Err(Illegal::PassNotAllowed) };
             }
             MoveKind::Place | MoveKind::Drop => {
                 if mv.to.idx() >= self.cells.len() {
@@ -660,8 +608,7 @@ impl Position {
             }
             MoveKind::Move | MoveKind::Shoot => {
                 let owned = mv.from.idx() < self.cells.len()
-                    && self.cells[mv.from.idx()]
-                        .is_some_and(|c| c.piece == mv.piece && self.movable_by(seat, c.seat));
+                    && self.cells[mv.from.idx()].is_some_and(|c| c.piece == mv.piece && self.movable_by(seat, c.seat));
                 if !owned {
                     return Err(Illegal::NotYourPiece);
                 }
@@ -695,28 +642,13 @@ impl Position {
         let mut new_ko = NodeId::NONE;
         match mv.kind {
             MoveKind::Pass => self.passes += 1,
-            MoveKind::Place => self.put(
-                mv.to,
-                Piece {
-                    seat,
-                    piece: mv.piece,
-                },
-            ),
+            MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
             MoveKind::Drop => {
                 self.reserve[seat as usize * np + mv.piece as usize] -= 1;
-                self.put(
-                    mv.to,
-                    Piece {
-                        seat,
-                        piece: mv.piece,
-                    },
-                );
+                self.put(mv.to, Piece { seat, piece: mv.piece });
             }
             MoveKind::Move => {
-                let p = self.lift(mv.from).unwrap_or(Piece {
-                    seat,
-                    piece: mv.piece,
-                });
+                let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
                 if self.cells[mv.to.idx()].is_some() {
                     self.capture_one(mv.to, seat)?;
                 }
@@ -734,21 +666,14 @@ impl Position {
                     // Allowed suicide: the chain goes to the next seat's credit.
                     let by = self.next_seat_after(seat);
                     self.remove_chain(h, by)?;
-                } else if removed == 1
-                    && ch.size(h) == 1
-                    && ch.liberties(&self.game.board, &self.cells, h) == 1
-                {
+                } else if removed == 1 && ch.size(h) == 1 && ch.liberties(&self.game.board, &self.cells, h) == 1 {
                     new_ko = last;
                 }
             }
         }
         self.ko = new_ko;
         let captured: u32 = self.captures.iter().sum();
-        self.quiet_plies = if captured > captures_before {
-            0
-        } else {
-            self.quiet_plies + 1
-        };
+        self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies + 1 };
         self.ply += 1;
         self.last = Some(*mv);
         if let Some(h) = self.game.hooks.clone() {
@@ -837,15 +762,12 @@ impl Position {
         if let Some(h) = self.game.hooks.clone() {
             if h.has(HookPoint::GameOver) {
                 if let HookOutcome::Winners(w) = h.game_over(self)? {
-                    self.result =
-                        Some(GameResult::winners(self, w, "decided by the rules' script"));
+                    self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
                     return Ok(());
                 }
             }
         }
-        let live: Vec<u8> = (0..self.alive.len() as u8)
-            .filter(|&s| self.alive[s as usize])
-            .collect();
+        let live: Vec<u8> = (0..self.alive.len() as u8).filter(|&s| self.alive[s as usize]).collect();
         let sides = {
             let mut c: Vec<u8> = live.iter().map(|&s| self.team(s)).collect();
             c.sort_unstable();
@@ -869,9 +791,7 @@ impl Position {
             self.generate_legal(&mut buf);
             if buf.moves.is_empty() {
                 match self.game.rules.stuck {
-                    StuckRule::Draw => {
-                        self.result = Some(GameResult::winners(self, vec![], "no legal move"))
-                    }
+                    StuckRule::Draw => self.result = Some(GameResult::winners(self, vec![], "no legal move")),
                     StuckRule::Loses => {
                         let s = self.to_move;
                         self.eliminate(s)?;

@@ -10,10 +10,7 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
         None => ".".into(),
         Some(p) => {
             let syms = &pos.game().pieces[p.piece as usize].symbols;
-            syms.get(p.seat as usize)
-                .or_else(|| syms.first())
-                .cloned()
-                .unwrap_or_else(|| "?".into())
+            syms.get(p.seat as usize).or_else(|| syms.first()).cloned().unwrap_or_else(|| "?".into())
         }
     }
 }
@@ -24,19 +21,12 @@ pub fn text(pos: &Position) -> String {
     let g = pos.game();
     let b = &g.board;
     let mut out = String::new();
-    let width = (0..b.len() as u16)
-        .map(|i| symbol(pos, NodeId(i)).chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
     if let Some((w, h)) = b.grid_size() {
         let mut grid = vec![vec![None; w as usize]; h as usize];
         for n in b.node_ids() {
             let c = b.node(n).coord;
-            if let Some(cell) = grid
-                .get_mut(c[1] as usize)
-                .and_then(|r| r.get_mut(c[0] as usize))
-            {
+            if let Some(cell) = grid.get_mut(c[1] as usize).and_then(|r| r.get_mut(c[0] as usize)) {
                 *cell = Some(n);
             }
         }
@@ -46,11 +36,7 @@ pub fn text(pos: &Position) -> String {
                     .flatten()
                     .flatten()
                     .find(|n| b.node(**n).coord[0] == x as i32)
-                    .map(|n| {
-                        b.label(*n)
-                            .trim_end_matches(|c: char| c.is_ascii_digit())
-                            .to_string()
-                    })
+                    .map(|n| b.label(*n).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
                     .unwrap_or_default()
             })
             .collect();
@@ -64,8 +50,8 @@ pub fn text(pos: &Position) -> String {
         header(&mut out);
         for y in (0..h as usize).rev() {
             let _ = write!(out, "{:>3} ", y + 1);
-            for x in 0..w as usize {
-                let s = match grid[y][x] {
+            for cell in &grid[y] {
+                let s = match *cell {
                     Some(n) => symbol(pos, n),
                     None => " ".into(),
                 };
@@ -82,11 +68,7 @@ pub fn text(pos: &Position) -> String {
         }
         for ((kind, row), mut nodes) in rows {
             nodes.sort_by_key(|&n| (b.node(n).coord[1], b.node(n).coord[2]));
-            let _ = write!(
-                out,
-                "{:>8} ",
-                format!("{}{}", b.kind_names()[kind as usize], row)
-            );
+            let _ = write!(out, "{:>8} ", format!("{}{}", b.kind_names()[kind as usize], row));
             for n in nodes {
                 let _ = write!(out, "{}", symbol(pos, n));
             }
@@ -132,9 +114,7 @@ pub fn svg(pos: &Position) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"##
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#dcb35c"/>"##);
-    let palette = [
-        "#000", "#fff", "#c0392b", "#f1c40f", "#2980b9", "#27ae60", "#8e44ad", "#e67e22",
-    ];
+    let palette = ["#000", "#fff", "#c0392b", "#f1c40f", "#2980b9", "#27ae60", "#8e44ad", "#e67e22"];
     for (ri, _) in b.relation_names().iter().enumerate().take(2) {
         let rel = crate::board::RelationId(ri as u8);
         let stroke = if ri == 0 { "#333" } else { "#777" };

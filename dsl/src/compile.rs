@@ -2,16 +2,14 @@
 //! compiled, names checked. Every error points back into the file.
 
 use crate::diag::{locate_in_value, Diagnostic, Loc};
-use serde_saphyr::Spanned;
 use crate::hooks::{HookLimits, HookSource, RhaiHooks};
 use crate::lang::{compile_move, eval_expr, LangError, Names, Value};
 use crate::schema::*;
 use qipan_core::board::generators::{self, GridSpec, LabelStyle, PolarSpec};
 use qipan_core::board::{Board, BoardBuilder, EdgeSpec, NodeSpec};
 use qipan_core::game::{Game, PieceType, Placement, Seat};
-use qipan_core::rules::{
-    CapturedTo, Dame, EndRules, GroupCapture, PassRule, Repetition, Rules, Scoring, StuckRule,
-};
+use qipan_core::rules::{CapturedTo, Dame, EndRules, GroupCapture, PassRule, Repetition, Rules, Scoring, StuckRule};
+use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -94,7 +92,11 @@ impl<'a> Compiler<'a> {
             NumOrExpr::Expr(e) => match eval_expr(e, &self.vars) {
                 Ok(Value::Num(x)) => Some(x),
                 Ok(other) => {
-                    self.error(v.referenced.into(), format!("`{e}` gives `{other}`, not a number"), Some("a number".into()));
+                    self.error(
+                        v.referenced.into(),
+                        format!("`{e}` gives `{other}`, not a number"),
+                        Some("a number".into()),
+                    );
                     None
                 }
                 Err(err) => {
@@ -121,11 +123,19 @@ impl<'a> Compiler<'a> {
         for (name, o) in &def.options.0 {
             let kind = o.kind.value.as_str();
             if !["int", "number", "bool", "choice", "text"].contains(&kind) {
-                self.error(o.kind.referenced.into(), format!("unknown option type `{kind}`"), Some("int, number, bool, choice or text".into()));
+                self.error(
+                    o.kind.referenced.into(),
+                    format!("unknown option type `{kind}`"),
+                    Some("int, number, bool, choice or text".into()),
+                );
                 continue;
             }
             if kind == "choice" && o.values.is_none() {
-                self.error(name.referenced.into(), format!("choice option `{}` lists no values", name.value), Some("values: [a, b, ...]".into()));
+                self.error(
+                    name.referenced.into(),
+                    format!("choice option `{}` lists no values", name.value),
+                    Some("values: [a, b, ...]".into()),
+                );
             }
             let default = o.default.as_ref().map(|d| scalar_value(&d.value));
             infos.push(OptionInfo {
@@ -142,7 +152,11 @@ impl<'a> Compiler<'a> {
         for (k, v) in overrides {
             let Some(info) = infos.iter().find(|i| &i.name == k) else {
                 let known = infos.iter().map(|i| i.name.clone()).collect::<Vec<_>>().join(", ");
-                self.error(Loc { line: 1, column: 1 }, format!("the game has no option `{k}`"), Some(format!("one of: {known}")));
+                self.error(
+                    Loc { line: 1, column: 1 },
+                    format!("the game has no option `{k}`"),
+                    Some(format!("one of: {known}")),
+                );
                 continue;
             };
             match parse_option_value(info, v, def) {
@@ -170,7 +184,11 @@ impl<'a> Compiler<'a> {
     fn board(&mut self, b: &BoardDef) -> Option<Board> {
         let generators_used = [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some()].iter().filter(|&&x| x).count();
         if generators_used > 1 {
-            self.error(Loc { line: 1, column: 1 }, "the board uses more than one generator", Some("one of grid, grid3d, polar (plus nodes/edges)".into()));
+            self.error(
+                Loc { line: 1, column: 1 },
+                "the board uses more than one generator",
+                Some("one of grid, grid3d, polar (plus nodes/edges)".into()),
+            );
             return None;
         }
         let mut builder = if let Some(g) = &b.grid {
@@ -197,7 +215,11 @@ impl<'a> Compiler<'a> {
             let loc = g.mask.as_ref().map(|m| m.referenced.into()).unwrap_or(g.width.referenced.into());
             self.board_result(generators::grid(&spec), loc)?
         } else if let Some(g) = &b.grid3d {
-            let (w, h, d) = (self.count(&g.width, "width", 256.0)?, self.count(&g.height, "height", 256.0)?, self.count(&g.depth, "depth", 256.0)?);
+            let (w, h, d) = (
+                self.count(&g.width, "width", 256.0)?,
+                self.count(&g.height, "height", 256.0)?,
+                self.count(&g.depth, "depth", 256.0)?,
+            );
             self.board_result(generators::grid3d(w, h, d), g.width.referenced.into())?
         } else if let Some(p) = &b.polar {
             let spec = PolarSpec {
@@ -218,7 +240,11 @@ impl<'a> Compiler<'a> {
                 [x, y] => Some([*x, *y, 0]),
                 [x, y, z] => Some([*x, *y, *z]),
                 _ => {
-                    self.error(name.referenced.into(), "a direction vector has 2 or 3 numbers", Some("[dx, dy] or [dx, dy, dz]".into()));
+                    self.error(
+                        name.referenced.into(),
+                        "a direction vector has 2 or 3 numbers",
+                        Some("[dx, dy] or [dx, dy, dz]".into()),
+                    );
                     None
                 }
             };
@@ -226,7 +252,11 @@ impl<'a> Compiler<'a> {
         }
         for n in &b.nodes {
             let at = n.at.clone().unwrap_or_default();
-            let pos = [at.first().copied().unwrap_or(0.0), at.get(1).copied().unwrap_or(0.0), at.get(2).copied().unwrap_or(0.0)];
+            let pos = [
+                at.first().copied().unwrap_or(0.0),
+                at.get(1).copied().unwrap_or(0.0),
+                at.get(2).copied().unwrap_or(0.0),
+            ];
             let spec = NodeSpec {
                 label: n.label.value.clone(),
                 kind: n.kind.clone().unwrap_or_else(|| "cell".into()),
@@ -242,10 +272,18 @@ impl<'a> Compiler<'a> {
         for e in &b.edges {
             let (Some(a), Some(z)) = (builder.find(&e.from.value), builder.find(&e.to.value)) else {
                 let bad = if builder.find(&e.from.value).is_none() { &e.from } else { &e.to };
-                self.error(bad.referenced.into(), format!("no node labelled `{}`", bad.value), Some("the label of a node of the board".into()));
+                self.error(
+                    bad.referenced.into(),
+                    format!("no node labelled `{}`", bad.value),
+                    Some("the label of a node of the board".into()),
+                );
                 continue;
             };
-            builder.add_edge(a, z, EdgeSpec { relation: e.relation.clone(), direction: e.direction.clone(), via: None });
+            builder.add_edge(
+                a,
+                z,
+                EdgeSpec { relation: e.relation.clone(), direction: e.direction.clone(), via: None },
+            );
             if !e.one_way {
                 builder.add_edge(z, a, EdgeSpec { relation: e.relation.clone(), direction: e.back.clone(), via: None });
             }
@@ -259,7 +297,11 @@ impl<'a> Compiler<'a> {
             let kind = z.kind.as_ref().and_then(|k| {
                 let found = preview.kind(k);
                 if found.is_none() {
-                    self.error(name.referenced.into(), format!("unknown node kind `{k}`"), Some(preview.kind_names().join(", ")));
+                    self.error(
+                        name.referenced.into(),
+                        format!("unknown node kind `{k}`"),
+                        Some(preview.kind_names().join(", ")),
+                    );
                 }
                 found
             });
@@ -267,13 +309,18 @@ impl<'a> Compiler<'a> {
             for l in &z.labels {
                 match preview.find(&l.value) {
                     Some(id) => members.push(id),
-                    None => self.error(l.referenced.into(), format!("no node labelled `{}`", l.value), Some("the label of a node of the board".into())),
+                    None => self.error(
+                        l.referenced.into(),
+                        format!("no node labelled `{}`", l.value),
+                        Some("the label of a node of the board".into()),
+                    ),
                 }
             }
             if let Some(ranges) = &z.coords {
                 for id in preview.node_ids() {
                     let info = preview.node(id);
-                    let inside = ranges.iter().enumerate().all(|(i, r)| i < 3 && info.coord[i] >= r[0] && info.coord[i] <= r[1]);
+                    let inside =
+                        ranges.iter().enumerate().all(|(i, r)| i < 3 && info.coord[i] >= r[0] && info.coord[i] <= r[1]);
                     if inside && kind.is_none_or(|k| info.kind == k) {
                         members.push(id);
                     }
@@ -324,19 +371,31 @@ impl<'a> Compiler<'a> {
                     Some(d) => forward.push(d),
                     None => {
                         let all: Vec<&str> = board.directions().iter().map(|d| d.name.as_str()).collect();
-                        self.error(f.referenced.into(), format!("unknown direction `{}`", f.value), Some(all.join(", ")));
+                        self.error(
+                            f.referenced.into(),
+                            format!("unknown direction `{}`", f.value),
+                            Some(all.join(", ")),
+                        );
                     }
                 }
             }
             let mut zones = vec![None; zone_aliases.len()];
             for (alias, z) in &s.zones.0 {
                 let Some(ai) = zone_aliases.iter().position(|a| *a == alias.value) else {
-                    self.error(alias.referenced.into(), format!("`{}` is not declared in zone_aliases", alias.value), Some(zone_aliases.join(", ")));
+                    self.error(
+                        alias.referenced.into(),
+                        format!("`{}` is not declared in zone_aliases", alias.value),
+                        Some(zone_aliases.join(", ")),
+                    );
                     continue;
                 };
                 match board.zone(&z.value) {
                     Some(zi) => zones[ai] = Some(zi),
-                    None => self.error(z.referenced.into(), format!("unknown zone `{}`", z.value), Some(board.zone_names().join(", "))),
+                    None => self.error(
+                        z.referenced.into(),
+                        format!("unknown zone `{}`", z.value),
+                        Some(board.zone_names().join(", ")),
+                    ),
                 }
             }
             let team_name = s.team.clone().unwrap_or_else(|| s.name.value.clone());
@@ -347,11 +406,17 @@ impl<'a> Compiler<'a> {
                     team_names.len() - 1
                 }
             };
-            let letter = s.letter.clone().unwrap_or_else(|| s.name.value.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default());
+            let letter = s.letter.clone().unwrap_or_else(|| {
+                s.name.value.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default()
+            });
             seats.push(Seat { name: s.name.value.clone(), letter, forward, zones, team: team as u8 });
         }
         if seats.is_empty() || seats.len() > 64 {
-            self.error(def.name.referenced.into(), "a game needs 1 to 64 seats", Some("seats: [{name: ...}, ...]".into()));
+            self.error(
+                def.name.referenced.into(),
+                "a game needs 1 to 64 seats",
+                Some("seats: [{name: ...}, ...]".into()),
+            );
             return None;
         }
         let seat_index = |name: &str| seats.iter().position(|s| s.name == name).map(|i| i as u8);
@@ -375,7 +440,11 @@ impl<'a> Compiler<'a> {
                         Ok(Value::Bool(true)) => {}
                         Ok(Value::Bool(false)) => continue,
                         Ok(v) => {
-                            self.error(w.referenced.into(), format!("`if` gives `{v}`, not true or false"), Some("an option test like `ko == simple`".into()));
+                            self.error(
+                                w.referenced.into(),
+                                format!("`if` gives `{v}`, not true or false"),
+                                Some("an option test like `ko == simple`".into()),
+                            );
                             continue;
                         }
                         Err(e) => {
@@ -390,7 +459,11 @@ impl<'a> Compiler<'a> {
                     Err(e) => self.lang_error(&t, &text, e),
                 }
             }
-            let symbols = if p.symbols.is_empty() { vec![name.value.chars().next().unwrap_or('?').to_string()] } else { p.symbols.clone() };
+            let symbols = if p.symbols.is_empty() {
+                vec![name.value.chars().next().unwrap_or('?').to_string()]
+            } else {
+                p.symbols.clone()
+            };
             pieces.push(PieceType { name: name.value.clone(), symbols, moves, immune: p.immune, captures: p.captures });
         }
         if pieces.is_empty() || pieces.len() > 255 {
@@ -405,15 +478,27 @@ impl<'a> Compiler<'a> {
             let seat = seat_index(&s.seat.value);
             let piece = piece_index(&s.piece.value);
             if seat.is_none() {
-                self.error(s.seat.referenced.into(), format!("unknown seat `{}`", s.seat.value), Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")));
+                self.error(
+                    s.seat.referenced.into(),
+                    format!("unknown seat `{}`", s.seat.value),
+                    Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
+                );
             }
             if piece.is_none() {
-                self.error(s.piece.referenced.into(), format!("unknown piece `{}`", s.piece.value), Some(piece_names.join(", ")));
+                self.error(
+                    s.piece.referenced.into(),
+                    format!("unknown piece `{}`", s.piece.value),
+                    Some(piece_names.join(", ")),
+                );
             }
             for at in &s.at {
                 match (board.find(&at.value), seat, piece) {
                     (Some(node), Some(seat), Some(piece)) => setup.push(Placement { node, seat, piece }),
-                    (None, _, _) => self.error(at.referenced.into(), format!("no node labelled `{}`", at.value), Some("the label of a node of the board".into())),
+                    (None, _, _) => self.error(
+                        at.referenced.into(),
+                        format!("no node labelled `{}`", at.value),
+                        Some("the label of a node of the board".into()),
+                    ),
                     _ => {}
                 }
             }
@@ -422,7 +507,11 @@ impl<'a> Compiler<'a> {
         for r in &def.reserve {
             let piece = piece_index(&r.piece.value);
             if piece.is_none() {
-                self.error(r.piece.referenced.into(), format!("unknown piece `{}`", r.piece.value), Some(piece_names.join(", ")));
+                self.error(
+                    r.piece.referenced.into(),
+                    format!("unknown piece `{}`", r.piece.value),
+                    Some(piece_names.join(", ")),
+                );
             }
             let targets: Vec<u8> = if r.seat.value == "all" {
                 (0..seats.len() as u8).collect()
@@ -430,7 +519,11 @@ impl<'a> Compiler<'a> {
                 match seat_index(&r.seat.value) {
                     Some(s) => vec![s],
                     None => {
-                        self.error(r.seat.referenced.into(), format!("unknown seat `{}`", r.seat.value), Some("a seat name or `all`".into()));
+                        self.error(
+                            r.seat.referenced.into(),
+                            format!("unknown seat `{}`", r.seat.value),
+                            Some("a seat name or `all`".into()),
+                        );
                         vec![]
                     }
                 }
@@ -442,8 +535,19 @@ impl<'a> Compiler<'a> {
 
         // Rules.
         let rules = self.rules(def, &board, &piece_names, &seats);
-        let mut game = Game::new(def.name.value.clone(), def.title.clone().unwrap_or_else(|| def.name.value.clone()), board, seats, zone_aliases, pieces, setup, reserves, rules?);
-        game.options = self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
+        let mut game = Game::new(
+            def.name.value.clone(),
+            def.title.clone().unwrap_or_else(|| def.name.value.clone()),
+            board,
+            seats,
+            zone_aliases,
+            pieces,
+            setup,
+            reserves,
+            rules?,
+        );
+        game.options =
+            self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
 
         // Hooks.
         if !def.hooks.0.is_empty() {
@@ -451,7 +555,11 @@ impl<'a> Compiler<'a> {
                 .hooks
                 .0
                 .iter()
-                .map(|(point, code)| HookSource { point: point.value.clone(), code: code.value.clone(), line: code_line(self.source, code) })
+                .map(|(point, code)| HookSource {
+                    point: point.value.clone(),
+                    code: code.value.clone(),
+                    line: code_line(self.source, code),
+                })
                 .collect();
             match RhaiHooks::compile(sources, HookLimits::default(), def.counters.clone()) {
                 Ok(h) => game.hooks = Some(Arc::new(h)),
@@ -482,13 +590,24 @@ impl<'a> Compiler<'a> {
                         let suicide = self.word(&r.suicide, &["forbidden", "allowed"], "forbidden");
                         rules.group_capture = Some(GroupCapture { relation, suicide_allowed: suicide == "allowed" });
                     }
-                    None => self.error(c.referenced.into(), format!("unknown relation `{rel}`"), Some(board.relation_names().join(", "))),
+                    None => self.error(
+                        c.referenced.into(),
+                        format!("unknown relation `{rel}`"),
+                        Some(board.relation_names().join(", ")),
+                    ),
                 },
                 (Some("none"), None, None) => {}
-                _ => self.error(c.referenced.into(), format!("cannot read capture rule `{text}`"), Some("`groups <relation>` or `none`".into())),
+                _ => self.error(
+                    c.referenced.into(),
+                    format!("cannot read capture rule `{text}`"),
+                    Some("`groups <relation>` or `none`".into()),
+                ),
             }
         }
-        rules.repetition = match self.word(&r.repetition, &["none", "simple-ko", "simple", "positional", "situational"], "none").as_str() {
+        rules.repetition = match self
+            .word(&r.repetition, &["none", "simple-ko", "simple", "positional", "situational"], "none")
+            .as_str()
+        {
             "simple-ko" | "simple" => Repetition::SimpleKo,
             "positional" => Repetition::Positional,
             "situational" => Repetition::Situational,
@@ -499,7 +618,8 @@ impl<'a> Compiler<'a> {
             "never" => PassRule::Never,
             _ => PassRule::WhenStuck,
         };
-        rules.stuck = if self.word(&r.stuck, &["draw", "lose"], "draw") == "lose" { StuckRule::Loses } else { StuckRule::Draw };
+        rules.stuck =
+            if self.word(&r.stuck, &["draw", "lose"], "draw") == "lose" { StuckRule::Loses } else { StuckRule::Draw };
         rules.captured_to = match self.word(&r.captured, &["removed", "graveyard", "reserve"], "removed").as_str() {
             "graveyard" => CapturedTo::Graveyard,
             "reserve" => CapturedTo::CaptorReserve,
@@ -510,7 +630,11 @@ impl<'a> Compiler<'a> {
         for t in &e.royal {
             match piece_names.iter().position(|p| *p == t.value) {
                 Some(i) => royal.push(i as u8),
-                None => self.error(t.referenced.into(), format!("unknown piece `{}`", t.value), Some(piece_names.join(", "))),
+                None => self.error(
+                    t.referenced.into(),
+                    format!("unknown piece `{}`", t.value),
+                    Some(piece_names.join(", ")),
+                ),
             }
         }
         let max_plies = match &e.max_plies {
@@ -532,23 +656,40 @@ impl<'a> Compiler<'a> {
                     let rel_name = s.relation.as_ref().map(|t| t.value.clone()).unwrap_or_else(|| "orthogonal".into());
                     let relation = board.relation(&rel_name);
                     if relation.is_none() {
-                        let loc = s.relation.as_ref().map(|t| t.referenced.into()).unwrap_or(s.method.referenced.into());
-                        self.error(loc, format!("unknown relation `{rel_name}`"), Some(board.relation_names().join(", ")));
+                        let loc =
+                            s.relation.as_ref().map(|t| t.referenced.into()).unwrap_or(s.method.referenced.into());
+                        self.error(
+                            loc,
+                            format!("unknown relation `{rel_name}`"),
+                            Some(board.relation_names().join(", ")),
+                        );
                     }
-                    let dame = if self.word(&s.dame, &["split", "nobody"], "nobody") == "split" { Dame::Split } else { Dame::Nobody };
+                    let dame = if self.word(&s.dame, &["split", "nobody"], "nobody") == "split" {
+                        Dame::Split
+                    } else {
+                        Dame::Nobody
+                    };
                     Scoring::Area { relation: relation?, dame }
                 }
                 "captures" => Scoring::Captures,
                 "none" => Scoring::None,
                 other => {
-                    self.error(s.method.referenced.into(), format!("unknown scoring method `{other}`"), Some("area, captures or none".into()));
+                    self.error(
+                        s.method.referenced.into(),
+                        format!("unknown scoring method `{other}`"),
+                        Some("area, captures or none".into()),
+                    );
                     Scoring::None
                 }
             };
             for (seat, v) in &s.bonus.0 {
                 match seats.iter().position(|x| x.name == seat.value) {
                     Some(i) => rules.score_bonus[i] = self.number(v).unwrap_or(0.0),
-                    None => self.error(seat.referenced.into(), format!("unknown seat `{}`", seat.value), Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", "))),
+                    None => self.error(
+                        seat.referenced.into(),
+                        format!("unknown seat `{}`", seat.value),
+                        Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
+                    ),
                 }
             }
         }

@@ -97,7 +97,8 @@ pub fn locate_in_value(source: &str, value_loc: Loc, text: &str, offset: usize) 
         }
     }
     let line_text = text[line_start..].lines().next().unwrap_or("");
-    let col_in_line = text[line_start..].chars().take(offset.saturating_sub(text[..line_start].chars().count())).count();
+    let col_in_line =
+        text[line_start..].chars().take(offset.saturating_sub(text[..line_start].chars().count())).count();
     let lines: Vec<&str> = source.lines().collect();
     let first = value_loc.line.saturating_sub(1);
     for (i, l) in lines.iter().enumerate().skip(first + line_no).take(50) {

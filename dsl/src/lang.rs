@@ -136,11 +136,17 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
     };
     for clause in inner {
         match clause.as_rule() {
-            Rule::to_clause => rule.to = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
-            Rule::from_clause => rule.from = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
-            Rule::if_clause => rule.when = compile_cond(text, clause.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+            Rule::to_clause => {
+                rule.to = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
+            }
+            Rule::from_clause => {
+                rule.from = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
+            }
+            Rule::if_clause => {
+                rule.when = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
+            }
             Rule::capture_clause => {
-                let m = clause.into_inner().filter(not_keyword).next().expect("mode");
+                let m = clause.into_inner().find(not_keyword).expect("mode");
                 rule.capture = if m.as_str() == "remote" { CaptureMode::Remote } else { CaptureMode::Replace };
             }
             Rule::EOI => {}
@@ -154,7 +160,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
 pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
     let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("condition");
-    compile_cond(text, top.into_inner().filter(not_keyword).next().expect("cond"), names)
+    compile_cond(text, top.into_inner().find(not_keyword).expect("cond"), names)
 }
 
 fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
@@ -162,7 +168,7 @@ fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId,
     let rel_pair = it.next().expect("relation");
     let rel = names.relation(rel_pair.as_str(), offset_of(text, &rel_pair))?;
     let Some(sel) = it.next() else { return Ok((rel, DirSel::All)) };
-    let inner = sel.into_inner().filter(not_keyword).next().expect("dir_sel");
+    let inner = sel.into_inner().find(not_keyword).expect("dir_sel");
     let dir = |p: &Pair<Rule>| {
         names.board.direction(p.as_str()).ok_or_else(|| {
             let all: Vec<&str> = names.board.directions().iter().map(|d| d.name.as_str()).collect();
@@ -174,7 +180,9 @@ fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId,
         })
     };
     let sel = match inner.as_rule() {
-        Rule::dir_list => DirSel::Named(inner.into_inner().filter(not_keyword).map(|d| dir(&d)).collect::<Result<_, _>>()?),
+        Rule::dir_list => {
+            DirSel::Named(inner.into_inner().filter(not_keyword).map(|d| dir(&d)).collect::<Result<_, _>>()?)
+        }
         _ => match inner.as_str() {
             "forward" => DirSel::Forward,
             "backward" => DirSel::Backward,
@@ -217,7 +225,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
         Rule::place => Pattern::Place,
         Rule::drop => Pattern::Drop,
         Rule::step => {
-            let (relation, dirs) = compile_dirs(text, p.into_inner().filter(not_keyword).next().expect("dirs"), names)?;
+            let (relation, dirs) = compile_dirs(text, p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }
         }
         Rule::slide => {
@@ -241,7 +249,11 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                 let dp_off = offset_of(text, &dp);
                 let (relation, dirs) = compile_dirs(text, dp, names)?;
                 if i == 0 && matches!(dirs, DirSel::Outward | DirSel::Same) {
-                    return Err(LangError::at(dp_off, "the first leg has no previous direction", Some("a relation or named directions".into())));
+                    return Err(LangError::at(
+                        dp_off,
+                        "the first leg has no previous direction",
+                        Some("a relation or named directions".into()),
+                    ));
                 }
                 let count = it.next().map(|c| c.as_str().parse().unwrap_or(255)).unwrap_or(1);
                 legs.push(Leg { relation, dirs, count });
@@ -254,7 +266,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let screen = compile_cond(text, it.next().expect("screen"), names)?;
             let max_after = it
                 .next()
-                .map(|m| m.into_inner().filter(not_keyword).next().expect("int").as_str().parse().unwrap_or(255))
+                .map(|m| m.into_inner().find(not_keyword).expect("int").as_str().parse().unwrap_or(255))
                 .unwrap_or(255);
             Pattern::Hop { relation, dirs, screen, max_after }
         }
@@ -262,7 +274,11 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let mut it = p.into_inner().filter(not_keyword);
             let (min, max) = compile_range(it.next().expect("range"), 255)?;
             if max == 255 || min > max || max > 64 {
-                return Err(LangError::at(off, "a walk needs a bounded range", Some("a range like 1..3 with max <= 64".into())));
+                return Err(LangError::at(
+                    off,
+                    "a walk needs a bounded range",
+                    Some("a range like 1..3 with max <= 64".into()),
+                ));
             }
             let mut steps: Vec<WalkStep> = Vec::new();
             let mut modes = 0u8;
@@ -296,12 +312,18 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                             steps.push(WalkStep { relation, modes: 0 });
                         }
                     }
-                    Rule::walk_reset => reset = compile_cond(text, part.into_inner().filter(not_keyword).next().expect("cond"), names)?,
+                    Rule::walk_reset => {
+                        reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
+                    }
                     _ => {}
                 }
             }
             if steps.is_empty() {
-                return Err(LangError::at(off, "a walk needs relations to step along", Some("`by <relations>` or `modes (...)`".into())));
+                return Err(LangError::at(
+                    off,
+                    "a walk needs relations to step along",
+                    Some("`by <relations>` or `modes (...)`".into()),
+                ));
             }
             Pattern::Walk { min, max, steps, modes, reset }
         }
@@ -435,7 +457,7 @@ impl std::fmt::Display for Value {
 /// `==`/`!=` stands for itself (so `ko == simple` works).
 pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, LangError> {
     let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
-    let top = pairs.next().expect("expression").into_inner().filter(not_keyword).next().expect("expr");
+    let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");
     eval(text, top, vars, false)
 }
 
@@ -452,7 +474,7 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         other => Err(LangError::at(off, format!("`{other}` is not true or false"), Some("a comparison".into()))),
     };
     match p.as_rule() {
-        Rule::expr => eval(text, p.into_inner().filter(not_keyword).next().expect("or"), vars, word_ok),
+        Rule::expr => eval(text, p.into_inner().find(not_keyword).expect("or"), vars, word_ok),
         Rule::or_expr | Rule::and_expr => {
             let is_or = p.as_rule() == Rule::or_expr;
             let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();

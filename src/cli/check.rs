@@ -34,14 +34,13 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
                 if !a.json {
                     eprint!("{d}");
                 }
-                let errors: Vec<_> = d
-                    .0
-                    .iter()
-                    .map(|x| {
-                        serde_json::json!({"file": x.file, "line": x.loc.line, "column": x.loc.column,
+                let errors: Vec<_> =
+                    d.0.iter()
+                        .map(|x| {
+                            serde_json::json!({"file": x.file, "line": x.loc.line, "column": x.loc.column,
                                            "message": x.message, "expected": x.expected})
-                    })
-                    .collect();
+                        })
+                        .collect();
                 report.push(serde_json::json!({"game": g, "ok": false, "errors": errors}));
             }
             Err(e) => {

@@ -26,7 +26,9 @@ pub fn run(a: ListArgs) -> anyhow::Result<ExitCode> {
                         "doc": o.doc})
                 })
                 .collect();
-            out.push(serde_json::json!({"name": name, "title": title, "description": description.trim(), "options": opts}));
+            out.push(
+                serde_json::json!({"name": name, "title": title, "description": description.trim(), "options": opts}),
+            );
         } else {
             println!("{name:<16} {title}");
             for o in options {

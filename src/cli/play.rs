@@ -29,7 +29,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         } else if let Some(i) = game.seat(s).map(|i| i as usize).or_else(|| s.parse::<usize>().ok()) {
             *ai.get_mut(i).ok_or_else(|| anyhow::anyhow!("no seat {s}"))? = true;
         } else {
-            anyhow::bail!("unknown seat `{s}`: the seats are {}", game.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "));
+            anyhow::bail!(
+                "unknown seat `{s}`: the seats are {}",
+                game.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+            );
         }
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);

@@ -81,11 +81,7 @@ impl BoardBuilder {
         if let Some(i) = self.directions.iter().position(|d| d.name == name) {
             return DirectionId(i as u8);
         }
-        self.directions.push(Direction {
-            name: name.to_string(),
-            vector,
-            opposite: None,
-        });
+        self.directions.push(Direction { name: name.to_string(), vector, opposite: None });
         DirectionId((self.directions.len() - 1) as u8)
     }
 
@@ -136,8 +132,7 @@ impl BoardBuilder {
         if let Some(d) = &spec.direction {
             self.direction(d, None);
         }
-        self.graph
-            .add_edge(NodeIndex::new(from.idx()), NodeIndex::new(to.idx()), spec);
+        self.graph.add_edge(NodeIndex::new(from.idx()), NodeIndex::new(to.idx()), spec);
     }
 
     /// Adds an edge each way; `back` names the direction of the reverse edge.
@@ -146,24 +141,8 @@ impl BoardBuilder {
             Some((f, b)) => (Some(f.to_string()), Some(b.to_string())),
             None => (None, None),
         };
-        self.add_edge(
-            a,
-            b,
-            EdgeSpec {
-                relation: relation.into(),
-                direction: fwd,
-                via: None,
-            },
-        );
-        self.add_edge(
-            b,
-            a,
-            EdgeSpec {
-                relation: relation.into(),
-                direction: back,
-                via: None,
-            },
-        );
+        self.add_edge(a, b, EdgeSpec { relation: relation.into(), direction: fwd, via: None });
+        self.add_edge(b, a, EdgeSpec { relation: relation.into(), direction: back, via: None });
     }
 
     /// Flattens the graph into a [`Board`].
@@ -184,14 +163,8 @@ impl BoardBuilder {
         let mut nodes = Vec::with_capacity(n);
         for ix in self.graph.node_indices() {
             let s = &self.graph[ix];
-            let kind = intern(
-                &mut kind_names,
-                if s.kind.is_empty() { "cell" } else { &s.kind },
-            );
-            let colour = s
-                .colour
-                .as_deref()
-                .map(|c| intern(&mut colour_names, c) as u8);
+            let kind = intern(&mut kind_names, if s.kind.is_empty() { "cell" } else { &s.kind });
+            let colour = s.colour.as_deref().map(|c| intern(&mut colour_names, c) as u8);
             let mut zones = 0u64;
             for z in &s.zones {
                 let i = intern(&mut zone_names, z);
@@ -201,9 +174,7 @@ impl BoardBuilder {
                 zones |= 1 << i;
             }
             if kind_names.len() > 255 || colour_names.len() > 255 {
-                return Err(BoardError::TooLarge(
-                    "more than 255 node kinds or colours".into(),
-                ));
+                return Err(BoardError::TooLarge("more than 255 node kinds or colours".into()));
             }
             nodes.push(NodeInfo {
                 label: s.label.clone(),
@@ -215,33 +186,20 @@ impl BoardBuilder {
             });
         }
         if self.relations.len() > 255 || self.directions.len() > 255 {
-            return Err(BoardError::TooLarge(
-                "more than 255 relations or directions".into(),
-            ));
+            return Err(BoardError::TooLarge("more than 255 relations or directions".into()));
         }
         let mut directions = self.directions.clone();
         link_opposites(&mut directions);
-        let dir_index: HashMap<&str, u8> = directions
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (d.name.as_str(), i as u8))
-            .collect();
+        let dir_index: HashMap<&str, u8> =
+            directions.iter().enumerate().map(|(i, d)| (d.name.as_str(), i as u8)).collect();
         let nr = self.relations.len();
         let mut per_node: Vec<Vec<Vec<Edge>>> = vec![vec![Vec::new(); n]; nr];
         let mut next = vec![vec![NodeId::NONE; directions.len() * n]; nr];
         for e in self.graph.edge_references() {
             let w = e.weight();
-            let r = self
-                .relations
-                .iter()
-                .position(|x| *x == w.relation)
-                .unwrap_or(0);
+            let r = self.relations.iter().position(|x| *x == w.relation).unwrap_or(0);
             let (a, b) = (e.source().index(), e.target().index());
-            let dir = w
-                .direction
-                .as_deref()
-                .and_then(|d| dir_index.get(d))
-                .map(|&d| DirectionId(d));
+            let dir = w.direction.as_deref().and_then(|d| dir_index.get(d)).map(|&d| DirectionId(d));
             if let Some(d) = dir {
                 let slot = &mut next[r][d.0 as usize * n + a];
                 if slot.is_some() {
@@ -254,11 +212,7 @@ impl BoardBuilder {
                 *slot = NodeId(b as u16);
             }
             let via = w.via.unwrap_or(NodeId::NONE);
-            per_node[r][a].push(Edge {
-                to: NodeId(b as u16),
-                dir,
-                via,
-            });
+            per_node[r][a].push(Edge { to: NodeId(b as u16), dir, via });
         }
         let mut offsets = Vec::with_capacity(nr);
         let mut edges = Vec::with_capacity(nr);
@@ -283,11 +237,7 @@ impl BoardBuilder {
                 }
             }
         }
-        let by_label = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (x.label.clone(), NodeId(i as u16)))
-            .collect();
+        let by_label = nodes.iter().enumerate().map(|(i, x)| (x.label.clone(), NodeId(i as u16))).collect();
         Ok(Board {
             nodes,
             relation_names: self.relations,

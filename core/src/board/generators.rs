@@ -27,11 +27,7 @@ fn column_name(style: LabelStyle, x: u32) -> String {
         alphabet[x as usize].to_string()
     } else {
         // Past one letter: AA, AB, ... (boards this wide are rare, but labels stay unique).
-        format!(
-            "{}{}",
-            alphabet[(x / n - 1) as usize],
-            alphabet[(x % n) as usize]
-        )
+        format!("{}{}", alphabet[(x / n - 1) as usize], alphabet[(x % n) as usize])
     }
 }
 
@@ -84,36 +80,21 @@ pub const COMPASS: [(&str, [i32; 3]); 8] = [
 /// Builds a rectangular grid, with blocked cells left out.
 pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
     if spec.width == 0 || spec.height == 0 || spec.width > 256 || spec.height > 256 {
-        return Err(BoardError::Invalid(format!(
-            "grid size {}x{} is out of range 1..256",
-            spec.width, spec.height
-        )));
+        return Err(BoardError::Invalid(format!("grid size {}x{} is out of range 1..256", spec.width, spec.height)));
     }
     let blocked = |x: u32, y: u32| -> Result<bool, BoardError> {
         let Some(mask) = &spec.mask else {
             return Ok(false);
         };
         // Mask rows are written top row first.
-        let row = mask.get((spec.height - 1 - y) as usize).ok_or_else(|| {
-            BoardError::Invalid(format!(
-                "mask has {} rows, board {}",
-                mask.len(),
-                spec.height
-            ))
-        })?;
-        Ok(row
-            .chars()
-            .nth(x as usize)
-            .map(|c| c == '#')
-            .unwrap_or(true))
+        let row = mask
+            .get((spec.height - 1 - y) as usize)
+            .ok_or_else(|| BoardError::Invalid(format!("mask has {} rows, board {}", mask.len(), spec.height)))?;
+        Ok(row.chars().nth(x as usize).map(|c| c == '#').unwrap_or(true))
     };
     if let Some(mask) = &spec.mask {
         if mask.len() != spec.height as usize {
-            return Err(BoardError::Invalid(format!(
-                "mask has {} rows but the board has {}",
-                mask.len(),
-                spec.height
-            )));
+            return Err(BoardError::Invalid(format!("mask has {} rows but the board has {}", mask.len(), spec.height)));
         }
     }
     let mut b = BoardBuilder::new();
@@ -131,10 +112,7 @@ pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
             if blocked(x, y)? {
                 continue;
             }
-            let colour = spec
-                .checker
-                .as_ref()
-                .map(|c| c[((x + y) % 2) as usize].clone());
+            let colour = spec.checker.as_ref().map(|c| c[((x + y) % 2) as usize].clone());
             let id = b.add_node(NodeSpec {
                 label: format!("{}{}", column_name(spec.labels, x), y + 1),
                 kind: spec.kind.clone(),
@@ -166,15 +144,7 @@ pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
                 }
                 let t = at(x + v[0], y + v[1]);
                 if t.is_some() {
-                    b.add_edge(
-                        a,
-                        t,
-                        EdgeSpec {
-                            relation: rel.into(),
-                            direction: Some((*name).into()),
-                            via: None,
-                        },
-                    );
+                    b.add_edge(a, t, EdgeSpec { relation: rel.into(), direction: Some((*name).into()), via: None });
                 }
             }
         }
@@ -186,9 +156,7 @@ pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
 /// Labels are `A1.1` (column, row, layer), in the GTP column style.
 pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, BoardError> {
     if width == 0 || height == 0 || depth == 0 || (width * height * depth) > 60_000 {
-        return Err(BoardError::Invalid(format!(
-            "3-D grid {width}x{height}x{depth} is out of range"
-        )));
+        return Err(BoardError::Invalid(format!("3-D grid {width}x{height}x{depth} is out of range")));
     }
     let mut b = BoardBuilder::new();
     b.relation("orthogonal");
@@ -224,23 +192,13 @@ pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, Board
             for x in 0..width as i32 {
                 for (name, v) in dirs {
                     let (tx, ty, tz) = (x + v[0], y + v[1], z + v[2]);
-                    if tx < 0
-                        || ty < 0
-                        || tz < 0
-                        || tx >= width as i32
-                        || ty >= height as i32
-                        || tz >= depth as i32
-                    {
+                    if tx < 0 || ty < 0 || tz < 0 || tx >= width as i32 || ty >= height as i32 || tz >= depth as i32 {
                         continue;
                     }
                     b.add_edge(
                         index(x as u32, y as u32, z as u32),
                         index(tx as u32, ty as u32, tz as u32),
-                        EdgeSpec {
-                            relation: "orthogonal".into(),
-                            direction: Some(name.into()),
-                            via: None,
-                        },
+                        EdgeSpec { relation: "orthogonal".into(), direction: Some(name.into()), via: None },
                     );
                 }
             }
@@ -275,15 +233,10 @@ pub struct PolarSpec {
 pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
     let (rings, sectors) = (spec.rings as i32, spec.sectors as i32);
     if rings < 1 || sectors < 3 || rings * sectors > 60_000 {
-        return Err(BoardError::Invalid(format!(
-            "polar board {rings}x{sectors} is out of range"
-        )));
+        return Err(BoardError::Invalid(format!("polar board {rings}x{sectors} is out of range")));
     }
-    if spec.eyes > 0 && spec.sectors % spec.eyes != 0 {
-        return Err(BoardError::Invalid(format!(
-            "{} eyes do not divide {} sectors",
-            spec.eyes, spec.sectors
-        )));
+    if spec.eyes > 0 && !spec.sectors.is_multiple_of(spec.eyes) {
+        return Err(BoardError::Invalid(format!("{} eyes do not divide {} sectors", spec.eyes, spec.sectors)));
     }
     let mut b = BoardBuilder::new();
     b.relation("orthogonal");
@@ -314,10 +267,7 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
             b.add_node(NodeSpec {
                 label: format!("r{r}s{s}"),
                 kind: "cell".into(),
-                colour: spec
-                    .checker
-                    .as_ref()
-                    .map(|c| c[((r + s) % 2) as usize].clone()),
+                colour: spec.checker.as_ref().map(|c| c[((r + s) % 2) as usize].clone()),
                 zones: vec![],
                 pos: [rad * a.cos(), rad * a.sin(), 0.0],
                 coord: [r, s, 0],
@@ -335,26 +285,19 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
                 b.add_edge(
                     cell(r, s),
                     cell(tr, ts),
-                    EdgeSpec {
-                        relation: rel.into(),
-                        direction: Some(name.into()),
-                        via: None,
-                    },
+                    EdgeSpec { relation: rel.into(), direction: Some(name.into()), via: None },
                 );
             }
         }
     }
-    if spec.eyes > 0 {
-        let group = (spec.sectors / spec.eyes) as i32;
+    if let Some(group) = spec.sectors.checked_div(spec.eyes) {
+        let group = group as i32;
         let mut eyes = Vec::new();
         for e in 0..spec.eyes as i32 {
             let mid: f32 = if spec.eye_links.is_empty() {
                 (e * group) as f32 + group as f32 / 2.0
             } else {
-                spec.eye_links
-                    .iter()
-                    .map(|&o| (e * group) as f32 + o as f32 + 0.5)
-                    .sum::<f32>()
+                spec.eye_links.iter().map(|&o| (e * group) as f32 + o as f32 + 0.5).sum::<f32>()
                     / spec.eye_links.len() as f32
             };
             let a = mid * step_angle;
@@ -368,16 +311,9 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
             })?;
             for &o in &spec.eye_links {
                 if o as i32 >= group {
-                    return Err(BoardError::Invalid(format!(
-                        "eye link offset {o} is not below {group}"
-                    )));
+                    return Err(BoardError::Invalid(format!("eye link offset {o} is not below {group}")));
                 }
-                b.add_link(
-                    id,
-                    cell(1, e * group + o as i32),
-                    "eye",
-                    Some(("out", "in")),
-                );
+                b.add_link(id, cell(1, e * group + o as i32), "eye", Some(("out", "in")));
             }
             eyes.push(id);
         }
@@ -393,15 +329,7 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
             for &x in &eyes {
                 for &y in &eyes {
                     if x != y {
-                        b.add_edge(
-                            x,
-                            y,
-                            EdgeSpec {
-                                relation: "hub".into(),
-                                direction: None,
-                                via: Some(hub),
-                            },
-                        );
+                        b.add_edge(x, y, EdgeSpec { relation: "hub".into(), direction: None, via: Some(hub) });
                     }
                 }
             }
@@ -418,9 +346,7 @@ pub fn add_same_colour(b: BoardBuilder) -> Result<BoardBuilder, BoardError> {
     let mut b = b;
     b.relation("same-colour");
     let (Some(orth), diag) = (board.relation("orthogonal"), board.relation("diagonal")) else {
-        return Err(BoardError::Invalid(
-            "same-colour needs an orthogonal relation".into(),
-        ));
+        return Err(BoardError::Invalid("same-colour needs an orthogonal relation".into()));
     };
     for a in board.node_ids() {
         let ca = board.node(a).colour;
@@ -431,33 +357,16 @@ pub fn add_same_colour(b: BoardBuilder) -> Result<BoardBuilder, BoardError> {
             for e in board.edges(diag, a) {
                 if board.node(e.to).colour == ca {
                     let direction = e.dir.map(|d| board.directions()[d.0 as usize].name.clone());
-                    b.add_edge(
-                        a,
-                        e.to,
-                        EdgeSpec {
-                            relation: "same-colour".into(),
-                            direction,
-                            via: None,
-                        },
-                    );
+                    b.add_edge(a, e.to, EdgeSpec { relation: "same-colour".into(), direction, via: None });
                 }
             }
         }
         for e in board.edges(orth, a) {
             let Some(d) = e.dir else { continue };
             let c = board.next(orth, d, e.to);
-            if c.is_some() && c != a && board.node(c).colour == ca && board.node(e.to).colour != ca
-            {
+            if c.is_some() && c != a && board.node(c).colour == ca && board.node(e.to).colour != ca {
                 let direction = Some(board.directions()[d.0 as usize].name.clone());
-                b.add_edge(
-                    a,
-                    c,
-                    EdgeSpec {
-                        relation: "same-colour".into(),
-                        direction,
-                        via: Some(e.to),
-                    },
-                );
+                b.add_edge(a, c, EdgeSpec { relation: "same-colour".into(), direction, via: Some(e.to) });
             }
         }
     }
@@ -531,10 +440,7 @@ mod tests {
             checker: Some(["white".into(), "black".into()]),
             diagonal: true,
         };
-        add_same_colour(polar(&spec).unwrap())
-            .unwrap()
-            .build()
-            .unwrap()
+        add_same_colour(polar(&spec).unwrap()).unwrap().build().unwrap()
     }
 
     #[test]
@@ -543,21 +449,14 @@ mod tests {
         assert_eq!(b.len(), 500 + 25 + 1);
         let eye = b.relation("eye").unwrap();
         let e0 = b.find("eye0").unwrap();
-        let linked: Vec<_> = b
-            .edges(eye, e0)
-            .iter()
-            .map(|e| b.label(e.to).to_string())
-            .collect();
+        let linked: Vec<_> = b.edges(eye, e0).iter().map(|e| b.label(e.to).to_string()).collect();
         assert_eq!(linked, vec!["r1s1", "r1s2"]);
         let hub = b.relation("hub").unwrap();
         assert_eq!(b.edges(hub, e0).len(), 24);
         // Sectors wrap: the ccw neighbour of sector 99 is sector 0.
         let orth = b.relation("orthogonal").unwrap();
         let ccw = b.direction("ccw").unwrap();
-        assert_eq!(
-            b.next(orth, ccw, b.find("r3s99").unwrap()),
-            b.find("r3s0").unwrap()
-        );
+        assert_eq!(b.next(orth, ccw, b.find("r3s99").unwrap()), b.find("r3s0").unwrap());
         // Ring 1 has no inward diagonals; ring-3 cells have four diagonals.
         let diag = b.relation("diagonal").unwrap();
         assert_eq!(b.edges(diag, b.find("r1s5").unwrap()).len(), 2);

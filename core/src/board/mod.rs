@@ -161,10 +161,7 @@ impl Board {
 
     /// Looks a relation up by name.
     pub fn relation(&self, name: &str) -> Option<RelationId> {
-        self.relation_names
-            .iter()
-            .position(|r| r == name)
-            .map(|i| RelationId(i as u8))
+        self.relation_names.iter().position(|r| r == name).map(|i| RelationId(i as u8))
     }
 
     /// The directions, indexed by [`DirectionId`].
@@ -174,21 +171,14 @@ impl Board {
 
     /// Looks a direction up by name.
     pub fn direction(&self, name: &str) -> Option<DirectionId> {
-        self.directions
-            .iter()
-            .position(|d| d.name == name)
-            .map(|i| DirectionId(i as u8))
+        self.directions.iter().position(|d| d.name == name).map(|i| DirectionId(i as u8))
     }
 
     /// Directions used by at least one edge of `rel`.
     pub fn relation_directions(&self, rel: RelationId) -> Vec<DirectionId> {
         let n = self.nodes.len();
         (0..self.directions.len())
-            .filter(|d| {
-                self.next[rel.0 as usize][d * n..(d + 1) * n]
-                    .iter()
-                    .any(|x| x.is_some())
-            })
+            .filter(|d| self.next[rel.0 as usize][d * n..(d + 1) * n].iter().any(|x| x.is_some()))
             .map(|d| DirectionId(d as u8))
             .collect()
     }
@@ -210,26 +200,17 @@ impl Board {
 
     /// Looks up a zone by name.
     pub fn zone(&self, name: &str) -> Option<u8> {
-        self.zone_names
-            .iter()
-            .position(|z| z == name)
-            .map(|i| i as u8)
+        self.zone_names.iter().position(|z| z == name).map(|i| i as u8)
     }
 
     /// Looks up a node kind by name.
     pub fn kind(&self, name: &str) -> Option<u8> {
-        self.kind_names
-            .iter()
-            .position(|z| z == name)
-            .map(|i| i as u8)
+        self.kind_names.iter().position(|z| z == name).map(|i| i as u8)
     }
 
     /// Looks up a node colour by name.
     pub fn colour(&self, name: &str) -> Option<u8> {
-        self.colour_names
-            .iter()
-            .position(|z| z == name)
-            .map(|i| i as u8)
+        self.colour_names.iter().position(|z| z == name).map(|i| i as u8)
     }
 
     /// The nodes of a zone.

@@ -11,9 +11,7 @@ pub struct NodeSet {
 impl NodeSet {
     /// An empty set able to hold nodes `0..len`.
     pub fn new(len: usize) -> Self {
-        NodeSet {
-            words: vec![0; len.div_ceil(64)],
-        }
+        NodeSet { words: vec![0; len.div_ceil(64)] }
     }
 
     /// Adds a node.

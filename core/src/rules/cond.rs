@@ -84,10 +84,9 @@ impl Cond {
             Cond::Ally => pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
             Cond::Enemy => pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
             Cond::Zone(z) => pos.game().board.node(node).zones & (1 << z) != 0,
-            Cond::SeatZone(alias) => pos
-                .game()
-                .seat_zone(seat, *alias)
-                .is_some_and(|z| pos.game().board.node(node).zones & (1 << z) != 0),
+            Cond::SeatZone(alias) => {
+                pos.game().seat_zone(seat, *alias).is_some_and(|z| pos.game().board.node(node).zones & (1 << z) != 0)
+            }
             Cond::Kind(k) => pos.game().board.node(node).kind == *k,
             Cond::Colour(c) => pos.game().board.node(node).colour == Some(*c),
             Cond::Piece(p) => pos.cell(node).is_some_and(|c| c.piece == *p),
@@ -95,20 +94,13 @@ impl Cond {
             Cond::And(cs) => cs.iter().all(|c| c.eval(pos, seat, node)),
             Cond::Or(cs) => cs.iter().any(|c| c.eval(pos, seat, node)),
             Cond::Count(c, op, n) => {
-                let count = pos
-                    .game()
-                    .board
-                    .node_ids()
-                    .filter(|&x| c.eval(pos, seat, x))
-                    .count();
+                let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
                 op.apply(count as i64, *n)
             }
             Cond::InReserve(p) => pos.reserve(seat, *p) > 0,
-            Cond::OnBoard(p) => pos
-                .game()
-                .board
-                .node_ids()
-                .any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat)),
+            Cond::OnBoard(p) => {
+                pos.game().board.node_ids().any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat))
+            }
         }
     }
 

@@ -25,13 +25,7 @@ impl Chains {
     /// Chains of an empty board.
     pub fn new(board: &Board, rel: RelationId) -> Self {
         let n = board.len();
-        Chains {
-            rel,
-            head: vec![NodeId::NONE; n],
-            next: vec![NodeId::NONE; n],
-            size: vec![0; n],
-            libs: vec![0; n],
-        }
+        Chains { rel, head: vec![NodeId::NONE; n], next: vec![NodeId::NONE; n], size: vec![0; n], libs: vec![0; n] }
     }
 
     /// The relation chains are built over.
@@ -59,12 +53,7 @@ impl Chains {
 
     /// The stones of the chain headed by `h`.
     pub fn stones(&self, h: NodeId) -> ChainIter<'_> {
-        ChainIter {
-            chains: self,
-            start: h,
-            at: h,
-            done: false,
-        }
+        ChainIter { chains: self, start: h, at: h, done: false }
     }
 
     /// Records a stone put on empty node `p` (the cells already hold it).
@@ -98,11 +87,7 @@ impl Chains {
 
     /// Joins two chains; the larger keeps its head.
     fn merge(&mut self, a: NodeId, b: NodeId) {
-        let (big, small) = if self.size[a.idx()] >= self.size[b.idx()] {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) = if self.size[a.idx()] >= self.size[b.idx()] { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
             self.head[s.idx()] = big;
@@ -191,11 +176,7 @@ impl Chains {
         self.head[p.idx()] = p;
         self.next[p.idx()] = p;
         self.size[p.idx()] = 1;
-        self.libs[p.idx()] = board
-            .edges(self.rel, p)
-            .iter()
-            .filter(|e| cells[e.to.idx()].is_none())
-            .count() as u16;
+        self.libs[p.idx()] = board.edges(self.rel, p).iter().filter(|e| cells[e.to.idx()].is_none()).count() as u16;
         for e in board.edges(self.rel, p) {
             let q = e.to;
             if cells[q.idx()].map(|c| c.seat) == me && self.head[q.idx()].is_some() {

@@ -151,10 +151,7 @@ struct DirList {
 
 impl DirList {
     fn new() -> Self {
-        DirList {
-            len: 0,
-            items: [DirectionId(0); 32],
-        }
+        DirList { len: 0, items: [DirectionId(0); 32] }
     }
     fn push(&mut self, d: DirectionId) {
         if self.len < self.items.len() {
@@ -171,13 +168,7 @@ impl DirList {
 }
 
 /// The directions a selector stands for, for `seat`.
-fn resolve_dirs(
-    pos: &Position,
-    seat: u8,
-    rel: RelationId,
-    sel: &DirSel,
-    prev: Option<DirectionId>,
-) -> DirList {
+fn resolve_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> DirList {
     let mut out = DirList::new();
     let game = pos.game();
     let dirs = game.relation_dirs(rel);
@@ -190,14 +181,11 @@ fn resolve_dirs(
         DirSel::Forward | DirSel::Backward | DirSel::Sideways => {
             for &d in dirs {
                 let Some(v) = vec_of(d) else { continue };
-                let keep = forward
-                    .iter()
-                    .filter_map(|&f| vec_of(f))
-                    .any(|f| match sel {
-                        DirSel::Forward => dot(v, f) > 0,
-                        DirSel::Backward => dot(v, f) < 0,
-                        _ => dot(v, f) == 0,
-                    });
+                let keep = forward.iter().filter_map(|&f| vec_of(f)).any(|f| match sel {
+                    DirSel::Forward => dot(v, f) > 0,
+                    DirSel::Backward => dot(v, f) < 0,
+                    _ => dot(v, f) == 0,
+                });
                 if keep {
                     out.push(d);
                 }
@@ -212,11 +200,7 @@ fn resolve_dirs(
                 return out;
             }
             let Some(pv) = vec_of(p) else { return out };
-            out.extend(
-                dirs.iter()
-                    .copied()
-                    .filter(|&d| d != p && vec_of(d).is_some_and(|v| dot(v, pv) > 0)),
-            );
+            out.extend(dirs.iter().copied().filter(|&d| d != p && vec_of(d).is_some_and(|v| dot(v, pv) > 0)));
         }
     }
     out
@@ -224,15 +208,7 @@ fn resolve_dirs(
 
 /// Adds the move to `to` if the destination condition allows it (capturing per `rule.capture`).
 #[inline]
-fn emit(
-    pos: &Position,
-    seat: u8,
-    piece: u8,
-    from: NodeId,
-    to: NodeId,
-    rule: &MoveRule,
-    out: &mut Vec<Move>,
-) {
+fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &MoveRule, out: &mut Vec<Move>) {
     if to == from || !rule.to.eval(pos, seat, to) {
         return;
     }
@@ -276,19 +252,10 @@ pub fn generate(
                 if empty_only && !matches!(rule.to, Cond::Empty) && !rule.to.eval(pos, seat, n) {
                     continue;
                 }
-                out.push(if drop {
-                    Move::drop(piece, n)
-                } else {
-                    Move::place(piece, n)
-                });
+                out.push(if drop { Move::drop(piece, n) } else { Move::place(piece, n) });
             }
         }
-        Pattern::Slide {
-            relation,
-            dirs,
-            min,
-            max,
-        } => {
+        Pattern::Slide { relation, dirs, min, max } => {
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
                 let mut at = from;
                 for k in 1..=*max {
@@ -313,15 +280,8 @@ pub fn generate(
                 }
             }
         }
-        Pattern::Leap { legs, blockable } => leap(
-            pos, seat, piece, from, rule, legs, *blockable, 0, from, None, out,
-        ),
-        Pattern::Hop {
-            relation,
-            dirs,
-            screen,
-            max_after,
-        } => {
+        Pattern::Leap { legs, blockable } => leap(pos, seat, piece, from, rule, legs, *blockable, 0, from, None, out),
+        Pattern::Hop { relation, dirs, screen, max_after } => {
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
                 let mut at = board.next(*relation, d, from);
                 while at.is_some() && pos.cell(at).is_none() {
@@ -344,25 +304,9 @@ pub fn generate(
                 }
             }
         }
-        Pattern::Walk {
-            min,
-            max,
-            steps,
-            modes,
-            reset,
-        } => walk(
-            pos,
-            seat,
-            piece,
-            from,
-            rule,
-            (*min, *max),
-            steps,
-            *modes,
-            reset,
-            scratch,
-            out,
-        ),
+        Pattern::Walk { min, max, steps, modes, reset } => {
+            walk(pos, seat, piece, from, rule, (*min, *max), steps, *modes, reset, scratch, out)
+        }
     }
 }
 
@@ -397,19 +341,7 @@ fn leap(
                 continue 'dirs;
             }
         }
-        leap(
-            pos,
-            seat,
-            piece,
-            from,
-            rule,
-            legs,
-            blockable,
-            leg + 1,
-            x,
-            Some(d),
-            out,
-        );
+        leap(pos, seat, piece, from, rule, legs, blockable, leg + 1, x, Some(d), out);
     }
 }
 
@@ -430,17 +362,8 @@ fn walk(
 ) {
     let board = &pos.game().board;
     scratch.prepare(board.len());
-    let all: u8 = if modes == 0 {
-        1
-    } else {
-        ((1u16 << modes) - 1) as u8
-    };
-    let Scratch {
-        frontier,
-        next,
-        seen,
-        dests,
-    } = scratch;
+    let all: u8 = if modes == 0 { 1 } else { ((1u16 << modes) - 1) as u8 };
+    let Scratch { frontier, next, seen, dests } = scratch;
     let dests = dests.as_mut().expect("prepared");
     dests.clear();
     frontier.clear();
