@@ -13,6 +13,9 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// The most (node, seat, piece) combinations a game may have (each needs a hash key).
+const MAX_KEYS: usize = 4_000_000;
+
 /// A declared option, with its resolved value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionInfo {
@@ -531,6 +534,17 @@ impl<'a> Compiler<'a> {
             if let Some(p) = piece {
                 reserves.extend(targets.into_iter().map(|s| (s, p, r.count)));
             }
+        }
+
+        // Zobrist keys are one per (node, seat, piece): refuse definitions that would need gigabytes.
+        let keys = board.len() * seats.len() * pieces.len();
+        if keys > MAX_KEYS {
+            self.error(
+                def.name.referenced.into(),
+                format!("{} nodes x {} seats x {} piece types is too large", board.len(), seats.len(), pieces.len()),
+                Some(format!("at most {MAX_KEYS} combinations")),
+            );
+            return None;
         }
 
         // Rules.

@@ -41,8 +41,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut lines = stdin.lock().lines();
     println!("{}", game.title);
     println!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
+    let mut redraw = true;
     loop {
-        print!("{}", render::text(&pos));
+        if redraw {
+            print!("{}", render::text(&pos));
+        }
+        redraw = true;
         if pos.is_over() {
             break;
         }
@@ -63,18 +67,22 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         let Some(line) = lines.next() else { break };
         let line = line?;
         match line.trim() {
-            "" => continue,
+            "" => redraw = false,
             "quit" | "exit" => return Ok(ExitCode::SUCCESS),
             "moves" => {
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
                 println!("{}", texts.join(" "));
-                continue;
+                redraw = false;
             }
             text => match parse_move(&pos, text) {
-                Err(e) => println!("{e}"),
+                Err(e) => {
+                    println!("{e}");
+                    redraw = false;
+                }
                 Ok(mv) => {
                     if let Err(e) = pos.play(&mv) {
                         println!("{text}: {e}");
+                        redraw = false;
                     }
                 }
             },

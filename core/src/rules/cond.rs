@@ -77,19 +77,20 @@ pub enum Cond {
 impl Cond {
     /// Evaluates the condition at `node` for `seat`.
     pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        // Position conditions (`if` clauses) are evaluated without a node: node tests are then false.
+        let at = node.is_some() && node.idx() < pos.game().board.len();
+        let info = || pos.game().board.node(node);
         match self {
             Cond::True => true,
-            Cond::Empty => pos.cell(node).is_none(),
-            Cond::Friend => pos.cell(node).is_some_and(|c| pos.same_side(seat, c.seat)),
-            Cond::Ally => pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
-            Cond::Enemy => pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
-            Cond::Zone(z) => pos.game().board.node(node).zones & (1 << z) != 0,
-            Cond::SeatZone(alias) => {
-                pos.game().seat_zone(seat, *alias).is_some_and(|z| pos.game().board.node(node).zones & (1 << z) != 0)
-            }
-            Cond::Kind(k) => pos.game().board.node(node).kind == *k,
-            Cond::Colour(c) => pos.game().board.node(node).colour == Some(*c),
-            Cond::Piece(p) => pos.cell(node).is_some_and(|c| c.piece == *p),
+            Cond::Empty => at && pos.cell(node).is_none(),
+            Cond::Friend => at && pos.cell(node).is_some_and(|c| pos.same_side(seat, c.seat)),
+            Cond::Ally => at && pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
+            Cond::Enemy => at && pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
+            Cond::Zone(z) => at && info().zones & (1 << z) != 0,
+            Cond::SeatZone(alias) => at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0),
+            Cond::Kind(k) => at && info().kind == *k,
+            Cond::Colour(c) => at && info().colour == Some(*c),
+            Cond::Piece(p) => at && pos.cell(node).is_some_and(|c| c.piece == *p),
             Cond::Not(c) => !c.eval(pos, seat, node),
             Cond::And(cs) => cs.iter().all(|c| c.eval(pos, seat, node)),
             Cond::Or(cs) => cs.iter().any(|c| c.eval(pos, seat, node)),

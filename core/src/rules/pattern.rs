@@ -283,18 +283,22 @@ pub fn generate(
         Pattern::Leap { legs, blockable } => leap(pos, seat, piece, from, rule, legs, *blockable, 0, from, None, out),
         Pattern::Hop { relation, dirs, screen, max_after } => {
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
+                // Lines may wrap around (polar boards) or cycle (explicit boards): a line ends where it
+                // comes back to the start, and never runs longer than the board.
                 let mut at = board.next(*relation, d, from);
-                while at.is_some() && pos.cell(at).is_none() {
+                let mut guard = board.len();
+                while at.is_some() && at != from && pos.cell(at).is_none() && guard > 0 {
                     at = board.next(*relation, d, at);
+                    guard -= 1;
                 }
-                if !at.is_some() || !screen.eval(pos, seat, at) {
+                if !at.is_some() || at == from || guard == 0 || !screen.eval(pos, seat, at) {
                     continue;
                 }
                 let mut steps = 0u8;
-                loop {
+                for _ in 0..board.len() {
                     at = board.next(*relation, d, at);
                     steps = steps.saturating_add(1);
-                    if !at.is_some() || (*max_after != 255 && steps > *max_after) {
+                    if !at.is_some() || at == from || (*max_after != 255 && steps > *max_after) {
                         break;
                     }
                     emit(pos, seat, piece, from, at, rule, out);

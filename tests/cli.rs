@@ -1,0 +1,142 @@
+//! The `qipan` command, driven as a user or a script would.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn qipan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qipan")).args(args).output().expect("qipan runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+#[test]
+fn check_accepts_every_shipped_game_and_rejects_broken_files() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/go.yaml");
+    let ok = qipan(&["check", "go", games.to_str().unwrap()]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad/unknown_relation.yaml");
+    let out = qipan(&["check", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown_relation.yaml:7:18: unknown relation `orthogonl`"), "{err}");
+    assert!(err.contains("^"), "a caret under the error: {err}");
+    let out = qipan(&["check", "--json", bad.to_str().unwrap()]);
+    let v = json(&out);
+    assert_eq!(v[0]["ok"], false);
+    assert_eq!(v[0]["errors"][0]["line"], 7);
+    assert_eq!(v[0]["errors"][0]["column"], 18);
+    let missing = qipan(&["check", "no-such-game"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("neither a built-in game"));
+}
+
+#[test]
+fn perft_json() {
+    let out = qipan(&["perft", "go", "--set", "size=3", "--depth", "2", "--json"]);
+    assert!(out.status.success());
+    assert_eq!(json(&out), serde_json::json!({"depth": 2, "nodes": 91}));
+}
+
+#[test]
+fn bench_json_has_the_rates() {
+    let out = qipan(&["bench", "go", "--set", "size=9", "--seconds", "0.3", "--json"]);
+    assert!(out.status.success());
+    let v = json(&out);
+    for key in ["playouts_per_sec", "moves_per_sec", "mean_length"] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+}
+
+#[test]
+fn show_prints_a_diagram_and_writes_svg() {
+    let out = qipan(&["show", "go", "--set", "size=9"]);
+    let text = stdout(&out);
+    assert!(text.contains("A B C D E F G H J"), "{text}");
+    assert!(text.contains("black to move"));
+    let dir = std::env::temp_dir().join(format!("qipan-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("go.svg");
+    let out = qipan(&["show", "go", "--set", "size=9", "--svg", svg.to_str().unwrap()]);
+    assert!(out.status.success());
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    assert!(pic.starts_with("<svg") && pic.matches("<circle").count() >= 81);
+}
+
+#[test]
+fn set_rejects_unknown_options_and_values() {
+    let out = qipan(&["show", "go", "--set", "ko=japanese"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("allowed values are"));
+    let out = qipan(&["show", "go", "--set", "size"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("KEY=VALUE"));
+}
+
+#[test]
+fn list_names_the_games_and_options() {
+    let v = json(&qipan(&["list", "--json"]));
+    let go = v.as_array().unwrap().iter().find(|g| g["name"] == "go").unwrap();
+    let names: Vec<&str> = go["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+    for o in ["size", "komi", "ko"] {
+        assert!(names.contains(&o), "{names:?}");
+    }
+}
+
+#[test]
+fn play_refuses_an_illegal_move_with_its_rule() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "go", "--set", "size=5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Black C3, White C3 (occupied), White Z9 (no such point), then two passes end the game.
+    child.stdin.take().unwrap().write_all(b"C3\nC3\nZ9\nB2\npass\npass\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("C3: illegal move: the node is occupied"), "{text}");
+    assert!(text.contains("`Z9` is not a node of this board"), "{text}");
+    assert!(text.contains("Result: W+5.5"), "komi decides an even board: {text}");
+}
+
+#[test]
+fn play_with_ai_seats_finishes() {
+    let out = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "go", "--set", "size=5", "--ai", "all", "--seed", "3"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Result:"), "{}", stdout(&out));
+}
+
+#[test]
+fn replay_json_reports_stones_captures_and_result() {
+    let dir = std::env::temp_dir().join(format!("qipan-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = dir.join("capture.sgf");
+    // Black captures the white stone on D4 (SGF dd on 9x9 is D6).
+    std::fs::write(&sgf, "(;GM[1]SZ[9]KM[7.5];B[cd];W[dd];B[ed];W[aa];B[dc];W[ab];B[de])").unwrap();
+    let out = qipan(&["replay", "go", sgf.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["moves"], 7);
+    assert_eq!(v["captures"]["black"], 1);
+    assert_eq!(v["position"]["C6"], "black");
+    assert!(v["position"].get("D6").is_none());
+    assert_eq!(v["illegal"], serde_json::Value::Null);
+    // 4 black stones + the captured point D6 + half of the 74 shared points; White 2 + 37 + 7.5 komi.
+    assert_eq!(v["result"], "W+4.5");
+    // A suicide stops the replay and names the rule.
+    std::fs::write(&sgf, "(;GM[1]SZ[9];B[ab];W[dd];B[ba];W[aa])").unwrap();
+    let v = json(&qipan(&["replay", "go", sgf.to_str().unwrap(), "--json"]));
+    assert_eq!(v["moves"], 3);
+    assert_eq!(v["illegal"]["move"], 4);
+    assert!(v["illegal"]["rule"].as_str().unwrap().contains("suicide"), "{v}");
+}
