@@ -109,6 +109,9 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
             opts.push(("komi".into(), k.to_string()));
         }
     }
+    if sgf.handicap > 0 && declared.iter().any(|o| o == "handicap") && !opts.iter().any(|(k, _)| k == "handicap") {
+        opts.push(("handicap".into(), sgf.handicap.to_string()));
+    }
     Ok(crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?)
 }
 

@@ -258,3 +258,13 @@ fn results_are_written_like_sgf() {
     assert_eq!(r.scores, Some(vec![17.5, 13.0]));
     assert_eq!(r.text, "B+4.5");
 }
+
+#[test]
+fn handicap_compensation_adds_a_point_per_stone_for_white() {
+    let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
+    let base = &[("size", "5"), ("komi", "0.5"), ("handicap", "4")];
+    let p = diagram(base, rows, 0);
+    assert_eq!(GameResult::scored(&p, "t").unwrap().text, "W+0.5", "off by default");
+    let p = diagram(&[base[0], base[1], base[2], ("handicap_compensation", "true")], rows, 0);
+    assert_eq!(GameResult::scored(&p, "t").unwrap().text, "W+4.5");
+}
