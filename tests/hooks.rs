@@ -1,0 +1,71 @@
+//! Hooks written in a definition file, run through the whole chain.
+
+use qipan::core::notation::parse_move;
+use qipan::core::{Illegal, PlayError};
+
+const GAME: &str = r#"
+name: hooked
+board:
+  grid: { width: 3, height: 3 }
+seats: [{ name: black, letter: B }, { name: white, letter: W }]
+pieces:
+  stone: { symbols: [X, O], moves: place to empty }
+rules: { pass: always }
+counters: [stones]
+hooks:
+  filter_move: |
+    if mv.to == "B2" && pos.ply == 0 { "the centre is closed on the first move" } else { true }
+  after_move: |
+    set_counter("stones", pos.count(-1, "stone"));
+  game_over: |
+    if pos.counter("stones") >= 3 { [pos.owner("A1")] } else { () }
+"#;
+
+fn play(pos: &mut qipan::core::Position, text: &str) -> Result<(), PlayError> {
+    let mv = parse_move(pos, text).unwrap();
+    pos.play(&mv)
+}
+
+#[test]
+fn filter_after_move_and_game_over_hooks_run() {
+    let game = qipan::load_str("hooked.yaml", GAME, &[]).unwrap();
+    let mut pos = game.start();
+    assert_eq!(
+        play(&mut pos, "B2"),
+        Err(PlayError::Illegal(Illegal::Hook("the centre is closed on the first move".into())))
+    );
+    assert_eq!(pos.legal_moves().len(), 8 + 1, "the filter applies to move generation too");
+    play(&mut pos, "A1").unwrap();
+    assert_eq!(pos.counters(), &[1]);
+    play(&mut pos, "B2").unwrap();
+    play(&mut pos, "C3").unwrap();
+    let r = pos.outcome().expect("the game_over hook ends the game");
+    assert_eq!(r.winners, vec![0]);
+    assert_eq!(r.text, "B+");
+}
+
+#[test]
+fn a_runaway_hook_is_stopped_and_named() {
+    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "let n = 0;\n    loop { n += 1; }");
+    let game = qipan::load_str("hooked.yaml", &src, &[]).unwrap();
+    let mut pos = game.start();
+    let t = std::time::Instant::now();
+    let err = play(&mut pos, "A1").unwrap_err().to_string();
+    assert!(t.elapsed().as_secs() < 5, "stopped promptly");
+    assert!(err.contains("after_move"), "{err}");
+    assert!(err.contains("line 15"), "names the file line of the loop: {err}");
+}
+
+#[test]
+fn hook_errors_point_into_the_file() {
+    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "let x = ;");
+    let err = qipan::load_str("hooked.yaml", &src, &[]).unwrap_err();
+    let d = &err.0[0];
+    assert_eq!((d.loc.line, d.loc.column), (14, 9), "{err}");
+    assert!(d.message.contains("after_move"), "{err}");
+    let src = GAME.replace("  after_move: |", "  after_mvoe: |");
+    let err = qipan::load_str("hooked.yaml", &src, &[]).unwrap_err().to_string();
+    assert!(err.contains("filter_move") && err.contains("after_move"), "lists the valid points: {err}");
+    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "eval(\"1\");");
+    assert!(qipan::load_str("hooked.yaml", &src, &[]).is_err(), "eval is disabled");
+}
