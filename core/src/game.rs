@@ -109,9 +109,12 @@ impl Game {
         let keys = board.len() * seats.len().max(1) * pieces.len().max(1);
         let zobrist = (0..keys).map(|_| splitmix(&mut state)).collect();
         let turn_keys = (0..seats.len()).map(|_| splitmix(&mut state)).collect();
-        let placement_only = pieces
-            .iter()
-            .all(|p| p.moves.iter().all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty));
+        // One plain placement rule per piece: then no move can be generated twice, and Go-like games
+        // skip the deduplication and take the playout fast path.
+        let placement_only = pieces.iter().all(|p| {
+            p.moves.len() <= 1
+                && p.moves.iter().all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty)
+        });
         Game {
             name: name.into(),
             title: title.into(),

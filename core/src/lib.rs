@@ -13,6 +13,7 @@ pub mod hooks;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod ownership;
 pub mod playout;
 pub mod position;
 pub mod render;

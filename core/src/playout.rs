@@ -18,6 +18,27 @@ pub fn random_playout<R: Rng>(
     buf: &mut PlayoutBuf,
     cap: u32,
 ) -> Result<u32, HookError> {
+    playout(pos, rng, buf, cap, Policy::Uniform)
+}
+
+/// How playout moves are chosen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniformly among the legal moves, the pass included.
+    Uniform,
+    /// Uniformly among the legal moves that do not fill one of the mover's one-point eyes; the pass
+    /// only when there is no such move. Brings Go-family games to a settled end.
+    Light,
+}
+
+/// Plays until the game ends or `cap` plies have been played, choosing moves by `policy`.
+pub fn playout<R: Rng>(
+    pos: &mut Position,
+    rng: &mut R,
+    buf: &mut PlayoutBuf,
+    cap: u32,
+    policy: Policy,
+) -> Result<u32, HookError> {
     let start = pos.ply();
     let game = pos.game_arc().clone();
     let fast = game.placement_only()
@@ -28,7 +49,11 @@ pub fn random_playout<R: Rng>(
         buf.rebuild_empties(pos);
     }
     while !pos.is_over() && pos.ply() - start < cap {
-        let mv = if fast { buf.pick_placement(pos, rng) } else { buf.pick_any(pos, rng) };
+        let mv = match (fast, policy) {
+            (true, _) => buf.pick_placement(pos, rng, policy),
+            (false, Policy::Uniform) => buf.pick_any(pos, rng),
+            (false, Policy::Light) => light_move(pos, rng, &mut buf.moves),
+        };
         let Some(mv) = mv else { break };
         let captures_before: u32 = pos.captures().iter().sum();
         pos.play_unchecked(&mv)?;
@@ -80,17 +105,22 @@ impl PlayoutBuf {
         self.slot[n.idx()] = u32::MAX;
     }
 
-    /// Uniform among legal placements and the pass, by striking off illegal draws.
-    fn pick_placement<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+    /// Uniform among legal placements (and the pass, under the uniform policy), by striking off
+    /// illegal draws.
+    fn pick_placement<R: Rng>(&mut self, pos: &Position, rng: &mut R, policy: Policy) -> Option<Move> {
         let mut live = self.empties.len();
+        let light = policy == Policy::Light;
         loop {
-            // Slot `live` stands for the pass.
-            let i = rng.random_range(0..=live);
+            // Under the uniform policy slot `live` stands for the pass; the light policy passes last.
+            if light && live == 0 {
+                return Some(Move::PASS);
+            }
+            let i = if light { rng.random_range(0..live) } else { rng.random_range(0..=live) };
             if i == live {
                 return Some(Move::PASS);
             }
             let n = self.empties[i];
-            if pos.placement_legal(n, 0) {
+            if pos.placement_legal(n, 0) && !(light && fills_own_eye(pos, n)) {
                 return Some(Move::place(0, n));
             }
             live -= 1;
@@ -105,6 +135,32 @@ impl PlayoutBuf {
         }
         Some(self.moves.moves[rng.random_range(0..self.moves.moves.len())])
     }
+}
+
+/// True when placing on `node` would fill a one-point eye of the seat to move: every neighbour over
+/// the group-capture relation holds a piece of that side. Games without group capture have no eyes.
+pub fn fills_own_eye(pos: &Position, node: NodeId) -> bool {
+    let Some(gc) = &pos.game().rules.group_capture else { return false };
+    let seat = pos.to_move();
+    pos.cell(node).is_none()
+        && pos
+            .game()
+            .board
+            .edges(gc.relation, node)
+            .iter()
+            .all(|e| pos.cell(e.to).is_some_and(|p| pos.same_side(seat, p.seat)))
+}
+
+/// A random legal move that does not fill one of the mover's own one-point eyes, or the pass when
+/// there is none (the "light" policy Go programs use to bring a game to its natural end).
+pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<Move> {
+    pos.generate_legal(buf);
+    let pass = buf.moves.iter().find(|m| m.is_pass()).copied();
+    buf.moves.retain(|m| !m.is_pass() && (!m.to.is_some() || !fills_own_eye(pos, m.to)));
+    if buf.moves.is_empty() {
+        return pass;
+    }
+    Some(buf.moves[rng.random_range(0..buf.moves.len())])
 }
 
 /// The number of move sequences of exactly `depth` plies from `pos`.

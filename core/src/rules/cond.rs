@@ -87,7 +87,9 @@ impl Cond {
             Cond::Ally => at && pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
             Cond::Enemy => at && pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
             Cond::Zone(z) => at && info().zones & (1 << z) != 0,
-            Cond::SeatZone(alias) => at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0),
+            Cond::SeatZone(alias) => {
+                at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
+            }
             Cond::Kind(k) => at && info().kind == *k,
             Cond::Colour(c) => at && info().colour == Some(*c),
             Cond::Piece(p) => at && pos.cell(node).is_some_and(|c| c.piece == *p),
