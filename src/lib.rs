@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod games;
+pub mod gtp;
 pub mod record;
 pub mod sgf;
 

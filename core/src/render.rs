@@ -41,10 +41,11 @@ pub fn text(pos: &Position) -> String {
             })
             .collect();
         let header = |out: &mut String| {
-            out.push_str("    ");
+            let mut line = String::from("    ");
             for c in &col_names {
-                let _ = write!(out, "{:<w$} ", c, w = width);
+                let _ = write!(line, "{:<w$} ", c, w = width);
             }
+            out.push_str(line.trim_end());
             out.push('\n');
         };
         header(&mut out);
@@ -57,7 +58,7 @@ pub fn text(pos: &Position) -> String {
                 };
                 let _ = write!(out, "{:<w$} ", s, w = width);
             }
-            let _ = writeln!(out, "{:<3}", y + 1);
+            let _ = writeln!(out, "{}", y + 1);
         }
         header(&mut out);
     } else {

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod gtp;
 mod list;
 mod perft;
 mod play;
@@ -36,6 +37,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// List the built-in games and their options.
     List(list::ListArgs),
+    /// Speak GTP version 2 on standard input and output (Go GUIs, referees).
+    Gtp(gtp::GtpArgs),
 }
 
 /// A game and its option settings, shared by most subcommands.
@@ -78,6 +81,7 @@ pub fn run() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::List(a) => list::run(a),
+        Command::Gtp(a) => gtp::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,33 @@
+//! `qipan gtp`: a GTP version 2 engine on standard input and output.
+
+use super::GameArgs;
+use clap::Args;
+use qipan::gtp::GtpEngine;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct GtpArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Random seed for generated moves and the dead-stone estimate.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
+    let mut engine = GtpEngine::new(&a.game.game, &a.game.overrides()?, a.seed)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let (reply, quit) = engine.handle(&line?);
+        if let Some(r) = reply {
+            out.write_all(r.as_bytes())?;
+            out.flush()?;
+        }
+        if quit {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

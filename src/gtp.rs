@@ -1,0 +1,295 @@
+//! A GTP (Go Text Protocol, version 2) engine for every game of the Go family, so Go GUIs and referee
+//! programs can drive qipan. [`GtpEngine::handle`] answers one command line; the `qipan gtp` command
+//! connects it to standard input and output.
+
+use crate::record::{game_for_record, replay_position, Legality};
+use crate::sgf::{parse_sgf_bytes, SgfGame};
+use qipan_core::notation::{move_text, parse_move};
+use qipan_core::outcome::fmt_points;
+use qipan_core::ownership;
+use qipan_core::playout::light_move;
+use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::sync::Arc;
+
+/// Every command the engine knows, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "quit",
+];
+
+/// Playouts used to judge dead stones for `final_score` and `final_status_list`.
+const OWNERSHIP_PLAYOUTS: u32 = 200;
+
+/// The engine's state: the game (rebuilt when the size or komi changes) and the moves played.
+pub struct GtpEngine {
+    name: String,
+    overrides: Vec<(String, String)>,
+    game: Arc<Game>,
+    /// A loaded record (and how many of its moves), which replaces the empty start.
+    base: Option<(SgfGame, Option<usize>)>,
+    moves: Vec<(u8, Move)>,
+    pos: Position,
+    rng: SmallRng,
+    buf: MoveBuf,
+}
+
+/// One response: success or failure, and its text.
+type Reply = Result<String, String>;
+
+impl GtpEngine {
+    /// An engine for the game `name` (built-in name or path) with option overrides.
+    pub fn new(name: &str, overrides: &[(String, String)], seed: u64) -> Result<GtpEngine, crate::LoadError> {
+        let game = crate::load(name, overrides)?;
+        let pos = game.start();
+        Ok(GtpEngine {
+            name: name.to_string(),
+            overrides: overrides.to_vec(),
+            game,
+            base: None,
+            moves: Vec::new(),
+            pos,
+            rng: SmallRng::seed_from_u64(seed),
+            buf: MoveBuf::default(),
+        })
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Handles one line of input. Returns the full response (`= ...\n\n` or `? ...\n\n`), nothing for
+    /// an empty or comment line, and `None` as the second value once `quit` was received.
+    pub fn handle(&mut self, line: &str) -> (Option<String>, bool) {
+        // Remove control characters other than tab and newline, comments, and convert tabs (GTP 2, 2.4).
+        let clean: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let mut words = clean.split_whitespace().peekable();
+        let Some(first) = words.peek().copied() else { return (None, false) };
+        let id = if first.chars().all(|c| c.is_ascii_digit()) {
+            words.next();
+            first.to_string()
+        } else {
+            String::new()
+        };
+        let Some(cmd) = words.next() else { return (None, false) };
+        let args: Vec<&str> = words.collect();
+        let reply = self.command(cmd, &args);
+        let quit = cmd == "quit";
+        let text = match reply {
+            Ok(t) => format!("={id}{}{t}\n\n", if t.is_empty() { "" } else { " " }),
+            Err(t) => format!("?{id} {t}\n\n"),
+        };
+        (Some(text), quit)
+    }
+
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Reply {
+        match cmd {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("qipan".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS.contains(&args.first().copied().unwrap_or("")).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => self.boardsize(args),
+            "clear_board" => {
+                self.moves.clear();
+                self.base = None;
+                self.rebuild()
+            }
+            "komi" => self.komi(args),
+            "play" => self.play(args),
+            "genmove" => self.genmove(args),
+            "undo" => {
+                if self.moves.pop().is_none() {
+                    return Err("cannot undo".into());
+                }
+                self.rebuild()
+            }
+            "showboard" => Ok(format!("\n{}", qipan_core::render::text(&self.pos).trim_end())),
+            "final_score" => self.final_score(),
+            "final_status_list" => self.final_status_list(args),
+            "loadsgf" => self.loadsgf(args),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn set_option(&mut self, key: &str, value: String) {
+        self.overrides.retain(|(k, _)| k != key);
+        self.overrides.push((key.to_string(), value));
+    }
+
+    /// Reloads the game with the current options and replays the loaded record and the moves.
+    fn rebuild(&mut self) -> Reply {
+        let game = crate::load(&self.name, &self.overrides).map_err(|e| first_line(&e.to_string()))?;
+        let mut pos = match &self.base {
+            Some((sgf, upto)) => {
+                replay_position(&game, sgf, *upto, Legality::Trust).map_err(|e| e.to_string())?.position
+            }
+            None => game.start(),
+        };
+        for (seat, mv) in &self.moves {
+            pos.resume();
+            pos.set_to_move(*seat);
+            pos.play_unchecked(mv).map_err(|e| e.to_string())?;
+        }
+        self.game = game;
+        self.pos = pos;
+        Ok(String::new())
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Reply {
+        let n: u32 = args.first().and_then(|a| a.parse().ok()).ok_or("boardsize not an integer")?;
+        if !self.game.options.contains_key("size") {
+            return if (n * n) as usize == self.game.board.len() {
+                Ok(String::new())
+            } else {
+                Err("unacceptable size".into())
+            };
+        }
+        let old = self.overrides.clone();
+        self.set_option("size", n.to_string());
+        self.moves.clear();
+        self.base = None;
+        if self.rebuild().is_err() {
+            self.overrides = old;
+            self.rebuild()?;
+            return Err("unacceptable size".into());
+        }
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, args: &[&str]) -> Reply {
+        let k: f64 = args.first().and_then(|a| a.parse().ok()).ok_or("komi not a float")?;
+        if !self.game.options.contains_key("komi") {
+            return Err("this game has no komi".into());
+        }
+        self.set_option("komi", k.to_string());
+        self.rebuild()
+    }
+
+    fn seat(&self, colour: &str) -> Result<u8, String> {
+        let c = colour.to_ascii_lowercase();
+        self.game
+            .seats
+            .iter()
+            .position(|s| s.name == c || s.letter.eq_ignore_ascii_case(&c))
+            .map(|i| i as u8)
+            .ok_or_else(|| "invalid color".to_string())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Reply {
+        let [colour, vertex] = args else { return Err("invalid color or coordinate".into()) };
+        let seat = self.seat(colour)?;
+        let mut next = self.pos.clone();
+        next.resume();
+        next.set_to_move(seat);
+        let mv = parse_move(&next, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
+        next.play(&mv).map_err(|e| match e {
+            qipan_core::PlayError::Illegal(i) => format!("illegal move: {i}"),
+            other => other.to_string(),
+        })?;
+        self.moves.push((seat, mv));
+        self.pos = next;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Reply {
+        let seat = self.seat(args.first().ok_or("invalid color")?)?;
+        let mut next = self.pos.clone();
+        next.resume();
+        next.set_to_move(seat);
+        let mv = light_move(&next, &mut self.rng, &mut self.buf).unwrap_or(Move::PASS);
+        next.play(&mv).map_err(|e| e.to_string())?;
+        self.moves.push((seat, mv));
+        self.pos = next;
+        Ok(if mv.is_pass() { "pass".into() } else { move_text(&self.game, &mv) })
+    }
+
+    /// Stones judged dead by the ownership estimate.
+    fn dead(&mut self) -> Vec<NodeId> {
+        ownership::estimate(&self.pos, OWNERSHIP_PLAYOUTS, &mut self.rng)
+            .map(|o| o.dead_stones(&self.pos))
+            .unwrap_or_default()
+    }
+
+    fn final_score(&mut self) -> Reply {
+        let dead = self.dead();
+        let scores = ownership::scores_dead_removed(&self.pos, &dead).ok_or("this game is not scored by area")?;
+        if scores.len() != 2 {
+            return Err("final_score needs two players".into());
+        }
+        let diff = scores[0] - scores[1];
+        Ok(if diff.abs() < 1e-9 {
+            "0".into()
+        } else if diff > 0.0 {
+            format!("{}+{}", self.game.seats[0].letter, fmt_points(diff))
+        } else {
+            format!("{}+{}", self.game.seats[1].letter, fmt_points(-diff))
+        })
+    }
+
+    fn final_status_list(&mut self, args: &[&str]) -> Reply {
+        let which = args.first().copied().unwrap_or("");
+        let dead = self.dead();
+        let stones = self.game.board.node_ids().filter(|&n| self.pos.cell(n).is_some());
+        let list: Vec<String> = match which {
+            "dead" => dead.iter().map(|&n| self.game.board.label(n).to_string()).collect(),
+            "alive" => stones.filter(|n| !dead.contains(n)).map(|n| self.game.board.label(n).to_string()).collect(),
+            // Seki is not told apart from life: both stay on the board.
+            "seki" => Vec::new(),
+            _ => return Err("syntax error: expected alive, dead or seki".into()),
+        };
+        Ok(list.join(" "))
+    }
+
+    fn loadsgf(&mut self, args: &[&str]) -> Reply {
+        let file = args.first().ok_or("missing file name")?;
+        let upto: Option<usize> = match args.get(1) {
+            Some(n) => Some(n.parse::<usize>().map_err(|_| "move number not an integer")?.saturating_sub(1)),
+            None => None,
+        };
+        let bytes = std::fs::read(file).map_err(|_| "cannot load file")?;
+        let sgf = parse_sgf_bytes(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
+        // The record's board size and komi replace the current ones.
+        let others: Vec<(String, String)> =
+            self.overrides.iter().filter(|(k, _)| k != "size" && k != "komi").cloned().collect();
+        let game = game_for_record(&self.name, &others, &sgf).map_err(|e| first_line(&e.to_string()))?;
+        for key in ["size", "komi"] {
+            match game.options.get(key) {
+                Some(v) => self.set_option(key, v.clone()),
+                None => self.overrides.retain(|(k, _)| k != key),
+            }
+        }
+        self.base = Some((sgf, upto));
+        self.moves.clear();
+        self.rebuild()?;
+        Ok(self.game.seats[self.pos.to_move() as usize].name.clone())
+    }
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").to_string()
+}

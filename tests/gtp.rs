@@ -1,0 +1,135 @@
+//! The GTP engine: transcripts of the protocol, and full games against GNU Go.
+
+use qipan::gtp::GtpEngine;
+use std::path::Path;
+
+/// Sends each line and returns the concatenated responses.
+fn transcript(lines: &[&str]) -> Vec<String> {
+    let mut e = GtpEngine::new("go", &[], 1).unwrap();
+    lines.iter().filter_map(|l| e.handle(l).0).collect()
+}
+
+#[test]
+fn protocol_basics() {
+    let r = transcript(&["protocol_version", "1 name", "known_command genmove", "known_command fly", "frobnicate"]);
+    assert_eq!(r, vec!["= 2\n\n", "=1 qipan\n\n", "= true\n\n", "= false\n\n", "? unknown command\n\n"]);
+    let list = transcript(&["list_commands"]).remove(0);
+    for c in qipan::gtp::COMMANDS {
+        assert!(list.contains(c), "{c} listed");
+    }
+}
+
+#[test]
+fn comments_blank_lines_and_ids() {
+    let mut e = GtpEngine::new("go", &[], 1).unwrap();
+    assert_eq!(e.handle("# just a comment").0, None);
+    assert_eq!(e.handle("   ").0, None);
+    assert_eq!(e.handle("7 boardsize 9 # nine").0.unwrap(), "=7\n\n");
+    let (r, quit) = e.handle("quit");
+    assert_eq!((r.unwrap(), quit), ("=\n\n".to_string(), true));
+}
+
+#[test]
+fn play_refuses_illegal_moves_and_undo_restores() {
+    let mut e = GtpEngine::new("go", &[], 1).unwrap();
+    for cmd in ["boardsize 5", "clear_board", "play b c3", "play w b3", "play b b4", "play w e5"] {
+        assert_eq!(e.handle(cmd).0.unwrap(), "=\n\n", "{cmd}");
+    }
+    assert!(e.handle("play w c3").0.unwrap().starts_with("? illegal move: the node is occupied"));
+    assert!(e.handle("play w z9").0.unwrap().starts_with("? invalid color or coordinate"));
+    assert!(e.handle("play purple c1").0.unwrap().starts_with("? invalid color"));
+    // Black fills White b3's last liberties and takes it.
+    for cmd in ["play b a3", "play w e4", "play b b2"] {
+        assert_eq!(e.handle(cmd).0.unwrap(), "=\n\n", "{cmd}");
+    }
+    assert_eq!(e.position().captures(), &[1, 0]);
+    assert_eq!(e.handle("undo").0.unwrap(), "=\n\n");
+    assert_eq!(e.position().captures(), &[0, 0], "undo puts the captured stone back");
+    assert_eq!(e.position().ply(), 6);
+    assert_eq!(e.handle("boardsize 99").0.unwrap(), "? unacceptable size\n\n");
+    assert_eq!(e.position().game().board.len(), 25, "a refused size keeps the board");
+}
+
+#[test]
+fn genmove_plays_legal_moves_until_both_pass() {
+    let mut e = GtpEngine::new("go", &[("size".into(), "7".into())], 5).unwrap();
+    let mut passes = 0;
+    let mut colour = "b";
+    for _ in 0..400 {
+        let r = e.handle(&format!("genmove {colour}")).0.unwrap();
+        assert!(r.starts_with("= "), "{r}");
+        passes = if r.contains("pass") { passes + 1 } else { 0 };
+        if passes == 2 {
+            break;
+        }
+        colour = if colour == "b" { "w" } else { "b" };
+    }
+    assert_eq!(passes, 2, "the light policy brings the game to an end");
+    let score = e.handle("final_score").0.unwrap();
+    assert!(score.starts_with("= B+") || score.starts_with("= W+") || score == "= 0\n\n", "{score}");
+}
+
+#[test]
+fn final_status_list_finds_dead_stones() {
+    // A lone white stone inside a large black area is dead; the black wall is alive.
+    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
+    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
+        e.handle(&format!("play b {v}"));
+    }
+    e.handle("play w b5");
+    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
+        e.handle(&format!("play w {v}"));
+    }
+    assert_eq!(e.handle("final_status_list dead").0.unwrap(), "= B5\n\n");
+    let alive = e.handle("final_status_list alive").0.unwrap();
+    assert!(alive.contains("D5") && alive.contains("F5") && !alive.contains("B5"), "{alive}");
+    // Black: 9 + 27 (A-C) + half of column E? E borders both: dame. White: 9 + 27 (G-J) + 7.5 komi.
+    assert_eq!(e.handle("komi 0").0.unwrap(), "=\n\n");
+    assert_eq!(e.handle("final_score").0.unwrap(), "= 0\n\n");
+}
+
+#[test]
+fn loadsgf_sets_board_komi_and_moves() {
+    let dir = std::env::temp_dir().join(format!("qipan-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("g.sgf");
+    std::fs::write(&f, "(;GM[1]SZ[9]KM[6.5]AB[cc];W[ee];B[gg];W[dd])").unwrap();
+    let mut e = GtpEngine::new("go", &[], 1).unwrap();
+    assert_eq!(e.handle(&format!("loadsgf {} 3", f.display())).0.unwrap(), "= white\n\n");
+    assert_eq!(e.position().game().board.len(), 81);
+    assert_eq!(e.position().game().options["komi"], "6.5");
+    let board = e.handle("showboard").0.unwrap();
+    assert!(board.contains("X") && board.contains("O"));
+    assert_eq!(e.position().ply(), 2, "moves before move 3");
+    // komi after loadsgf keeps the loaded position.
+    e.handle("komi 0.5");
+    assert_eq!(e.position().ply(), 2);
+    assert!(e.handle("loadsgf /no/such/file.sgf").0.unwrap().starts_with("? cannot load file"));
+}
+
+#[test]
+fn full_games_against_gnu_go_agree_on_the_score() {
+    let have_gnugo = ["/usr/games/gnugo", "/usr/bin/gnugo"].iter().any(|p| Path::new(p).exists());
+    if !have_gnugo {
+        assert!(std::env::var_os("QIPAN_REQUIRE_GNUGO").is_none(), "GNU Go is required (apt-get install gnugo)");
+        eprintln!("GNU Go is not installed: skipping");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/gtp_match.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_qipan"))
+        .args(["4", "9"])
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    let games: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 4);
+    let agree = games.iter().filter(|g| g["agree"] == true).count();
+    for g in &games {
+        eprintln!("{g}");
+        assert_eq!(g["qipan"], if g["game"].as_u64().unwrap() % 2 == 0 { "black" } else { "white" });
+    }
+    assert!(agree >= 3, "final scores agree with GNU Go in {agree} of 4 games");
+}
