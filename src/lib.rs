@@ -65,6 +65,13 @@ pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Ga
     Ok(load_str(&file, &text, overrides)?)
 }
 
+/// Checks a built-in game or definition file as `qipan check` does; returns the options without a
+/// default, which must be set to play.
+pub fn validate(name_or_path: &str) -> Result<Vec<String>, LoadError> {
+    let (file, text) = source(name_or_path)?;
+    Ok(qipan_dsl::validate(&file, &text)?)
+}
+
 /// Compiles a definition's text; `file` is used in diagnostics.
 pub fn load_str(file: &str, source: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, Diagnostics> {
     qipan_dsl::load_str(file, source, overrides).map(Arc::new)

@@ -22,11 +22,13 @@ pub fn text(pos: &Position) -> String {
     let b = &g.board;
     let mut out = String::new();
     let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
-    if let Some((w, h)) = b.grid_size() {
+    if let Some((w, h, coordinates)) = b.grid_size() {
         let mut grid = vec![vec![None; w as usize]; h as usize];
+        // Nodes sit in the picture at their drawing positions.
         for n in b.node_ids() {
-            let c = b.node(n).coord;
-            if let Some(cell) = grid.get_mut(c[1] as usize).and_then(|r| r.get_mut(c[0] as usize)) {
+            let p = b.node(n).pos;
+            let (x, y) = (p[0].round() as usize, p[1].round() as usize);
+            if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
                 *cell = Some(n);
             }
         }
@@ -35,7 +37,7 @@ pub fn text(pos: &Position) -> String {
                 grid.iter()
                     .flatten()
                     .flatten()
-                    .find(|n| b.node(**n).coord[0] == x as i32)
+                    .find(|n| b.node(**n).pos[0].round() as i32 == x as i32)
                     .map(|n| b.label(*n).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
                     .unwrap_or_default()
             })
@@ -48,19 +50,30 @@ pub fn text(pos: &Position) -> String {
             out.push_str(line.trim_end());
             out.push('\n');
         };
-        header(&mut out);
+        if coordinates {
+            header(&mut out);
+        }
         for y in (0..h as usize).rev() {
-            let _ = write!(out, "{:>3} ", y + 1);
+            let mut line = String::new();
+            if coordinates {
+                let _ = write!(line, "{:>3} ", y + 1);
+            }
             for cell in &grid[y] {
                 let s = match *cell {
                     Some(n) => symbol(pos, n),
                     None => " ".into(),
                 };
-                let _ = write!(out, "{:<w$} ", s, w = width);
+                let _ = write!(line, "{:<w$} ", s, w = width);
             }
-            let _ = writeln!(out, "{}", y + 1);
+            if coordinates {
+                let _ = write!(line, "{}", y + 1);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
-        header(&mut out);
+        if coordinates {
+            header(&mut out);
+        }
     } else {
         let mut rows: std::collections::BTreeMap<(u8, i32), Vec<NodeId>> = Default::default();
         for n in b.node_ids() {

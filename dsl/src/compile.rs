@@ -10,6 +10,7 @@ use qipan_core::board::{Board, BoardBuilder, EdgeSpec, NodeSpec};
 use qipan_core::game::{Game, PieceType, Placement, Seat};
 use qipan_core::rules::{CapturedTo, Dame, EndRules, GroupCapture, PassRule, Repetition, Rules, Scoring, StuckRule};
 use serde_saphyr::Spanned;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -37,6 +38,8 @@ pub(crate) struct Compiler<'a> {
     pub source: &'a str,
     pub diags: Vec<Diagnostic>,
     pub vars: BTreeMap<String, Value>,
+    /// When checking a definition, options without a default get a stand-in value instead of an error.
+    pub placeholders: bool,
 }
 
 fn scalar_value(s: &Scalar) -> Value {
@@ -49,7 +52,7 @@ fn scalar_value(s: &Scalar) -> Value {
 
 impl<'a> Compiler<'a> {
     pub fn new(file: &'a str, source: &'a str) -> Self {
-        Compiler { file, source, diags: Vec::new(), vars: BTreeMap::new() }
+        Compiler { file, source, diags: Vec::new(), vars: BTreeMap::new(), placeholders: false }
     }
 
     fn error(&mut self, loc: Loc, msg: impl Into<String>, expected: Option<String>) {
@@ -173,6 +176,16 @@ impl<'a> Compiler<'a> {
             self.error(loc, msg, None);
         }
         for info in &infos {
+            if !self.vars.contains_key(&info.name) && self.placeholders {
+                let min = def.options.0.iter().find(|(n, _)| n.value == info.name).and_then(|(_, o)| o.min);
+                let stand_in = match (info.values.as_ref().and_then(|v| v.first()), info.kind.as_str()) {
+                    (Some(v), _) => v.clone(),
+                    (None, "bool") => Value::Bool(false),
+                    (None, "text" | "choice") => Value::Text(String::new()),
+                    _ => Value::Num(min.unwrap_or(0.0)),
+                };
+                self.vars.insert(info.name.clone(), stand_in);
+            }
             if !self.vars.contains_key(&info.name) {
                 self.error(
                     Loc { line: 1, column: 1 },
@@ -185,17 +198,65 @@ impl<'a> Compiler<'a> {
     }
 
     fn board(&mut self, b: &BoardDef) -> Option<Board> {
-        let generators_used = [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some()].iter().filter(|&&x| x).count();
+        if let Some(sel) = &b.select {
+            let Some(value) = self.vars.get(&sel.value).map(|v| v.to_string()) else {
+                self.error(sel.referenced.into(), format!("unknown option `{}`", sel.value), None);
+                return None;
+            };
+            let Some((_, variant)) = b.variants.0.iter().find(|(k, _)| k.value == value) else {
+                let names: Vec<&str> = b.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
+                self.error(
+                    sel.referenced.into(),
+                    format!("no board `{value}` for option `{}`", sel.value),
+                    Some(names.join(", ")),
+                );
+                return None;
+            };
+            return self.board(variant);
+        }
+        let generators_used = [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some(), b.box_surface.is_some()]
+            .iter()
+            .filter(|&&x| x)
+            .count();
         if generators_used > 1 {
             self.error(
                 Loc { line: 1, column: 1 },
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, polar (plus nodes/edges)".into()),
+                Some("one of grid, grid3d, box, polar (plus nodes/edges)".into()),
             );
             return None;
         }
         let mut builder = if let Some(g) = &b.grid {
-            let (w, h) = (self.count(&g.width, "width", 256.0)?, self.count(&g.height, "height", 256.0)?);
+            let mask = g.mask.as_ref().map(|m| match &m.value {
+                Mask::Rows(rows) => rows.clone(),
+                Mask::Text(t) => {
+                    let text = self.subst(&Spanned::new(t.clone(), m.referenced, m.defined));
+                    text.split(['/', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(String::from).collect()
+                }
+            });
+            let mask_w = mask.as_ref().map(|m| m.iter().map(|r| r.chars().count()).max().unwrap_or(0) as u32);
+            let mask_h = mask.as_ref().map(|m| m.len() as u32);
+            let anchor: Loc = g
+                .width
+                .as_ref()
+                .or(g.height.as_ref())
+                .map(|w| w.referenced.into())
+                .or(g.mask.as_ref().map(|m| m.referenced.into()))
+                .unwrap_or(Loc { line: 1, column: 1 });
+            let w = match &g.width {
+                Some(w) => self.count(w, "width", 256.0)?,
+                None => mask_w.or_else(|| {
+                    self.error(anchor, "a grid needs a width or a mask", None);
+                    None
+                })?,
+            };
+            let h = match &g.height {
+                Some(h) => self.count(h, "height", 256.0)?,
+                None => mask_h.or_else(|| {
+                    self.error(anchor, "a grid needs a height or a mask", None);
+                    None
+                })?,
+            };
             let labels = match g.labels.as_ref().map(|l| l.value.as_str()) {
                 None | Some("gtp") => LabelStyle::Gtp,
                 Some("letters") => LabelStyle::Letters,
@@ -209,14 +270,13 @@ impl<'a> Compiler<'a> {
             let spec = GridSpec {
                 width: w,
                 height: h,
-                mask: g.mask.as_ref().map(|m| m.value.clone()),
+                mask,
                 labels,
                 diagonal: g.diagonal,
                 checker: g.checker.clone(),
                 kind: g.kind.clone().unwrap_or_else(|| "point".into()),
             };
-            let loc = g.mask.as_ref().map(|m| m.referenced.into()).unwrap_or(g.width.referenced.into());
-            self.board_result(generators::grid(&spec), loc)?
+            self.board_result(generators::grid(&spec), anchor)?
         } else if let Some(g) = &b.grid3d {
             let (w, h, d) = (
                 self.count(&g.width, "width", 256.0)?,
@@ -224,6 +284,13 @@ impl<'a> Compiler<'a> {
                 self.count(&g.depth, "depth", 256.0)?,
             );
             self.board_result(generators::grid3d(w, h, d), g.width.referenced.into())?
+        } else if let Some(g) = &b.box_surface {
+            let (w, h, d) = (
+                self.count(&g.width, "width", 256.0)?,
+                self.count(&g.height, "height", 256.0)?,
+                self.count(&g.depth, "depth", 256.0)?,
+            );
+            self.board_result(generators::box_surface(w, h, d), g.width.referenced.into())?
         } else if let Some(p) = &b.polar {
             let spec = PolarSpec {
                 rings: self.count(&p.rings, "rings", 1000.0)?,

@@ -59,6 +59,42 @@ pub fn load_str(file: &str, source: &str, overrides: &[(String, String)]) -> Res
     }
 }
 
+/// Checks a definition as `qipan check` does: options without a default get stand-in values (their
+/// minimum, first allowed value, 0, false or empty). Returns the names of those options, which a
+/// user must set to play.
+pub fn validate(file: &str, source: &str) -> Result<Vec<String>, Diagnostics> {
+    let def = parse(file, source)?;
+    let mut c = compile::Compiler::new(file, source);
+    c.placeholders = true;
+    let required: Vec<String> =
+        def.options.0.iter().filter(|(_, o)| o.default.is_none()).map(|(n, _)| n.value.clone()).collect();
+    match c.game(&def, &[]) {
+        Some(_) if c.diags.is_empty() => Ok(required),
+        _ => Err(Diagnostics(c.diags)),
+    }
+}
+
+/// The option to be set by cut-and-choose before play (one player sets it, the other chooses to move
+/// first or second), if the definition has that procedure and it applies under these option values.
+pub fn cut_and_choose(file: &str, source: &str, overrides: &[(String, String)]) -> Result<Option<String>, Diagnostics> {
+    let def = parse(file, source)?;
+    let Some(cc) = &def.cut_and_choose else { return Ok(None) };
+    let mut c = compile::Compiler::new(file, source);
+    c.placeholders = true;
+    c.options(&def, overrides);
+    let applies = match &cc.when {
+        None => true,
+        Some(w) => match lang::eval_expr(&w.value, &c.vars) {
+            Ok(Value::Bool(b)) => b,
+            _ => {
+                let msg = format!("cannot evaluate `{}`", w.value);
+                return Err(Diagnostics(vec![Diagnostic::new(file, source, w.referenced.into(), msg, None)]));
+            }
+        },
+    };
+    Ok(applies.then(|| cc.option.value.clone()))
+}
+
 /// The options a definition declares, with defaults and allowed values.
 pub fn options(file: &str, source: &str) -> Result<Vec<OptionInfo>, Diagnostics> {
     let def = parse(file, source)?;

@@ -89,6 +89,9 @@ pub struct GameDef {
     /// How a finished game is scored.
     #[serde(default)]
     pub scoring: Option<ScoringDef>,
+    /// A pre-game procedure: one player sets this option, the other chooses a seat.
+    #[serde(default)]
+    pub cut_and_choose: Option<CutAndChooseDef>,
     /// Named counters that hooks may read and set.
     #[serde(default)]
     pub counters: Vec<String>,
@@ -133,10 +136,20 @@ pub enum Scalar {
     Text(String),
 }
 
-/// The board: one generator, plus optional extra nodes, edges and zones.
+/// The board: one generator, plus optional extra nodes, edges and zones; or, with `select`, one of
+/// several boards chosen by an option.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDef {
+    /// The option whose value names the board to use among `variants`.
+    #[serde(default)]
+    pub select: Option<Text>,
+    /// Boards by name, for `select`.
+    #[serde(default)]
+    pub variants: Ordered<BoardDef>,
+    /// The surface of a box of cells.
+    #[serde(default, rename = "box")]
+    pub box_surface: Option<Grid3dDef>,
     /// A rectangular grid.
     #[serde(default)]
     pub grid: Option<GridDef>,
@@ -167,10 +180,12 @@ pub struct BoardDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridDef {
-    /// Columns.
-    pub width: Spanned<NumOrExpr>,
-    /// Rows.
-    pub height: Spanned<NumOrExpr>,
+    /// Columns (default: the mask's width).
+    #[serde(default)]
+    pub width: Option<Spanned<NumOrExpr>>,
+    /// Rows (default: the mask's height).
+    #[serde(default)]
+    pub height: Option<Spanned<NumOrExpr>>,
     /// `gtp`, `letters` or `chess`.
     #[serde(default)]
     pub labels: Option<Text>,
@@ -183,12 +198,23 @@ pub struct GridDef {
     /// Checkerboard colour names.
     #[serde(default)]
     pub checker: Option<[String; 2]>,
-    /// Rows of `.` (node) and `#` (no node), top row first.
+    /// Rows of `.` (node) and `#` (no node), top row first: a list, or one text with rows separated
+    /// by `/` or new lines (which may be an option: `$mask`). Width and height default to the mask's.
     #[serde(default)]
-    pub mask: Option<Spanned<Vec<String>>>,
+    pub mask: Option<Spanned<Mask>>,
 }
 
-/// A 3-D grid.
+/// A mask as a list of rows or as one text.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Mask {
+    /// One row per entry.
+    Rows(Vec<String>),
+    /// Rows separated by `/` or new lines.
+    Text(String),
+}
+
+/// A 3-D grid, or a box.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Grid3dDef {
@@ -450,4 +476,15 @@ pub struct ScoringDef {
     /// Points added per seat (option expressions).
     #[serde(default)]
     pub bonus: Ordered<Spanned<NumOrExpr>>,
+}
+
+/// The cut-and-choose procedure: one player sets `option`, the other chooses to move first or second.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutAndChooseDef {
+    /// The option the first player sets (komi).
+    pub option: Text,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }

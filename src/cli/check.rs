@@ -22,12 +22,23 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut ok = true;
     let mut report = Vec::new();
     for g in &a.games {
-        match qipan::load(g, &overrides) {
-            Ok(game) => {
+        let result = if overrides.is_empty() {
+            qipan::validate(g).map(|required| (None, required))
+        } else {
+            qipan::load(g, &overrides).map(|game| (Some(game), vec![]))
+        };
+        match result {
+            Ok((game, required)) => {
                 if !a.json {
-                    println!("{g}: ok ({}, {} nodes)", game.title, game.board.len());
+                    let what = game.map(|g| format!(" ({}, {} nodes)", g.title, g.board.len())).unwrap_or_default();
+                    let needs = if required.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; to play, set {}", required.iter().map(|r| format!("--set {r}=...")).collect::<Vec<_>>().join(" "))
+                    };
+                    println!("{g}: ok{what}{needs}");
                 }
-                report.push(serde_json::json!({"game": g, "ok": true, "errors": []}));
+                report.push(serde_json::json!({"game": g, "ok": true, "errors": [], "required_options": required}));
             }
             Err(LoadError::Invalid(d)) => {
                 ok = false;

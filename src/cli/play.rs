@@ -21,7 +21,13 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
-    let game = a.game.load()?;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut overrides = a.game.overrides()?;
+    if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut lines)? {
+        println!("{players}");
+    }
+    let game = qipan::load(&a.game.game, &overrides)?;
     let mut ai = vec![false; game.seats.len()];
     for s in a.ai.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if s == "all" {
@@ -37,8 +43,6 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
     let mut pos = game.start();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
     println!("{}", game.title);
     println!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
     let mut redraw = true;
@@ -92,6 +96,47 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         println!("Result: {} ({})", r.text, r.reason);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the cut-and-choose procedure when the game has it and the option is not set yet: player 1
+/// sets the option, player 2 chooses to move first or second. Adds the option to `overrides` and
+/// returns who plays which seat.
+fn cut_and_choose(
+    game: &str,
+    overrides: &mut Vec<(String, String)>,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> anyhow::Result<Option<String>> {
+    let (file, text) = qipan::source(game)?;
+    let Some(option) = qipan::dsl::cut_and_choose(&file, &text, overrides)? else { return Ok(None) };
+    if overrides.iter().any(|(k, _)| *k == option) {
+        return Ok(None);
+    }
+    println!("Cut and choose: player 1 sets {option}, then player 2 chooses to move first or second.");
+    let mut ask = |prompt: &str| -> anyhow::Result<String> {
+        print!("{prompt}");
+        std::io::stdout().flush()?;
+        Ok(lines.next().ok_or_else(|| anyhow::anyhow!("no answer: input ended"))??.trim().to_string())
+    };
+    loop {
+        let value = ask(&format!("player 1, {option} = "))?;
+        let mut tried = overrides.clone();
+        tried.push((option.clone(), value.clone()));
+        match qipan::load(game, &tried) {
+            Ok(_) => {
+                *overrides = tried;
+                break;
+            }
+            Err(e) => println!("{}", e.to_string().lines().next().unwrap_or("not accepted")),
+        }
+    }
+    let seats: Vec<String> = qipan::load(game, overrides)?.seats.iter().map(|s| s.name.clone()).collect();
+    loop {
+        match ask("player 2, move first or second? [first/second] ")?.as_str() {
+            "first" | "1" => return Ok(Some(format!("player 2 plays {}, player 1 plays {}", seats[0], seats[1]))),
+            "second" | "2" => return Ok(Some(format!("player 1 plays {}, player 2 plays {}", seats[0], seats[1]))),
+            _ => println!("answer `first` or `second`"),
+        }
+    }
 }
 
 /// A legal move's text, to show the notation.

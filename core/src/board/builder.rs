@@ -67,7 +67,7 @@ pub struct BoardBuilder {
     by_label: HashMap<String, NodeIndex>,
     directions: Vec<Direction>,
     relations: Vec<String>,
-    grid: Option<(u32, u32)>,
+    grid: Option<(u32, u32, bool)>,
 }
 
 impl BoardBuilder {
@@ -92,9 +92,15 @@ impl BoardBuilder {
         }
     }
 
-    /// Records that the board is a labelled `w`×`h` grid (used for text diagrams).
+    /// Records that the board is a labelled `w`×`h` grid (text diagrams draw it with coordinates).
     pub fn set_grid(&mut self, w: u32, h: u32) {
-        self.grid = Some((w, h));
+        self.grid = Some((w, h, true));
+    }
+
+    /// Records that nodes' coordinates place them in a `w`×`h` picture without grid coordinates
+    /// (an unfolded box, say): text diagrams draw it as a grid with gaps.
+    pub fn set_net(&mut self, w: u32, h: u32) {
+        self.grid = Some((w, h, false));
     }
 
     /// Adds a node; fails if its label is taken.

@@ -160,6 +160,7 @@ pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, Board
     }
     let mut b = BoardBuilder::new();
     b.relation("orthogonal");
+    b.set_net(width * depth + depth - 1, height);
     let dirs: [(&str, [i32; 3]); 6] = [
         ("n", [0, 1, 0]),
         ("e", [1, 0, 0]),
@@ -338,6 +339,73 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
     Ok(b)
 }
 
+/// Builds the surface of a `w`×`h`×`d` box of cells: every face of the unit cubes on the outside,
+/// `orthogonal`ly adjacent when two faces share an edge, also across the box's edges and corners.
+/// Faces are labelled by side (`U`p, `D`own, `N`orth, `S`outh, `E`ast, `W`est) and two coordinates
+/// from 1 (`U3.2`), belong to a zone named by that letter, have their cube's (x, y, z) as coordinates,
+/// and are drawn unfolded as a cross.
+pub fn box_surface(w: u32, h: u32, d: u32) -> Result<BoardBuilder, BoardError> {
+    if w == 0 || h == 0 || d == 0 || 2 * (w * h + w * d + h * d) > 60_000 {
+        return Err(BoardError::Invalid(format!("box {w}x{h}x{d} is out of range")));
+    }
+    let (wi, hi, di) = (w as i32, h as i32, d as i32);
+    let normals: [(char, [i32; 3]); 6] =
+        [('U', [0, 0, 1]), ('D', [0, 0, -1]), ('N', [0, 1, 0]), ('S', [0, -1, 0]), ('E', [1, 0, 0]), ('W', [-1, 0, 0])];
+    let inside = |c: [i32; 3]| c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[0] < wi && c[1] < hi && c[2] < di;
+    let add = |a: [i32; 3], b: [i32; 3]| [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+    // Position of a face in the unfolded cross, and its two in-face coordinates for the label.
+    let place = |side: char, c: [i32; 3]| -> ([i32; 2], [i32; 2]) {
+        let [x, y, z] = c;
+        match side {
+            'U' => ([di + x, di + y], [x, y]),
+            'N' => ([di + x, di + hi + (di - 1 - z)], [x, z]),
+            'S' => ([di + x, z], [x, z]),
+            'W' => ([z, di + y], [y, z]),
+            'E' => ([di + wi + (di - 1 - z), di + y], [y, z]),
+            _ => ([2 * di + wi + (wi - 1 - x), di + y], [x, y]),
+        }
+    };
+    let mut b = BoardBuilder::new();
+    b.relation("orthogonal");
+    b.set_net(2 * (w + d), h + 2 * d);
+    let mut ids = std::collections::HashMap::new();
+    for (side, n) in normals {
+        for z in 0..di {
+            for y in 0..hi {
+                for x in 0..wi {
+                    let c = [x, y, z];
+                    if inside(add(c, n)) {
+                        continue;
+                    }
+                    let (net, uv) = place(side, c);
+                    let id = b.add_node(NodeSpec {
+                        label: format!("{side}{}.{}", uv[0] + 1, uv[1] + 1),
+                        kind: "cell".into(),
+                        colour: None,
+                        zones: vec![side.to_string()],
+                        pos: [net[0] as f32, net[1] as f32, 0.0],
+                        coord: c,
+                    })?;
+                    ids.insert((c, n), id);
+                }
+            }
+        }
+    }
+    for (&(c, n), &a) in &ids {
+        for (_, t) in normals {
+            if t.iter().zip(&n).any(|(p, q)| p * q != 0) {
+                continue; // not perpendicular to the face
+            }
+            // On a convex box a face continues flat onto the next cube, or folds over the edge.
+            let next = if inside(add(c, t)) { (add(c, t), n) } else { (c, t) };
+            if let Some(&bn) = ids.get(&next) {
+                b.add_edge(a, bn, EdgeSpec { relation: "orthogonal".into(), direction: None, via: None });
+            }
+        }
+    }
+    Ok(b)
+}
+
 /// Adds the relation `same-colour` to a coloured board: every `diagonal` neighbour of the same colour,
 /// and the cell two steps away along an `orthogonal` direction when it has the same colour and the cell
 /// between (which must be empty to pass) has another.
@@ -419,6 +487,26 @@ mod tests {
         let mut s = GridSpec::new(3, 3);
         s.mask = Some(vec!["...".into()]);
         assert!(grid(&s).is_err());
+    }
+
+    #[test]
+    fn box_surface_counts_and_adjacency() {
+        let b = box_surface(3, 3, 3).unwrap().build().unwrap();
+        assert_eq!(b.len(), 54);
+        let orth = b.relation("orthogonal").unwrap();
+        // Every cell of a box surface has exactly four neighbours, also at edges and corners.
+        for n in b.node_ids() {
+            assert_eq!(b.edges(orth, n).len(), 4, "{}", b.label(n));
+            for e in b.edges(orth, n) {
+                assert!(b.edges(orth, e.to).iter().any(|x| x.to == n), "symmetric");
+            }
+        }
+        // The top's corner touches the north and west faces.
+        let corner = b.find("U1.3").unwrap();
+        let labels: Vec<&str> = b.edges(orth, corner).iter().map(|e| b.label(e.to)).collect();
+        assert!(labels.contains(&"N1.3") && labels.contains(&"W3.3"), "{labels:?}");
+        let flat = box_surface(4, 2, 1).unwrap().build().unwrap();
+        assert_eq!(flat.len(), 2 * (8 + 4 + 2));
     }
 
     #[test]

@@ -99,8 +99,8 @@ pub struct Board {
     next: Vec<Vec<NodeId>>,
     by_label: HashMap<String, NodeId>,
     zone_sets: Vec<NodeSet>,
-    /// Width and height of the labelled grid, when the board is a 2-D grid (for diagrams).
-    pub(crate) grid: Option<(u32, u32)>,
+    /// Width and height of the picture grid, and whether it has coordinates (for diagrams).
+    pub(crate) grid: Option<(u32, u32, bool)>,
 }
 
 impl Board {
@@ -218,8 +218,8 @@ impl Board {
         &self.zone_sets[zone as usize]
     }
 
-    /// Columns and rows when the board is a labelled 2-D grid.
-    pub fn grid_size(&self) -> Option<(u32, u32)> {
+    /// Columns and rows when the board is drawn as a 2-D grid, and whether the grid has coordinates.
+    pub fn grid_size(&self) -> Option<(u32, u32, bool)> {
         self.grid
     }
 
