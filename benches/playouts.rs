@@ -43,5 +43,66 @@ fn perfts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, perfts);
+/// Every record of `../shared/data/go/sgf`, parsed, with the game it replays on.
+fn corpus() -> Vec<(std::sync::Arc<qipan::core::Game>, qipan::sgf::SgfGame)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/go/sgf");
+    let mut files = Vec::new();
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                files.push(p);
+            }
+        }
+    }
+    let mut games: std::collections::HashMap<(u8, String), std::sync::Arc<qipan::core::Game>> = Default::default();
+    files
+        .iter()
+        .filter_map(|f| qipan::sgf::parse_sgf_bytes(&std::fs::read(f).ok()?).ok())
+        .filter_map(|sgf| {
+            let key = (sgf.size.0, sgf.komi.map(|k| k.to_string()).unwrap_or_default());
+            let game = match games.get(&key) {
+                Some(g) => g.clone(),
+                None => {
+                    let g = qipan::record::game_for_record("go", &[], &sgf).ok()?;
+                    games.insert(key, g.clone());
+                    g
+                }
+            };
+            Some((game, sgf))
+        })
+        .collect()
+}
+
+fn replay(c: &mut Criterion) {
+    let records = corpus();
+    if records.is_empty() {
+        return;
+    }
+    let moves: u64 = records
+        .iter()
+        .map(|(g, s)| {
+            qipan::record::replay_position(g, s, None, qipan::record::Legality::Check)
+                .map(|r| r.moves as u64)
+                .unwrap_or(0)
+        })
+        .sum();
+    let mut group = c.benchmark_group("go-replay");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function(format!("{} records, full rule checks", records.len()), |b| {
+        b.iter(|| {
+            records
+                .iter()
+                .map(|(g, s)| qipan::record::replay_position(g, s, None, qipan::record::Legality::Check).unwrap().moves)
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, perfts, replay);
 criterion_main!(benches);

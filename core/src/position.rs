@@ -543,6 +543,40 @@ impl Position {
         }
     }
 
+    /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
+    /// start (or checks only its destination, for placements), so checking a move is cheap.
+    fn pattern_allows(&self, mv: &Move, scratch: &mut Scratch, out: &mut Vec<Move>) -> bool {
+        use crate::rules::{Cond, Pattern};
+        let seat = self.to_move;
+        let Some(pt) = self.game.pieces.get(mv.piece as usize) else { return false };
+        for rule in &pt.moves {
+            if !matches!(rule.when, Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
+                continue;
+            }
+            match (&rule.pattern, mv.kind) {
+                (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop) => {
+                    if self.cells[mv.to.idx()].is_none() && rule.to.eval(self, seat, mv.to) {
+                        return true;
+                    }
+                }
+                (Pattern::Place | Pattern::Drop, _) => {}
+                (_, MoveKind::Move | MoveKind::Shoot) => {
+                    let Some(owner) = self.cells[mv.from.idx()].map(|c| c.seat) else { continue };
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval(self, owner, mv.from) {
+                        continue;
+                    }
+                    out.clear();
+                    pattern::generate(rule, self, owner, mv.piece, mv.from, scratch, out);
+                    if out.contains(mv) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// Whether the seat to move may move pieces of `owner` (its own, or seats it has absorbed).
     #[inline]
     fn movable_by(&self, seat: u8, owner: u8) -> bool {
@@ -615,8 +649,7 @@ impl Position {
             }
         }
         let mut buf = MoveBuf::default();
-        self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
-        if !buf.pseudo.contains(mv) {
+        if !self.pattern_allows(mv, &mut buf.scratch, &mut buf.pseudo) {
             return Err(Illegal::NoSuchMove);
         }
         self.check_consequences(mv)
