@@ -5,7 +5,6 @@
 use crate::record::{game_for_record, replay_position, Legality};
 use crate::sgf::{parse_sgf_bytes, SgfGame};
 use qipan_core::notation::{move_text, parse_move};
-use qipan_core::outcome::fmt_points;
 use qipan_core::ownership;
 use qipan_core::playout::light_move;
 use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
@@ -241,14 +240,7 @@ impl GtpEngine {
         if scores.len() != 2 {
             return Err("final_score needs two players".into());
         }
-        let diff = scores[0] - scores[1];
-        Ok(if diff.abs() < 1e-9 {
-            "0".into()
-        } else if diff > 0.0 {
-            format!("{}+{}", self.game.seats[0].letter, fmt_points(diff))
-        } else {
-            format!("{}+{}", self.game.seats[1].letter, fmt_points(-diff))
-        })
+        Ok(ownership::result_text(&self.pos, &scores))
     }
 
     fn final_status_list(&mut self, args: &[&str]) -> Reply {

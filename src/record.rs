@@ -6,7 +6,9 @@
 
 use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfPoint};
 use qipan_core::notation::move_text;
+use qipan_core::ownership;
 use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
+use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -22,6 +24,10 @@ pub struct ReplayReport {
     pub captures: BTreeMap<String, u32>,
     /// The area result of the final position with every stone alive (`B+5.5`).
     pub result: String,
+    /// The area result with the stones that a playout estimate judges dead taken off.
+    pub result_dead_removed: String,
+    /// The stones judged dead (labels).
+    pub dead: Vec<String>,
     /// Scores per seat name.
     pub scores: BTreeMap<String, f64>,
     /// The komi used.
@@ -40,6 +46,8 @@ impl ReplayReport {
             "position": self.position,
             "captures": self.captures,
             "result": self.result,
+            "result_dead_removed": self.result_dead_removed,
+            "dead": self.dead,
             "scores": self.scores,
             "komi": self.komi,
             "illegal": self.illegal.as_ref().map(|(n, r)| serde_json::json!({"move": n, "rule": r})),
@@ -55,6 +63,7 @@ impl ReplayReport {
             let _ = writeln!(s, "captured by {seat}: {n}");
         }
         let _ = writeln!(s, "area result (all stones alive): {}", self.result);
+        let _ = writeln!(s, "area result (dead stones removed): {}", self.result_dead_removed);
         if let Some(r) = &self.record_result {
             let _ = writeln!(s, "record says: {r}");
         }
@@ -115,6 +124,15 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
     Ok(crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?)
 }
 
+/// Playouts of the dead-stone estimate.
+pub const DEAD_STONE_PLAYOUTS: u32 = 300;
+
+/// The stones a playout estimate judges dead at the end of a record (fixed seed: reproducible).
+pub fn dead_stones(pos: &Position) -> Vec<NodeId> {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5eed);
+    ownership::estimate(pos, DEAD_STONE_PLAYOUTS, &mut rng).map(|o| o.dead_stones(pos)).unwrap_or_default()
+}
+
 /// Whether a replay checks the record's moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Legality {
@@ -145,7 +163,12 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
     let Replayed { position: pos, moves, illegal } = replay_position(&game, &sgf, None, Legality::Check)?;
     let result = GameResult::scored(&pos, "end of record").ok();
     let seat_name = |s: u8| game.seats[s as usize].name.clone();
+    let dead = dead_stones(&pos);
+    let result_dead_removed =
+        ownership::scores_dead_removed(&pos, &dead).map(|s| ownership::result_text(&pos, &s)).unwrap_or_default();
     Ok(ReplayReport {
+        result_dead_removed,
+        dead: dead.iter().map(|&n| game.board.label(n).to_string()).collect(),
         moves,
         position: game
             .board

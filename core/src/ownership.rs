@@ -4,7 +4,7 @@
 use crate::board::NodeId;
 use crate::playout::{playout, PlayoutBuf, Policy};
 use crate::position::Position;
-use crate::rules::{Dame, Scoring};
+use crate::rules::Scoring;
 use rand::Rng;
 
 /// For each node, the share of playouts at whose end each seat owned it (`share[node][seat]`).
@@ -117,14 +117,62 @@ pub fn without(pos: &Position, dead: &[NodeId]) -> Position {
     p
 }
 
-/// Area scores with dead stones removed (dame split as the game says).
+/// Area scores with dead stones removed (dame split as the game says), bonus (komi) included.
 pub fn scores_dead_removed(pos: &Position, dead: &[NodeId]) -> Option<Vec<f64>> {
     let Scoring::Area { relation, dame } = pos.game().rules.scoring else { return None };
     let p = without(pos, dead);
     let mut s = crate::rules::scoring::area(&p, relation, dame);
-    let _ = Dame::Split;
+    add_bonus(pos, &mut s);
+    Some(s)
+}
+
+/// Territory scores (as Japanese rules count): empty points surrounded by one side, plus the
+/// stones it captured during play, plus the dead stones of the others; bonus (komi) included.
+/// Shared regions count for nobody. For comparing with records kept under territory rules.
+pub fn territory_scores(pos: &Position, dead: &[NodeId]) -> Option<Vec<f64>> {
+    let Scoring::Area { relation, .. } = pos.game().rules.scoring else { return None };
+    let p = without(pos, dead);
+    let owners = area_owners(&p, relation);
+    let mut s: Vec<f64> = pos.captures().iter().map(|&c| c as f64).collect();
+    for n in p.game().board.node_ids() {
+        match (p.cell(n), owners[n.idx()]) {
+            (None, Some(o)) => s[o as usize] += 1.0,
+            _ => {}
+        }
+    }
+    for &n in dead {
+        if let Some(piece) = pos.cell(n) {
+            // A dead stone is a prisoner of every other side; with two sides, of the opponent.
+            let owner = pos.controller(piece.seat) as usize;
+            for (seat, x) in s.iter_mut().enumerate() {
+                if seat != owner {
+                    *x += 1.0 / (pos.game().seats.len() - 1).max(1) as f64;
+                }
+            }
+        }
+    }
+    add_bonus(pos, &mut s);
+    Some(s)
+}
+
+fn add_bonus(pos: &Position, s: &mut [f64]) {
     for (x, b) in s.iter_mut().zip(&pos.game().rules.score_bonus) {
         *x += b;
     }
-    Some(s)
+}
+
+/// Two-sided result text from scores (`B+3.5`, `W+1`, `0`).
+pub fn result_text(pos: &Position, scores: &[f64]) -> String {
+    let seats = &pos.game().seats;
+    if scores.len() != 2 {
+        return String::new();
+    }
+    let diff = scores[0] - scores[1];
+    if diff.abs() < 1e-9 {
+        "0".into()
+    } else if diff > 0.0 {
+        format!("{}+{}", seats[0].letter, crate::outcome::fmt_points(diff))
+    } else {
+        format!("{}+{}", seats[1].letter, crate::outcome::fmt_points(-diff))
+    }
 }
