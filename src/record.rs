@@ -4,7 +4,7 @@
 //! single placed piece is the stone; the record's `SZ` and `KM` set the game's `size` and `komi`
 //! options when it declares them.
 
-use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfPoint};
+use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint};
 use qipan_core::notation::move_text;
 use qipan_core::ownership;
 use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
@@ -267,4 +267,71 @@ fn replay_on(
         }
     }
     Ok((moves, None))
+}
+
+/// Why a game cannot be written as SGF.
+#[derive(Debug, thiserror::Error)]
+#[error("this board cannot be written as SGF: {0}")]
+pub struct SgfWriteError(String);
+
+/// The SGF point of a node of a board drawn as a grid with coordinates (top row first in SGF).
+fn sgf_point(game: &Game, n: NodeId) -> Result<SgfPoint, SgfWriteError> {
+    let Some((_, rows, true)) = game.board.grid_size() else {
+        return Err(SgfWriteError("it is not a 2-D grid".into()));
+    };
+    let c = game.board.node(n).coord;
+    let (col, row) = (c[0], rows as i32 - 1 - c[1]);
+    if !(0..52).contains(&col) || !(0..52).contains(&row) {
+        return Err(SgfWriteError(format!("{} is outside SGF's 52 columns", game.board.label(n))));
+    }
+    Ok(SgfPoint { col: col as u8, row: row as u8 })
+}
+
+/// A played game as an SGF record: the game's start stones as setup, the moves by seat (`B`/`W`
+/// letters), and the root properties `RU` (the game's rules name), `KM` and `HA` (from its options)
+/// and `RE` (the result, when over).
+pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) -> Result<SgfGame, SgfWriteError> {
+    let Some((cols, rows, true)) = game.board.grid_size() else {
+        return Err(SgfWriteError("it is not a 2-D grid".into()));
+    };
+    if cols > 52 || rows > 52 {
+        return Err(SgfWriteError(format!("{cols}x{rows} is larger than 52x52")));
+    }
+    let colour = |seat: u8| -> Result<SgfColour, SgfWriteError> {
+        match game.seats.get(seat as usize).map(|s| s.letter.as_str()) {
+            Some("B") => Ok(SgfColour::Black),
+            Some("W") => Ok(SgfColour::White),
+            _ => Err(SgfWriteError("its seats are not Black (B) and White (W)".into())),
+        }
+    };
+    let mut props = vec![
+        ("AP".to_string(), vec![format!("qipan:{}", env!("CARGO_PKG_VERSION"))]),
+        ("RU".to_string(), vec![game.rules_name.clone()]),
+    ];
+    if let Some(k) = game.options.get("komi") {
+        props.push(("KM".into(), vec![k.clone()]));
+    }
+    if let Some(h) = game.options.get("handicap").filter(|h| h.as_str() != "0") {
+        props.push(("HA".into(), vec![h.clone()]));
+    }
+    if let Some(r) = result {
+        props.push(("RE".into(), vec![r.text.clone()]));
+    }
+    let mut sgf = SgfGame::new((cols as u8, rows as u8), props);
+    for pl in &game.setup {
+        let p = sgf_point(game, pl.node)?;
+        match colour(pl.seat)? {
+            SgfColour::Black => sgf.setup_black.push(p),
+            SgfColour::White => sgf.setup_white.push(p),
+        }
+    }
+    for &(seat, mv) in moves {
+        let point = match mv.kind {
+            qipan_core::MoveKind::Pass => None,
+            qipan_core::MoveKind::Place | qipan_core::MoveKind::Drop => Some(sgf_point(game, mv.to)?),
+            _ => return Err(SgfWriteError("SGF records placements and passes only".into())),
+        };
+        sgf.moves.push(SgfEvent::Move(SgfMove { colour: colour(seat)?, point }));
+    }
+    Ok(sgf)
 }

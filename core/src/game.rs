@@ -73,6 +73,8 @@ pub struct Game {
     pub hooks: Option<Arc<dyn Hooks>>,
     /// The option values this game was built with.
     pub options: BTreeMap<String, String>,
+    /// The name of the rule set, as records write it (SGF `RU`).
+    pub rules_name: String,
     relation_dirs: Vec<Vec<DirectionId>>,
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,
@@ -127,6 +129,7 @@ impl Game {
             rules,
             hooks: None,
             options: BTreeMap::new(),
+            rules_name: String::new(),
             relation_dirs,
             zobrist,
             turn_keys,

@@ -627,6 +627,7 @@ impl<'a> Compiler<'a> {
             reserves,
             rules?,
         );
+        game.rules_name = def.rules_name.clone().unwrap_or_else(|| game.title.clone());
         game.options =
             self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
 

@@ -59,6 +59,9 @@ pub struct GameDef {
     /// Title for people.
     #[serde(default)]
     pub title: Option<String>,
+    /// The rule set's name as game records write it (SGF `RU`, e.g. `Chinese`); default: the title.
+    #[serde(default)]
+    pub rules_name: Option<String>,
     /// What the game is, for `qipan list` and the book.
     #[serde(default)]
     pub description: Option<String>,

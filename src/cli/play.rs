@@ -18,6 +18,9 @@ pub struct PlayArgs {
     /// Random seed for the AI.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Write the game as SGF to this file when it ends (Go-family games on 2-D grids).
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -43,6 +46,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
     let mut pos = game.start();
+    let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
     println!("{}", game.title);
     println!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
     let mut redraw = true;
@@ -64,6 +68,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
             let mv = moves[rng.random_range(0..moves.len())];
             println!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
             pos.play(&mv)?;
+            history.push((seat as u8, mv));
             continue;
         }
         print!("{}> ", game.seats[seat].name);
@@ -72,7 +77,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         let line = line?;
         match line.trim() {
             "" => redraw = false,
-            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "quit" | "exit" => break,
             "moves" => {
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
                 println!("{}", texts.join(" "));
@@ -83,17 +88,23 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
                     println!("{e}");
                     redraw = false;
                 }
-                Ok(mv) => {
-                    if let Err(e) = pos.play(&mv) {
+                Ok(mv) => match pos.play(&mv) {
+                    Ok(()) => history.push((seat as u8, mv)),
+                    Err(e) => {
                         println!("{text}: {e}");
                         redraw = false;
                     }
-                }
+                },
             },
         }
     }
     if let Some(r) = pos.outcome() {
         println!("Result: {} ({})", r.text, r.reason);
+    }
+    if let Some(path) = &a.record {
+        let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
+        std::fs::write(path, sgf.to_sgf())?;
+        println!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }
