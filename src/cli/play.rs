@@ -30,6 +30,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut lines)? {
         println!("{players}");
     }
+    ask_required_options(&a.game.game, &mut overrides, &mut lines)?;
     let game = qipan::load(&a.game.game, &overrides)?;
     let mut ai = vec![false; game.seats.len()];
     for s in a.ai.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -148,6 +149,43 @@ fn cut_and_choose(
             _ => println!("answer `first` or `second`"),
         }
     }
+}
+
+/// Asks for the options that have no default and were not set (Field Go's komi, say).
+fn ask_required_options(
+    game: &str,
+    overrides: &mut Vec<(String, String)>,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> anyhow::Result<()> {
+    let (file, text) = qipan::source(game)?;
+    for option in qipan::dsl::options(&file, &text)? {
+        if option.default.is_some() || overrides.iter().any(|(k, _)| *k == option.name) {
+            continue;
+        }
+        loop {
+            let doc = option.doc.split_whitespace().collect::<Vec<_>>().join(" ");
+            let first_sentence = doc.split(". ").next().unwrap_or("").trim_end_matches('.');
+            print!("{} ({first_sentence}) = ", option.name);
+            std::io::stdout().flush()?;
+            let Some(answer) = lines.next() else {
+                anyhow::bail!("option `{}` must be set (--set {}=...)", option.name, option.name)
+            };
+            let mut tried = overrides.clone();
+            tried.push((option.name.clone(), answer?.trim().to_string()));
+            match qipan::load(game, &tried) {
+                Err(qipan::LoadError::Invalid(d))
+                    if d.0.iter().any(|x| x.message.contains(&format!("--set {}=", option.name))) =>
+                {
+                    println!("{}", d.0[0].message)
+                }
+                _ => {
+                    *overrides = tried;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A legal move's text, to show the notation.
