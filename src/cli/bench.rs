@@ -40,13 +40,13 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let secs = t.elapsed().as_secs_f64();
     let (pps, mps, mean) = (playouts as f64 / secs, moves as f64 / secs, moves as f64 / playouts.max(1) as f64);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"playouts_per_sec": pps, "moves_per_sec": mps, "mean_length": mean, "playouts": playouts})
         );
     } else {
-        println!("{}: {playouts} playouts in {secs:.2} s", game.title);
-        println!("  {pps:.1} playouts/s, {mps:.0} moves/s, mean length {mean:.1} plies");
+        outln!("{}: {playouts} playouts in {secs:.2} s", game.title);
+        outln!("  {pps:.1} playouts/s, {mps:.0} moves/s, mean length {mean:.1} plies");
     }
     Ok(ExitCode::SUCCESS)
 }

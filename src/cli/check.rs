@@ -34,9 +34,12 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
                     let needs = if required.is_empty() {
                         String::new()
                     } else {
-                        format!("; to play, set {}", required.iter().map(|r| format!("--set {r}=...")).collect::<Vec<_>>().join(" "))
+                        format!(
+                            "; to play, set {}",
+                            required.iter().map(|r| format!("--set {r}=...")).collect::<Vec<_>>().join(" ")
+                        )
                     };
-                    println!("{g}: ok{what}{needs}");
+                    outln!("{g}: ok{what}{needs}");
                 }
                 report.push(serde_json::json!({"game": g, "ok": true, "errors": [], "required_options": required}));
             }
@@ -64,7 +67,7 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     }
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -30,19 +30,19 @@ pub fn run(a: ListArgs) -> anyhow::Result<ExitCode> {
                 serde_json::json!({"name": name, "title": title, "description": description.trim(), "options": opts}),
             );
         } else {
-            println!("{name:<16} {title}");
+            outln!("{name:<16} {title}");
             for o in options {
                 let default = o.default.map(|d| d.to_string()).unwrap_or_else(|| "(required)".into());
                 let values = o
                     .values
                     .map(|v| format!(" [{}]", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("|")))
                     .unwrap_or_default();
-                println!("  --set {}={default}{values}", o.name);
+                outln!("  --set {}={default}{values}", o.name);
             }
         }
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(ExitCode::SUCCESS)
 }

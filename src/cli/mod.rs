@@ -1,5 +1,21 @@
 //! Command-line interface: one module per subcommand.
 
+/// `print!` that returns an error instead of panicking when standard output is closed (`| head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
+/// `println!` that returns an error instead of panicking when standard output is closed.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
 mod bench;
 mod check;
 mod gtp;
@@ -85,6 +101,10 @@ pub fn run() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A reader that stopped reading (`qipan ... | head`) is not an error.
+        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

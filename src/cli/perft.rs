@@ -24,9 +24,9 @@ pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
     let nodes = qipan::core::playout::perft(&pos, a.depth);
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", serde_json::json!({"depth": a.depth, "nodes": nodes}));
+        outln!("{}", serde_json::json!({"depth": a.depth, "nodes": nodes}));
     } else {
-        println!("perft({}) = {nodes}  ({:.0} nodes/s)", a.depth, nodes as f64 / secs.max(1e-9));
+        outln!("perft({}) = {nodes}  ({:.0} nodes/s)", a.depth, nodes as f64 / secs.max(1e-9));
     }
     Ok(ExitCode::SUCCESS)
 }

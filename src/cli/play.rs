@@ -28,7 +28,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut lines = stdin.lock().lines();
     let mut overrides = a.game.overrides()?;
     if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut lines)? {
-        println!("{players}");
+        outln!("{players}");
     }
     ask_required_options(&a.game.game, &mut overrides, &mut lines)?;
     let game = qipan::load(&a.game.game, &overrides)?;
@@ -48,12 +48,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
     let mut pos = game.start();
     let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
-    println!("{}", game.title);
-    println!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
+    outln!("{}", game.title);
+    outln!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
     let mut redraw = true;
     loop {
         if redraw {
-            print!("{}", render::text(&pos));
+            out!("{}", render::text(&pos));
         }
         redraw = true;
         if pos.is_over() {
@@ -63,16 +63,16 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         if ai[seat] {
             let moves = pos.legal_moves();
             if moves.is_empty() {
-                println!("{} has no legal move", game.seats[seat].name);
+                outln!("{} has no legal move", game.seats[seat].name);
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            println!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
+            outln!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
             pos.play(&mv)?;
             history.push((seat as u8, mv));
             continue;
         }
-        print!("{}> ", game.seats[seat].name);
+        out!("{}> ", game.seats[seat].name);
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else { break };
         let line = line?;
@@ -81,18 +81,18 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
             "quit" | "exit" => break,
             "moves" => {
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
-                println!("{}", texts.join(" "));
+                outln!("{}", texts.join(" "));
                 redraw = false;
             }
             text => match parse_move(&pos, text) {
                 Err(e) => {
-                    println!("{e}");
+                    outln!("{e}");
                     redraw = false;
                 }
                 Ok(mv) => match pos.play(&mv) {
                     Ok(()) => history.push((seat as u8, mv)),
                     Err(e) => {
-                        println!("{text}: {e}");
+                        outln!("{text}: {e}");
                         redraw = false;
                     }
                 },
@@ -100,12 +100,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if let Some(r) = pos.outcome() {
-        println!("Result: {} ({})", r.text, r.reason);
+        outln!("Result: {} ({})", r.text, r.reason);
     }
     if let Some(path) = &a.record {
         let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
         std::fs::write(path, sgf.to_sgf())?;
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -123,9 +123,9 @@ fn cut_and_choose(
     if overrides.iter().any(|(k, _)| *k == option) {
         return Ok(None);
     }
-    println!("Cut and choose: player 1 sets {option}, then player 2 chooses to move first or second.");
+    outln!("Cut and choose: player 1 sets {option}, then player 2 chooses to move first or second.");
     let mut ask = |prompt: &str| -> anyhow::Result<String> {
-        print!("{prompt}");
+        out!("{prompt}");
         std::io::stdout().flush()?;
         Ok(lines.next().ok_or_else(|| anyhow::anyhow!("no answer: input ended"))??.trim().to_string())
     };
@@ -138,7 +138,7 @@ fn cut_and_choose(
                 *overrides = tried;
                 break;
             }
-            Err(e) => println!("{}", e.to_string().lines().next().unwrap_or("not accepted")),
+            Err(e) => outln!("{}", e.to_string().lines().next().unwrap_or("not accepted")),
         }
     }
     let seats: Vec<String> = qipan::load(game, overrides)?.seats.iter().map(|s| s.name.clone()).collect();
@@ -146,7 +146,7 @@ fn cut_and_choose(
         match ask("player 2, move first or second? [first/second] ")?.as_str() {
             "first" | "1" => return Ok(Some(format!("player 2 plays {}, player 1 plays {}", seats[0], seats[1]))),
             "second" | "2" => return Ok(Some(format!("player 1 plays {}, player 2 plays {}", seats[0], seats[1]))),
-            _ => println!("answer `first` or `second`"),
+            _ => outln!("answer `first` or `second`"),
         }
     }
 }
@@ -165,7 +165,7 @@ fn ask_required_options(
         loop {
             let doc = option.doc.split_whitespace().collect::<Vec<_>>().join(" ");
             let first_sentence = doc.split(". ").next().unwrap_or("").trim_end_matches('.');
-            print!("{} ({first_sentence}) = ", option.name);
+            out!("{} ({first_sentence}) = ", option.name);
             std::io::stdout().flush()?;
             let Some(answer) = lines.next() else {
                 anyhow::bail!("option `{}` must be set (--set {}=...)", option.name, option.name)
@@ -176,7 +176,7 @@ fn ask_required_options(
                 Err(qipan::LoadError::Invalid(d))
                     if d.0.iter().any(|x| x.message.contains(&format!("--set {}=", option.name))) =>
                 {
-                    println!("{}", d.0[0].message)
+                    outln!("{}", d.0[0].message)
                 }
                 _ => {
                     *overrides = tried;

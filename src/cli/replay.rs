@@ -19,9 +19,9 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(&a.record)?;
     let report = qipan::record::replay_sgf(&a.game.game, &a.game.overrides()?, &bytes)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+        outln!("{}", serde_json::to_string_pretty(&report.to_json())?);
     } else {
-        print!("{}", report.summary());
+        out!("{}", report.summary());
     }
     Ok(if report.illegal.is_none() { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }

@@ -19,9 +19,9 @@ pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
     match a.svg {
         Some(path) => {
             std::fs::write(&path, qipan::core::render::svg(&pos))?;
-            println!("wrote {}", path.display());
+            outln!("wrote {}", path.display());
         }
-        None => print!("{}", qipan::core::render::text(&pos)),
+        None => out!("{}", qipan::core::render::text(&pos)),
     }
     Ok(ExitCode::SUCCESS)
 }
