@@ -29,6 +29,9 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "final_status_list",
     "loadsgf",
+    "set_free_handicap",
+    "time_settings",
+    "time_left",
     "quit",
 ];
 
@@ -116,6 +119,7 @@ impl GtpEngine {
             "clear_board" => {
                 self.moves.clear();
                 self.base = None;
+                self.overrides.retain(|(k, _)| k != "handicap");
                 self.rebuild()
             }
             "komi" => self.komi(args),
@@ -131,6 +135,9 @@ impl GtpEngine {
             "final_score" => self.final_score(),
             "final_status_list" => self.final_status_list(args),
             "loadsgf" => self.loadsgf(args),
+            "set_free_handicap" => self.set_free_handicap(args),
+            // Clocks are the controller's business: accepted and ignored.
+            "time_settings" | "time_left" => Ok(String::new()),
             _ => Err("unknown command".into()),
         }
     }
@@ -255,6 +262,37 @@ impl GtpEngine {
             _ => return Err("syntax error: expected alive, dead or seki".into()),
         };
         Ok(list.join(" "))
+    }
+
+    /// Black's handicap stones on the given vertices of an empty board; White moves next.
+    fn set_free_handicap(&mut self, args: &[&str]) -> Reply {
+        if !self.moves.is_empty()
+            || self.base.is_some()
+            || self.game.board.node_ids().any(|n| self.pos.cell(n).is_some())
+        {
+            return Err("board not empty".into());
+        }
+        let Some((cols, rows, true)) = self.game.board.grid_size() else {
+            return Err("this board has no GTP vertices".into());
+        };
+        if args.len() < 2 {
+            return Err("bad vertex list".into());
+        }
+        let mut sgf = SgfGame::new((cols as u8, rows as u8), Vec::new());
+        for v in args {
+            let n = self.game.board.find(v).ok_or("bad vertex list")?;
+            let c = self.game.board.node(n).coord;
+            let p = crate::sgf::SgfPoint { col: c[0] as u8, row: (rows as i32 - 1 - c[1]) as u8 };
+            if sgf.setup_black.contains(&p) {
+                return Err("bad vertex list".into());
+            }
+            sgf.setup_black.push(p);
+        }
+        if self.game.options.contains_key("handicap") {
+            self.set_option("handicap", args.len().to_string());
+        }
+        self.base = Some((sgf, None));
+        self.rebuild()
     }
 
     fn loadsgf(&mut self, args: &[&str]) -> Reply {

@@ -133,3 +133,18 @@ fn full_games_against_gnu_go_agree_on_the_score() {
     }
     assert!(agree >= 3, "final scores agree with GNU Go in {agree} of 4 games");
 }
+
+#[test]
+fn free_handicap_and_clock_commands() {
+    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 1).unwrap();
+    assert_eq!(e.handle("time_settings 300 30 5").0.unwrap(), "=\n\n");
+    assert_eq!(e.handle("set_free_handicap c3 g7").0.unwrap(), "=\n\n");
+    assert_eq!(e.position().to_move(), 1, "White moves after the handicap stones");
+    assert_eq!(e.position().game().options["handicap"], "2");
+    assert!(e.handle("set_free_handicap d4 e5").0.unwrap().starts_with("? board not empty"));
+    assert!(e.handle("genmove w").0.unwrap().starts_with("= "));
+    assert_eq!(e.handle("time_left b 10 0").0.unwrap(), "=\n\n");
+    assert_eq!(e.handle("clear_board").0.unwrap(), "=\n\n");
+    assert_eq!(e.position().game().options["handicap"], "0");
+    assert!(e.handle("set_free_handicap c3").0.unwrap().starts_with("? bad vertex list"));
+}
