@@ -278,18 +278,10 @@ impl<'a> Compiler<'a> {
             };
             self.board_result(generators::grid(&spec), anchor)?
         } else if let Some(g) = &b.grid3d {
-            let (w, h, d) = (
-                self.count(&g.width, "width", 256.0)?,
-                self.count(&g.height, "height", 256.0)?,
-                self.count(&g.depth, "depth", 256.0)?,
-            );
+            let (w, h, d) = self.dims(g)?;
             self.board_result(generators::grid3d(w, h, d), g.width.referenced.into())?
         } else if let Some(g) = &b.box_surface {
-            let (w, h, d) = (
-                self.count(&g.width, "width", 256.0)?,
-                self.count(&g.height, "height", 256.0)?,
-                self.count(&g.depth, "depth", 256.0)?,
-            );
+            let (w, h, d) = self.dims(g)?;
             self.board_result(generators::box_surface(w, h, d), g.width.referenced.into())?
         } else if let Some(p) = &b.polar {
             let spec = PolarSpec {
@@ -405,6 +397,15 @@ impl<'a> Compiler<'a> {
             }
         }
         self.board_result(builder.build(), Loc { line: 1, column: 1 })
+    }
+
+    /// Width, height and depth of a 3-D grid or box.
+    fn dims(&mut self, g: &Grid3dDef) -> Option<(u32, u32, u32)> {
+        Some((
+            self.count(&g.width, "width", 256.0)?,
+            self.count(&g.height, "height", 256.0)?,
+            self.count(&g.depth, "depth", 256.0)?,
+        ))
     }
 
     fn board_result<T>(&mut self, r: Result<T, qipan_core::board::BoardError>, loc: Loc) -> Option<T> {

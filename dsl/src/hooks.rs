@@ -157,45 +157,15 @@ fn params(p: HookPoint) -> &'static [&'static str] {
 #[derive(Clone)]
 struct PosView(Arc<View>);
 
+/// The position a hook sees, and the game it belongs to.
 struct View {
     game: Arc<Game>,
-    cells: Vec<Option<Piece>>,
-    to_move: u8,
-    ply: u32,
-    passes: u32,
-    quiet_plies: u32,
-    captures: Vec<u32>,
-    reserve: Vec<u16>,
-    graveyard: Vec<u16>,
-    controller: Vec<u8>,
-    alive: Vec<bool>,
-    counters: Vec<i64>,
+    pos: Position,
 }
 
 impl PosView {
     fn new(pos: &Position) -> PosView {
-        let game = pos.game_arc().clone();
-        let seats = game.seats.len() as u8;
-        let pieces = game.pieces.len() as u8;
-        let per_seat = |f: &dyn Fn(u8, u8) -> u16| -> Vec<u16> {
-            (0..seats).flat_map(|s| (0..pieces).map(move |p| (s, p))).map(|(s, p)| f(s, p)).collect()
-        };
-        let reserve = per_seat(&|s, p| pos.reserve(s, p));
-        let graveyard = per_seat(&|s, p| pos.graveyard(s, p));
-        PosView(Arc::new(View {
-            cells: pos.cells().to_vec(),
-            to_move: pos.to_move(),
-            ply: pos.ply(),
-            passes: pos.passes(),
-            quiet_plies: pos.quiet_plies(),
-            captures: pos.captures().to_vec(),
-            reserve,
-            graveyard,
-            controller: (0..seats).map(|s| pos.controller(s)).collect(),
-            alive: (0..seats).map(|s| pos.is_alive(s)).collect(),
-            counters: pos.counters().to_vec(),
-            game,
-        }))
+        PosView(Arc::new(View { game: pos.game_arc().clone(), pos: pos.clone() }))
     }
 }
 
@@ -234,15 +204,12 @@ impl View {
         self.game.pieces.get(p as usize).map(|t| t.name.clone()).unwrap_or_default()
     }
 
-    fn slot(&self, seat: u8, piece: u8) -> usize {
-        seat as usize * self.game.pieces.len() + piece as usize
-    }
-
     fn count(&self, seat: i64, piece: &str) -> RhaiResult<i64> {
         let seat = if seat < 0 { None } else { Some(self.seat(seat)?) };
         let piece = if piece.is_empty() { None } else { Some(self.piece(piece)?) };
         Ok(self
-            .cells
+            .pos
+            .cells()
             .iter()
             .flatten()
             .filter(|c| seat.is_none_or(|s| c.seat == s) && piece.is_none_or(|p| c.piece == p))
@@ -459,10 +426,10 @@ fn counter_index(names: &[String], name: &str) -> RhaiResult<usize> {
 /// Registers `pos`'s type, getters and methods.
 fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
     engine.register_type_with_name::<PosView>("Position");
-    engine.register_get("to_move", |p: &mut PosView| p.0.to_move as i64);
-    engine.register_get("ply", |p: &mut PosView| p.0.ply as i64);
-    engine.register_get("passes", |p: &mut PosView| p.0.passes as i64);
-    engine.register_get("quiet_plies", |p: &mut PosView| p.0.quiet_plies as i64);
+    engine.register_get("to_move", |p: &mut PosView| p.0.pos.to_move() as i64);
+    engine.register_get("ply", |p: &mut PosView| p.0.pos.ply() as i64);
+    engine.register_get("passes", |p: &mut PosView| p.0.pos.passes() as i64);
+    engine.register_get("quiet_plies", |p: &mut PosView| p.0.pos.quiet_plies() as i64);
     engine.register_get("seats", |p: &mut PosView| p.0.game.seats.len() as i64);
     engine.register_get("nodes", |p: &mut PosView| -> Array {
         let b = &p.0.game.board;
@@ -480,19 +447,19 @@ fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
     });
     engine.register_fn("alive", |p: &mut PosView, seat: i64| -> RhaiResult<bool> {
         let s = p.0.seat(seat)?;
-        Ok(p.0.alive[s as usize])
+        Ok(p.0.pos.is_alive(s))
     });
     engine.register_fn("controller", |p: &mut PosView, seat: i64| -> RhaiResult<i64> {
         let s = p.0.seat(seat)?;
-        Ok(p.0.controller[s as usize] as i64)
+        Ok(p.0.pos.controller(s) as i64)
     });
     engine.register_fn("captures", |p: &mut PosView, seat: i64| -> RhaiResult<i64> {
         let s = p.0.seat(seat)?;
-        Ok(p.0.captures[s as usize] as i64)
+        Ok(p.0.pos.captures()[s as usize] as i64)
     });
     engine.register_fn("at", |p: &mut PosView, label: &str| -> RhaiResult<Dynamic> {
         let n = p.0.node(label)?;
-        Ok(match p.0.cells[n.idx()] {
+        Ok(match p.0.pos.cell(n) {
             None => Dynamic::UNIT,
             Some(c) => {
                 let mut m = Map::new();
@@ -504,28 +471,28 @@ fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
     });
     engine.register_fn("owner", |p: &mut PosView, label: &str| -> RhaiResult<i64> {
         let n = p.0.node(label)?;
-        Ok(p.0.cells[n.idx()].map_or(-1, |c| c.seat as i64))
+        Ok(p.0.pos.cell(n).map_or(-1, |c| c.seat as i64))
     });
     engine.register_fn("piece_at", |p: &mut PosView, label: &str| -> RhaiResult<String> {
         let n = p.0.node(label)?;
-        Ok(p.0.cells[n.idx()].map_or(String::new(), |c| p.0.piece_name(c.piece)))
+        Ok(p.0.pos.cell(n).map_or(String::new(), |c| p.0.piece_name(c.piece)))
     });
     engine
         .register_fn("count", |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> { p.0.count(seat, piece) });
     engine.register_fn("reserve", |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> {
         let (s, t) = (p.0.seat(seat)?, p.0.piece(piece)?);
-        Ok(p.0.reserve[p.0.slot(s, t)] as i64)
+        Ok(p.0.pos.reserve(s, t) as i64)
     });
     engine.register_fn("graveyard", |p: &mut PosView, seat: i64, piece: &str| -> RhaiResult<i64> {
         let (s, t) = (p.0.seat(seat)?, p.0.piece(piece)?);
-        Ok(p.0.graveyard[p.0.slot(s, t)] as i64)
+        Ok(p.0.pos.graveyard(s, t) as i64)
     });
     engine.register_fn("counter", move |p: &mut PosView, name: &str| -> RhaiResult<i64> {
         let i = counter_index(&counters, name)?;
-        Ok(p.0.counters.get(i).copied().unwrap_or(0))
+        Ok(p.0.pos.counters().get(i).copied().unwrap_or(0))
     });
     engine.register_fn("zone", |p: &mut PosView, label: &str, zone: &str| -> RhaiResult<bool> {
-        p.0.in_zone(label, zone, p.0.to_move)
+        p.0.in_zone(label, zone, p.0.pos.to_move())
     });
     engine.register_fn("zone", |p: &mut PosView, label: &str, zone: &str, seat: i64| -> RhaiResult<bool> {
         let s = p.0.seat(seat)?;
