@@ -37,6 +37,18 @@ pub struct PieceType {
     pub captures: bool,
 }
 
+/// An extra action a seat may take alongside its main action: bring a piece back from its graveyard
+/// to its reserve, paying one unit of a counter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extra {
+    /// Name, used in move text (`+revive`).
+    pub name: String,
+    /// The piece type brought back.
+    pub revive: u8,
+    /// The counter paid (index into [`Game::counters`]), if any.
+    pub cost: Option<usize>,
+}
+
 /// One piece on the board at the start.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Placement {
@@ -75,6 +87,10 @@ pub struct Game {
     pub options: BTreeMap<String, String>,
     /// The name of the rule set, as records write it (SGF `RU`).
     pub rules_name: String,
+    /// Named counters, each with one value per seat (tokens, deaths, ...).
+    pub counters: Vec<String>,
+    /// Extra actions a seat may take alongside its move.
+    pub extras: Vec<Extra>,
     relation_dirs: Vec<Vec<DirectionId>>,
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,
@@ -130,6 +146,8 @@ impl Game {
             hooks: None,
             options: BTreeMap::new(),
             rules_name: String::new(),
+            counters: Vec::new(),
+            extras: Vec::new(),
             relation_dirs,
             zobrist,
             turn_keys,

@@ -54,8 +54,19 @@ pub enum HookAction {
     Remove(NodeId),
     /// Put a piece on a node (replacing what is there).
     Place(NodeId, Piece),
-    /// Set a named counter.
-    SetCounter(usize, i64),
+    /// Set a seat's value of a named counter (index into [`crate::Game::counters`]).
+    SetCounter {
+        /// The counter.
+        counter: usize,
+        /// Whose value.
+        seat: u8,
+        /// The new value.
+        value: i64,
+    },
+    /// Bring one piece of a seat from its graveyard back to its reserve.
+    Revive(u8, u8),
+    /// Start counting plies without capture from zero again.
+    ResetQuiet,
     /// Eliminate a seat.
     Eliminate(u8),
     /// Give a seat to another seat's controller (absorption, conquest).

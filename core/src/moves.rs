@@ -31,31 +31,42 @@ pub struct Move {
     pub take: NodeId,
     /// The piece type placed, dropped or moved.
     pub piece: u8,
+    /// For a move followed by a shot: the shooter, which stays where it is ([`NodeId::NONE`] otherwise).
+    pub by: NodeId,
+    /// An extra action taken alongside: 0 for none, `i + 1` for the game's extra action `i`.
+    pub extra: u8,
 }
 
 impl Move {
     /// The pass move.
-    pub const PASS: Move =
-        Move { kind: MoveKind::Pass, from: NodeId::NONE, to: NodeId::NONE, take: NodeId::NONE, piece: 0 };
+    pub const PASS: Move = Move {
+        kind: MoveKind::Pass,
+        from: NodeId::NONE,
+        to: NodeId::NONE,
+        take: NodeId::NONE,
+        piece: 0,
+        by: NodeId::NONE,
+        extra: 0,
+    };
 
     /// A placement of `piece` on `to`.
     pub fn place(piece: u8, to: NodeId) -> Move {
-        Move { kind: MoveKind::Place, from: NodeId::NONE, to, take: NodeId::NONE, piece }
+        Move { kind: MoveKind::Place, to, piece, ..Move::PASS }
     }
 
     /// A drop of `piece` from the reserve on `to`.
     pub fn drop(piece: u8, to: NodeId) -> Move {
-        Move { kind: MoveKind::Drop, from: NodeId::NONE, to, take: NodeId::NONE, piece }
+        Move { kind: MoveKind::Drop, to, piece, ..Move::PASS }
     }
 
     /// A piece moving from `from` to `to`.
     pub fn step(piece: u8, from: NodeId, to: NodeId) -> Move {
-        Move { kind: MoveKind::Move, from, to, take: NodeId::NONE, piece }
+        Move { kind: MoveKind::Move, from, to, piece, ..Move::PASS }
     }
 
     /// A shot: the piece on `from` captures the piece on `take` and stays.
     pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
-        Move { kind: MoveKind::Shoot, from, to: from, take, piece }
+        Move { kind: MoveKind::Shoot, from, to: from, take, piece, ..Move::PASS }
     }
 
     /// True for the pass move.

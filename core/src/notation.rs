@@ -14,8 +14,13 @@ pub enum NotationError {
     /// A piece name that the game does not have.
     #[error("`{0}` is not a piece of this game")]
     UnknownPiece(String),
+    /// An extra action the game does not have.
+    #[error("`+{0}` is not an extra action of this game")]
+    UnknownExtra(String),
     /// Text of no known shape.
-    #[error("cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`")]
+    #[error(
+        "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
+    )]
     Malformed(String),
 }
 
@@ -28,8 +33,21 @@ fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
         .map(|(i, _)| i as u8)
 }
 
-/// The canonical text of a move.
+/// The canonical text of a move: the main action, then a following shot (`c3xb3`) and an extra
+/// action (`+revive`), separated by spaces.
 pub fn move_text(game: &Game, mv: &Move) -> String {
+    let b = &game.board;
+    let mut text = main_text(game, mv);
+    if mv.kind == MoveKind::Move && mv.take.is_some() && mv.by.is_some() {
+        text.push_str(&format!(" {}x{}", b.label(mv.by), b.label(mv.take)));
+    }
+    if let Some(e) = (mv.extra as usize).checked_sub(1).and_then(|x| game.extras.get(x)) {
+        text.push_str(&format!(" +{}", e.name));
+    }
+    text
+}
+
+fn main_text(game: &Game, mv: &Move) -> String {
     let b = &game.board;
     match mv.kind {
         MoveKind::Pass => "pass".into(),
@@ -48,9 +66,30 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
 /// Reads move text in the position's context (which piece stands where, which seat moves). The
 /// move is not checked for legality: use [`Position::check`] for the rule it breaks.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let mut parts = text.split_whitespace();
+    let mut mv = parse_main(pos, parts.next().unwrap_or(""))?;
+    let game = pos.game();
+    for part in parts {
+        if let Some(name) = part.strip_prefix('+') {
+            let x = game.extras.iter().position(|e| e.name == name).ok_or_else(|| NotationError::UnknownExtra(name.to_string()))?;
+            mv.extra = x as u8 + 1;
+        } else if let Some((by, take)) = part.split_once(['x', 'X']) {
+            let node = |s: &str| game.board.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));
+            if mv.kind != MoveKind::Move {
+                return Err(NotationError::Malformed(text.to_string()));
+            }
+            (mv.by, mv.take) = (node(by)?, node(take)?);
+        } else {
+            return Err(NotationError::Malformed(text.to_string()));
+        }
+    }
+    Ok(mv)
+}
+
+/// Reads the main action of a move's text.
+fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     let b = &game.board;
-    let t = text.trim();
     let node = |s: &str| b.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Move::PASS);

@@ -38,6 +38,9 @@ pub enum Illegal {
     /// The reserve is empty.
     #[error("no such piece in reserve")]
     NotInReserve,
+    /// The extra action cannot be taken (nothing to bring back, or nothing to pay with).
+    #[error("the extra action is not possible now")]
+    ExtraNotPossible,
     /// Passing is not allowed now.
     #[error("passing is not allowed now")]
     PassNotAllowed,
@@ -123,7 +126,7 @@ impl Position {
             captures: vec![0; seats],
             controller: (0..seats as u8).collect(),
             alive: vec![true; seats],
-            counters: Vec::new(),
+            counters: vec![0; game.counters.len() * seats],
             result: None,
             last: None,
             game,
@@ -218,9 +221,14 @@ impl Position {
         self.alive[seat as usize]
     }
 
-    /// Named counters (declared by the game, set by hooks).
+    /// All counter values: counter `c` of seat `s` is at `c * seats + s`.
     pub fn counters(&self) -> &[i64] {
         &self.counters
+    }
+
+    /// A seat's value of counter `c` (index into [`Game::counters`]).
+    pub fn counter(&self, c: usize, seat: u8) -> i64 {
+        self.counters.get(c * self.game.seats.len() + seat as usize).copied().unwrap_or(0)
     }
 
     /// The last move played.
@@ -596,6 +604,18 @@ impl Position {
                 moves.push(*mv);
             }
         }
+        // Extra actions go with any main action.
+        let seat = self.to_move;
+        let base = moves.len();
+        for x in 0..self.game.extras.len() {
+            if self.extra_possible(seat, x) {
+                for i in 0..base {
+                    if !moves[i].is_pass() {
+                        moves.push(Move { extra: x as u8 + 1, ..moves[i] });
+                    }
+                }
+            }
+        }
         match self.game.rules.pass {
             PassRule::Always => moves.push(Move::PASS),
             PassRule::WhenStuck if moves.is_empty() => moves.push(Move::PASS),
@@ -616,6 +636,12 @@ impl Position {
             return Err(Illegal::GameOver);
         }
         let seat = self.to_move;
+        if mv.extra > 0 {
+            if mv.is_pass() || !self.extra_possible(seat, mv.extra as usize - 1) {
+                return Err(Illegal::ExtraNotPossible);
+            }
+            return self.check(&Move { extra: 0, ..*mv });
+        }
         match mv.kind {
             MoveKind::Pass => {
                 let allowed = match self.game.rules.pass {
@@ -689,6 +715,13 @@ impl Position {
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
         }
+        if mv.kind == MoveKind::Move && mv.take.is_some() {
+            // A shot that follows the move: the shooter stays.
+            self.capture_one(mv.take, seat)?;
+        }
+        if mv.extra > 0 {
+            self.apply_extra(seat, (mv.extra - 1) as usize);
+        }
         if mv.kind != MoveKind::Pass {
             self.passes = 0;
             if self.chains.is_some() && mv.to.is_some() && self.cells[mv.to.idx()].is_some() {
@@ -721,6 +754,30 @@ impl Position {
         Ok(())
     }
 
+    /// Brings one `piece` of `seat` from its graveyard to its reserve (nothing if the graveyard has none).
+    fn revive(&mut self, seat: u8, piece: u8) {
+        let i = seat as usize * self.game.pieces.len() + piece as usize;
+        if self.graveyard[i] > 0 {
+            self.graveyard[i] -= 1;
+            self.reserve[i] += 1;
+        }
+    }
+
+    /// Whether `seat` can take extra action `x` now.
+    fn extra_possible(&self, seat: u8, x: usize) -> bool {
+        let Some(e) = self.game.extras.get(x) else { return false };
+        self.graveyard(seat, e.revive) > 0 && e.cost.is_none_or(|c| self.counter(c, seat) > 0)
+    }
+
+    fn apply_extra(&mut self, seat: u8, x: usize) {
+        let e = self.game.extras[x].clone();
+        self.revive(seat, e.revive);
+        if let Some(c) = e.cost {
+            let i = c * self.game.seats.len() + seat as usize;
+            self.counters[i] -= 1;
+        }
+    }
+
     /// The next live seat after `seat` in turn order.
     fn next_seat_after(&self, seat: u8) -> u8 {
         let n = self.alive.len() as u8;
@@ -749,12 +806,14 @@ impl Position {
                     self.lift(n);
                     self.put(n, p);
                 }
-                HookAction::SetCounter(i, v) => {
-                    if self.counters.len() <= i {
-                        self.counters.resize(i + 1, 0);
+                HookAction::SetCounter { counter, seat, value } => {
+                    let i = counter * self.game.seats.len() + seat as usize;
+                    if let Some(x) = self.counters.get_mut(i) {
+                        *x = value;
                     }
-                    self.counters[i] = v;
                 }
+                HookAction::Revive(seat, piece) => self.revive(seat, piece),
+                HookAction::ResetQuiet => self.quiet_plies = 0,
                 HookAction::Eliminate(s) => self.eliminate(s)?,
                 HookAction::Transfer { seat, to } => {
                     let c = self.controller[to as usize];

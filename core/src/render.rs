@@ -89,11 +89,44 @@ pub fn text(pos: &Position) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&holdings(pos));
     let seat = &g.seats[pos.to_move() as usize];
     if let Some(r) = pos.outcome() {
         let _ = writeln!(out, "Game over: {} ({})", r.text, r.reason);
     } else {
         let _ = writeln!(out, "{} to move (ply {})", seat.name, pos.ply() + 1);
+    }
+    out
+}
+
+/// One line per seat with its reserve, graveyard and counters, for games that have them.
+pub fn holdings(pos: &Position) -> String {
+    let g = pos.game();
+    let uses_hands = !g.reserves.is_empty()
+        || g.rules.captured_to != crate::rules::CapturedTo::Removed
+        || !g.counters.is_empty();
+    if !uses_hands {
+        return String::new();
+    }
+    let mut out = String::new();
+    for (s, seat) in g.seats.iter().enumerate() {
+        let s = s as u8;
+        let list = |f: &dyn Fn(u8) -> u16| -> String {
+            let items: Vec<String> = (0..g.pieces.len() as u8)
+                .filter(|&p| f(p) > 0)
+                .map(|p| format!("{} {}", g.pieces[p as usize].name, f(p)))
+                .collect();
+            if items.is_empty() {
+                "-".into()
+            } else {
+                items.join(", ")
+            }
+        };
+        let _ = write!(out, "{}: reserve {}; graveyard {}", seat.name, list(&|p| pos.reserve(s, p)), list(&|p| pos.graveyard(s, p)));
+        for (c, name) in g.counters.iter().enumerate() {
+            let _ = write!(out, "; {name} {}", pos.counter(c, s));
+        }
+        out.push('\n');
     }
     out
 }

@@ -629,6 +629,23 @@ impl<'a> Compiler<'a> {
             rules?,
         );
         game.rules_name = def.rules_name.clone().unwrap_or_else(|| game.title.clone());
+        game.counters = def.counters.clone();
+        for x in &def.extras {
+            let revive = piece_names.iter().position(|p| *p == x.revive.value);
+            if revive.is_none() {
+                self.error(x.revive.referenced.into(), format!("unknown piece `{}`", x.revive.value), Some(piece_names.join(", ")));
+            }
+            let cost = x.cost.as_ref().and_then(|c| {
+                let i = def.counters.iter().position(|n| *n == c.value);
+                if i.is_none() {
+                    self.error(c.referenced.into(), format!("unknown counter `{}`", c.value), Some(def.counters.join(", ")));
+                }
+                i
+            });
+            if let Some(r) = revive {
+                game.extras.push(qipan_core::game::Extra { name: x.name.value.clone(), revive: r as u8, cost });
+            }
+        }
         game.options =
             self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
 

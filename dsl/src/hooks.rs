@@ -487,9 +487,21 @@ fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
         let (s, t) = (p.0.seat(seat)?, p.0.piece(piece)?);
         Ok(p.0.pos.graveyard(s, t) as i64)
     });
+    let names = counters.clone();
     engine.register_fn("counter", move |p: &mut PosView, name: &str| -> RhaiResult<i64> {
+        let i = counter_index(&names, name)?;
+        Ok(p.0.pos.counter(i, p.0.pos.to_move()))
+    });
+    engine.register_fn("counter", move |p: &mut PosView, name: &str, seat: i64| -> RhaiResult<i64> {
         let i = counter_index(&counters, name)?;
-        Ok(p.0.pos.counters().get(i).copied().unwrap_or(0))
+        let s = p.0.seat(seat)?;
+        Ok(p.0.pos.counter(i, s))
+    });
+    engine.register_fn("option", |p: &mut PosView, name: &str| -> RhaiResult<String> {
+        match p.0.game.options.get(name) {
+            Some(v) => Ok(v.clone()),
+            None => rt(format!("there is no option `{name}`")),
+        }
     });
     engine.register_fn("zone", |p: &mut PosView, label: &str, zone: &str| -> RhaiResult<bool> {
         p.0.in_zone(label, zone, p.0.pos.to_move())
@@ -530,10 +542,19 @@ fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
             Ok(HookAction::Place(n, p))
         })
     });
+    let names = counters.clone();
     engine.register_fn("set_counter", move |name: &str, value: i64| -> RhaiResult<()> {
-        let i = counter_index(&counters, name)?;
-        queue("set_counter", max, |_| Ok(HookAction::SetCounter(i, value)))
+        let counter = counter_index(&names, name)?;
+        queue("set_counter", max, |v| Ok(HookAction::SetCounter { counter, seat: v.pos.to_move(), value }))
     });
+    engine.register_fn("set_counter", move |name: &str, seat: i64, value: i64| -> RhaiResult<()> {
+        let counter = counter_index(&counters, name)?;
+        queue("set_counter", max, |v| Ok(HookAction::SetCounter { counter, seat: v.seat(seat)?, value }))
+    });
+    engine.register_fn("revive", move |seat: i64, piece: &str| -> RhaiResult<()> {
+        queue("revive", max, |v| Ok(HookAction::Revive(v.seat(seat)?, v.piece(piece)?)))
+    });
+    engine.register_fn("reset_quiet", move || -> RhaiResult<()> { queue("reset_quiet", max, |_| Ok(HookAction::ResetQuiet)) });
     engine.register_fn("eliminate", move |seat: i64| -> RhaiResult<()> {
         queue("eliminate", max, |v| Ok(HookAction::Eliminate(v.seat(seat)?)))
     });
@@ -742,6 +763,11 @@ fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     m.insert("from".into(), Dynamic::from(label(mv.from)));
     m.insert("to".into(), Dynamic::from(label(mv.to)));
     m.insert("take".into(), Dynamic::from(label(mv.take)));
+    m.insert("by".into(), Dynamic::from(label(mv.by)));
+    m.insert(
+        "extra".into(),
+        Dynamic::from(if mv.extra > 0 { game.extras[mv.extra as usize - 1].name.clone() } else { String::new() }),
+    );
     m.insert("piece".into(), Dynamic::from(piece));
     Dynamic::from_map(m)
 }
@@ -966,7 +992,7 @@ mod tests {
         place(&mut pos, "C3").expect("C3");
         assert!(pos.cell(at(&g, "A1")).is_none());
         assert!(pos.cell(at(&g, "C3")).is_some());
-        assert_eq!(pos.counters(), &[2]);
+        assert_eq!(pos.counters(), &[0, 2], "White's counter, set after White's move");
     }
 
     #[test]
@@ -986,7 +1012,7 @@ mod tests {
         let mut pos = g.start();
         place(&mut pos, "A1").expect("A1");
         assert!(!pos.is_alive(1));
-        assert_eq!(pos.counters(), &[0, 101]);
+        assert_eq!(pos.counters(), &[0, 0, 101, 0], "counters per seat: gone, then dead");
         assert_eq!(pos.cell(at(&g, "C1")), Some(Piece { seat: 0, piece: 0 }));
         assert_eq!(pos.reserve(0, 0), 3);
         assert_eq!(pos.to_move(), 0);

@@ -3,7 +3,7 @@
 use pest::iterators::Pair;
 use pest::Parser;
 use qipan_core::board::{Board, RelationId};
-use qipan_core::rules::{CaptureMode, Cmp, Cond, DirSel, Leg, MoveRule, Pattern, WalkStep};
+use qipan_core::rules::{CaptureMode, Cmp, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
 use std::collections::BTreeMap;
 
 /// The pest parser generated from `grammar.pest`.
@@ -82,6 +82,8 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::ident => "a name",
         Rule::EOI => "end of text",
         Rule::capture_mode => "`replace` or `remote`",
+        Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
+        Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
         Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by => "`by`, `modes`, `free` or `reset`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",
@@ -132,6 +134,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         to: default_to,
         when: Cond::True,
         capture: CaptureMode::Replace,
+        shot: None,
         text: text.trim().to_string(),
     };
     for clause in inner {
@@ -149,11 +152,32 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                 let m = clause.into_inner().find(not_keyword).expect("mode");
                 rule.capture = if m.as_str() == "remote" { CaptureMode::Remote } else { CaptureMode::Replace };
             }
+            Rule::shot_clause => rule.shot = Some(compile_shot(text, clause, names)?),
             Rule::EOI => {}
             r => unreachable!("unexpected clause {r:?}"),
         }
     }
     Ok(rule)
+}
+
+/// A follow-up shot: line, screen, target and flags.
+fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
+    let mut it = p.into_inner().filter(not_keyword);
+    let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
+    let screen = compile_cond(text, it.next().expect("screen"), names)?;
+    let target = compile_cond(text, it.next().expect("target"), names)?;
+    let mut shot = Shot { relation, dirs, screen, target, lone: LoneRule::Off, trigger: ShotTrigger::ShooterOrScreen, forced: false };
+    for flag in it {
+        match flag.as_str() {
+            "lone" => shot.lone = LoneRule::Beyond,
+            "lone-line" => shot.lone = LoneRule::Line,
+            "by-mover" => shot.trigger = ShotTrigger::Shooter,
+            "by-mover-or-screen" => shot.trigger = ShotTrigger::ShooterOrScreen,
+            "by-any" => shot.trigger = ShotTrigger::Any,
+            _ => shot.forced = true,
+        }
+    }
+    Ok(shot)
 }
 
 /// Parses and compiles a condition on its own (zones, setup filters, ...).

@@ -95,9 +95,12 @@ pub struct GameDef {
     /// A pre-game procedure: one player sets this option, the other chooses a seat.
     #[serde(default)]
     pub cut_and_choose: Option<CutAndChooseDef>,
-    /// Named counters that hooks may read and set.
+    /// Named counters, one value per seat, that hooks may read and set and extra actions may spend.
     #[serde(default)]
     pub counters: Vec<String>,
+    /// Extra actions a seat may take alongside its move.
+    #[serde(default)]
+    pub extras: Vec<ExtraDef>,
     /// Rhai hooks by point name.
     #[serde(default)]
     pub hooks: Ordered<Text>,
@@ -490,4 +493,17 @@ pub struct CutAndChooseDef {
     /// Only when this option expression holds.
     #[serde(default, rename = "if")]
     pub when: Option<Text>,
+}
+
+/// An extra action: bring a piece back from the graveyard to the reserve, paying a counter.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraDef {
+    /// Name, used in move text (`+revive`).
+    pub name: Text,
+    /// The piece type brought back.
+    pub revive: Text,
+    /// The counter paid, one unit per use.
+    #[serde(default)]
+    pub cost: Option<Text>,
 }

@@ -1,7 +1,7 @@
 //! Conditions on nodes and on the position, as compiled from the definition language.
 
 use crate::board::NodeId;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 
 /// A comparison operator for counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,26 +76,34 @@ pub enum Cond {
 
 impl Cond {
     /// Evaluates the condition at `node` for `seat`.
+    #[inline]
     pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        self.eval_with(pos, seat, node, &|n| pos.cell(n))
+    }
+
+    /// Evaluates the condition as if each node held what `occupant` says (a board one move ahead,
+    /// for shots that follow a move). Counts over the board still look at the real position.
+    pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(&self, pos: &Position, seat: u8, node: NodeId, occupant: &F) -> bool {
         // Position conditions (`if` clauses) are evaluated without a node: node tests are then false.
         let at = node.is_some() && node.idx() < pos.game().board.len();
         let info = || pos.game().board.node(node);
+        let occ = || if at { occupant(node) } else { None };
         match self {
             Cond::True => true,
-            Cond::Empty => at && pos.cell(node).is_none(),
-            Cond::Friend => at && pos.cell(node).is_some_and(|c| pos.same_side(seat, c.seat)),
-            Cond::Ally => at && pos.cell(node).is_some_and(|c| pos.allied(seat, c.seat)),
-            Cond::Enemy => at && pos.cell(node).is_some_and(|c| pos.hostile(seat, c.seat)),
+            Cond::Empty => at && occ().is_none(),
+            Cond::Friend => occ().is_some_and(|c| pos.same_side(seat, c.seat)),
+            Cond::Ally => occ().is_some_and(|c| pos.allied(seat, c.seat)),
+            Cond::Enemy => occ().is_some_and(|c| pos.hostile(seat, c.seat)),
             Cond::Zone(z) => at && info().zones & (1 << z) != 0,
             Cond::SeatZone(alias) => {
                 at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
             }
             Cond::Kind(k) => at && info().kind == *k,
             Cond::Colour(c) => at && info().colour == Some(*c),
-            Cond::Piece(p) => at && pos.cell(node).is_some_and(|c| c.piece == *p),
-            Cond::Not(c) => !c.eval(pos, seat, node),
-            Cond::And(cs) => cs.iter().all(|c| c.eval(pos, seat, node)),
-            Cond::Or(cs) => cs.iter().any(|c| c.eval(pos, seat, node)),
+            Cond::Piece(p) => occ().is_some_and(|c| c.piece == *p),
+            Cond::Not(c) => !c.eval_with(pos, seat, node, occupant),
+            Cond::And(cs) => cs.iter().all(|c| c.eval_with(pos, seat, node, occupant)),
+            Cond::Or(cs) => cs.iter().any(|c| c.eval_with(pos, seat, node, occupant)),
             Cond::Count(c, op, n) => {
                 let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
                 op.apply(count as i64, *n)

@@ -7,7 +7,7 @@ pub mod scoring;
 
 use crate::board::RelationId;
 pub use cond::{Cmp, Cond};
-pub use pattern::{CaptureMode, DirSel, Leg, MoveRule, Pattern, Scratch, WalkStep};
+pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
 #[derive(Clone, Debug, PartialEq)]

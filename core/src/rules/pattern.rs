@@ -3,7 +3,7 @@
 use super::Cond;
 use crate::board::{DirectionId, NodeId, NodeSet, RelationId};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 
 /// Which directions of a relation a pattern may use.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +107,50 @@ pub struct WalkStep {
     pub modes: u8,
 }
 
+/// Which piece of a follow-up shot must be the one that just moved.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum ShotTrigger {
+    /// The moved piece is the shooter.
+    Shooter,
+    /// The moved piece is the shooter or the screen.
+    #[default]
+    ShooterOrScreen,
+    /// Any shot on the board.
+    Any,
+}
+
+/// When a shot's target is safe because of what stands around it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum LoneRule {
+    /// Never safe.
+    #[default]
+    Off,
+    /// Safe when the node just beyond it (away from the shooter) holds a piece of its side.
+    Beyond,
+    /// Safe unless it is the only piece of its side on the line beyond the screen.
+    Line,
+}
+
+/// A shot that may follow a move: shooter, empty nodes, a screen, empty nodes, a target, in a line;
+/// the target is captured and the shooter stays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shot {
+    /// The relation of the line.
+    pub relation: RelationId,
+    /// Its directions.
+    pub dirs: DirSel,
+    /// What may be the screen (for the shooter's side).
+    pub screen: Cond,
+    /// What may be shot.
+    pub target: Cond,
+    /// When a target is safe.
+    pub lone: LoneRule,
+    /// Which piece must be the one that moved.
+    pub trigger: ShotTrigger,
+    /// The mover must shoot when it can (otherwise it may decline).
+    pub forced: bool,
+}
+
 /// A movement rule of a piece: a pattern with its conditions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRule {
@@ -120,6 +164,8 @@ pub struct MoveRule {
     pub when: Cond,
     /// What happens to a piece on the destination.
     pub capture: CaptureMode,
+    /// A shot that may follow the move.
+    pub shot: Option<Shot>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -206,22 +252,105 @@ fn resolve_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: O
     out
 }
 
-/// Adds the move to `to` if the destination condition allows it (capturing per `rule.capture`).
+/// Adds the move to `to` if the destination condition allows it (capturing per `rule.capture`),
+/// with the shots that may follow it.
 #[inline]
 fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &MoveRule, out: &mut Vec<Move>) {
     if to == from || !rule.to.eval(pos, seat, to) {
         return;
     }
-    match pos.cell(to) {
-        None => out.push(Move::step(piece, from, to)),
+    let mv = match pos.cell(to) {
+        None => Move::step(piece, from, to),
         Some(target) => {
             if !pos.can_capture(seat, piece, target) {
                 return;
             }
-            out.push(match rule.capture {
+            match rule.capture {
                 CaptureMode::Replace => Move::step(piece, from, to),
                 CaptureMode::Remote => Move::shoot(piece, from, to),
-            });
+            }
+        }
+    };
+    match &rule.shot {
+        Some(shot) if mv.kind == crate::moves::MoveKind::Move => {
+            let before = out.len();
+            follow_up_shots(pos, seat, mv, shot, out);
+            if !shot.forced || out.len() == before {
+                out.push(mv);
+            }
+        }
+        _ => out.push(mv),
+    }
+}
+
+/// The shots that may follow `mv` (a piece moved from `mv.from` to `mv.to`), each pushed as `mv`
+/// with `take` and `by` set. The board is looked at as it stands after the move.
+fn follow_up_shots(pos: &Position, seat: u8, mv: Move, shot: &Shot, out: &mut Vec<Move>) {
+    let board = &pos.game().board;
+    let moved = Piece { seat, piece: mv.piece };
+    let occ = |n: NodeId| {
+        if n == mv.to {
+            Some(moved)
+        } else if n == mv.from {
+            None
+        } else {
+            pos.cell(n)
+        }
+    };
+    let line_end = |start: NodeId, d: DirectionId| {
+        // The first occupied node after `start`, if any; lines may wrap, so stop after a full board.
+        let mut n = board.next(shot.relation, d, start);
+        for _ in 0..board.len() {
+            if !n.is_some() || occ(n).is_some() {
+                return n;
+            }
+            n = board.next(shot.relation, d, n);
+        }
+        NodeId::NONE
+    };
+    for s in board.node_ids() {
+        let Some(shooter) = occ(s) else { continue };
+        if !pos.same_side(seat, shooter.seat) || (shot.trigger == ShotTrigger::Shooter && s != mv.to) {
+            continue;
+        }
+        for &d in resolve_dirs(pos, seat, shot.relation, &shot.dirs, None).as_slice() {
+            let m = line_end(s, d);
+            if !m.is_some() || m == s || !shot.screen.eval_with(pos, seat, m, &occ) {
+                continue;
+            }
+            let t = line_end(m, d);
+            if !t.is_some() || t == s || t == m || !shot.target.eval_with(pos, seat, t, &occ) {
+                continue;
+            }
+            let Some(target) = occ(t) else { continue };
+            if !pos.can_capture(seat, shooter.piece, target) {
+                continue;
+            }
+            if shot.trigger == ShotTrigger::ShooterOrScreen && s != mv.to && m != mv.to {
+                continue;
+            }
+            let safe = match shot.lone {
+                LoneRule::Off => false,
+                LoneRule::Beyond => {
+                    let b = board.next(shot.relation, d, t);
+                    b.is_some() && occ(b).is_some_and(|p| pos.same_side(p.seat, target.seat))
+                }
+                LoneRule::Line => {
+                    let mut n = board.next(shot.relation, d, m);
+                    let mut others = false;
+                    for _ in 0..board.len() {
+                        if !n.is_some() || n == s {
+                            break;
+                        }
+                        others |= n != t && occ(n).is_some_and(|p| pos.same_side(p.seat, target.seat));
+                        n = board.next(shot.relation, d, n);
+                    }
+                    others
+                }
+            };
+            if !safe {
+                out.push(Move { take: t, by: s, ..mv });
+            }
         }
     }
 }
