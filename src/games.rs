@@ -1,8 +1,11 @@
 //! The built-in games: every file of `games/`, embedded in the binary.
 
 /// Name and definition text of each built-in game.
-pub const BUILTIN: &[(&str, &str)] =
-    &[("go", include_str!("../games/go.yaml")), ("field-go", include_str!("../games/field-go.yaml"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("go", include_str!("../games/go.yaml")),
+    ("field-go", include_str!("../games/field-go.yaml")),
+    ("leader-cannon", include_str!("../games/leader-cannon.yaml")),
+];
 
 /// The definition text of a built-in game.
 pub fn builtin(name: &str) -> Option<&'static str> {

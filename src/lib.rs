@@ -40,7 +40,7 @@ pub enum LoadError {
         reason: String,
     },
     /// The definition has errors.
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] Diagnostics),
 }
 

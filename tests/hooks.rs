@@ -16,9 +16,9 @@ hooks:
   filter_move: |
     if mv.to == "B2" && pos.ply == 0 { "the centre is closed on the first move" } else { true }
   after_move: |
-    set_counter("stones", pos.count(-1, "stone"));
+    set_counter("stones", 0, pos.count(-1, "stone"));
   game_over: |
-    if pos.counter("stones") >= 3 { [pos.owner("A1")] } else { () }
+    if pos.counter("stones", 0) >= 3 { [pos.owner("A1")] } else { () }
 "#;
 
 fn play(pos: &mut qipan::core::Position, text: &str) -> Result<(), PlayError> {
@@ -36,7 +36,7 @@ fn filter_after_move_and_game_over_hooks_run() {
     );
     assert_eq!(pos.legal_moves().len(), 8 + 1, "the filter applies to move generation too");
     play(&mut pos, "A1").unwrap();
-    assert_eq!(pos.counters(), &[1]);
+    assert_eq!(pos.counter(0, 0), 1, "counters have one value per seat");
     play(&mut pos, "B2").unwrap();
     play(&mut pos, "C3").unwrap();
     let r = pos.outcome().expect("the game_over hook ends the game");
@@ -46,7 +46,7 @@ fn filter_after_move_and_game_over_hooks_run() {
 
 #[test]
 fn a_runaway_hook_is_stopped_and_named() {
-    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "let n = 0;\n    loop { n += 1; }");
+    let src = GAME.replace("set_counter(\"stones\", 0, pos.count(-1, \"stone\"));", "let n = 0;\n    loop { n += 1; }");
     let game = qipan::load_str("hooked.yaml", &src, &[]).unwrap();
     let mut pos = game.start();
     let t = std::time::Instant::now();
@@ -58,7 +58,7 @@ fn a_runaway_hook_is_stopped_and_named() {
 
 #[test]
 fn hook_errors_point_into_the_file() {
-    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "let x = ;");
+    let src = GAME.replace("set_counter(\"stones\", 0, pos.count(-1, \"stone\"));", "let x = ;");
     let err = qipan::load_str("hooked.yaml", &src, &[]).unwrap_err();
     let d = &err.0[0];
     assert_eq!((d.loc.line, d.loc.column), (14, 9), "{err}");
@@ -66,6 +66,6 @@ fn hook_errors_point_into_the_file() {
     let src = GAME.replace("  after_move: |", "  after_mvoe: |");
     let err = qipan::load_str("hooked.yaml", &src, &[]).unwrap_err().to_string();
     assert!(err.contains("filter_move") && err.contains("after_move"), "lists the valid points: {err}");
-    let src = GAME.replace("set_counter(\"stones\", pos.count(-1, \"stone\"));", "eval(\"1\");");
+    let src = GAME.replace("set_counter(\"stones\", 0, pos.count(-1, \"stone\"));", "eval(\"1\");");
     assert!(qipan::load_str("hooked.yaml", &src, &[]).is_err(), "eval is disabled");
 }

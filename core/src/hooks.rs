@@ -52,6 +52,9 @@ impl HookPoint {
 pub enum HookAction {
     /// Remove the piece on a node (not counted as a capture).
     Remove(NodeId),
+    /// Capture the piece on a node for a seat: counted, sent where captured pieces go, and the
+    /// count of plies without capture starts again.
+    Capture(NodeId, u8),
     /// Put a piece on a node (replacing what is there).
     Place(NodeId, Piece),
     /// Set a seat's value of a named counter (index into [`crate::Game::counters`]).

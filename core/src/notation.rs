@@ -71,7 +71,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     for part in parts {
         if let Some(name) = part.strip_prefix('+') {
-            let x = game.extras.iter().position(|e| e.name == name).ok_or_else(|| NotationError::UnknownExtra(name.to_string()))?;
+            let x = game
+                .extras
+                .iter()
+                .position(|e| e.name == name)
+                .ok_or_else(|| NotationError::UnknownExtra(name.to_string()))?;
             mv.extra = x as u8 + 1;
         } else if let Some((by, take)) = part.split_once(['x', 'X']) {
             let node = |s: &str| game.board.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));

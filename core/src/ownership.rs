@@ -135,9 +135,8 @@ pub fn territory_scores(pos: &Position, dead: &[NodeId]) -> Option<Vec<f64>> {
     let owners = area_owners(&p, relation);
     let mut s: Vec<f64> = pos.captures().iter().map(|&c| c as f64).collect();
     for n in p.game().board.node_ids() {
-        match (p.cell(n), owners[n.idx()]) {
-            (None, Some(o)) => s[o as usize] += 1.0,
-            _ => {}
+        if let (None, Some(o)) = (p.cell(n), owners[n.idx()]) {
+            s[o as usize] += 1.0;
         }
     }
     for &n in dead {

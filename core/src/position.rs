@@ -562,10 +562,10 @@ impl Position {
                 continue;
             }
             match (&rule.pattern, mv.kind) {
-                (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop) => {
-                    if self.cells[mv.to.idx()].is_none() && rule.to.eval(self, seat, mv.to) {
-                        return true;
-                    }
+                (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
+                    if self.cells[mv.to.idx()].is_none() && rule.to.eval(self, seat, mv.to) =>
+                {
+                    return true;
                 }
                 (Pattern::Place | Pattern::Drop, _) => {}
                 (_, MoveKind::Move | MoveKind::Shoot) => {
@@ -802,6 +802,12 @@ impl Position {
                 HookAction::Remove(n) => {
                     self.lift(n);
                 }
+                HookAction::Capture(n, by) => {
+                    if self.cells[n.idx()].is_some() {
+                        self.capture_one(n, by)?;
+                        self.quiet_plies = 0;
+                    }
+                }
                 HookAction::Place(n, p) => {
                     self.lift(n);
                     self.put(n, p);
@@ -904,6 +910,31 @@ impl Position {
         if let Some(p) = p {
             self.put(n, p);
         }
+    }
+
+    /// Sets the count of a piece type in a seat's reserve (for setting up positions).
+    pub fn set_reserve(&mut self, seat: u8, piece: u8, count: u16) {
+        let i = seat as usize * self.game.pieces.len() + piece as usize;
+        self.reserve[i] = count;
+    }
+
+    /// Sets the count of a piece type in a seat's graveyard (for setting up positions).
+    pub fn set_graveyard(&mut self, seat: u8, piece: u8, count: u16) {
+        let i = seat as usize * self.game.pieces.len() + piece as usize;
+        self.graveyard[i] = count;
+    }
+
+    /// Sets a seat's value of counter `c` (for setting up positions).
+    pub fn set_counter(&mut self, c: usize, seat: u8, value: i64) {
+        let i = c * self.game.seats.len() + seat as usize;
+        if let Some(x) = self.counters.get_mut(i) {
+            *x = value;
+        }
+    }
+
+    /// Sets the number of plies since the last capture (for setting up positions).
+    pub fn set_quiet_plies(&mut self, plies: u32) {
+        self.quiet_plies = plies;
     }
 
     /// Records the current (set-up) position in the repetition history.

@@ -102,9 +102,8 @@ pub fn text(pos: &Position) -> String {
 /// One line per seat with its reserve, graveyard and counters, for games that have them.
 pub fn holdings(pos: &Position) -> String {
     let g = pos.game();
-    let uses_hands = !g.reserves.is_empty()
-        || g.rules.captured_to != crate::rules::CapturedTo::Removed
-        || !g.counters.is_empty();
+    let uses_hands =
+        !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed || !g.counters.is_empty();
     if !uses_hands {
         return String::new();
     }
@@ -122,7 +121,13 @@ pub fn holdings(pos: &Position) -> String {
                 items.join(", ")
             }
         };
-        let _ = write!(out, "{}: reserve {}; graveyard {}", seat.name, list(&|p| pos.reserve(s, p)), list(&|p| pos.graveyard(s, p)));
+        let _ = write!(
+            out,
+            "{}: reserve {}; graveyard {}",
+            seat.name,
+            list(&|p| pos.reserve(s, p)),
+            list(&|p| pos.graveyard(s, p))
+        );
         for (c, name) in g.counters.iter().enumerate() {
             let _ = write!(out, "; {name} {}", pos.counter(c, s));
         }

@@ -633,12 +633,20 @@ impl<'a> Compiler<'a> {
         for x in &def.extras {
             let revive = piece_names.iter().position(|p| *p == x.revive.value);
             if revive.is_none() {
-                self.error(x.revive.referenced.into(), format!("unknown piece `{}`", x.revive.value), Some(piece_names.join(", ")));
+                self.error(
+                    x.revive.referenced.into(),
+                    format!("unknown piece `{}`", x.revive.value),
+                    Some(piece_names.join(", ")),
+                );
             }
             let cost = x.cost.as_ref().and_then(|c| {
                 let i = def.counters.iter().position(|n| *n == c.value);
                 if i.is_none() {
-                    self.error(c.referenced.into(), format!("unknown counter `{}`", c.value), Some(def.counters.join(", ")));
+                    self.error(
+                        c.referenced.into(),
+                        format!("unknown counter `{}`", c.value),
+                        Some(def.counters.join(", ")),
+                    );
                 }
                 i
             });
@@ -718,8 +726,17 @@ impl<'a> Compiler<'a> {
             "never" => PassRule::Never,
             _ => PassRule::WhenStuck,
         };
-        rules.stuck =
-            if self.word(&r.stuck, &["draw", "lose"], "draw") == "lose" { StuckRule::Loses } else { StuckRule::Draw };
+        // `stuck: pass` is the same as `pass: when-stuck`: a seat without a move passes.
+        rules.stuck = match self.word(&r.stuck, &["draw", "lose", "pass"], "draw").as_str() {
+            "lose" => StuckRule::Loses,
+            "pass" => {
+                if rules.pass == PassRule::Never {
+                    rules.pass = PassRule::WhenStuck;
+                }
+                StuckRule::Draw
+            }
+            _ => StuckRule::Draw,
+        };
         rules.captured_to = match self.word(&r.captured, &["removed", "graveyard", "reserve"], "removed").as_str() {
             "graveyard" => CapturedTo::Graveyard,
             "reserve" => CapturedTo::CaptorReserve,

@@ -520,6 +520,19 @@ fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
         let b = &p.0.game.board;
         Ok(b.node(n).colour.and_then(|c| b.colour_names().get(c as usize).cloned()).unwrap_or_default())
     });
+    engine.register_fn("next", |p: &mut PosView, label: &str, relation: &str, direction: &str| -> RhaiResult<String> {
+        let n = p.0.node(label)?;
+        let b = &p.0.game.board;
+        let Some(r) = b.relation(relation) else {
+            return rt(format!("there is no relation `{relation}` (relations: {})", b.relation_names().join(", ")));
+        };
+        let Some(d) = b.direction(direction) else {
+            let all: Vec<&str> = b.directions().iter().map(|d| d.name.as_str()).collect();
+            return rt(format!("there is no direction `{direction}` (directions: {})", all.join(", ")));
+        };
+        let to = b.next(r, d, n);
+        Ok(if to.is_some() { b.label(to).to_string() } else { String::new() })
+    });
     engine.register_fn("neighbours", |p: &mut PosView, label: &str, relation: &str| -> RhaiResult<Array> {
         let n = p.0.node(label)?;
         let b = &p.0.game.board;
@@ -551,10 +564,15 @@ fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
         let counter = counter_index(&counters, name)?;
         queue("set_counter", max, |v| Ok(HookAction::SetCounter { counter, seat: v.seat(seat)?, value }))
     });
+    engine.register_fn("capture", move |label: &str, by: i64| -> RhaiResult<()> {
+        queue("capture", max, |v| Ok(HookAction::Capture(v.node(label)?, v.seat(by)?)))
+    });
     engine.register_fn("revive", move |seat: i64, piece: &str| -> RhaiResult<()> {
         queue("revive", max, |v| Ok(HookAction::Revive(v.seat(seat)?, v.piece(piece)?)))
     });
-    engine.register_fn("reset_quiet", move || -> RhaiResult<()> { queue("reset_quiet", max, |_| Ok(HookAction::ResetQuiet)) });
+    engine.register_fn("reset_quiet", move || -> RhaiResult<()> {
+        queue("reset_quiet", max, |_| Ok(HookAction::ResetQuiet))
+    });
     engine.register_fn("eliminate", move |seat: i64| -> RhaiResult<()> {
         queue("eliminate", max, |v| Ok(HookAction::Eliminate(v.seat(seat)?)))
     });
@@ -736,6 +754,33 @@ fn bad_return(hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
     }
 }
 
+/// The screen of a shot from `by` at `take`: the first piece on the straight line between them.
+fn screen_of(pos: &Position, by: NodeId, take: NodeId) -> NodeId {
+    let board = &pos.game().board;
+    if !by.is_some() || !take.is_some() {
+        return NodeId::NONE;
+    }
+    for r in 0..board.relation_names().len() {
+        let rel = qipan_core::board::RelationId(r as u8);
+        for &d in pos.game().relation_dirs(rel) {
+            let (mut n, mut screen) = (board.next(rel, d, by), NodeId::NONE);
+            for _ in 0..board.len() {
+                if !n.is_some() || n == by {
+                    break;
+                }
+                if n == take {
+                    return screen;
+                }
+                if !screen.is_some() && pos.cell(n).is_some() {
+                    screen = n;
+                }
+                n = board.next(rel, d, n);
+            }
+        }
+    }
+    NodeId::NONE
+}
+
 /// The `mv` map of a move.
 fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     let game = pos.game();
@@ -764,6 +809,7 @@ fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     m.insert("to".into(), Dynamic::from(label(mv.to)));
     m.insert("take".into(), Dynamic::from(label(mv.take)));
     m.insert("by".into(), Dynamic::from(label(mv.by)));
+    m.insert("screen".into(), Dynamic::from(label(screen_of(pos, mv.by, mv.take))));
     m.insert(
         "extra".into(),
         Dynamic::from(if mv.extra > 0 { game.extras[mv.extra as usize - 1].name.clone() } else { String::new() }),
@@ -908,6 +954,7 @@ mod tests {
                 to: Cond::Empty,
                 when: Cond::True,
                 capture: CaptureMode::Replace,
+                shot: None,
                 text: "place to empty".into(),
             }],
             immune: false,

@@ -3,7 +3,9 @@
 use pest::iterators::Pair;
 use pest::Parser;
 use qipan_core::board::{Board, RelationId};
-use qipan_core::rules::{CaptureMode, Cmp, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
+use qipan_core::rules::{
+    CaptureMode, Cmp, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep,
+};
 use std::collections::BTreeMap;
 
 /// The pest parser generated from `grammar.pest`.
@@ -166,7 +168,15 @@ fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangEr
     let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
     let screen = compile_cond(text, it.next().expect("screen"), names)?;
     let target = compile_cond(text, it.next().expect("target"), names)?;
-    let mut shot = Shot { relation, dirs, screen, target, lone: LoneRule::Off, trigger: ShotTrigger::ShooterOrScreen, forced: false };
+    let mut shot = Shot {
+        relation,
+        dirs,
+        screen,
+        target,
+        lone: LoneRule::Off,
+        trigger: ShotTrigger::ShooterOrScreen,
+        forced: false,
+    };
     for flag in it {
         match flag.as_str() {
             "lone" => shot.lone = LoneRule::Beyond,
@@ -307,6 +317,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let mut steps: Vec<WalkStep> = Vec::new();
             let mut modes = 0u8;
             let mut reset = Cond::Not(Box::new(Cond::True));
+            let mut returning = false;
             for part in it {
                 match part.as_rule() {
                     Rule::walk_by => {
@@ -336,6 +347,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                             steps.push(WalkStep { relation, modes: 0 });
                         }
                     }
+                    Rule::walk_return => returning = true,
                     Rule::walk_reset => {
                         reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
                     }
@@ -349,7 +361,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                     Some("`by <relations>` or `modes (...)`".into()),
                 ));
             }
-            Pattern::Walk { min, max, steps, modes, reset }
+            Pattern::Walk { min, max, steps, modes, reset, returning }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })

@@ -438,7 +438,8 @@ pub struct RulesDef {
     /// `always`, `when-stuck` (default) or `never`.
     #[serde(default)]
     pub pass: Option<Text>,
-    /// `draw` (default) or `lose`: a seat without a legal move when passing is not allowed.
+    /// A seat without a legal move: `draw` (default: the game ends drawn), `lose`, or `pass` (the same
+    /// as `pass: when-stuck`).
     #[serde(default)]
     pub stuck: Option<Text>,
     /// `removed` (default), `graveyard` or `reserve`.

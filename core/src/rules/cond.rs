@@ -83,7 +83,13 @@ impl Cond {
 
     /// Evaluates the condition as if each node held what `occupant` says (a board one move ahead,
     /// for shots that follow a move). Counts over the board still look at the real position.
-    pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(&self, pos: &Position, seat: u8, node: NodeId, occupant: &F) -> bool {
+    pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(
+        &self,
+        pos: &Position,
+        seat: u8,
+        node: NodeId,
+        occupant: &F,
+    ) -> bool {
         // Position conditions (`if` clauses) are evaluated without a node: node tests are then false.
         let at = node.is_some() && node.idx() < pos.game().board.len();
         let info = || pos.game().board.node(node);

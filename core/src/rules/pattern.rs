@@ -94,6 +94,8 @@ pub enum Pattern {
         modes: u8,
         /// Arriving on a node that satisfies this starts a new segment (eyes in He Qi).
         reset: Cond,
+        /// The walk may end where it started, which counts only when a shot follows ("fire in place").
+        returning: bool,
     },
 }
 
@@ -256,7 +258,14 @@ fn resolve_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: O
 /// with the shots that may follow it.
 #[inline]
 fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &MoveRule, out: &mut Vec<Move>) {
-    if to == from || !rule.to.eval(pos, seat, to) {
+    if to == from {
+        // Only a walk that may return ends on its start, and only to shoot.
+        if let (Pattern::Walk { returning: true, .. }, Some(shot)) = (&rule.pattern, &rule.shot) {
+            follow_up_shots(pos, seat, Move::step(piece, from, from), shot, out);
+        }
+        return;
+    }
+    if !rule.to.eval(pos, seat, to) {
         return;
     }
     let mv = match pos.cell(to) {
@@ -437,8 +446,8 @@ pub fn generate(
                 }
             }
         }
-        Pattern::Walk { min, max, steps, modes, reset } => {
-            walk(pos, seat, piece, from, rule, (*min, *max), steps, *modes, reset, scratch, out)
+        Pattern::Walk { min, max, steps, modes, reset, returning } => {
+            walk(pos, seat, piece, from, rule, (*min, *max), steps, *modes, reset, *returning, scratch, out)
         }
     }
 }
@@ -490,6 +499,7 @@ fn walk(
     steps: &[WalkStep],
     modes: u8,
     reset: &Cond,
+    returning: bool,
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
@@ -517,7 +527,7 @@ fn walk(
                     }
                     let to = e.to;
                     let occupied = to != from && pos.cell(to).is_some();
-                    if step >= min && !dests.contains(to) && to != from {
+                    if step >= min && !dests.contains(to) && (to != from || returning) {
                         let before = out.len();
                         emit(pos, seat, piece, from, to, rule, out);
                         if out.len() > before {
