@@ -104,5 +104,26 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, perfts, replay);
+fn leader_cannon(c: &mut Criterion) {
+    let game = qipan::load("leader-cannon", &[]).expect("leader-cannon loads");
+    let start = game.start();
+    let mut group = c.benchmark_group("leader-cannon");
+    let cap = game.rules.end.max_plies.unwrap_or(10_000);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut buf = PlayoutBuf::default();
+    let mut pos = start.clone();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("playout", |b| {
+        b.iter(|| {
+            pos.reset_from(&start);
+            random_playout(&mut pos, &mut rng, &mut buf, cap).unwrap()
+        })
+    });
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(perft(&start, 4)));
+    group.bench_function("perft depth 4", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 4), BatchSize::SmallInput));
+    group.finish();
+}
+
+criterion_group!(benches, playouts, perfts, replay, leader_cannon);
 criterion_main!(benches);

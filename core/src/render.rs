@@ -153,8 +153,12 @@ pub fn svg(pos: &Position) -> String {
         (minx, miny, maxx, maxy) = (0.0, 0.0, 0.0, 0.0);
     }
     let margin = 1.0;
-    let w = (maxx - minx + 2.0 * margin) * unit;
-    let h = (maxy - miny + 2.0 * margin) * unit;
+    // Reserves, graveyards and counters are written under the board, one line per seat.
+    let hand_lines: Vec<String> = holdings(pos).lines().map(String::from).collect();
+    let line_height = unit * 0.6;
+    let w = ((maxx - minx + 2.0 * margin) * unit).max(if hand_lines.is_empty() { 0.0 } else { 16.0 * unit });
+    let board_h = (maxy - miny + 2.0 * margin) * unit;
+    let h = board_h + line_height * hand_lines.len() as f32;
     // SVG's y grows downwards; boards' grows upwards.
     let xy = |n: NodeId| {
         let p = b.node(n).pos;
@@ -214,6 +218,16 @@ pub fn svg(pos: &Position) -> String {
                 );
             }
         }
+    }
+    for (i, line) in hand_lines.iter().enumerate() {
+        let y = board_h + line_height * (i as f32 + 0.6);
+        let _ = writeln!(
+            s,
+            r##"<text x="{x:.1}" y="{y:.1}" font-size="{fs:.0}" fill="#000">{t}</text>"##,
+            x = unit * 0.3,
+            fs = unit * 0.4,
+            t = line.replace('&', "&amp;").replace('<', "&lt;")
+        );
     }
     s.push_str("</svg>\n");
     s
