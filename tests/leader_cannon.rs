@@ -249,3 +249,52 @@ fn a_side_without_actions_passes() {
     play(&mut q, "d5-d4").unwrap();
     assert_eq!(q.outcome().map(|r| r.winners.clone()), Some(vec![BLACK]));
 }
+
+#[test]
+fn perft_agrees_with_playing_every_move() {
+    fn brute(p: &Position, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        p.legal_moves()
+            .iter()
+            .map(|m| {
+                let mut c = p.clone();
+                c.play(m).unwrap_or_else(|e| panic!("{}: {e}", move_text(p.game(), m)));
+                brute(&c, d - 1)
+            })
+            .sum()
+    }
+    let start = game(&[]).start();
+    assert_eq!(qipan::core::playout::perft(&start, 1), 20);
+    assert_eq!(qipan::core::playout::perft(&start, 2), 20 * 19);
+    assert_eq!(qipan::core::playout::perft(&start, 3), brute(&start, 3));
+    // A middle-game position with shots, tokens and revivals on offer.
+    let mut p = setup(&[], &[("a1", 'L'), ("b3", 'C'), ("c2", 'C'), ("a5", 'c'), ("d5", 'l'), ("c4", 'c')], RED);
+    p.set_counter(0, RED, 1);
+    p.set_graveyard(RED, COMMONER, 1);
+    p.set_reserve(RED, COMMONER, 4);
+    assert!(texts(&p).iter().any(|m| m.contains(" +revive")));
+    assert_eq!(qipan::core::playout::perft(&p, 3), brute(&p, 3));
+}
+
+#[test]
+fn random_games_end_and_keep_their_books_straight() {
+    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use rand::SeedableRng;
+    let g = game(&[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut buf = PlayoutBuf::default();
+    for _ in 0..200 {
+        let mut p = g.start();
+        random_playout(&mut p, &mut rng, &mut buf, 10_000).unwrap();
+        assert!(p.is_over());
+        assert_eq!(p.hash(), p.hash_from_scratch());
+        for seat in [RED, BLACK] {
+            // Every piece is on the board, in the reserve or in the graveyard.
+            let on_board = g.board.node_ids().filter(|&n| p.cell(n).is_some_and(|c| c.seat == seat)).count() as u16;
+            let total: u16 = [LEADER, COMMONER].iter().map(|&t| p.reserve(seat, t) + p.graveyard(seat, t)).sum();
+            assert_eq!(on_board + total, 8, "seat {seat}");
+        }
+    }
+}
