@@ -130,6 +130,7 @@ pub struct RhaiHooks {
     engine: Engine,
     hooks: [Option<CompiledHook>; 6],
     limits: HookLimits,
+    counters: Vec<String>,
 }
 
 impl fmt::Debug for RhaiHooks {
@@ -625,12 +626,13 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
 
 impl RhaiHooks {
     /// Compiles the hooks of a definition. `counter_names` are the game's named counters, in the
-    /// order of [`Position::counters`].
+    /// order of [`Game::counters`] (each has one value per seat).
     pub fn compile(
         sources: Vec<HookSource>,
         limits: HookLimits,
         counter_names: Vec<String>,
     ) -> Result<RhaiHooks, HookCompileError> {
+        let counter_names_kept = counter_names.clone();
         let engine = make_engine(&limits, counter_names.into());
         let mut hooks: [Option<CompiledHook>; 6] = Default::default();
         for src in sources {
@@ -671,7 +673,12 @@ impl RhaiHooks {
             }
             *slot = Some(compiled);
         }
-        Ok(RhaiHooks { engine, hooks, limits })
+        Ok(RhaiHooks { engine, hooks, limits, counters: counter_names_kept })
+    }
+
+    /// The counter names the hooks were compiled with (the game's `counters`).
+    pub fn counter_names(&self) -> &[String] {
+        &self.counters
     }
 
     /// The limits the hooks run under.
@@ -971,6 +978,7 @@ mod tests {
             vec![],
             rules,
         );
+        g.counters = hooks.counter_names().to_vec();
         g.hooks = Some(Arc::new(hooks));
         Arc::new(g)
     }

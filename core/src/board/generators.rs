@@ -314,7 +314,10 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
                 if o as i32 >= group {
                     return Err(BoardError::Invalid(format!("eye link offset {o} is not below {group}")));
                 }
-                b.add_link(id, cell(1, e * group + o as i32), "eye", Some(("out", "in")));
+                // An eye links to several cells, so its edges have no direction; each cell has one eye.
+                let c = cell(1, e * group + o as i32);
+                b.add_edge(id, c, EdgeSpec { relation: "eye".into(), direction: None, via: None });
+                b.add_edge(c, id, EdgeSpec { relation: "eye".into(), direction: Some("in".into()), via: None });
             }
             eyes.push(id);
         }
