@@ -8,8 +8,10 @@ pub struct HashHistory {
 }
 
 impl Default for HashHistory {
+    /// An empty set; memory is taken on the first insert, so games without repetition rules (and
+    /// copies of their positions) pay nothing.
     fn default() -> Self {
-        HashHistory { slots: vec![0; 1024], len: 0 }
+        HashHistory { slots: Vec::new(), len: 0 }
     }
 }
 
@@ -17,6 +19,9 @@ impl HashHistory {
     /// True if `h` was recorded.
     #[inline]
     pub fn contains(&self, h: u64) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
         let h = h | 1;
         let mask = self.slots.len() - 1;
         let mut i = (h as usize) & mask;
@@ -51,7 +56,7 @@ impl HashHistory {
     }
 
     fn grow(&mut self) {
-        let bigger = vec![0; self.slots.len() * 2];
+        let bigger = vec![0; (self.slots.len() * 2).max(1024)];
         let old = std::mem::replace(&mut self.slots, bigger);
         self.len = 0;
         for h in old.into_iter().filter(|&h| h != 0) {

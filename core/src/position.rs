@@ -515,37 +515,38 @@ impl Position {
         Ok(())
     }
 
-    /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`.
+    /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`: the
+    /// pieces entering from supply or reserve, then each piece on the board the seat controls.
     fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        use crate::rules::{Cond, Pattern};
         out.clear();
         let seat = self.to_move;
         let game = &*self.game;
+        let when =
+            |rule: &crate::rules::MoveRule| matches!(rule.when, Cond::True) || rule.when.eval(self, seat, NodeId::NONE);
         for (pi, pt) in game.pieces.iter().enumerate() {
-            let pi = pi as u8;
-            for rule in &pt.moves {
-                let is_entry = matches!(rule.pattern, crate::rules::Pattern::Place | crate::rules::Pattern::Drop);
-                if !matches!(rule.when, crate::rules::Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
-                    continue;
-                }
-                if is_entry {
-                    pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
-                    continue;
-                }
-                for n in game.board.node_ids() {
-                    let Some(c) = self.cells[n.idx()] else {
-                        continue;
-                    };
-                    if c.piece != pi || !self.same_side(seat, c.seat) || !self.movable_by(seat, c.seat) {
-                        continue;
-                    }
-                    if !matches!(rule.from, crate::rules::Cond::True) && !rule.from.eval(self, c.seat, n) {
-                        continue;
-                    }
-                    pattern::generate(rule, self, c.seat, pi, n, scratch, out);
+            for rule in pt.moves.iter().filter(|r| matches!(r.pattern, Pattern::Place | Pattern::Drop)) {
+                if when(rule) {
+                    pattern::generate(rule, self, seat, pi as u8, NodeId::NONE, scratch, out);
                 }
             }
         }
         if !game.placement_only() {
+            for n in game.board.node_ids() {
+                let Some(c) = self.cells[n.idx()] else { continue };
+                if !self.movable_by(seat, c.seat) {
+                    continue;
+                }
+                for rule in game.pieces[c.piece as usize].moves.iter() {
+                    if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
+                        continue;
+                    }
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval(self, c.seat, n) {
+                        continue;
+                    }
+                    pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
+                }
+            }
             out.sort_unstable();
             out.dedup();
         }
