@@ -121,7 +121,8 @@ fn leader_cannon(c: &mut Criterion) {
     });
     group.sample_size(10);
     group.throughput(Throughput::Elements(perft(&start, 4)));
-    group.bench_function("perft depth 4", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 4), BatchSize::SmallInput));
+    group
+        .bench_function("perft depth 4", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 4), BatchSize::SmallInput));
     group.finish();
 }
 
