@@ -48,3 +48,11 @@ fn bad_option_values_are_refused_with_the_allowed_values() {
     let e = qipan::load("go", &[("colour".into(), "red".into())]).unwrap_err().to_string();
     assert!(e.contains("no option `colour`"), "{e}");
 }
+
+#[test]
+fn numbers_in_rules_are_bounded() {
+    let src = "name: t\nboard:\n  grid: { width: 3, height: 3 }\nseats: [{ name: a }, { name: b }]\npieces:\n  rook:\n    moves: slide orthogonal 1..300\n";
+    let e = qipan::load_str("t.yaml", src, &[]).unwrap_err();
+    assert_eq!((e.0[0].loc.line, e.0[0].loc.column), (7, 32), "{e}");
+    assert!(e.0[0].message.contains("`300` is too large"), "{e}");
+}

@@ -482,7 +482,6 @@ impl Position {
                 // General moves: simulate on a copy (rare in practice: moving pieces with group capture).
                 let mut copy = self.clone();
                 copy.result = None;
-                let before = copy.to_move;
                 copy.apply(mv).map_err(|e| Illegal::Hook(e.to_string()))?;
                 if let Some(gc) = &self.game.rules.group_capture {
                     if !gc.suicide_allowed && mv.to.is_some() && copy.cell(mv.to).is_none() && mv.kind == MoveKind::Move
@@ -494,7 +493,6 @@ impl Position {
                 match self.game.rules.repetition {
                     Repetition::Positional if self.history.contains(h) => return Err(Illegal::PositionalSuperko),
                     Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
-                        let _ = before;
                         return Err(Illegal::SituationalSuperko);
                     }
                     Repetition::SimpleKo if mv.to == self.ko => return Err(Illegal::Ko),

@@ -229,28 +229,27 @@ fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId,
     Ok((rel, sel))
 }
 
-fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
-    let mut min = 1u8;
-    let mut max = default_max;
-    let mut open = false;
-    let mut seen_min = false;
-    for x in p.into_inner().filter(not_keyword) {
-        match x.as_rule() {
-            Rule::int if !seen_min => {
-                min = x.as_str().parse().unwrap_or(255);
-                max = min;
-                seen_min = true;
-            }
-            Rule::range_dots => {
-                open = true;
-                max = default_max;
-            }
-            Rule::int => max = x.as_str().parse().unwrap_or(255),
-            _ => {}
-        }
+/// A step count written in a rule: 0 to 255.
+fn small_number(text: &str, x: &Pair<Rule>) -> Result<u8, LangError> {
+    x.as_str().parse::<u8>().map_err(|_| {
+        LangError::at(
+            offset_of(text, x),
+            format!("`{}` is too large", x.as_str()),
+            Some("a number from 0 to 255".into()),
+        )
+    })
+}
+
+/// A range `a`, `a..` or `a..b` (steps; at most 255). `a..` runs to `default_max`.
+fn compile_range(text: &str, p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
+    let off = offset_of(text, &p);
+    let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
+    match parts.as_slice() {
+        [a] => Ok((small_number(text, a)?, small_number(text, a)?)),
+        [a, dots] if dots.as_rule() == Rule::range_dots => Ok((small_number(text, a)?, default_max)),
+        [a, _, b] => Ok((small_number(text, a)?, small_number(text, b)?)),
+        _ => Err(LangError::at(off, "cannot read the range", Some("`a`, `a..` or `a..b`".into()))),
     }
-    let _ = open;
-    Ok((min, max))
 }
 
 fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
@@ -266,7 +265,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let mut it = p.into_inner().filter(not_keyword);
             let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
             let (min, max) = match it.next() {
-                Some(r) => compile_range(r, 255)?,
+                Some(r) => compile_range(text, r, 255)?,
                 None => (1, 255),
             };
             if min > max || min == 0 {
@@ -289,7 +288,10 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                         Some("a relation or named directions".into()),
                     ));
                 }
-                let count = it.next().map(|c| c.as_str().parse().unwrap_or(255)).unwrap_or(1);
+                let count = match it.next() {
+                    Some(c) => small_number(text, &c)?,
+                    None => 1,
+                };
                 legs.push(Leg { relation, dirs, count });
             }
             Pattern::Leap { legs, blockable }
@@ -300,13 +302,14 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let screen = compile_cond(text, it.next().expect("screen"), names)?;
             let max_after = it
                 .next()
-                .map(|m| m.into_inner().find(not_keyword).expect("int").as_str().parse().unwrap_or(255))
+                .map(|m| small_number(text, &m.into_inner().find(not_keyword).expect("int")))
+                .transpose()?
                 .unwrap_or(255);
             Pattern::Hop { relation, dirs, screen, max_after }
         }
         Rule::walk => {
             let mut it = p.into_inner().filter(not_keyword);
-            let (min, max) = compile_range(it.next().expect("range"), 255)?;
+            let (min, max) = compile_range(text, it.next().expect("range"), 255)?;
             if max == 255 || min > max || max > 64 {
                 return Err(LangError::at(
                     off,
