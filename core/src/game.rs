@@ -131,7 +131,13 @@ impl Game {
         // skip the deduplication and take the playout fast path.
         let placement_only = pieces.iter().all(|p| {
             p.moves.len() <= 1
-                && p.moves.iter().all(|m| matches!(m.pattern, Pattern::Place) && m.to == crate::rules::Cond::Empty)
+                && p.moves.iter().all(|m| {
+                    use crate::rules::Cond;
+                    matches!(m.pattern, Pattern::Place)
+                        && m.to == Cond::Empty
+                        && m.when == Cond::True
+                        && m.shot.is_none()
+                })
         });
         Game {
             name: name.into(),

@@ -279,6 +279,19 @@ impl Position {
         self.game.seats[self.controller[seat as usize] as usize].team
     }
 
+    /// The neighbour along `dir` of `rel`, or [`NodeId::NONE`] when there is none or when the step
+    /// jumps over a node that is occupied (a same-colour jump needs the cell between empty).
+    #[inline]
+    pub fn next_open(&self, rel: crate::board::RelationId, dir: crate::board::DirectionId, n: NodeId) -> NodeId {
+        let b = &self.game.board;
+        let via = b.next_via(rel, dir, n);
+        if via.is_some() && self.cells[via.idx()].is_some() {
+            NodeId::NONE
+        } else {
+            b.next(rel, dir, n)
+        }
+    }
+
     /// Whether a piece of type `piece` of `seat` may capture `target`.
     #[inline]
     pub fn can_capture(&self, seat: u8, piece: u8, target: Piece) -> bool {
@@ -680,14 +693,22 @@ impl Position {
         self.check_consequences(mv)
     }
 
-    /// Plays a move after checking it.
+    /// Plays a move after checking it. If a hook fails, the position is left as it was.
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
         self.check(mv)?;
-        self.apply(mv)?;
+        if self.game.hooks.is_some() {
+            let mut next = self.clone();
+            next.apply(mv)?;
+            *self = next;
+        } else {
+            self.apply(mv)?;
+        }
         Ok(())
     }
 
-    /// Plays a move known to be legal (from [`Position::generate_legal`]); skips the check.
+    /// Plays a move known to be legal (from [`Position::generate_legal`]); skips the check. If a hook
+    /// fails the position is left part-way through the move: use it for playouts, and [`Position::play`]
+    /// where the position must stay usable after an error.
     pub fn play_unchecked(&mut self, mv: &Move) -> Result<(), HookError> {
         self.apply(mv)
     }
@@ -855,7 +876,8 @@ impl Position {
 
     /// Decides whether the game has ended after a move.
     fn check_end(&mut self) -> Result<(), HookError> {
-        let end = &self.game.rules.end;
+        let game = self.game.clone();
+        let end = &game.rules.end;
         if let Some(h) = self.game.hooks.clone() {
             if h.has(HookPoint::GameOver) {
                 if let HookOutcome::Winners(w) = h.game_over(self)? {
@@ -871,6 +893,22 @@ impl Position {
             c.dedup();
             c.len()
         };
+        if end.lose_without_pieces {
+            // A seat with nothing on the board and nothing in reserve is out.
+            let np = self.game.pieces.len();
+            for s in live.iter().copied() {
+                let in_hand = (0..np).any(|p| self.reserve[s as usize * np + p] > 0);
+                if !in_hand && !self.cells.iter().flatten().any(|c| c.seat == s) {
+                    self.eliminate(s)?;
+                }
+            }
+            if live.iter().any(|&s| !self.alive[s as usize]) {
+                if !self.alive[self.to_move as usize] {
+                    self.advance_turn();
+                }
+                return self.check_end();
+            }
+        }
         if end.last_standing && sides <= 1 {
             self.result = Some(GameResult::winners(self, live, "last side standing"));
             return Ok(());

@@ -169,7 +169,11 @@ impl<'a> Compiler<'a> {
                 Ok(val) => {
                     self.vars.insert(k.clone(), val);
                 }
-                Err(msg) => self.error(Loc { line: 1, column: 1 }, format!("--set {k}={v}: {msg}"), None),
+                Err(msg) => {
+                    // Point at the option's declaration: that is where its allowed values are written.
+                    let at = def.options.0.iter().find(|(n, _)| n.value == *k).map(|(n, _)| n.referenced.into());
+                    self.error(at.unwrap_or(Loc { line: 1, column: 1 }), format!("--set {k}={v}: {msg}"), None)
+                }
             }
         }
         for (loc, msg) in check_bounds(def, &self.vars) {

@@ -148,7 +148,16 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                 rule.from = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
             }
             Rule::if_clause => {
-                rule.when = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
+                let c = clause.into_inner().find(not_keyword).expect("cond");
+                let off = offset_of(text, &c);
+                rule.when = compile_cond(text, c, names)?;
+                if rule.when.tests_node() {
+                    return Err(LangError::at(
+                        off,
+                        "an `if` condition is about the whole position and cannot test a node",
+                        Some("count(...), in-reserve(...), on-board(...); node tests go in `to` or `from`".into()),
+                    ));
+                }
             }
             Rule::capture_clause => {
                 let m = clause.into_inner().find(not_keyword).expect("mode");

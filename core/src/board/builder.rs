@@ -201,6 +201,7 @@ impl BoardBuilder {
         let nr = self.relations.len();
         let mut per_node: Vec<Vec<Vec<Edge>>> = vec![vec![Vec::new(); n]; nr];
         let mut next = vec![vec![NodeId::NONE; directions.len() * n]; nr];
+        let mut next_via = vec![vec![NodeId::NONE; directions.len() * n]; nr];
         for e in self.graph.edge_references() {
             let w = e.weight();
             let r = self.relations.iter().position(|x| *x == w.relation).unwrap_or(0);
@@ -216,6 +217,7 @@ impl BoardBuilder {
                     });
                 }
                 *slot = NodeId(b as u16);
+                next_via[r][d.0 as usize * n + a] = w.via.unwrap_or(NodeId::NONE);
             }
             let via = w.via.unwrap_or(NodeId::NONE);
             per_node[r][a].push(Edge { to: NodeId(b as u16), dir, via });
@@ -254,6 +256,7 @@ impl BoardBuilder {
             offsets,
             edges,
             next,
+            next_via,
             by_label,
             zone_sets,
             grid: self.grid,

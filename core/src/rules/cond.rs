@@ -121,6 +121,17 @@ impl Cond {
         }
     }
 
+    /// True if the condition looks at the node it is given (so it means nothing in an `if` clause).
+    pub fn tests_node(&self) -> bool {
+        match self {
+            Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) => false,
+            Cond::Count(..) => false,
+            Cond::Not(c) => c.tests_node(),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::tests_node),
+            _ => true,
+        }
+    }
+
     /// True if the condition can only hold on an empty node (lets generators skip work).
     pub fn requires_empty(&self) -> bool {
         match self {

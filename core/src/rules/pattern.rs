@@ -397,7 +397,7 @@ pub fn generate(
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
                 let mut at = from;
                 for k in 1..=*max {
-                    at = board.next(*relation, d, at);
+                    at = pos.next_open(*relation, d, at);
                     if !at.is_some() {
                         break;
                     }
@@ -423,10 +423,10 @@ pub fn generate(
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
                 // Lines may wrap around (polar boards) or cycle (explicit boards): a line ends where it
                 // comes back to the start, and never runs longer than the board.
-                let mut at = board.next(*relation, d, from);
+                let mut at = pos.next_open(*relation, d, from);
                 let mut guard = board.len();
                 while at.is_some() && at != from && pos.cell(at).is_none() && guard > 0 {
-                    at = board.next(*relation, d, at);
+                    at = pos.next_open(*relation, d, at);
                     guard -= 1;
                 }
                 if !at.is_some() || at == from || guard == 0 || !screen.eval(pos, seat, at) {
@@ -434,7 +434,7 @@ pub fn generate(
                 }
                 let mut steps = 0u8;
                 for _ in 0..board.len() {
-                    at = board.next(*relation, d, at);
+                    at = pos.next_open(*relation, d, at);
                     steps = steps.saturating_add(1);
                     if !at.is_some() || at == from || (*max_after != 255 && steps > *max_after) {
                         break;
@@ -478,7 +478,7 @@ fn leap(
             if blockable && x != from && pos.cell(x).is_some() {
                 continue 'dirs;
             }
-            x = board.next(l.relation, d, x);
+            x = if blockable { pos.next_open(l.relation, d, x) } else { board.next(l.relation, d, x) };
             if !x.is_some() {
                 continue 'dirs;
             }

@@ -1,0 +1,108 @@
+//! Bugs found by reading the code and the book, each pinned by a test.
+
+use qipan::core::notation::{move_text, parse_move};
+use qipan::core::playout::{random_playout, PlayoutBuf};
+use qipan::core::{Piece, PlayError};
+use rand::SeedableRng;
+
+/// A slide along same-colour jumps needs the jumped cell empty, like a walk.
+#[test]
+fn same_colour_slides_do_not_jump_over_pieces() {
+    let src = "name: t
+board:
+  grid: { width: 5, height: 1, labels: chess, kind: cell, checker: [light, dark] }
+  same_colour: true
+seats: [{ name: a }, { name: b }]
+pieces:
+  p: { moves: slide same-colour 1.. to empty }
+setup:
+  - { seat: a, piece: p, at: [a1] }
+";
+    let g = qipan::load_str("t.yaml", src, &[]).unwrap();
+    let mut pos = g.start();
+    let texts =
+        |p: &qipan::core::Position| -> Vec<String> { p.legal_moves().iter().map(|m| move_text(&g, m)).collect() };
+    assert_eq!(texts(&pos), vec!["a1-c1", "a1-e1"]);
+    pos.set_cell(g.board.find("b1").unwrap(), Some(Piece { seat: 1, piece: 0 }));
+    pos.commit_setup();
+    assert_eq!(texts(&pos), vec!["pass"], "b1 is occupied: the jump to c1 is blocked");
+}
+
+/// `end.lose_without_pieces` takes a seat with nothing left out of the game.
+#[test]
+fn a_seat_without_pieces_loses() {
+    let src = "name: t
+board:
+  grid: { width: 3, height: 1, labels: chess }
+seats: [{ name: a }, { name: b }]
+pieces:
+  p: { moves: step orthogonal }
+setup:
+  - { seat: a, piece: p, at: [a1] }
+  - { seat: b, piece: p, at: [b1] }
+end: { lose_without_pieces: true }
+";
+    let g = qipan::load_str("t.yaml", src, &[]).unwrap();
+    let mut pos = g.start();
+    pos.play(&parse_move(&pos, "a1-b1").unwrap()).unwrap();
+    let r = pos.outcome().expect("b has nothing left");
+    assert_eq!(r.winners, vec![0]);
+}
+
+/// An `if` clause is about the whole position; a node test there is an error, not a silent false.
+#[test]
+fn node_tests_in_if_clauses_are_refused() {
+    let src = "name: t\nboard:\n  grid: { width: 3, height: 3 }\nseats: [{ name: a }, { name: b }]\npieces:\n  p: { moves: place to empty if empty }\n";
+    let e = qipan::load_str("t.yaml", src, &[]).unwrap_err().to_string();
+    assert!(e.contains("cannot test a node"), "{e}");
+    assert!(e.contains("t.yaml:6:"), "{e}");
+}
+
+/// When a hook fails, `play` leaves the position as it was.
+#[test]
+fn a_failing_hook_leaves_the_position_unchanged() {
+    let src = "name: t
+board:
+  grid: { width: 3, height: 3 }
+seats: [{ name: a }, { name: b }]
+pieces:
+  p: { moves: place to empty }
+rules: { pass: always }
+hooks:
+  after_move: |
+    if pos.ply == 2 { throw \"broken\"; }
+";
+    let g = qipan::load_str("t.yaml", src, &[]).unwrap();
+    let mut pos = g.start();
+    pos.play(&parse_move(&pos, "A1").unwrap()).unwrap();
+    let before = pos.clone();
+    let err = pos.play(&parse_move(&pos, "B2").unwrap());
+    assert!(matches!(err, Err(PlayError::Hook(_))), "{err:?}");
+    assert_eq!(pos.cells(), before.cells());
+    assert_eq!((pos.ply(), pos.to_move()), (before.ply(), before.to_move()));
+}
+
+/// Random playouts obey a placement rule's `if` clause (no fast path around it).
+#[test]
+fn playouts_respect_if_clauses_on_placements() {
+    let src = "name: t
+board:
+  grid: { width: 4, height: 4 }
+seats: [{ name: a }, { name: b }]
+pieces:
+  p: { moves: place to empty if count(friend) < 3 }
+rules: { pass: always }
+end: { passes: 2 }
+";
+    let g = qipan::load_str("t.yaml", src, &[]).unwrap();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut buf = PlayoutBuf::default();
+    for _ in 0..200 {
+        let mut pos = g.start();
+        random_playout(&mut pos, &mut rng, &mut buf, 1000).unwrap();
+        for seat in [0, 1] {
+            let n = g.board.node_ids().filter(|&n| pos.cell(n).is_some_and(|c| c.seat == seat)).count();
+            assert!(n <= 3, "seat {seat} has {n} stones");
+        }
+    }
+}
