@@ -6,6 +6,7 @@ use crate::record::{game_for_record, replay_position, Legality};
 use crate::sgf::{parse_sgf_bytes, SgfGame};
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ownership;
+
 use qipan_core::playout::light_move;
 use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
 use rand::rngs::SmallRng;
@@ -35,9 +36,6 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
-/// Playouts used to judge dead stones for `final_score` and `final_status_list`.
-const OWNERSHIP_PLAYOUTS: u32 = 200;
-
 /// The engine's state: the game (rebuilt when the size or komi changes) and the moves played.
 pub struct GtpEngine {
     name: String,
@@ -51,13 +49,32 @@ pub struct GtpEngine {
     buf: MoveBuf,
 }
 
+/// Why an engine could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum GtpError {
+    /// The game could not be loaded.
+    #[error(transparent)]
+    Load(#[from] crate::LoadError),
+    /// GTP speaks for games of the Go family only.
+    #[error(
+        "`{0}` is not a game of the Go family (stones placed by Black and White, area scoring): GTP cannot drive it"
+    )]
+    NotGoFamily(String),
+}
+
 /// One response: success or failure, and its text.
 type Reply = Result<String, String>;
 
 impl GtpEngine {
     /// An engine for the game `name` (built-in name or path) with option overrides.
-    pub fn new(name: &str, overrides: &[(String, String)], seed: u64) -> Result<GtpEngine, crate::LoadError> {
+    pub fn new(name: &str, overrides: &[(String, String)], seed: u64) -> Result<GtpEngine, GtpError> {
         let game = crate::load(name, overrides)?;
+        let go_like = game.placement_only()
+            && matches!(game.rules.scoring, qipan_core::rules::Scoring::Area { .. })
+            && game.seats.iter().map(|s| s.letter.as_str()).eq(["B", "W"]);
+        if !go_like {
+            return Err(GtpError::NotGoFamily(game.name.clone()));
+        }
         let pos = game.start();
         Ok(GtpEngine {
             name: name.to_string(),
@@ -169,7 +186,9 @@ impl GtpEngine {
     fn boardsize(&mut self, args: &[&str]) -> Reply {
         let n: u32 = args.first().and_then(|a| a.parse().ok()).ok_or("boardsize not an integer")?;
         if !self.game.options.contains_key("size") {
-            return if (n * n) as usize == self.game.board.len() {
+            // Boards of a fixed shape accept their own width (a shaped board in an N x N grid).
+            let fits = matches!(self.game.board.grid_size(), Some((w, h, _)) if w == n && h == n);
+            return if fits || (n * n) as usize == self.game.board.len() {
                 Ok(String::new())
             } else {
                 Err("unacceptable size".into())
@@ -234,11 +253,9 @@ impl GtpEngine {
         Ok(if mv.is_pass() { "pass".into() } else { move_text(&self.game, &mv) })
     }
 
-    /// Stones judged dead by the ownership estimate.
+    /// Stones judged dead by the ownership estimate (the same seeded estimate as `qipan replay`).
     fn dead(&mut self) -> Vec<NodeId> {
-        ownership::estimate(&self.pos, OWNERSHIP_PLAYOUTS, &mut self.rng)
-            .map(|o| o.dead_stones(&self.pos))
-            .unwrap_or_default()
+        crate::record::dead_stones(&self.pos)
     }
 
     fn final_score(&mut self) -> Reply {

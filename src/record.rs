@@ -297,6 +297,9 @@ pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) ->
     if cols > 52 || rows > 52 {
         return Err(SgfWriteError(format!("{cols}x{rows} is larger than 52x52")));
     }
+    if !game.seats.iter().map(|s| s.letter.as_str()).eq(["B", "W"]) || !game.placement_only() {
+        return Err(SgfWriteError("SGF records games of stones placed by Black (B) and White (W)".into()));
+    }
     let colour = |seat: u8| -> Result<SgfColour, SgfWriteError> {
         match game.seats.get(seat as usize).map(|s| s.letter.as_str()) {
             Some("B") => Ok(SgfColour::Black),

@@ -102,7 +102,7 @@ fn play_refuses_an_illegal_move_with_its_rule() {
     let text = stdout(&out);
     assert!(text.contains("C3: illegal move: the node is occupied"), "{text}");
     assert!(text.contains("`Z9` is not a node of this board"), "{text}");
-    assert!(text.contains("Result: W+5.5"), "komi decides an even board: {text}");
+    assert!(text.contains("Game over: W+5.5"), "komi decides an even board: {text}");
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn play_with_ai_seats_finishes() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(stdout(&out).contains("Result:"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("Game over:"), "{}", stdout(&out));
 }
 
 #[test]
@@ -139,4 +139,15 @@ fn replay_json_reports_stones_captures_and_result() {
     assert_eq!(v["moves"], 3);
     assert_eq!(v["illegal"]["move"], 4);
     assert!(v["illegal"]["rule"].as_str().unwrap().contains("suicide"), "{v}");
+}
+
+#[test]
+fn play_refuses_a_record_it_cannot_write_before_the_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "leader-cannon", "--record", "/tmp/never.sgf"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be written as SGF"));
 }

@@ -127,3 +127,16 @@ fn every_board_plays_random_games_to_the_end() {
         }
     }
 }
+
+#[test]
+fn masks_are_read_strictly() {
+    for (mask, what) in [(".../.x./...", "`x`"), ("../.../...", "row 1 has 2 cells")] {
+        let e = qipan::load(
+            "field-go",
+            &[("board".into(), "mask".into()), ("mask".into(), mask.into()), ("komi".into(), "0.5".into())],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains(what), "{mask}: {e}");
+    }
+}

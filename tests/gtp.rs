@@ -148,3 +148,14 @@ fn free_handicap_and_clock_commands() {
     assert_eq!(e.position().game().options["handicap"], "0");
     assert!(e.handle("set_free_handicap c3").0.unwrap().starts_with("? bad vertex list"));
 }
+
+#[test]
+fn only_go_family_games_are_driven() {
+    let e = GtpEngine::new("leader-cannon", &[], 1).err().expect("refused").to_string();
+    assert!(e.contains("not a game of the Go family"), "{e}");
+    // A shaped Field Go board accepts its own width as the board size.
+    let mut f = GtpEngine::new("field-go", &[("komi".into(), "0.5".into())], 1).unwrap();
+    assert_eq!(f.handle("boardsize 11").0.unwrap(), "=\n\n");
+    assert_eq!(f.handle("boardsize 19").0.unwrap(), "? unacceptable size\n\n");
+    assert_eq!(f.handle("play b A1").0.unwrap(), "=\n\n");
+}

@@ -46,6 +46,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
+    if a.record.is_some() {
+        // Refuse at once a game that cannot be written, rather than after it was played.
+        qipan::record::to_sgf(&game, &[], None)?;
+    }
     let mut pos = game.start();
     let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
     outln!("{}", game.title);
@@ -98,9 +102,6 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
                 },
             },
         }
-    }
-    if let Some(r) = pos.outcome() {
-        outln!("Result: {} ({})", r.text, r.reason);
     }
     if let Some(path) = &a.record {
         let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
@@ -163,9 +164,8 @@ fn ask_required_options(
             continue;
         }
         loop {
-            let doc = option.doc.split_whitespace().collect::<Vec<_>>().join(" ");
-            let first_sentence = doc.split(". ").next().unwrap_or("").trim_end_matches('.');
-            out!("{} ({first_sentence}) = ", option.name);
+            outln!("{}: {}", option.name, option.doc.split_whitespace().collect::<Vec<_>>().join(" "));
+            out!("{} = ", option.name);
             std::io::stdout().flush()?;
             let Some(answer) = lines.next() else {
                 anyhow::bail!("option `{}` must be set (--set {}=...)", option.name, option.name)

@@ -96,6 +96,22 @@ pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
         if mask.len() != spec.height as usize {
             return Err(BoardError::Invalid(format!("mask has {} rows but the board has {}", mask.len(), spec.height)));
         }
+        for (i, row) in mask.iter().enumerate() {
+            if row.chars().count() != spec.width as usize {
+                return Err(BoardError::Invalid(format!(
+                    "mask row {} has {} cells but the board is {} wide",
+                    i + 1,
+                    row.chars().count(),
+                    spec.width
+                )));
+            }
+            if let Some(c) = row.chars().find(|&c| c != '.' && c != '#') {
+                return Err(BoardError::Invalid(format!(
+                    "mask row {} has `{c}`: use `.` for a cell and `#` for none",
+                    i + 1
+                )));
+            }
+        }
     }
     let mut b = BoardBuilder::new();
     b.set_grid(spec.width, spec.height);
