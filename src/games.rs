@@ -5,6 +5,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("go", include_str!("../games/go.yaml")),
     ("field-go", include_str!("../games/field-go.yaml")),
     ("leader-cannon", include_str!("../games/leader-cannon.yaml")),
+    ("seven-kingdoms", include_str!("../games/seven-kingdoms.yaml")),
 ];
 
 /// The definition text of a built-in game.

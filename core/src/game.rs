@@ -20,6 +20,11 @@ pub struct Seat {
     pub zones: Vec<Option<u8>>,
     /// The team index (seats of one team never capture each other).
     pub team: u8,
+    /// The seat whose player controls this one at the start (itself unless a player holds several).
+    pub held_by: u8,
+    /// Whether the seat takes turns: false for a neutral seat (pieces that belong to nobody) and for a
+    /// seat left empty because fewer players play.
+    pub plays: bool,
 }
 
 /// A kind of piece.

@@ -124,8 +124,8 @@ impl Position {
             reserve: vec![0; seats * np],
             graveyard: vec![0; seats * np],
             captures: vec![0; seats],
-            controller: (0..seats as u8).collect(),
-            alive: vec![true; seats],
+            controller: game.seats.iter().map(|s| s.held_by).collect(),
+            alive: game.seats.iter().map(|s| s.plays).collect(),
             counters: vec![0; game.counters.len() * seats],
             result: None,
             last: None,
@@ -137,6 +137,9 @@ impl Position {
         }
         for &(seat, piece, count) in &game.reserves {
             p.reserve[seat as usize * np + piece as usize] += count;
+        }
+        if !p.alive.first().copied().unwrap_or(true) {
+            p.to_move = p.next_seat_after(0);
         }
         p.record_history();
         p

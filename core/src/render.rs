@@ -99,14 +99,10 @@ pub fn text(pos: &Position) -> String {
     out
 }
 
-/// One line per seat with its reserve, graveyard and counters, for games that have them.
+/// One line per seat with its reserve, graveyard and non-zero counters, for games that have them.
 pub fn holdings(pos: &Position) -> String {
     let g = pos.game();
-    let uses_hands =
-        !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed || !g.counters.is_empty();
-    if !uses_hands {
-        return String::new();
-    }
+    let hands = !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed;
     let mut out = String::new();
     for (s, seat) in g.seats.iter().enumerate() {
         let s = s as u8;
@@ -121,17 +117,20 @@ pub fn holdings(pos: &Position) -> String {
                 items.join(", ")
             }
         };
-        let _ = write!(
-            out,
-            "{}: reserve {}; graveyard {}",
-            seat.name,
-            list(&|p| pos.reserve(s, p)),
-            list(&|p| pos.graveyard(s, p))
-        );
-        for (c, name) in g.counters.iter().enumerate() {
-            let _ = write!(out, "; {name} {}", pos.counter(c, s));
+        let mut parts = Vec::new();
+        if hands {
+            parts.push(format!("reserve {}", list(&|p| pos.reserve(s, p))));
+            parts.push(format!("graveyard {}", list(&|p| pos.graveyard(s, p))));
         }
-        out.push('\n');
+        for (c, name) in g.counters.iter().enumerate() {
+            let v = pos.counter(c, s);
+            if v != 0 || hands {
+                parts.push(format!("{name} {v}"));
+            }
+        }
+        if !parts.is_empty() {
+            let _ = writeln!(out, "{}: {}", seat.name, parts.join("; "));
+        }
     }
     out
 }

@@ -403,6 +403,58 @@ impl<'a> Compiler<'a> {
         self.board_result(builder.build(), Loc { line: 1, column: 1 })
     }
 
+    /// Whether an optional `if:` option expression holds (reporting errors).
+    fn applies(&mut self, when: &Option<Text>) -> bool {
+        let Some(w) = when else { return true };
+        match eval_expr(&w.value, &self.vars) {
+            Ok(Value::Bool(b)) => b,
+            Ok(v) => {
+                self.error(w.referenced.into(), format!("`if` gives `{v}`, not true or false"), Some("an option test".into()));
+                false
+            }
+            Err(e) => {
+                self.lang_error(w, &w.value.clone(), e);
+                false
+            }
+        }
+    }
+
+    /// Applies `players`: who holds which seats under the selected variant; unlisted seats stay empty.
+    fn players(&mut self, p: &PlayersDef, seats: &mut [Seat], def: &GameDef) {
+        let Some(value) = self.vars.get(&p.select.value).map(|v| v.to_string()) else {
+            self.error(p.select.referenced.into(), format!("unknown option `{}`", p.select.value), None);
+            return;
+        };
+        let Some((_, players)) = p.variants.0.iter().find(|(k, _)| k.value == value) else {
+            let names: Vec<&str> = p.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
+            self.error(p.select.referenced.into(), format!("no players for `{}` = {value}", p.select.value), Some(names.join(", ")));
+            return;
+        };
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let index = |n: &str| names.iter().position(|s| s == n);
+        let mut listed = vec![false; seats.len()];
+        for player in players {
+            let Some(first) = player.first().and_then(|f| index(&f.value)) else { continue };
+            for t in player {
+                match index(&t.value) {
+                    Some(i) if !listed[i] => {
+                        listed[i] = true;
+                        seats[i].held_by = first as u8;
+                        // Seats of one player are one side.
+                        seats[i].team = seats[first].team;
+                    }
+                    Some(_) => self.error(t.referenced.into(), format!("seat `{}` is listed twice", t.value), None),
+                    None => self.error(t.referenced.into(), format!("unknown seat `{}`", t.value), Some(names.join(", "))),
+                }
+            }
+        }
+        for (i, s) in seats.iter_mut().enumerate() {
+            if !listed[i] && !def.seats[i].neutral {
+                s.plays = false;
+            }
+        }
+    }
+
     /// Width, height and depth of a 3-D grid or box.
     fn dims(&mut self, g: &Grid3dDef) -> Option<(u32, u32, u32)> {
         Some((
@@ -484,7 +536,16 @@ impl<'a> Compiler<'a> {
             let letter = s.letter.clone().unwrap_or_else(|| {
                 s.name.value.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default()
             });
-            seats.push(Seat { name: s.name.value.clone(), letter, forward, zones, team: team as u8 });
+            let index = seats.len() as u8;
+            seats.push(Seat {
+                name: s.name.value.clone(),
+                letter,
+                forward,
+                zones,
+                team: team as u8,
+                held_by: index,
+                plays: !s.neutral,
+            });
         }
         if seats.is_empty() || seats.len() > 64 {
             self.error(
@@ -494,7 +555,12 @@ impl<'a> Compiler<'a> {
             );
             return None;
         }
+        if let Some(p) = &def.players {
+            self.players(p, &mut seats, def);
+        }
         let seat_index = |name: &str| seats.iter().position(|s| s.name == name).map(|i| i as u8);
+        // Seats that nobody plays (and that are not neutral) start empty.
+        let empty_seat = |i: u8| !seats[i as usize].plays && !def.seats[i as usize].neutral;
 
         // Pieces.
         let piece_names: Vec<String> = def.pieces.0.iter().map(|(n, _)| n.value.clone()).collect();
@@ -550,7 +616,13 @@ impl<'a> Compiler<'a> {
         // Setup and reserves.
         let mut setup = Vec::new();
         for s in &def.setup {
+            if !self.applies(&s.when) {
+                continue;
+            }
             let seat = seat_index(&s.seat.value);
+            if seat.is_some_and(empty_seat) {
+                continue;
+            }
             let piece = piece_index(&s.piece.value);
             if seat.is_none() {
                 self.error(
@@ -580,6 +652,9 @@ impl<'a> Compiler<'a> {
         }
         let mut reserves = Vec::new();
         for r in &def.reserve {
+            if !self.applies(&r.when) {
+                continue;
+            }
             let piece = piece_index(&r.piece.value);
             if piece.is_none() {
                 self.error(
@@ -604,7 +679,7 @@ impl<'a> Compiler<'a> {
                 }
             };
             if let Some(p) = piece {
-                reserves.extend(targets.into_iter().map(|s| (s, p, r.count)));
+                reserves.extend(targets.into_iter().filter(|&s| !empty_seat(s)).map(|s| (s, p, r.count)));
             }
         }
 

@@ -72,6 +72,9 @@ pub struct GameDef {
     pub board: BoardDef,
     /// Seats in turn order.
     pub seats: Vec<SeatDef>,
+    /// Which player holds which seats (one player may hold several; unlisted seats stay empty).
+    #[serde(default)]
+    pub players: Option<PlayersDef>,
     /// Seat-relative zone names that seats map to board zones.
     #[serde(default)]
     pub zone_aliases: Vec<String>,
@@ -331,6 +334,9 @@ pub struct SeatDef {
     /// Team name (default: its own).
     #[serde(default)]
     pub team: Option<String>,
+    /// A neutral seat never takes turns; its pieces belong to nobody (Seven Kingdoms' Zhou).
+    #[serde(default)]
+    pub neutral: bool,
 }
 
 /// A piece type.
@@ -398,6 +404,16 @@ pub enum MoveDef {
     },
 }
 
+/// Which player holds which seats, possibly chosen by an option.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersDef {
+    /// The option whose value names the variant.
+    pub select: Text,
+    /// Per value: the players, each a list of seat names (the first is the player's own seat).
+    pub variants: Ordered<Vec<Vec<Text>>>,
+}
+
 /// Pieces placed at the start.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -408,6 +424,9 @@ pub struct SetupDef {
     pub piece: Text,
     /// Node labels.
     pub at: Vec<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// Pieces in reserve at the start.
@@ -420,6 +439,9 @@ pub struct ReserveDef {
     pub piece: Text,
     /// How many.
     pub count: u16,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// Capture, repetition and pass rules. Values may name options (`$ko`).
