@@ -100,6 +100,8 @@ pub struct Game {
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,
     placement_only: bool,
+    /// Per piece type: whether its rules can produce the same move twice (so its moves are deduplicated).
+    may_repeat: Vec<bool>,
 }
 
 /// A splitmix64 step: a fixed, portable sequence for Zobrist keys.
@@ -125,6 +127,10 @@ impl Game {
         reserves: Vec<(u8, u8, u16)>,
         rules: Rules,
     ) -> Game {
+        let mut pieces = pieces;
+        for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+            rule.to_fast = crate::rules::FastTarget::of(&rule.to);
+        }
         let relation_dirs = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
             .collect();
@@ -144,6 +150,15 @@ impl Game {
                         && m.shot.is_none()
                 })
         });
+        // Two rules of one piece, or a leap whose legs can be taken in another order, may reach the
+        // same move twice; a single slide, step, hop or walk never does.
+        let may_repeat = pieces
+            .iter()
+            .map(|p| {
+                p.moves.len() > 1
+                    || p.moves.iter().any(|m| matches!(&m.pattern, Pattern::Leap { legs, .. } if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, crate::rules::DirSel::Outward | crate::rules::DirSel::Same))))
+            })
+            .collect();
         Game {
             name: name.into(),
             title: title.into(),
@@ -163,6 +178,7 @@ impl Game {
             zobrist,
             turn_keys,
             placement_only,
+            may_repeat,
         }
     }
 
@@ -206,6 +222,12 @@ impl Game {
     #[inline]
     pub fn placement_only(&self) -> bool {
         self.placement_only
+    }
+
+    /// Whether the rules of a piece type can generate one move twice.
+    #[inline]
+    pub fn may_repeat(&self, piece: u8) -> bool {
+        self.may_repeat[piece as usize]
     }
 
     /// Looks up a piece type by name.

@@ -102,6 +102,8 @@ pub struct Position {
     counters: Vec<i64>,
     result: Option<GameResult>,
     last: Option<Move>,
+    /// Whether a `filter_move` hook exists (asked once, not for every move).
+    filters_moves: bool,
 }
 
 impl Position {
@@ -129,6 +131,7 @@ impl Position {
             counters: vec![0; game.counters.len() * seats],
             result: None,
             last: None,
+            filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
             game,
         };
         let game = p.game.clone();
@@ -517,13 +520,11 @@ impl Position {
             }
             _ => {}
         }
-        if let Some(h) = &self.game.hooks {
-            if h.has(HookPoint::FilterMove) {
-                match h.filter_move(self, mv) {
-                    Ok(None) => {}
-                    Ok(Some(reason)) => return Err(Illegal::Hook(reason)),
-                    Err(e) => return Err(Illegal::Hook(e.to_string())),
-                }
+        if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves) {
+            match h.filter_move(self, mv) {
+                Ok(None) => {}
+                Ok(Some(reason)) => return Err(Illegal::Hook(reason)),
+                Err(e) => return Err(Illegal::Hook(e.to_string())),
             }
         }
         Ok(())
@@ -538,11 +539,43 @@ impl Position {
         let game = &*self.game;
         let when =
             |rule: &crate::rules::MoveRule| matches!(rule.when, Cond::True) || rule.when.eval(self, seat, NodeId::NONE);
+        // Moves of different pieces (or from different nodes) always differ, so only each piece's own
+        // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
+        // told apart by their destination (a bit each); the rare others by comparison.
+        let mut marks = std::mem::take(&mut scratch.marks);
+        marks.resize(game.board.len().div_ceil(64), 0);
+        let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
+            let plain = |m: &Move| m.kind == MoveKind::Move && !m.take.is_some() && m.extra == 0;
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                let dup = if plain(&m) {
+                    let (w, b) = (m.to.idx() >> 6, 1u64 << (m.to.idx() & 63));
+                    let seen = marks[w] & b != 0;
+                    marks[w] |= b;
+                    seen
+                } else {
+                    out[start..keep].contains(&m)
+                };
+                if !dup {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+            for m in &out[start..] {
+                marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
+            }
+        };
         for (pi, pt) in game.pieces.iter().enumerate() {
+            let start = out.len();
             for rule in pt.moves.iter().filter(|r| matches!(r.pattern, Pattern::Place | Pattern::Drop)) {
                 if when(rule) {
                     pattern::generate(rule, self, seat, pi as u8, NodeId::NONE, scratch, out);
                 }
+            }
+            if game.may_repeat(pi as u8) && out.len() > start {
+                dedup_from(out, start);
             }
         }
         if !game.placement_only() {
@@ -551,6 +584,7 @@ impl Position {
                 if !self.movable_by(seat, c.seat) {
                     continue;
                 }
+                let start = out.len();
                 for rule in game.pieces[c.piece as usize].moves.iter() {
                     if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
                         continue;
@@ -560,10 +594,12 @@ impl Position {
                     }
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
                 }
+                if game.may_repeat(c.piece) && out.len() > start + 1 {
+                    dedup_from(out, start);
+                }
             }
-            out.sort_unstable();
-            out.dedup();
         }
+        scratch.marks = marks;
     }
 
     /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
@@ -887,6 +923,15 @@ impl Position {
                     self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
                     return Ok(());
                 }
+            }
+        }
+        for &(counter, at_least) in &end.goals {
+            let player = (0..self.alive.len() as u8)
+                .find(|&s| self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least);
+            if let Some(p) = player {
+                let seats = (0..self.alive.len() as u8).filter(|&s| self.controller(s) == p).collect();
+                self.result = Some(GameResult::winners(self, seats, "a goal was reached"));
+                return Ok(());
             }
         }
         let live: Vec<u8> = (0..self.alive.len() as u8).filter(|&s| self.alive[s as usize]).collect();

@@ -409,7 +409,11 @@ impl<'a> Compiler<'a> {
         match eval_expr(&w.value, &self.vars) {
             Ok(Value::Bool(b)) => b,
             Ok(v) => {
-                self.error(w.referenced.into(), format!("`if` gives `{v}`, not true or false"), Some("an option test".into()));
+                self.error(
+                    w.referenced.into(),
+                    format!("`if` gives `{v}`, not true or false"),
+                    Some("an option test".into()),
+                );
                 false
             }
             Err(e) => {
@@ -427,7 +431,11 @@ impl<'a> Compiler<'a> {
         };
         let Some((_, players)) = p.variants.0.iter().find(|(k, _)| k.value == value) else {
             let names: Vec<&str> = p.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
-            self.error(p.select.referenced.into(), format!("no players for `{}` = {value}", p.select.value), Some(names.join(", ")));
+            self.error(
+                p.select.referenced.into(),
+                format!("no players for `{}` = {value}", p.select.value),
+                Some(names.join(", ")),
+            );
             return;
         };
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
@@ -444,7 +452,9 @@ impl<'a> Compiler<'a> {
                         seats[i].team = seats[first].team;
                     }
                     Some(_) => self.error(t.referenced.into(), format!("seat `{}` is listed twice", t.value), None),
-                    None => self.error(t.referenced.into(), format!("unknown seat `{}`", t.value), Some(names.join(", "))),
+                    None => {
+                        self.error(t.referenced.into(), format!("unknown seat `{}`", t.value), Some(names.join(", ")))
+                    }
                 }
             }
         }
@@ -837,7 +847,22 @@ impl<'a> Compiler<'a> {
             Some(m) => Some(self.count(m, "max_plies", 1e9)?),
             None => None,
         };
+        let mut goals = Vec::new();
+        for g in &e.goals {
+            if !self.applies(&g.when) {
+                continue;
+            }
+            match def.counters.iter().position(|c| *c == g.counter.value) {
+                Some(i) => goals.push((i, self.number(&g.at_least).unwrap_or(0.0) as i64)),
+                None => self.error(
+                    g.counter.referenced.into(),
+                    format!("unknown counter `{}`", g.counter.value),
+                    Some(def.counters.join(", ")),
+                ),
+            }
+        }
         rules.end = EndRules {
+            goals,
             consecutive_passes: e.passes,
             max_plies,
             royal,

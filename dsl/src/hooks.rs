@@ -962,6 +962,7 @@ mod tests {
                 when: Cond::True,
                 capture: CaptureMode::Replace,
                 shot: None,
+                to_fast: None,
                 text: "place to empty".into(),
             }],
             immune: false,

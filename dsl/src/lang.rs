@@ -137,6 +137,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         when: Cond::True,
         capture: CaptureMode::Replace,
         shot: None,
+        to_fast: None,
         text: text.trim().to_string(),
     };
     for clause in inner {

@@ -488,6 +488,22 @@ pub struct EndDef {
     /// The last side standing wins (default true).
     #[serde(default = "yes")]
     pub last_standing: bool,
+    /// A player whose counter reaches a value wins at once.
+    #[serde(default)]
+    pub goals: Vec<GoalDef>,
+}
+
+/// A winning goal: a player's counter reaching a value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoalDef {
+    /// The counter.
+    pub counter: Text,
+    /// The value that wins (an option expression).
+    pub at_least: Spanned<NumOrExpr>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// How a finished game is scored.

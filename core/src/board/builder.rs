@@ -222,6 +222,12 @@ impl BoardBuilder {
             let via = w.via.unwrap_or(NodeId::NONE);
             per_node[r][a].push(Edge { to: NodeId(b as u16), dir, via });
         }
+        // Relations without jumps keep no table, so their steps skip the check.
+        for table in &mut next_via {
+            if table.iter().all(|v| !v.is_some()) {
+                *table = Vec::new();
+            }
+        }
         let mut offsets = Vec::with_capacity(nr);
         let mut edges = Vec::with_capacity(nr);
         for rel in per_node {

@@ -97,7 +97,8 @@ pub struct Board {
     edges: Vec<Vec<Edge>>,
     /// `next[rel][dir * n + node]`: the neighbour one step in that direction, or NONE.
     next: Vec<Vec<NodeId>>,
-    /// `next_via[rel][dir * n + node]`: the node jumped over by that step (NONE for plain steps).
+    /// `next_via[rel][dir * n + node]`: the node jumped over by that step (NONE for plain steps);
+    /// empty for relations without jumps.
     next_via: Vec<Vec<NodeId>>,
     by_label: HashMap<String, NodeId>,
     zone_sets: Vec<NodeSet>,
@@ -159,7 +160,10 @@ impl Board {
     /// The node jumped over by the step from `node` along `dir` of `rel` ([`NodeId::NONE`] if none).
     #[inline]
     pub fn next_via(&self, rel: RelationId, dir: DirectionId, node: NodeId) -> NodeId {
-        self.next_via[rel.0 as usize][dir.0 as usize * self.nodes.len() + node.idx()]
+        match &self.next_via[rel.0 as usize] {
+            v if v.is_empty() => NodeId::NONE,
+            v => v[dir.0 as usize * self.nodes.len() + node.idx()],
+        }
     }
 
     /// The relation names, indexed by [`RelationId`].

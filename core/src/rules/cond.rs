@@ -153,3 +153,61 @@ impl Cond {
         }
     }
 }
+
+/// A destination condition reduced to table lookups: which occupants are allowed (bit 0 empty,
+/// 1 friend, 2 ally, 3 enemy) and which zones are excluded. Most movement rules' `to` clauses
+/// (`empty or enemy`, `empty and not zone(centre)`) take this form, and checking it costs a few
+/// instructions instead of walking the condition tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FastTarget {
+    /// Allowed occupants, one bit each: empty, friend, ally, enemy.
+    pub occupants: u8,
+    /// Zones the destination must not be in.
+    pub excluded_zones: u64,
+}
+
+impl FastTarget {
+    const ALL: u8 = 0b1111;
+
+    /// The fast form of a condition, if it has one.
+    pub fn of(c: &Cond) -> Option<FastTarget> {
+        match c {
+            Cond::True => Some(FastTarget { occupants: Self::ALL, excluded_zones: 0 }),
+            Cond::Empty => Some(FastTarget { occupants: 0b0001, excluded_zones: 0 }),
+            Cond::Friend => Some(FastTarget { occupants: 0b0010, excluded_zones: 0 }),
+            Cond::Ally => Some(FastTarget { occupants: 0b0100, excluded_zones: 0 }),
+            Cond::Enemy => Some(FastTarget { occupants: 0b1000, excluded_zones: 0 }),
+            Cond::Not(inner) => match &**inner {
+                Cond::Zone(z) => Some(FastTarget { occupants: Self::ALL, excluded_zones: 1 << z }),
+                Cond::Empty => Some(FastTarget { occupants: 0b1110, excluded_zones: 0 }),
+                _ => None,
+            },
+            // A disjunction of occupant tests (no zones: `or` of exclusions does not combine).
+            Cond::Or(cs) => cs.iter().try_fold(FastTarget { occupants: 0, excluded_zones: 0 }, |acc, c| {
+                let f = FastTarget::of(c)?;
+                (f.excluded_zones == 0)
+                    .then_some(FastTarget { occupants: acc.occupants | f.occupants, excluded_zones: 0 })
+            }),
+            Cond::And(cs) => cs.iter().try_fold(FastTarget { occupants: Self::ALL, excluded_zones: 0 }, |acc, c| {
+                let f = FastTarget::of(c)?;
+                Some(FastTarget {
+                    occupants: acc.occupants & f.occupants,
+                    excluded_zones: acc.excluded_zones | f.excluded_zones,
+                })
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether `node` passes, for `seat`.
+    #[inline]
+    pub fn allows(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        let bit = match pos.cell(node) {
+            None => 0b0001,
+            Some(c) if pos.same_side(seat, c.seat) => 0b0010,
+            Some(c) if pos.allied(seat, c.seat) => 0b0100,
+            Some(_) => 0b1000,
+        };
+        self.occupants & bit != 0 && pos.game().board.node(node).zones & self.excluded_zones == 0
+    }
+}

@@ -6,7 +6,7 @@ pub mod pattern;
 pub mod scoring;
 
 use crate::board::RelationId;
-pub use cond::{Cmp, Cond};
+pub use cond::{Cmp, Cond, FastTarget};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
@@ -107,6 +107,9 @@ pub struct EndRules {
     pub lose_without_pieces: bool,
     /// The last side still playing wins.
     pub last_standing: bool,
+    /// A player (a seat that holds itself) wins at once, with every seat it holds, when one of these
+    /// counters reaches its value: (counter index, at least).
+    pub goals: Vec<(usize, i64)>,
 }
 
 /// Every rule of a game that the engine applies without scripts.

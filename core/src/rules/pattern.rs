@@ -168,6 +168,8 @@ pub struct MoveRule {
     pub capture: CaptureMode,
     /// A shot that may follow the move.
     pub shot: Option<Shot>,
+    /// `to` reduced to table lookups, when it can be (filled in by [`crate::Game::new`]).
+    pub to_fast: Option<super::cond::FastTarget>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -175,6 +177,8 @@ pub struct MoveRule {
 /// Reusable buffers for move generation, so the hot path does not allocate.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
+    /// One bit per node, all clear between uses (deduplication of generated moves).
+    pub(crate) marks: Vec<u64>,
     frontier: Vec<(NodeId, u8)>,
     next: Vec<(NodeId, u8)>,
     seen: Vec<u8>,
@@ -265,7 +269,11 @@ fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &Mo
         }
         return;
     }
-    if !rule.to.eval(pos, seat, to) {
+    let allowed = match &rule.to_fast {
+        Some(f) => f.allows(pos, seat, to),
+        None => rule.to.eval(pos, seat, to),
+    };
+    if !allowed {
         return;
     }
     let mv = match pos.cell(to) {
@@ -506,7 +514,7 @@ fn walk(
     let board = &pos.game().board;
     scratch.prepare(board.len());
     let all: u8 = if modes == 0 { 1 } else { ((1u16 << modes) - 1) as u8 };
-    let Scratch { frontier, next, seen, dests } = scratch;
+    let Scratch { frontier, next, seen, dests, .. } = scratch;
     let dests = dests.as_mut().expect("prepared");
     dests.clear();
     frontier.clear();
