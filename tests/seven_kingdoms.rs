@@ -1,0 +1,309 @@
+//! Seven Kingdoms chess: the pieces, Zhou, conquest, the hegemon and the player-count variants of
+//! shared/rules/seven-kingdoms.md.
+
+use qipan::core::notation::{move_text, parse_move};
+use qipan::core::{Piece, Position};
+use std::collections::BTreeSet;
+
+const KINGDOMS: [&str; 7] = ["qin", "chu", "han", "qi", "wei", "zhao", "yan"];
+
+fn game(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
+    let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    qipan::load("seven-kingdoms", &o).unwrap()
+}
+
+/// An otherwise empty board (Zhou stays unless `zhou=passable`) with the given pieces, `mover` to move.
+fn setup(opts: &[(&str, &str)], pieces: &[(&str, &str, &str)], mover: &str) -> Position {
+    let g = game(opts);
+    let mut p = g.start();
+    for n in g.board.node_ids() {
+        if p.cell(n).is_some_and(|c| g.pieces[c.piece as usize].name != "zhou") {
+            p.set_cell(n, None);
+        }
+    }
+    for &(seat, piece, at) in pieces {
+        let piece = Piece { seat: g.seat(seat).unwrap(), piece: g.piece(piece).unwrap() };
+        p.set_cell(g.board.find(at).unwrap(), Some(piece));
+    }
+    p.set_to_move(g.seat(mover).unwrap());
+    p.commit_setup();
+    p
+}
+
+/// Destinations of the piece on `from`.
+fn dests(p: &Position, from: &str) -> BTreeSet<String> {
+    p.legal_moves()
+        .iter()
+        .map(|m| move_text(p.game(), m))
+        .filter_map(|t| t.strip_prefix(&format!("{from}-")).map(String::from))
+        .collect()
+}
+
+fn set(s: &str) -> BTreeSet<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+fn play(p: &mut Position, text: &str) {
+    let mv = parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    p.play(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn seat(p: &Position, name: &str) -> u8 {
+    p.game().seat(name).unwrap()
+}
+
+#[test]
+fn the_start_position_matches_the_table() {
+    let g = game(&[]);
+    let p = g.start();
+    let at = |l: &str| {
+        p.cell(g.board.find(l).unwrap())
+            .map(|c| (g.seats[c.seat as usize].name.clone(), g.pieces[c.piece as usize].name.clone()))
+    };
+    assert_eq!(at("J10"), Some(("zhou".into(), "zhou".into())));
+    assert_eq!(at("A10"), Some(("qin".into(), "general".into())));
+    assert_eq!(at("F1"), Some(("chu".into(), "general".into())));
+    assert_eq!(at("E10"), Some(("qin".into(), "envoy".into())));
+    assert_eq!(at("K1"), Some(("han".into(), "knight".into())));
+    assert_eq!(at("O14"), Some(("wei".into(), "envoy".into())));
+    assert_eq!(at("M19"), Some(("zhao".into(), "officer".into())));
+    let count = g.board.node_ids().filter(|&n| p.cell(n).is_some()).count();
+    assert_eq!(count, 7 * 17 + 1, "120 pieces with Zhou");
+    assert_eq!(p.to_move(), seat(&p, "qin"), "Qin moves first");
+}
+
+#[test]
+fn turn_order_runs_through_the_seven_kingdoms() {
+    let mut p = game(&[]).start();
+    let mut order = Vec::new();
+    for _ in 0..8 {
+        order.push(p.game().seats[p.to_move() as usize].name.clone());
+        let mv = p.legal_moves()[0];
+        p.play(&mv).unwrap();
+    }
+    assert_eq!(order, ["qin", "chu", "han", "qi", "wei", "zhao", "yan", "qin"], "Zhou never moves");
+}
+
+#[test]
+fn general_chancellor_and_officer_slide_and_zhou_blocks() {
+    let p = setup(&[], &[("qin", "chancellor", "J7"), ("chu", "sword", "B7"), ("qin", "sword", "M7")], "qin");
+    // North stops before Zhou on J10; west captures the Chu sword; east stops before the own sword.
+    assert_eq!(dests(&p, "J7"), set("J8 J9 J6 J5 J4 J3 J2 J1 I7 H7 G7 F7 E7 D7 C7 B7 K7 L7"));
+    let p = setup(&[], &[("qin", "officer", "G7")], "qin");
+    let d = dests(&p, "G7");
+    assert!(d.contains("I9") && !d.contains("J10") && !d.contains("K11"), "the diagonal stops at Zhou: {d:?}");
+    let p = setup(&[], &[("qin", "general", "E5")], "qin");
+    // Rook lines 4 + 14 + 4 + 14; diagonals 4 each, the north-east one stopping at Zhou (J10).
+    assert_eq!(dests(&p, "E5").len(), 36 + 16);
+}
+
+#[test]
+fn the_go_between_neither_captures_nor_is_captured() {
+    let p = setup(&[], &[("qin", "envoy", "C3"), ("chu", "sword", "C6"), ("chu", "general", "D3")], "qin");
+    let d = dests(&p, "C3");
+    assert!(d.contains("C5") && !d.contains("C6") && !d.contains("D3"), "{d:?}");
+    let p = setup(&[], &[("qin", "envoy", "C3"), ("chu", "general", "D3")], "chu");
+    assert!(!dests(&p, "D3").contains("C3"), "nobody may take a go-between");
+}
+
+#[test]
+fn the_cannon_needs_exactly_one_screen() {
+    let pieces = [
+        ("qin", "cannon", "J5"),
+        ("chu", "sword", "J7"),
+        ("qin", "sword", "D5"),
+        ("qi", "sword", "B5"),
+        ("wei", "sword", "A5"),
+    ];
+    let p = setup(&[], &pieces, "qin");
+    let d = dests(&p, "J5");
+    assert!(d.contains("J6") && !d.contains("J7"), "no capture without a screen: {d:?}");
+    assert!(d.contains("B5") && !d.contains("A5"), "one screen (D5), not two: {d:?}");
+    assert!(!d.contains("C5"), "it moves without capturing only along empty lines up to the first piece");
+    // Zhou is a screen by default; not when the screen must be one's own.
+    let pieces = [("qin", "cannon", "J8"), ("han", "sword", "J12")];
+    assert!(dests(&setup(&[], &pieces, "qin"), "J8").contains("J12"));
+    assert!(!dests(&setup(&[("cannon_screen", "own")], &pieces, "qin"), "J8").contains("J12"));
+}
+
+#[test]
+fn ranged_pieces_and_options() {
+    let p = setup(&[], &[("qin", "archer", "E5")], "qin");
+    assert_eq!(dests(&p, "E5").len(), 8 * 4, "up to 4 points in each of 8 directions");
+    let p = setup(&[("ranged", "exactly")], &[("qin", "archer", "E5"), ("qin", "crossbow", "K5")], "qin");
+    assert_eq!(dests(&p, "E5"), set("E9 E1 I5 A5 I9 I1 A9 A1"), "exactly 4 points in each direction");
+    assert!(dests(&p, "K5").contains("K10") && !dests(&p, "K5").contains("K9"), "the crossbow goes exactly 5");
+}
+
+#[test]
+fn dagger_and_sword_take_one_step() {
+    let p = setup(&[], &[("qin", "dagger", "E5"), ("qin", "sword", "L5")], "qin");
+    assert_eq!(dests(&p, "E5"), set("D4 D6 F4 F6"));
+    assert_eq!(dests(&p, "L5"), set("K5 M5 L4 L6"));
+    let p = setup(&[("dagger", "any-direction")], &[("qin", "dagger", "E5")], "qin");
+    assert_eq!(dests(&p, "E5"), set("D4 D6 F4 F6 D5 F5 E4 E6"));
+}
+
+#[test]
+fn the_knight_leaps_one_straight_three_diagonal_and_is_blocked() {
+    let p = setup(&[], &[("qin", "knight", "E5")], "qin");
+    // Offsets (±3,±4) and (±4,±3) that stay on the board.
+    assert_eq!(dests(&p, "E5"), set("H9 B9 H1 B1 I8 A8 I2 A2"));
+    // A piece on any of the three passed points blocks; here E6 blocks both northern leaps.
+    let p = setup(&[], &[("qin", "knight", "E5"), ("chu", "sword", "E6")], "qin");
+    assert_eq!(dests(&p, "E5"), set("H1 B1 I8 A8 I2 A2"));
+    let p = setup(&[], &[("qin", "knight", "E5"), ("chu", "sword", "G8")], "qin");
+    assert!(!dests(&p, "E5").contains("H9"), "G8 is on the diagonal leg to H9");
+    let p = setup(&[("knight", "up-to-3")], &[("qin", "knight", "E5")], "qin");
+    assert!(dests(&p, "E5").is_superset(&set("F7 G8 H9 D7")), "{:?}", dests(&p, "E5"));
+}
+
+#[test]
+fn zhou_passable_option() {
+    let p = setup(&[("zhou", "passable")], &[("qin", "chancellor", "J7")], "qin");
+    let d = dests(&p, "J7");
+    assert!(!d.contains("J10") && d.contains("J11") && d.contains("J19"), "lines pass over the centre: {d:?}");
+}
+
+#[test]
+fn a_captured_general_hands_the_army_to_its_captor() {
+    let mut p = setup(
+        &[],
+        &[("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("chu", "sword", "A1"), ("han", "general", "S1")],
+        "qin",
+    );
+    play(&mut p, "F5-F8");
+    let (qin, chu) = (seat(&p, "qin"), seat(&p, "chu"));
+    assert!(!p.is_alive(chu), "Chu has fallen");
+    assert_eq!(p.controller(chu), qin, "Qin commands Chu's remaining army");
+    assert_eq!(p.game().seats[p.to_move() as usize].name, "han", "Chu's turn slot is gone");
+    assert_eq!(p.counter(p.game().counters.iter().position(|c| c == "conquered").unwrap(), qin), 1);
+    // The Chu sword now moves for Qin, on Qin's turn.
+    play(&mut p, "S1-S2");
+    for _ in 0..4 {
+        let mv = p.legal_moves()[0];
+        p.play(&mv).unwrap();
+    }
+    assert_eq!(p.game().seats[p.to_move() as usize].name, "qin");
+    assert!(p.legal_moves().iter().any(|m| move_text(p.game(), m).starts_with("A1-")));
+}
+
+#[test]
+fn ten_pieces_taken_by_one_kingdom_conquer() {
+    let g = game(&[]);
+    let from_chu = g.counters.iter().position(|c| c == "from_chu").unwrap();
+    let mut p = setup(
+        &[],
+        &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("chu", "dagger", "C3")],
+        "qin",
+    );
+    p.set_counter(from_chu, seat(&p, "qin"), 9);
+    play(&mut p, "F5-F8");
+    let chu = seat(&p, "chu");
+    assert!(!p.is_alive(chu));
+    assert!(p.cell(g.board.find("A1").unwrap()).is_none(), "the general goes as a captive");
+    assert_eq!(p.controller(chu), seat(&p, "qin"));
+    // With army=removed the rest of the army leaves the board.
+    let mut p = setup(
+        &[("army", "removed")],
+        &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("chu", "dagger", "C3")],
+        "qin",
+    );
+    p.set_counter(from_chu, seat(&p, "qin"), 9);
+    play(&mut p, "F5-F8");
+    assert!(p.cell(g.board.find("C3").unwrap()).is_none());
+}
+
+#[test]
+fn total_losses_option_gives_the_army_to_the_biggest_captor() {
+    let g = game(&[("conquest", "total")]);
+    let from_chu = g.counters.iter().position(|c| c == "from_chu").unwrap();
+    let mut p = setup(
+        &[("conquest", "total")],
+        &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1")],
+        "qin",
+    );
+    p.set_counter(from_chu, seat(&p, "han"), 6);
+    p.set_counter(from_chu, seat(&p, "qin"), 3);
+    play(&mut p, "F5-F8");
+    let chu = seat(&p, "chu");
+    assert!(!p.is_alive(chu), "ten lost in all");
+    assert_eq!(p.controller(chu), seat(&p, "han"), "Han took most of Chu");
+}
+
+#[test]
+fn the_hegemon_wins_by_two_conquests_or_thirty_captures() {
+    let g = game(&[]);
+    let idx = |n: &str| g.counters.iter().position(|c| c == n).unwrap();
+    let mut p = setup(&[], &[("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("han", "general", "S1")], "qin");
+    p.set_counter(idx("conquered"), seat(&p, "qin"), 1);
+    play(&mut p, "F5-F8");
+    let r = p.outcome().expect("the second conquest makes Qin hegemon");
+    assert!(r.winners.contains(&seat(&p, "qin")) && r.winners.contains(&seat(&p, "chu")), "{r:?}");
+    let mut p = setup(
+        &[],
+        &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("han", "general", "S1")],
+        "qin",
+    );
+    p.set_counter(idx("kills"), seat(&p, "qin"), 29);
+    play(&mut p, "F5-F8");
+    assert_eq!(p.outcome().expect("thirty captures").winners, vec![seat(&p, "qin")]);
+    // hegemon=generals: captures do not count, two generals do.
+    let mut p = setup(
+        &[("hegemon", "generals")],
+        &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("han", "general", "S1")],
+        "qin",
+    );
+    p.set_counter(idx("kills"), seat(&p, "qin"), 40);
+    play(&mut p, "F5-F8");
+    assert!(!p.is_over());
+}
+
+#[test]
+fn player_counts_seat_the_kingdoms() {
+    let holders = |n: &str| -> Vec<String> {
+        let g = game(&[("players", n)]);
+        let p = g.start();
+        (0..7).map(|s| g.seats[p.controller(s) as usize].name.clone()).collect()
+    };
+    assert_eq!(holders("7"), KINGDOMS);
+    assert_eq!(holders("6"), ["qin", "chu", "han", "qi", "wei", "zhao", "qin"]);
+    assert_eq!(holders("5"), ["qin", "chu", "chu", "qi", "wei", "zhao", "qin"]);
+    assert_eq!(holders("4"), ["qin", "chu", "chu", "qi", "qi", "zhao", "qin"]);
+    assert_eq!(holders("3"), ["qin", "chu", "chu", "qi", "qi", "qin", "qin"]);
+    assert_eq!(holders("2"), ["qin", "chu", "chu", "chu", "qin", "qin", "qin"]);
+    // Kingdoms of one player never capture each other, and each keeps its turn.
+    let mut p = setup(
+        &[("players", "6")],
+        &[("qin", "chancellor", "F5"), ("yan", "sword", "F8"), ("chu", "general", "A1")],
+        "qin",
+    );
+    assert!(!dests(&p, "F5").contains("F8"));
+    let mut order = Vec::new();
+    for _ in 0..7 {
+        order.push(p.game().seats[p.to_move() as usize].name.clone());
+        let mv = p.legal_moves()[0];
+        p.play(&mv).unwrap();
+    }
+    assert_eq!(order, KINGDOMS);
+}
+
+#[test]
+fn perft_agrees_with_playing_every_move() {
+    fn brute(p: &Position, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        p.legal_moves()
+            .iter()
+            .map(|m| {
+                let mut c = p.clone();
+                c.play(m).unwrap();
+                brute(&c, d - 1)
+            })
+            .sum()
+    }
+    let p = game(&[]).start();
+    assert_eq!(qipan::core::playout::perft(&p, 2), brute(&p, 2));
+    assert_eq!(qipan::core::playout::perft(&p, 1), 72);
+}
