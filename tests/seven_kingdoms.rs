@@ -307,3 +307,19 @@ fn perft_agrees_with_playing_every_move() {
     assert_eq!(qipan::core::playout::perft(&p, 2), brute(&p, 2));
     assert_eq!(qipan::core::playout::perft(&p, 1), 72);
 }
+
+#[test]
+fn shuofu_seats_swap_each_pair() {
+    let mut p = game(&[("shuofu_seats", "true")]).start();
+    let g = p.game_arc().clone();
+    let at = |p: &Position, l: &str| p.cell(g.board.find(l).unwrap()).map(|c| g.seats[c.seat as usize].name.clone());
+    assert_eq!(at(&p, "F1").as_deref(), Some("han"), "Han sits south-west");
+    assert_eq!(at(&p, "N19").as_deref(), Some("yan"), "Yan sits north-east");
+    let mut order = Vec::new();
+    for _ in 0..7 {
+        order.push(g.seats[p.to_move() as usize].name.clone());
+        let mv = p.legal_moves()[0];
+        p.play(&mv).unwrap();
+    }
+    assert_eq!(order, ["qin", "han", "chu", "wei", "qi", "yan", "zhao"], "seed 1's order");
+}

@@ -22,6 +22,8 @@ pub struct Seat {
     pub team: u8,
     /// The seat whose player controls this one at the start (itself unless a player holds several).
     pub held_by: u8,
+    /// Colour for pictures (`#c0392b`, `red`); empty for the default palette.
+    pub colour: String,
     /// Whether the seat takes turns: false for a neutral seat (pieces that belong to nobody) and for a
     /// seat left empty because fewer players play.
     pub plays: bool,
@@ -155,7 +157,8 @@ impl Game {
         let may_repeat = pieces
             .iter()
             .map(|p| {
-                p.moves.len() > 1
+                board.lines_cycle()
+                    || p.moves.len() > 1
                     || p.moves.iter().any(|m| matches!(&m.pattern, Pattern::Leap { legs, .. } if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, crate::rules::DirSel::Outward | crate::rules::DirSel::Same))))
             })
             .collect();

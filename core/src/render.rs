@@ -200,8 +200,11 @@ pub fn svg(pos: &Position) -> String {
             l = info.label
         );
         if let Some(p) = pos.cell(n) {
-            let colour = palette[p.seat as usize % palette.len()];
-            let text_colour = if p.seat == 0 { "#fff" } else { "#000" };
+            let own = &g.seats[p.seat as usize].colour;
+            let colour = if own.is_empty() { palette[p.seat as usize % palette.len()] } else { own.as_str() };
+            let dark =
+                matches!(colour, "#000" | "black" | "#000000" | "purple" | "#8e44ad" | "#2980b9" | "blue" | "green");
+            let text_colour = if dark || (own.is_empty() && p.seat == 0) { "#fff" } else { "#000" };
             let _ = writeln!(
                 s,
                 r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{colour}" stroke="#000" stroke-width="1"/>"##,

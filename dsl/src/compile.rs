@@ -494,6 +494,14 @@ impl<'a> Compiler<'a> {
         if !self.diags.is_empty() {
             return None;
         }
+        for (name, e) in &def.lets.0 {
+            match eval_expr(&e.value, &self.vars) {
+                Ok(v) => {
+                    self.vars.insert(name.value.clone(), v);
+                }
+                Err(err) => self.lang_error(e, &e.value.clone(), err),
+            }
+        }
         let board = self.board(&def.board)?;
         self.vars.insert("nodes".into(), Value::Num(board.len() as f64));
 
@@ -535,7 +543,8 @@ impl<'a> Compiler<'a> {
                     ),
                 }
             }
-            let team_name = s.team.clone().unwrap_or_else(|| s.name.value.clone());
+            let name = self.subst(&s.name);
+            let team_name = s.team.clone().unwrap_or_else(|| name.clone());
             let team = match team_names.iter().position(|t| *t == team_name) {
                 Some(i) => i,
                 None => {
@@ -543,17 +552,23 @@ impl<'a> Compiler<'a> {
                     team_names.len() - 1
                 }
             };
-            let letter = s.letter.clone().unwrap_or_else(|| {
-                s.name.value.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default()
-            });
+            let letter = match &s.letter {
+                Some(l) => self.subst(&Spanned::new(l.clone(), s.name.referenced, s.name.defined)),
+                None => name.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default(),
+            };
             let index = seats.len() as u8;
+            let colour = match &s.colour {
+                Some(c) => self.subst(&Spanned::new(c.clone(), s.name.referenced, s.name.defined)),
+                None => String::new(),
+            };
             seats.push(Seat {
-                name: s.name.value.clone(),
+                name,
                 letter,
                 forward,
                 zones,
                 team: team as u8,
                 held_by: index,
+                colour,
                 plays: !s.neutral,
             });
         }
@@ -610,7 +625,9 @@ impl<'a> Compiler<'a> {
                     Err(e) => self.lang_error(&t, &text, e),
                 }
             }
-            let symbols = if p.symbols.is_empty() {
+            let symbols = if let Some(l) = &p.letter {
+                seats.iter().map(|s| format!("{}{l}", s.letter)).collect()
+            } else if p.symbols.is_empty() {
                 vec![name.value.chars().next().unwrap_or('?').to_string()]
             } else {
                 p.symbols.clone()
@@ -629,7 +646,8 @@ impl<'a> Compiler<'a> {
             if !self.applies(&s.when) {
                 continue;
             }
-            let seat = seat_index(&s.seat.value);
+            let seat_name = self.subst(&s.seat);
+            let seat = seat_index(&seat_name);
             if seat.is_some_and(empty_seat) {
                 continue;
             }
@@ -637,7 +655,7 @@ impl<'a> Compiler<'a> {
             if seat.is_none() {
                 self.error(
                     s.seat.referenced.into(),
-                    format!("unknown seat `{}`", s.seat.value),
+                    format!("unknown seat `{seat_name}`"),
                     Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
                 );
             }

@@ -951,6 +951,9 @@ mod tests {
             forward: vec![],
             zones: vec![],
             team,
+            held_by: team,
+            colour: String::new(),
+            plays: true,
         };
         let stone = PieceType {
             name: "stone".into(),

@@ -576,6 +576,12 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
             Ok(acc)
         }
         Rule::number => Ok(Value::Num(p.as_str().parse().unwrap_or(0.0))),
+        Rule::choice => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let test = truth(eval(text, it.next().expect("test"), vars, false)?)?;
+            let (yes, no) = (it.next().expect("then"), it.next().expect("else"));
+            eval(text, if test { yes } else { no }, vars, true)
+        }
         Rule::ident => match (vars.get(p.as_str()), p.as_str()) {
             (Some(v), _) => Ok(v.clone()),
             (None, "true") => Ok(Value::Bool(true)),

@@ -68,6 +68,9 @@ pub struct GameDef {
     /// Typed options with defaults.
     #[serde(default)]
     pub options: Ordered<OptionDef>,
+    /// Values computed from the options (option expressions), usable like options (`$name`).
+    #[serde(default, rename = "let")]
+    pub lets: Ordered<Text>,
     /// The board.
     pub board: BoardDef,
     /// Seats in turn order.
@@ -337,6 +340,9 @@ pub struct SeatDef {
     /// A neutral seat never takes turns; its pieces belong to nobody (Seven Kingdoms' Zhou).
     #[serde(default)]
     pub neutral: bool,
+    /// Colour of its pieces in pictures (an SVG colour: `#c0392b`, `purple`).
+    #[serde(default)]
+    pub colour: Option<String>,
 }
 
 /// A piece type.
@@ -346,6 +352,9 @@ pub struct PieceDef {
     /// Symbol per seat (or one for all).
     #[serde(default)]
     pub symbols: Vec<String>,
+    /// A letter: each seat's symbol is then the seat's letter followed by it (`QG`, `CG`, ...).
+    #[serde(default)]
+    pub letter: Option<String>,
     /// Movement rules.
     #[serde(default)]
     pub moves: Option<Spanned<OneOrMany<MoveDef>>>,

@@ -222,6 +222,29 @@ impl BoardBuilder {
             let via = w.via.unwrap_or(NodeId::NONE);
             per_node[r][a].push(Edge { to: NodeId(b as u16), dir, via });
         }
+        // A direction's steps form a functional graph; it has a cycle when a walk meets itself.
+        let lines_cycle = next.iter().any(|table| {
+            (0..directions.len()).any(|d| {
+                let step = &table[d * n..(d + 1) * n];
+                let mut state = vec![0u8; n]; // 0 unseen, 1 on the current walk, 2 done
+                (0..n).any(|start| {
+                    let mut at = start;
+                    let mut path = Vec::new();
+                    while state[at] == 0 {
+                        state[at] = 1;
+                        path.push(at);
+                        let nx = step[at];
+                        if !nx.is_some() {
+                            break;
+                        }
+                        at = nx.idx();
+                    }
+                    let cycle = state[at] == 1 && step[at].is_some();
+                    path.iter().for_each(|&p| state[p] = 2);
+                    cycle
+                })
+            })
+        });
         // Relations without jumps keep no table, so their steps skip the check.
         for table in &mut next_via {
             if table.iter().all(|v| !v.is_some()) {
@@ -263,6 +286,7 @@ impl BoardBuilder {
             edges,
             next,
             next_via,
+            lines_cycle,
             by_label,
             zone_sets,
             grid: self.grid,

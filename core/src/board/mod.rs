@@ -102,6 +102,8 @@ pub struct Board {
     next_via: Vec<Vec<NodeId>>,
     by_label: HashMap<String, NodeId>,
     zone_sets: Vec<NodeSet>,
+    /// Whether following some direction of some relation comes back to where it started (rings).
+    pub(crate) lines_cycle: bool,
     /// Width and height of the picture grid, and whether it has coordinates (for diagrams).
     pub(crate) grid: Option<(u32, u32, bool)>,
 }
@@ -155,6 +157,12 @@ impl Board {
     #[inline]
     pub fn next(&self, rel: RelationId, dir: DirectionId, node: NodeId) -> NodeId {
         self.next[rel.0 as usize][dir.0 as usize * self.nodes.len() + node.idx()]
+    }
+
+    /// Whether some straight line of the board closes on itself (the rings of a polar board), so that
+    /// one slide can reach a node in two directions.
+    pub fn lines_cycle(&self) -> bool {
+        self.lines_cycle
     }
 
     /// The node jumped over by the step from `node` along `dir` of `rel` ([`NodeId::NONE`] if none).
