@@ -650,9 +650,15 @@ impl Position {
         }
         let MoveBuf { moves, pseudo, scratch } = buf;
         self.pseudo_moves(scratch, pseudo);
-        for mv in pseudo.iter() {
-            if self.check_consequences(mv).is_ok() {
-                moves.push(*mv);
+        let rules = &self.game.rules;
+        if rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves {
+            // Nothing beyond the movement rules can refuse a move.
+            moves.extend_from_slice(pseudo);
+        } else {
+            for mv in pseudo.iter() {
+                if self.check_consequences(mv).is_ok() {
+                    moves.push(*mv);
+                }
             }
         }
         // Extra actions go with any main action.

@@ -275,7 +275,9 @@ impl BoardBuilder {
             }
         }
         let by_label = nodes.iter().enumerate().map(|(i, x)| (x.label.clone(), NodeId(i as u16))).collect();
+        let zone_bits = nodes.iter().map(|x| x.zones).collect();
         Ok(Board {
+            zone_bits,
             nodes,
             relation_names: self.relations,
             directions,

@@ -102,6 +102,8 @@ pub struct Board {
     next_via: Vec<Vec<NodeId>>,
     by_label: HashMap<String, NodeId>,
     zone_sets: Vec<NodeSet>,
+    /// Zone bits per node, apart from the rest of the node's description (read on the hot path).
+    pub(crate) zone_bits: Vec<u64>,
     /// Whether following some direction of some relation comes back to where it started (rings).
     pub(crate) lines_cycle: bool,
     /// Width and height of the picture grid, and whether it has coordinates (for diagrams).
@@ -216,6 +218,12 @@ impl Board {
     /// Zone names (bit index in [`NodeInfo::zones`]).
     pub fn zone_names(&self) -> &[String] {
         &self.zone_names
+    }
+
+    /// The zones of a node, one bit each.
+    #[inline]
+    pub fn zones_of(&self, n: NodeId) -> u64 {
+        self.zone_bits[n.idx()]
     }
 
     /// Looks up a zone by name.

@@ -208,6 +208,7 @@ impl FastTarget {
             Some(c) if pos.allied(seat, c.seat) => 0b0100,
             Some(_) => 0b1000,
         };
-        self.occupants & bit != 0 && pos.game().board.node(node).zones & self.excluded_zones == 0
+        self.occupants & bit != 0
+            && (self.excluded_zones == 0 || pos.game().board.zones_of(node) & self.excluded_zones == 0)
     }
 }

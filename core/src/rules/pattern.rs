@@ -219,8 +219,31 @@ impl DirList {
     }
 }
 
+/// The directions of a selector: all of a relation's (borrowed), or a chosen few.
+enum Dirs<'a> {
+    All(&'a [DirectionId]),
+    Some(DirList),
+}
+
+impl Dirs<'_> {
+    fn as_slice(&self) -> &[DirectionId] {
+        match self {
+            Dirs::All(d) => d,
+            Dirs::Some(l) => l.as_slice(),
+        }
+    }
+}
+
 /// The directions a selector stands for, for `seat`.
-fn resolve_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> DirList {
+fn resolve_dirs<'a>(pos: &'a Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> Dirs<'a> {
+    if let DirSel::All = sel {
+        return Dirs::All(pos.game().relation_dirs(rel));
+    }
+    Dirs::Some(choose_dirs(pos, seat, rel, sel, prev))
+}
+
+/// The directions of a selector other than `All`.
+fn choose_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> DirList {
     let mut out = DirList::new();
     let game = pos.game();
     let dirs = game.relation_dirs(rel);
