@@ -126,5 +126,27 @@ fn leader_cannon(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, perfts, replay, leader_cannon);
+fn seven_kingdoms(c: &mut Criterion) {
+    let game = qipan::load("seven-kingdoms", &[]).expect("seven-kingdoms loads");
+    let start = game.start();
+    let mut group = c.benchmark_group("seven-kingdoms");
+    group.sample_size(10);
+    let cap = game.rules.end.max_plies.unwrap_or(10_000);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut buf = PlayoutBuf::default();
+    let mut pos = start.clone();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("playout", |b| {
+        b.iter(|| {
+            pos.reset_from(&start);
+            random_playout(&mut pos, &mut rng, &mut buf, cap).unwrap()
+        })
+    });
+    group.throughput(Throughput::Elements(perft(&start, 3)));
+    group
+        .bench_function("perft depth 3", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 3), BatchSize::SmallInput));
+    group.finish();
+}
+
+criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms);
 criterion_main!(benches);

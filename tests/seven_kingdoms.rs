@@ -323,3 +323,23 @@ fn shuofu_seats_swap_each_pair() {
     }
     assert_eq!(order, ["qin", "han", "chu", "wei", "qi", "yan", "zhao"], "seed 1's order");
 }
+
+#[test]
+fn the_bloc_form_allies_the_six_against_qin() {
+    let p = setup(
+        &[("form", "blocs")],
+        &[("chu", "chancellor", "F5"), ("han", "sword", "F8"), ("qin", "sword", "A5")],
+        "chu",
+    );
+    let d = dests(&p, "F5");
+    assert!(!d.contains("F8") && d.contains("A5"), "allies never capture each other: {d:?}");
+    // Qin's general falling leaves one side: the bloc wins together.
+    let mut p = setup(
+        &[("form", "blocs")],
+        &[("chu", "chancellor", "F5"), ("qin", "general", "F8"), ("han", "general", "S1")],
+        "chu",
+    );
+    play(&mut p, "F5-F8");
+    let r = p.outcome().expect("only the bloc is left");
+    assert!(r.winners.contains(&seat(&p, "chu")) && r.winners.contains(&seat(&p, "han")), "{r:?}");
+}

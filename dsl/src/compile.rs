@@ -423,39 +423,53 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// Applies `players`: who holds which seats under the selected variant; unlisted seats stay empty.
-    fn players(&mut self, p: &PlayersDef, seats: &mut [Seat], def: &GameDef) {
+    /// The groups of seats (by index) of the variant an option selects.
+    fn groups(&mut self, p: &PlayersDef, seats: &[Seat]) -> Option<Vec<Vec<usize>>> {
         let Some(value) = self.vars.get(&p.select.value).map(|v| v.to_string()) else {
             self.error(p.select.referenced.into(), format!("unknown option `{}`", p.select.value), None);
-            return;
+            return None;
         };
-        let Some((_, players)) = p.variants.0.iter().find(|(k, _)| k.value == value) else {
+        let Some((_, groups)) = p.variants.0.iter().find(|(k, _)| k.value == value) else {
             let names: Vec<&str> = p.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
             self.error(
                 p.select.referenced.into(),
-                format!("no players for `{}` = {value}", p.select.value),
+                format!("no variant for `{}` = {value}", p.select.value),
                 Some(names.join(", ")),
             );
-            return;
+            return None;
         };
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let index = |n: &str| names.iter().position(|s| s == n);
         let mut listed = vec![false; seats.len()];
-        for player in players {
-            let Some(first) = player.first().and_then(|f| index(&f.value)) else { continue };
-            for t in player {
-                match index(&t.value) {
+        let mut out = Vec::new();
+        for group in groups {
+            let mut g = Vec::new();
+            for t in group {
+                let name = self.subst(t);
+                match names.iter().position(|s| *s == name) {
                     Some(i) if !listed[i] => {
                         listed[i] = true;
-                        seats[i].held_by = first as u8;
-                        // Seats of one player are one side.
-                        seats[i].team = seats[first].team;
+                        g.push(i);
                     }
-                    Some(_) => self.error(t.referenced.into(), format!("seat `{}` is listed twice", t.value), None),
-                    None => {
-                        self.error(t.referenced.into(), format!("unknown seat `{}`", t.value), Some(names.join(", ")))
-                    }
+                    Some(_) => self.error(t.referenced.into(), format!("seat `{name}` is listed twice"), None),
+                    None => self.error(t.referenced.into(), format!("unknown seat `{name}`"), Some(names.join(", "))),
                 }
+            }
+            out.push(g);
+        }
+        Some(out)
+    }
+
+    /// Applies `players`: who holds which seats under the selected variant; unlisted seats stay empty.
+    fn players(&mut self, p: &PlayersDef, seats: &mut [Seat], def: &GameDef) {
+        let Some(groups) = self.groups(p, seats) else { return };
+        let mut listed = vec![false; seats.len()];
+        for group in &groups {
+            let Some(&first) = group.first() else { continue };
+            for &i in group {
+                listed[i] = true;
+                seats[i].held_by = first as u8;
+                // Seats of one player are one side.
+                seats[i].team = seats[first].team;
             }
         }
         for (i, s) in seats.iter_mut().enumerate() {
@@ -579,6 +593,15 @@ impl<'a> Compiler<'a> {
                 Some("seats: [{name: ...}, ...]".into()),
             );
             return None;
+        }
+        if let Some(t) = &def.teams {
+            if let Some(groups) = self.groups(t, &seats) {
+                for (team, group) in groups.iter().enumerate() {
+                    for &i in group {
+                        seats[i].team = team as u8;
+                    }
+                }
+            }
         }
         if let Some(p) = &def.players {
             self.players(p, &mut seats, def);

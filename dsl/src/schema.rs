@@ -78,6 +78,9 @@ pub struct GameDef {
     /// Which player holds which seats (one player may hold several; unlisted seats stay empty).
     #[serde(default)]
     pub players: Option<PlayersDef>,
+    /// Which seats form a team (team-mates never capture each other), possibly chosen by an option.
+    #[serde(default)]
+    pub teams: Option<PlayersDef>,
     /// Seat-relative zone names that seats map to board zones.
     #[serde(default)]
     pub zone_aliases: Vec<String>,
@@ -413,7 +416,7 @@ pub enum MoveDef {
     },
 }
 
-/// Which player holds which seats, possibly chosen by an option.
+/// Groups of seats chosen by an option: the players (each a list of the seats it holds) or the teams.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersDef {
