@@ -921,49 +921,51 @@ impl Position {
 
     /// Decides whether the game has ended after a move.
     fn check_end(&mut self) -> Result<(), HookError> {
-        let game = self.game.clone();
-        let end = &game.rules.end;
-        if let Some(h) = self.game.hooks.clone() {
-            if h.has(HookPoint::GameOver) {
-                if let HookOutcome::Winners(w) = h.game_over(self)? {
-                    self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
-                    return Ok(());
-                }
-            }
-        }
-        for &(counter, at_least) in &end.goals {
-            let player = (0..self.alive.len() as u8)
-                .find(|&s| self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least);
-            if let Some(p) = player {
-                let seats = (0..self.alive.len() as u8).filter(|&s| self.controller(s) == p).collect();
-                self.result = Some(GameResult::winners(self, seats, "a goal was reached"));
+        // No allocation and no reference counting here: this runs after every move of every playout.
+        if let Some(h) = self.game.hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned() {
+            if let HookOutcome::Winners(w) = h.game_over(self)? {
+                self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
                 return Ok(());
             }
         }
-        let live: Vec<u8> = (0..self.alive.len() as u8).filter(|&s| self.alive[s as usize]).collect();
-        let sides = {
-            let mut c: Vec<u8> = live.iter().map(|&s| self.team(s)).collect();
-            c.sort_unstable();
-            c.dedup();
-            c.len()
-        };
-        if end.lose_without_pieces {
+        let seats = self.alive.len() as u8;
+        for g in 0..self.game.rules.end.goals.len() {
+            let (counter, at_least) = self.game.rules.end.goals[g];
+            let player = (0..seats)
+                .find(|&s| self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least);
+            if let Some(p) = player {
+                let winners = (0..seats).filter(|&s| self.controller(s) == p).collect();
+                self.result = Some(GameResult::winners(self, winners, "a goal was reached"));
+                return Ok(());
+            }
+        }
+        if self.game.rules.end.lose_without_pieces {
             // A seat with nothing on the board and nothing in reserve is out.
             let np = self.game.pieces.len();
-            for s in live.iter().copied() {
+            let mut out = false;
+            for s in 0..seats {
+                if !self.alive[s as usize] {
+                    continue;
+                }
                 let in_hand = (0..np).any(|p| self.reserve[s as usize * np + p] > 0);
                 if !in_hand && !self.cells.iter().flatten().any(|c| c.seat == s) {
                     self.eliminate(s)?;
+                    out = true;
                 }
             }
-            if live.iter().any(|&s| !self.alive[s as usize]) {
+            if out {
                 if !self.alive[self.to_move as usize] {
                     self.advance_turn();
                 }
                 return self.check_end();
             }
         }
+        // Teams still playing, as bits (at most 64 teams).
+        let teams = (0..seats).filter(|&s| self.alive[s as usize]).fold(0u64, |acc, s| acc | 1 << (self.team(s) & 63));
+        let sides = teams.count_ones();
+        let end = &self.game.rules.end;
         if end.last_standing && sides <= 1 {
+            let live = (0..seats).filter(|&s| self.alive[s as usize]).collect();
             self.result = Some(GameResult::winners(self, live, "last side standing"));
             return Ok(());
         }
