@@ -106,3 +106,21 @@ end: { passes: 2 }
         }
     }
 }
+
+/// Option expressions: `not`, and `if ... then ... else` choosing values.
+#[test]
+fn option_expressions_have_not_and_choices() {
+    let src = "name: t
+options:
+  big: { type: bool, default: false }
+let:
+  side: \"if not big then 3 else 5\"
+board:
+  grid: { width: side, height: side }
+seats: [{ name: a }, { name: b }]
+pieces:
+  p: { moves: place to empty }
+";
+    assert_eq!(qipan::load_str("t.yaml", src, &[]).unwrap().board.len(), 9);
+    assert_eq!(qipan::load_str("t.yaml", src, &[("big".into(), "true".into())]).unwrap().board.len(), 25);
+}

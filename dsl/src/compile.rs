@@ -915,7 +915,10 @@ impl<'a> Compiler<'a> {
             let method = self.subst(&s.method);
             rules.scoring = match method.as_str() {
                 "area" => {
-                    let rel_name = s.relation.as_ref().map(|t| t.value.clone()).unwrap_or_else(|| "orthogonal".into());
+                    let rel_name = match &s.relation {
+                        Some(t) => self.subst(t),
+                        None => "orthogonal".into(),
+                    };
                     let relation = board.relation(&rel_name);
                     if relation.is_none() {
                         let loc =

@@ -576,6 +576,10 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
             Ok(acc)
         }
         Rule::number => Ok(Value::Num(p.as_str().parse().unwrap_or(0.0))),
+        Rule::negation => {
+            let inner = p.into_inner().find(not_keyword).expect("value");
+            Ok(Value::Bool(!truth(eval(text, inner, vars, false)?)?))
+        }
         Rule::choice => {
             let mut it = p.into_inner().filter(not_keyword);
             let test = truth(eval(text, it.next().expect("test"), vars, false)?)?;
