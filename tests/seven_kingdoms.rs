@@ -239,7 +239,7 @@ fn the_hegemon_wins_by_two_conquests_or_thirty_captures() {
     p.set_counter(idx("conquered"), seat(&p, "qin"), 1);
     play(&mut p, "F5-F8");
     let r = p.outcome().expect("the second conquest makes Qin hegemon");
-    assert!(r.winners.contains(&seat(&p, "qin")) && r.winners.contains(&seat(&p, "chu")), "{r:?}");
+    assert_eq!(r.winners, vec![seat(&p, "qin")], "the winners are the hegemon's own kingdoms: {r:?}");
     let mut p = setup(
         &[],
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("han", "general", "S1")],
@@ -342,4 +342,38 @@ fn the_bloc_form_allies_the_six_against_qin() {
     play(&mut p, "F5-F8");
     let r = p.outcome().expect("only the bloc is left");
     assert!(r.winners.contains(&seat(&p, "chu")) && r.winners.contains(&seat(&p, "han")), "{r:?}");
+}
+
+#[test]
+fn a_player_losing_one_kingdom_keeps_its_others() {
+    // Six players: Qin also holds Yan. Chu takes Qin's general: Qin falls to Chu, Yan plays on for itself.
+    let mut p = setup(
+        &[("players", "6")],
+        &[("chu", "chancellor", "F5"), ("qin", "general", "F8"), ("yan", "sword", "F15"), ("han", "general", "S1")],
+        "chu",
+    );
+    let idx = |n: &str| p.game().counters.iter().position(|c| c == n).unwrap();
+    let kills = idx("kills");
+    p.set_counter(kills, seat(&p, "qin"), 7);
+    play(&mut p, "F5-F8");
+    let (qin, chu, yan) = (seat(&p, "qin"), seat(&p, "chu"), seat(&p, "yan"));
+    assert!(!p.is_alive(qin) && p.is_alive(yan));
+    assert_eq!(p.controller(qin), chu);
+    assert_eq!(p.controller(yan), yan, "Yan goes on under its own seat");
+    assert_eq!(p.counter(kills, yan), 7, "the player's counts follow it");
+    assert!(!p.is_over());
+}
+
+#[test]
+fn transferred_captures_count_when_asked() {
+    let g = game(&[("count_transferred", "true")]);
+    let kills = g.counters.iter().position(|c| c == "kills").unwrap();
+    let mut p = setup(
+        &[("count_transferred", "true")],
+        &[("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("han", "general", "S1")],
+        "qin",
+    );
+    p.set_counter(kills, seat(&p, "chu"), 5);
+    play(&mut p, "F5-F8");
+    assert_eq!(p.counter(kills, seat(&p, "qin")), 1 + 5, "Qin's own capture plus Chu's earlier ones");
 }

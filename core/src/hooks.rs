@@ -72,11 +72,19 @@ pub enum HookAction {
     ResetQuiet,
     /// Eliminate a seat.
     Eliminate(u8),
-    /// Give a seat to another seat's controller (absorption, conquest).
+    /// Give one seat to another seat's player (conquest). If the seat led its player (held other
+    /// seats), the player goes on under its next seat, which also takes over its counters.
     Transfer {
         /// The seat that changes hands.
         seat: u8,
         /// The seat whose controller takes it.
+        to: u8,
+    },
+    /// Give a whole player (every seat it holds) to another seat's player (absorption).
+    Absorb {
+        /// A seat of the absorbed player.
+        seat: u8,
+        /// The seat whose controller takes it all.
         to: u8,
     },
     /// Add to a seat's reserve of a piece type (negative to take away).

@@ -886,14 +886,12 @@ impl Position {
                 HookAction::Revive(seat, piece) => self.revive(seat, piece),
                 HookAction::ResetQuiet => self.quiet_plies = 0,
                 HookAction::Eliminate(s) => self.eliminate(s)?,
-                HookAction::Transfer { seat, to } => {
-                    let c = self.controller[to as usize];
-                    for x in 0..self.controller.len() {
-                        if self.controller[x] == seat {
-                            self.controller[x] = c;
-                        }
+                HookAction::Transfer { seat, to } => self.transfer(seat, to),
+                HookAction::Absorb { seat, to } => {
+                    let (loser, winner) = (self.controller[seat as usize], self.controller[to as usize]);
+                    for c in self.controller.iter_mut().filter(|c| **c == loser) {
+                        *c = winner;
                     }
-                    self.controller[seat as usize] = c;
                 }
                 HookAction::Reserve(s, p, d) => {
                     let i = s as usize * self.game.pieces.len() + p as usize;
@@ -902,6 +900,30 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// Gives `seat` to the player of `to`. A player losing its leading seat goes on under its next
+    /// live seat, which takes over the counters kept on the leading seat.
+    fn transfer(&mut self, seat: u8, to: u8) {
+        let winner = self.controller[to as usize];
+        let n = self.controller.len();
+        if self.controller[seat as usize] == seat {
+            let heir =
+                (0..n as u8).find(|&x| x != seat && self.controller[x as usize] == seat && self.alive[x as usize]);
+            if let Some(h) = heir {
+                for x in 0..n {
+                    if x != seat as usize && self.controller[x] == seat {
+                        self.controller[x] = h;
+                    }
+                }
+                for c in 0..self.game.counters.len() {
+                    let (from, into) = (c * n + seat as usize, c * n + h as usize);
+                    self.counters[into] += self.counters[from];
+                    self.counters[from] = 0;
+                }
+            }
+        }
+        self.controller[seat as usize] = winner;
     }
 
     /// Takes a seat out of play.
@@ -934,7 +956,7 @@ impl Position {
             let player = (0..seats)
                 .find(|&s| self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least);
             if let Some(p) = player {
-                let winners = (0..seats).filter(|&s| self.controller(s) == p).collect();
+                let winners = (0..seats).filter(|&s| self.alive[s as usize] && self.controller(s) == p).collect();
                 self.result = Some(GameResult::winners(self, winners, "a goal was reached"));
                 return Ok(());
             }

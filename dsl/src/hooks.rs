@@ -580,6 +580,9 @@ fn register_actions(engine: &mut Engine, counters: Arc<[String]>, max: usize) {
     engine.register_fn("transfer", move |seat: i64, to: i64| -> RhaiResult<()> {
         queue("transfer", max, |v| Ok(HookAction::Transfer { seat: v.seat(seat)?, to: v.seat(to)? }))
     });
+    engine.register_fn("absorb", move |seat: i64, to: i64| -> RhaiResult<()> {
+        queue("absorb", max, |v| Ok(HookAction::Absorb { seat: v.seat(seat)?, to: v.seat(to)? }))
+    });
     engine.register_fn("add_reserve", move |seat: i64, piece: &str, delta: i64| -> RhaiResult<()> {
         queue("add_reserve", max, |v| {
             let d = delta.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
