@@ -104,10 +104,12 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-fn leader_cannon(c: &mut Criterion) {
-    let game = qipan::load("leader-cannon", &[]).expect("leader-cannon loads");
+/// Random playouts and perft from the start of a built-in game.
+fn bench_game(c: &mut Criterion, name: &str, perft_depth: u32) {
+    let game = qipan::load(name, &[]).expect("the game loads");
     let start = game.start();
-    let mut group = c.benchmark_group("leader-cannon");
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
     let cap = game.rules.end.max_plies.unwrap_or(10_000);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     let mut buf = PlayoutBuf::default();
@@ -119,33 +121,19 @@ fn leader_cannon(c: &mut Criterion) {
             random_playout(&mut pos, &mut rng, &mut buf, cap).unwrap()
         })
     });
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(perft(&start, 4)));
-    group
-        .bench_function("perft depth 4", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 4), BatchSize::SmallInput));
+    group.throughput(Throughput::Elements(perft(&start, perft_depth)));
+    group.bench_function(format!("perft depth {perft_depth}"), |b| {
+        b.iter_batched(|| start.clone(), |p| perft(&p, perft_depth), BatchSize::SmallInput)
+    });
     group.finish();
 }
 
+fn leader_cannon(c: &mut Criterion) {
+    bench_game(c, "leader-cannon", 4);
+}
+
 fn seven_kingdoms(c: &mut Criterion) {
-    let game = qipan::load("seven-kingdoms", &[]).expect("seven-kingdoms loads");
-    let start = game.start();
-    let mut group = c.benchmark_group("seven-kingdoms");
-    group.sample_size(10);
-    let cap = game.rules.end.max_plies.unwrap_or(10_000);
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-    let mut buf = PlayoutBuf::default();
-    let mut pos = start.clone();
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("playout", |b| {
-        b.iter(|| {
-            pos.reset_from(&start);
-            random_playout(&mut pos, &mut rng, &mut buf, cap).unwrap()
-        })
-    });
-    group.throughput(Throughput::Elements(perft(&start, 3)));
-    group
-        .bench_function("perft depth 3", |b| b.iter_batched(|| start.clone(), |p| perft(&p, 3), BatchSize::SmallInput));
-    group.finish();
+    bench_game(c, "seven-kingdoms", 3);
 }
 
 criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms);

@@ -1,5 +1,7 @@
 //! Go under the Chinese rules: each test pins one rule, so it fails if the rule is wrong.
 
+mod common;
+
 use qipan::core::notation::parse_move;
 use qipan::core::playout::{perft, random_playout, PlayoutBuf};
 use qipan::core::{GameResult, Illegal, Piece, Position};
@@ -226,23 +228,10 @@ fn fast_playout_moves_are_legal_and_uniform_source_agrees() {
 
 #[test]
 fn perft_counts_match_a_brute_force_enumeration() {
-    fn brute(p: &Position, d: u32) -> u64 {
-        if d == 0 {
-            return 1;
-        }
-        p.legal_moves()
-            .iter()
-            .map(|m| {
-                let mut c = p.clone();
-                c.play(m).unwrap();
-                brute(&c, d - 1)
-            })
-            .sum()
-    }
     let game = go(&[("size", "3")]);
     let p = game.start();
     for d in 1..=4 {
-        assert_eq!(perft(&p, d), brute(&p, d), "depth {d}");
+        assert_eq!(perft(&p, d), common::brute_perft(&p, d), "depth {d}");
     }
     // Known small values: 10 moves (9 points + pass) from the empty 3x3 board.
     assert_eq!(perft(&p, 1), 10);

@@ -1,5 +1,7 @@
 //! Leader Cannon chess: each rule of shared/rules/leader-cannon.md, and each Option.
 
+mod common;
+
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Illegal, Piece, PlayError, Position};
 use std::collections::BTreeSet;
@@ -252,30 +254,17 @@ fn a_side_without_actions_passes() {
 
 #[test]
 fn perft_agrees_with_playing_every_move() {
-    fn brute(p: &Position, d: u32) -> u64 {
-        if d == 0 {
-            return 1;
-        }
-        p.legal_moves()
-            .iter()
-            .map(|m| {
-                let mut c = p.clone();
-                c.play(m).unwrap_or_else(|e| panic!("{}: {e}", move_text(p.game(), m)));
-                brute(&c, d - 1)
-            })
-            .sum()
-    }
     let start = game(&[]).start();
     assert_eq!(qipan::core::playout::perft(&start, 1), 20);
     assert_eq!(qipan::core::playout::perft(&start, 2), 20 * 19);
-    assert_eq!(qipan::core::playout::perft(&start, 3), brute(&start, 3));
+    assert_eq!(qipan::core::playout::perft(&start, 3), common::brute_perft(&start, 3));
     // A middle-game position with shots, tokens and revivals on offer.
     let mut p = setup(&[], &[("a1", 'L'), ("b3", 'C'), ("c2", 'C'), ("a5", 'c'), ("d5", 'l'), ("c4", 'c')], RED);
     p.set_counter(0, RED, 1);
     p.set_graveyard(RED, COMMONER, 1);
     p.set_reserve(RED, COMMONER, 4);
     assert!(texts(&p).iter().any(|m| m.contains(" +revive")));
-    assert_eq!(qipan::core::playout::perft(&p, 3), brute(&p, 3));
+    assert_eq!(qipan::core::playout::perft(&p, 3), common::brute_perft(&p, 3));
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Seven Kingdoms chess: the pieces, Zhou, conquest, the hegemon and the player-count variants of
 //! shared/rules/seven-kingdoms.md.
 
+mod common;
+
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Piece, Position};
 use std::collections::BTreeSet;
@@ -290,21 +292,8 @@ fn player_counts_seat_the_kingdoms() {
 
 #[test]
 fn perft_agrees_with_playing_every_move() {
-    fn brute(p: &Position, d: u32) -> u64 {
-        if d == 0 {
-            return 1;
-        }
-        p.legal_moves()
-            .iter()
-            .map(|m| {
-                let mut c = p.clone();
-                c.play(m).unwrap();
-                brute(&c, d - 1)
-            })
-            .sum()
-    }
     let p = game(&[]).start();
-    assert_eq!(qipan::core::playout::perft(&p, 2), brute(&p, 2));
+    assert_eq!(qipan::core::playout::perft(&p, 2), common::brute_perft(&p, 2));
     assert_eq!(qipan::core::playout::perft(&p, 1), 72);
 }
 

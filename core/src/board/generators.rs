@@ -537,7 +537,7 @@ mod tests {
         assert_eq!(b.edges(orth, b.find("A1.1").unwrap()).len(), 3);
     }
 
-    fn he_qi_like() -> crate::board::Board {
+    fn five_ring_board() -> crate::board::Board {
         let spec = PolarSpec {
             rings: 5,
             sectors: 100,
@@ -552,7 +552,7 @@ mod tests {
 
     #[test]
     fn polar_board_counts() {
-        let b = he_qi_like();
+        let b = five_ring_board();
         assert_eq!(b.len(), 500 + 25 + 1);
         let eye = b.relation("eye").unwrap();
         let e0 = b.find("eye0").unwrap();
@@ -572,7 +572,7 @@ mod tests {
 
     #[test]
     fn same_colour_relation() {
-        let b = he_qi_like();
+        let b = five_ring_board();
         let sc = b.relation("same-colour").unwrap();
         let a = b.find("r3s5").unwrap();
         // 4 diagonals + 4 orthogonal jumps of two.
