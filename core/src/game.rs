@@ -106,6 +106,70 @@ pub struct Game {
     may_repeat: Vec<bool>,
 }
 
+/// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
+///
+/// A single slide, step, hop or walk never repeats a move (walks deduplicate their own ends); a leap
+/// may, when its legs can be taken in another order; so may two rules, unless their destinations
+/// never meet: they take different occupants (`to empty` against `to enemy`) or, on an empty board,
+/// their lines from any node reach different nodes (a slide along the orthogonals and one along the
+/// diagonals). Lines that wrap around a ring can reach one node two ways, so there anything may repeat.
+fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[MoveRule]) -> bool {
+    use crate::rules::{DirSel, FastTarget};
+    if board.lines_cycle() {
+        return true;
+    }
+    let leap_repeats = |m: &MoveRule| {
+        matches!(&m.pattern, Pattern::Leap { legs, .. }
+            if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same)))
+    };
+    if rules.iter().any(leap_repeats) {
+        return true;
+    }
+    let occupants = |m: &MoveRule| FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants);
+    // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
+    let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
+        let (rel, dirs, max) = match &m.pattern {
+            Pattern::Slide { relation, dirs, max, .. } => (*relation, dirs, *max as usize),
+            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, board.len()),
+            _ => return None,
+        };
+        let all = &relation_dirs[rel.0 as usize];
+        let chosen: Vec<DirectionId> = match dirs {
+            DirSel::Named(ds) => ds.clone(),
+            _ => all.clone(),
+        };
+        let mut set = crate::board::NodeSet::new(board.len());
+        for d in chosen {
+            let mut at = n;
+            for _ in 0..max.min(board.len()) {
+                at = board.next(rel, d, at);
+                if !at.is_some() {
+                    break;
+                }
+                set.insert(at);
+            }
+        }
+        // Undirected edges count as one-step destinations.
+        board.edges(rel, n).iter().filter(|e| e.dir.is_none()).for_each(|e| set.insert(e.to));
+        Some(set)
+    };
+    for (i, a) in rules.iter().enumerate() {
+        for b in &rules[i + 1..] {
+            if occupants(a) & occupants(b) == 0 {
+                continue;
+            }
+            let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {
+                (Some(x), Some(y)) => x.iter().any(|v| y.contains(v)),
+                _ => true,
+            });
+            if meet {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A splitmix64 step: a fixed, portable sequence for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -133,7 +197,7 @@ impl Game {
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
         }
-        let relation_dirs = (0..board.relation_names().len())
+        let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
             .collect();
         let mut state = 0x5171_7061_6e00_0001u64;
@@ -152,16 +216,7 @@ impl Game {
                         && m.shot.is_none()
                 })
         });
-        // Two rules of one piece, or a leap whose legs can be taken in another order, may reach the
-        // same move twice; a single slide, step, hop or walk never does.
-        let may_repeat = pieces
-            .iter()
-            .map(|p| {
-                board.lines_cycle()
-                    || p.moves.len() > 1
-                    || p.moves.iter().any(|m| matches!(&m.pattern, Pattern::Leap { legs, .. } if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, crate::rules::DirSel::Outward | crate::rules::DirSel::Same))))
-            })
-            .collect();
+        let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         Game {
             name: name.into(),
             title: title.into(),
