@@ -596,6 +596,15 @@ impl<'a> Compiler<'a> {
         }
         if let Some(t) = &def.teams {
             if let Some(groups) = self.groups(t, &seats) {
+                // Listed groups are teams 0..k; every unlisted seat is a team of its own after them.
+                let mut next = groups.len() as u8;
+                let listed: Vec<usize> = groups.iter().flatten().copied().collect();
+                for (i, seat) in seats.iter_mut().enumerate() {
+                    if !listed.contains(&i) {
+                        seat.team = next;
+                        next = next.saturating_add(1);
+                    }
+                }
                 for (team, group) in groups.iter().enumerate() {
                     for &i in group {
                         seats[i].team = team as u8;

@@ -86,7 +86,9 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::capture_mode => "`replace` or `remote`",
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
-        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by => "`by`, `modes`, `free` or `reset`",
+        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by | Rule::walk_return => {
+            "`by`, `modes`, `free`, `reset` or `returning`"
+        }
         Rule::k_and | Rule::k_or => "`and`, `or`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",
     }
@@ -473,7 +475,10 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
                 ">=" => Cmp::Ge,
                 _ => Cmp::Gt,
             };
-            let n: i64 = it.next().expect("int").as_str().parse().unwrap_or(i64::MAX);
+            let np = it.next().expect("int");
+            let n: i64 = np.as_str().parse().map_err(|_| {
+                LangError::at(offset_of(text, &np), format!("`{}` is too large", np.as_str()), Some("a smaller number".into()))
+            })?;
             Ok(Cond::Count(Box::new(c), op, n))
         }
         r => unreachable!("unexpected condition rule {r:?}"),

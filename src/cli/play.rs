@@ -174,7 +174,10 @@ fn ask_required_options(
             tried.push((option.name.clone(), answer?.trim().to_string()));
             match qipan::load(game, &tried) {
                 Err(qipan::LoadError::Invalid(d))
-                    if d.0.iter().any(|x| x.message.contains(&format!("--set {}=", option.name))) =>
+                    if d.0.iter().any(|x| {
+                        x.message.contains(&format!("--set {}=", option.name))
+                            || x.message.contains(&format!("option `{}`", option.name))
+                    }) =>
                 {
                     outln!("{}", d.0[0].message)
                 }

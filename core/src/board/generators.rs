@@ -38,7 +38,7 @@ pub struct GridSpec {
     pub width: u32,
     /// Rows.
     pub height: u32,
-    /// Optional mask, top row first: `.` (or any other character) is a node, `#` is no node.
+    /// Optional mask, top row first: `.` is a node, `#` is no node; rows are as wide as the board.
     pub mask: Option<Vec<String>>,
     /// Label style.
     pub labels: LabelStyle,
