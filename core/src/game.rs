@@ -104,6 +104,9 @@ pub struct Game {
     placement_only: bool,
     /// Per piece type: whether its rules can produce the same move twice (so its moves are deduplicated).
     may_repeat: Vec<bool>,
+    /// Per piece type: may capture, and can be captured (kept apart from the piece descriptions, for
+    /// the hot path).
+    capture_flags: Vec<(bool, bool)>,
 }
 
 /// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
@@ -217,6 +220,7 @@ impl Game {
                 })
         });
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
+        let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
         Game {
             name: name.into(),
             title: title.into(),
@@ -237,6 +241,7 @@ impl Game {
             turn_keys,
             placement_only,
             may_repeat,
+            capture_flags,
         }
     }
 
@@ -280,6 +285,12 @@ impl Game {
     #[inline]
     pub fn placement_only(&self) -> bool {
         self.placement_only
+    }
+
+    /// Whether a piece of type `attacker` may capture one of type `target` (ignoring sides).
+    #[inline]
+    pub fn may_capture(&self, attacker: u8, target: u8) -> bool {
+        self.capture_flags[attacker as usize].0 && self.capture_flags[target as usize].1
     }
 
     /// Whether the rules of a piece type can generate one move twice.

@@ -104,6 +104,8 @@ pub struct Position {
     last: Option<Move>,
     /// Whether a `filter_move` hook exists (asked once, not for every move).
     filters_moves: bool,
+    /// Each seat's team: its controller's (kept apart from the seat descriptions, for the hot path).
+    teams: Vec<u8>,
 }
 
 impl Position {
@@ -132,6 +134,7 @@ impl Position {
             result: None,
             last: None,
             filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
+            teams: game.seats.iter().map(|s| game.seats[s.held_by as usize].team).collect(),
             game,
         };
         let game = p.game.clone();
@@ -281,13 +284,21 @@ impl Position {
         self.team(a) != self.team(b)
     }
 
+    #[inline]
     fn team(&self, seat: u8) -> u8 {
-        self.game.seats[self.controller[seat as usize] as usize].team
+        self.teams[seat as usize]
+    }
+
+    /// Recomputes each seat's team from its controller (after seats change hands).
+    fn refresh_teams(&mut self) {
+        for s in 0..self.controller.len() {
+            self.teams[s] = self.game.seats[self.controller[s] as usize].team;
+        }
     }
 
     /// The neighbour along `dir` of `rel`, or [`NodeId::NONE`] when there is none or when the step
     /// jumps over a node that is occupied (a same-colour jump needs the cell between empty).
-    #[inline]
+    #[inline(always)]
     pub fn next_open(&self, rel: crate::board::RelationId, dir: crate::board::DirectionId, n: NodeId) -> NodeId {
         let b = &self.game.board;
         let via = b.next_via(rel, dir, n);
@@ -301,9 +312,7 @@ impl Position {
     /// Whether a piece of type `piece` of `seat` may capture `target`.
     #[inline]
     pub fn can_capture(&self, seat: u8, piece: u8, target: Piece) -> bool {
-        self.hostile(seat, target.seat)
-            && self.game.pieces[piece as usize].captures
-            && !self.game.pieces[target.piece as usize].immune
+        self.game.may_capture(piece, target.piece) && self.hostile(seat, target.seat)
     }
 
     // ----- changing the board (keeping hash and chains in step) -----
@@ -886,12 +895,16 @@ impl Position {
                 HookAction::Revive(seat, piece) => self.revive(seat, piece),
                 HookAction::ResetQuiet => self.quiet_plies = 0,
                 HookAction::Eliminate(s) => self.eliminate(s)?,
-                HookAction::Transfer { seat, to } => self.transfer(seat, to),
+                HookAction::Transfer { seat, to } => {
+                    self.transfer(seat, to);
+                    self.refresh_teams();
+                }
                 HookAction::Absorb { seat, to } => {
                     let (loser, winner) = (self.controller[seat as usize], self.controller[to as usize]);
                     for c in self.controller.iter_mut().filter(|c| **c == loser) {
                         *c = winner;
                     }
+                    self.refresh_teams();
                 }
                 HookAction::Reserve(s, p, d) => {
                     let i = s as usize * self.game.pieces.len() + p as usize;
