@@ -412,7 +412,7 @@ impl<'a> Compiler<'a> {
                 self.error(
                     w.referenced.into(),
                     format!("`if` gives `{v}`, not true or false"),
-                    Some("an option test".into()),
+                    Some("an option test like `ko == simple`".into()),
                 );
                 false
             }
@@ -633,23 +633,8 @@ impl<'a> Compiler<'a> {
                     MoveDef::Plain(t) => (spanned(t), None),
                     MoveDef::Conditional { rule, when } => (spanned(rule), Some(spanned(when))),
                 };
-                if let Some(w) = &when {
-                    match eval_expr(&w.value, &self.vars) {
-                        Ok(Value::Bool(true)) => {}
-                        Ok(Value::Bool(false)) => continue,
-                        Ok(v) => {
-                            self.error(
-                                w.referenced.into(),
-                                format!("`if` gives `{v}`, not true or false"),
-                                Some("an option test like `ko == simple`".into()),
-                            );
-                            continue;
-                        }
-                        Err(e) => {
-                            self.lang_error(w, &w.value.clone(), e);
-                            continue;
-                        }
-                    }
+                if !self.applies(&when) {
+                    continue;
                 }
                 let text = self.subst(&t);
                 match compile_move(&text, &names) {
