@@ -3,6 +3,14 @@
 //! Boards are graphs ([`board`]), games are immutable rule tables ([`game::Game`]), and a
 //! [`position::Position`] applies them. Nothing here knows any game by name: every game is built
 //! from the generic blocks of [`rules`], by the definition compiler (qipan-dsl) or by hand.
+//!
+//! ```
+//! use qipan_core::board::generators::{grid, GridSpec};
+//! let board = grid(&GridSpec::new(19, 19)).unwrap().build().unwrap();
+//! let orth = board.relation("orthogonal").unwrap();
+//! assert_eq!(board.edges(orth, board.find("D4").unwrap()).len(), 4);
+//! assert!(board.find("I9").is_none(), "GTP labels skip the letter I");
+//! ```
 
 #![warn(missing_docs)]
 

@@ -50,6 +50,21 @@ fn expected_hint(message: &str) -> Option<String> {
 }
 
 /// Compiles a definition with option overrides (`name`, `value`).
+///
+/// ```
+/// let src = "name: tiny
+/// board:
+///   grid: { width: 3, height: 3 }
+/// seats: [{ name: black }, { name: white }]
+/// pieces:
+///   stone: { moves: place to empty }
+/// ";
+/// let game = qipan_dsl::load_str("tiny.yaml", src, &[]).unwrap();
+/// assert_eq!(game.board.len(), 9);
+/// // Errors point into the file.
+/// let err = qipan_dsl::load_str("tiny.yaml", &src.replace("empty", "emtpy"), &[]).unwrap_err();
+/// assert_eq!(err.0[0].loc.line, 6);
+/// ```
 pub fn load_str(file: &str, source: &str, overrides: &[(String, String)]) -> Result<Game, Diagnostics> {
     let def = parse(file, source)?;
     let mut c = compile::Compiler::new(file, source);
