@@ -57,7 +57,7 @@ pub enum GtpError {
     Load(#[from] crate::LoadError),
     /// GTP speaks for games of the Go family only.
     #[error(
-        "`{0}` is not a game of the Go family (stones placed by Black and White, area scoring): GTP cannot drive it"
+        "`{0}` is not a game of the Go family on a 2-D grid (stones placed by Black and White, area scoring): GTP cannot drive it"
     )]
     NotGoFamily(String),
 }
@@ -69,9 +69,11 @@ impl GtpEngine {
     /// An engine for the game `name` (built-in name or path) with option overrides.
     pub fn new(name: &str, overrides: &[(String, String)], seed: u64) -> Result<GtpEngine, GtpError> {
         let game = crate::load(name, overrides)?;
+        // GTP speaks of vertices on a 2-D grid: boxes and stacks have none.
         let go_like = game.placement_only()
             && matches!(game.rules.scoring, qipan_core::rules::Scoring::Area { .. })
-            && game.seats.iter().map(|s| s.letter.as_str()).eq(["B", "W"]);
+            && game.seats.iter().map(|s| s.letter.as_str()).eq(["B", "W"])
+            && matches!(game.board.grid_size(), Some((_, _, true)));
         if !go_like {
             return Err(GtpError::NotGoFamily(game.name.clone()));
         }

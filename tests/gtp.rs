@@ -159,3 +159,10 @@ fn only_go_family_games_are_driven() {
     assert_eq!(f.handle("boardsize 19").0.unwrap(), "? unacceptable size\n\n");
     assert_eq!(f.handle("play b A1").0.unwrap(), "=\n\n");
 }
+
+#[test]
+fn boards_without_gtp_vertices_are_refused() {
+    let opts = [("board".to_string(), "box".to_string()), ("komi".to_string(), "0.5".to_string())];
+    let e = GtpEngine::new("field-go", &opts, 1).err().expect("refused").to_string();
+    assert!(e.contains("2-D grid"), "{e}");
+}

@@ -287,3 +287,27 @@ fn random_games_end_and_keep_their_books_straight() {
         }
     }
 }
+
+#[test]
+fn hooks_see_the_screen_before_and_after_the_move() {
+    // A filter that forbids shots screened by the leader sees the moved leader as the screen.
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/leader-cannon.yaml")).unwrap();
+    let src = src.replace(
+        "hooks:\n",
+        "hooks:\n  filter_move: |\n    if mv.screen_piece == \"leader\" { \"no leader screens\" } else { true }\n",
+    );
+    let g = qipan::load_str("lc.yaml", &src, &[]).unwrap();
+    let mut p = g.start();
+    for (label, seat, piece) in
+        [("a1", RED, COMMONER), ("b3", RED, LEADER), ("a5", BLACK, COMMONER), ("d5", BLACK, LEADER)]
+    {
+        p.set_cell(g.board.find(label).unwrap(), Some(Piece { seat, piece }));
+    }
+    p.set_reserve(RED, LEADER, 0);
+    p.set_reserve(RED, COMMONER, 6);
+    p.set_reserve(BLACK, LEADER, 0);
+    p.set_reserve(BLACK, COMMONER, 6);
+    p.commit_setup();
+    let t = texts(&p);
+    assert!(t.contains("b3-a3") && !t.contains("b3-a3 a1xa5"), "the leader walking in as screen is seen: {t:?}");
+}

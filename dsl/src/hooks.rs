@@ -765,8 +765,12 @@ fn bad_return(hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
 }
 
 /// The screen of a shot from `by` at `take`: the first piece on the straight line between them.
-fn screen_of(pos: &Position, by: NodeId, take: NodeId) -> NodeId {
+/// The board is read as it stands after the move (the moved piece on `mv.to`), so `filter_move`,
+/// which runs before the move, and `after_move` see the same screen.
+fn screen_of(pos: &Position, mv: &Move) -> NodeId {
+    let (by, take) = (mv.by, mv.take);
     let board = &pos.game().board;
+    let occupied = |n: NodeId| n == mv.to || (n != mv.from && pos.cell(n).is_some());
     if !by.is_some() || !take.is_some() {
         return NodeId::NONE;
     }
@@ -781,7 +785,7 @@ fn screen_of(pos: &Position, by: NodeId, take: NodeId) -> NodeId {
                 if n == take {
                     return screen;
                 }
-                if !screen.is_some() && pos.cell(n).is_some() {
+                if !screen.is_some() && occupied(n) {
                     screen = n;
                 }
                 n = board.next(rel, d, n);
@@ -819,7 +823,17 @@ fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     m.insert("to".into(), Dynamic::from(label(mv.to)));
     m.insert("take".into(), Dynamic::from(label(mv.take)));
     m.insert("by".into(), Dynamic::from(label(mv.by)));
-    m.insert("screen".into(), Dynamic::from(label(screen_of(pos, mv.by, mv.take))));
+    let screen = screen_of(pos, mv);
+    m.insert("screen".into(), Dynamic::from(label(screen)));
+    // The piece serving as screen, as the board stands after the move (the mover when it is the screen).
+    let screen_piece = if !screen.is_some() {
+        String::new()
+    } else if screen == mv.to {
+        piece.clone()
+    } else {
+        pos.cell(screen).and_then(|c| game.pieces.get(c.piece as usize)).map(|p| p.name.clone()).unwrap_or_default()
+    };
+    m.insert("screen_piece".into(), Dynamic::from(screen_piece));
     m.insert(
         "extra".into(),
         Dynamic::from(if mv.extra > 0 { game.extras[mv.extra as usize - 1].name.clone() } else { String::new() }),
