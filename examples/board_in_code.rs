@@ -7,35 +7,14 @@
 
 use qipan::core::board::generators::grid3d;
 use qipan::core::game::{Game, PieceType, Seat};
-use qipan::core::rules::{
-    CaptureMode, Cond, Dame, EndRules, GroupCapture, MoveRule, PassRule, Pattern, Repetition, Rules, Scoring,
-};
+use qipan::core::rules::{Cond, Dame, EndRules, GroupCapture, MoveRule, PassRule, Pattern, Repetition, Rules, Scoring};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 fn main() -> anyhow::Result<()> {
     let board = grid3d(3, 3, 3)?.build()?;
     let orthogonal = board.relation("orthogonal").expect("grid3d has orthogonal");
-    let seat = |name: &str, letter: &str, index: u8| Seat {
-        name: name.into(),
-        letter: letter.into(),
-        forward: vec![],
-        zones: vec![],
-        team: index,
-        held_by: index,
-        colour: String::new(),
-        plays: true,
-    };
-    let place = MoveRule {
-        pattern: Pattern::Place,
-        from: Cond::True,
-        to: Cond::Empty,
-        when: Cond::True,
-        capture: CaptureMode::Replace,
-        shot: None,
-        to_fast: None,
-        text: "place to empty".into(),
-    };
+    let place = MoveRule::new(Pattern::Place, Cond::Empty, "place to empty");
     let stone = PieceType {
         name: "stone".into(),
         symbols: vec!["X".into(), "O".into()],
@@ -56,7 +35,7 @@ fn main() -> anyhow::Result<()> {
         "cube-go",
         "Go in a cube",
         board,
-        vec![seat("black", "B", 0), seat("white", "W", 1)],
+        vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)],
         vec![],
         vec![stone],
         vec![],

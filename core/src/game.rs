@@ -29,6 +29,22 @@ pub struct Seat {
     pub plays: bool,
 }
 
+impl Seat {
+    /// A seat playing for itself, on its own team (`index` is its place in the turn order).
+    pub fn new(name: &str, letter: &str, index: u8) -> Seat {
+        Seat {
+            name: name.into(),
+            letter: letter.into(),
+            forward: vec![],
+            zones: vec![],
+            team: index,
+            held_by: index,
+            colour: String::new(),
+            plays: true,
+        }
+    }
+}
+
 /// A kind of piece.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceType {

@@ -962,29 +962,10 @@ mod tests {
 
     fn game_with(hooks: RhaiHooks, rules: Rules) -> Arc<Game> {
         let board = grid(&GridSpec::new(3, 3)).expect("grid").build().expect("board");
-        let seat = |name: &str, letter: &str, team| Seat {
-            name: name.into(),
-            letter: letter.into(),
-            forward: vec![],
-            zones: vec![],
-            team,
-            held_by: team,
-            colour: String::new(),
-            plays: true,
-        };
         let stone = PieceType {
             name: "stone".into(),
             symbols: vec!["X".into(), "O".into()],
-            moves: vec![MoveRule {
-                pattern: Pattern::Place,
-                from: Cond::True,
-                to: Cond::Empty,
-                when: Cond::True,
-                capture: CaptureMode::Replace,
-                shot: None,
-                to_fast: None,
-                text: "place to empty".into(),
-            }],
+            moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
             immune: false,
             captures: true,
         };
@@ -992,7 +973,7 @@ mod tests {
             "test",
             "Test",
             board,
-            vec![seat("black", "B", 0), seat("white", "W", 1)],
+            vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)],
             vec![],
             vec![stone],
             vec![],

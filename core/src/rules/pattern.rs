@@ -174,6 +174,23 @@ pub struct MoveRule {
     pub text: String,
 }
 
+impl MoveRule {
+    /// A rule with only a pattern and a destination condition (no `from`, `if` or shot), as a host
+    /// building a game in code writes it; `text` is shown in messages.
+    pub fn new(pattern: Pattern, to: Cond, text: &str) -> MoveRule {
+        MoveRule {
+            pattern,
+            from: Cond::True,
+            to,
+            when: Cond::True,
+            capture: CaptureMode::Replace,
+            shot: None,
+            to_fast: None,
+            text: text.into(),
+        }
+    }
+}
+
 /// Reusable buffers for move generation, so the hot path does not allocate.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
