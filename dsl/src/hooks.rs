@@ -943,7 +943,7 @@ mod tests {
     use super::*;
     use qipan_core::board::generators::{grid, GridSpec};
     use qipan_core::game::{PieceType, Seat};
-    use qipan_core::rules::{CaptureMode, Cond, MoveRule, PassRule, Pattern, Rules};
+    use qipan_core::rules::{Cond, MoveRule, PassRule, Pattern, Rules};
     use qipan_core::{Illegal, PlayError};
     use std::time::{Duration, Instant};
 
