@@ -136,5 +136,9 @@ fn seven_kingdoms(c: &mut Criterion) {
     bench_game(c, "seven-kingdoms", 3);
 }
 
-criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms);
+fn he_qi(c: &mut Criterion) {
+    bench_game(c, "he-qi", 2);
+}
+
+criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms, he_qi);
 criterion_main!(benches);

@@ -1212,7 +1212,7 @@ pieces:
 fn walk_through_hub_needs_it_empty() {
     let src = "name: t
 board:
-  polar: { rings: 2, sectors: 4, eyes: 2, eye_links: [0], hub: true }
+  polar: { rings: 2, sectors: 4, eyes: 2, eye_links: [0], hub: transit }
 seats:
   - { name: white }
   - { name: black }

@@ -80,9 +80,10 @@ pub enum HookAction {
         /// The seat whose controller takes it.
         to: u8,
     },
-    /// Give a whole player (every seat it holds) to another seat's player (absorption).
+    /// Absorption: give a seat to another seat's player; when the seat is a player, with every seat it
+    /// holds. Under the `dropped` absorbed-turns rule the absorbed seats lose their turns.
     Absorb {
-        /// A seat of the absorbed player.
+        /// The absorbed seat.
         seat: u8,
         /// The seat whose controller takes it all.
         to: u8,

@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
 use crate::rules::groups::Chains;
 use crate::rules::pattern::{self, Scratch};
-use crate::rules::{CapturedTo, PassRule, Repetition, StuckRule};
+use crate::rules::{AbsorbedTurns, BareSide, CapturedTo, PassRule, Prey, Repetition, RoyalCapture, StuckRule};
 use std::sync::Arc;
 
 /// A piece on the board: its seat and type.
@@ -106,7 +106,12 @@ pub struct Position {
     filters_moves: bool,
     /// Each seat's team: its controller's (kept apart from the seat descriptions, for the hot path).
     teams: Vec<u8>,
+    /// The only player the seat to move may capture from ([`ANY_PREY`] when there is no such limit).
+    prey: u8,
 }
+
+/// [`Position::prey`] when the mover may capture from any hostile side.
+pub const ANY_PREY: u8 = u8::MAX;
 
 impl Position {
     /// The start position of `game`.
@@ -135,6 +140,7 @@ impl Position {
             last: None,
             filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
             teams: game.seats.iter().map(|s| game.seats[s.held_by as usize].team).collect(),
+            prey: ANY_PREY,
             game,
         };
         let game = p.game.clone();
@@ -147,6 +153,7 @@ impl Position {
         if !p.alive.first().copied().unwrap_or(true) {
             p.to_move = p.next_seat_after(0);
         }
+        p.refresh_prey();
         p.record_history();
         p
     }
@@ -309,10 +316,42 @@ impl Position {
         }
     }
 
-    /// Whether a piece of type `piece` of `seat` may capture `target`.
+    /// Whether a piece of type `piece` of `seat` may capture `target`: the piece types allow it, the target
+    /// is another player's, hostile (or an ally where allies may be captured), and of the mover's prey
+    /// where the rules limit it.
     #[inline]
     pub fn can_capture(&self, seat: u8, piece: u8, target: Piece) -> bool {
-        self.game.may_capture(piece, target.piece) && self.hostile(seat, target.seat)
+        let victim = self.controller[target.seat as usize];
+        self.game.may_capture(piece, target.piece)
+            && victim != self.controller[seat as usize]
+            && (self.hostile(seat, target.seat) || self.game.rules.ally_capture)
+            && (self.prey == ANY_PREY || victim == self.prey)
+    }
+
+    /// The only player whose pieces the seat to move may capture, or [`ANY_PREY`].
+    #[inline]
+    pub fn prey(&self) -> u8 {
+        self.prey
+    }
+
+    /// Finds the mover's prey under the chain form: the player of the first live seat, going forward (or
+    /// backward) in turn order from the mover, that another player holds.
+    fn refresh_prey(&mut self) {
+        let n = self.alive.len();
+        let me = self.controller[self.to_move as usize];
+        let backward = match self.game.rules.prey {
+            Prey::Any => return,
+            Prey::Next => false,
+            Prey::Previous => true,
+        };
+        self.prey = ANY_PREY;
+        for k in 1..n {
+            let s = if backward { (self.to_move as usize + n - k) % n } else { (self.to_move as usize + k) % n };
+            if self.alive[s] && self.controller[s] != me {
+                self.prey = self.controller[s];
+                return;
+            }
+        }
     }
 
     // ----- changing the board (keeping hash and chains in step) -----
@@ -349,7 +388,10 @@ impl Position {
             CapturedTo::CaptorReserve => self.reserve[by as usize * np + p.piece as usize] += 1,
         }
         if self.game.rules.end.royal.contains(&p.piece) && self.alive[p.seat as usize] {
-            self.eliminate(p.seat)?;
+            match self.game.rules.end.royal_capture {
+                RoyalCapture::Eliminate => self.eliminate(p.seat)?,
+                RoyalCapture::Absorb => self.absorb_side(p.seat, by)?,
+            }
         }
         if let Some(h) = self.game.hooks.clone() {
             if h.has(HookPoint::OnCapture) {
@@ -645,10 +687,15 @@ impl Position {
         false
     }
 
-    /// Whether the seat to move may move pieces of `owner` (its own, or seats it has absorbed).
+    /// Whether the seat to move may move pieces of `owner` (its own, or seats it has absorbed, unless
+    /// every seat's turn moves only its own pieces).
     #[inline]
     fn movable_by(&self, seat: u8, owner: u8) -> bool {
-        self.controller[owner as usize] == self.controller[seat as usize]
+        if self.game.rules.absorbed_turns == AbsorbedTurns::Own {
+            owner == seat
+        } else {
+            self.controller[owner as usize] == self.controller[seat as usize]
+        }
     }
 
     /// Generates every legal move of the seat to move into `buf.moves`.
@@ -813,6 +860,9 @@ impl Position {
         }
         self.ko = new_ko;
         let captured: u32 = self.captures.iter().sum();
+        if captured > captures_before && !self.game.rules.end.bare.is_empty() {
+            self.bare_sides(seat)?;
+        }
         self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies + 1 };
         self.ply += 1;
         self.last = Some(*mv);
@@ -867,6 +917,7 @@ impl Position {
 
     fn advance_turn(&mut self) {
         self.to_move = self.next_seat_after(self.to_move);
+        self.refresh_prey();
     }
 
     /// Applies hook actions.
@@ -899,13 +950,7 @@ impl Position {
                     self.transfer(seat, to);
                     self.refresh_teams();
                 }
-                HookAction::Absorb { seat, to } => {
-                    let (loser, winner) = (self.controller[seat as usize], self.controller[to as usize]);
-                    for c in self.controller.iter_mut().filter(|c| **c == loser) {
-                        *c = winner;
-                    }
-                    self.refresh_teams();
-                }
+                HookAction::Absorb { seat, to } => self.absorb_side(seat, to)?,
                 HookAction::Reserve(s, p, d) => {
                     let i = s as usize * self.game.pieces.len() + p as usize;
                     self.reserve[i] = (self.reserve[i] as i32 + d).clamp(0, u16::MAX as i32) as u16;
@@ -937,6 +982,65 @@ impl Position {
             }
         }
         self.controller[seat as usize] = winner;
+    }
+
+    /// The player of `to` absorbs `seat`: a player with every seat it holds, a held seat on its own.
+    /// Under [`AbsorbedTurns::Dropped`] the absorbed seats lose their turns.
+    fn absorb_side(&mut self, seat: u8, to: u8) -> Result<(), HookError> {
+        let (loser, winner) = (self.controller[seat as usize], self.controller[to as usize]);
+        if loser == winner {
+            return Ok(());
+        }
+        let whole_side = loser == seat;
+        for s in 0..self.controller.len() {
+            if s == seat as usize || (whole_side && self.controller[s] == loser) {
+                self.controller[s] = winner;
+                if self.game.rules.absorbed_turns == AbsorbedTurns::Dropped {
+                    self.eliminate(s as u8)?;
+                }
+            }
+        }
+        self.refresh_teams();
+        Ok(())
+    }
+
+    /// Puts out every side whose pieces on the board are all bare (a lone king), after `mover` captured.
+    fn bare_sides(&mut self, mover: u8) -> Result<(), HookError> {
+        let n = self.controller.len();
+        // Per player: bit 0 = has a bare piece, bit 1 = has another piece.
+        let mut kinds = vec![0u8; n];
+        for c in self.cells.iter().flatten() {
+            let bit = if self.game.rules.end.bare.contains(&c.piece) { 1 } else { 2 };
+            kinds[self.controller[c.seat as usize] as usize] |= bit;
+        }
+        let captor = self.controller[mover as usize];
+        for player in 0..n as u8 {
+            if kinds[player as usize] != 1 || player == captor || !self.alive_side(player) {
+                continue;
+            }
+            match self.game.rules.end.bare_side {
+                BareSide::Captor => self.absorb_side(player, mover)?,
+                BareSide::Removed => {
+                    for i in 0..self.cells.len() {
+                        let node = NodeId(i as u16);
+                        if self.cells[i].is_some_and(|c| self.controller[c.seat as usize] == player) {
+                            self.lift(node);
+                        }
+                    }
+                    for s in 0..n as u8 {
+                        if self.controller[s as usize] == player {
+                            self.eliminate(s)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether any seat of `player`'s side is still in the game.
+    fn alive_side(&self, player: u8) -> bool {
+        (0..self.alive.len()).any(|s| self.alive[s] && self.controller[s] == player)
     }
 
     /// Takes a seat out of play.
@@ -1087,6 +1191,7 @@ impl Position {
     /// Sets the seat to move (for setting up positions, and for records where one colour plays twice).
     pub fn set_to_move(&mut self, seat: u8) {
         self.to_move = seat;
+        self.refresh_prey();
     }
 
     /// Board hash as it would be computed from scratch (for checking the incremental one).

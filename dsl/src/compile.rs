@@ -8,7 +8,10 @@ use crate::schema::*;
 use qipan_core::board::generators::{self, GridSpec, LabelStyle, PolarSpec};
 use qipan_core::board::{Board, BoardBuilder, EdgeSpec, NodeSpec};
 use qipan_core::game::{Game, PieceType, Placement, Seat};
-use qipan_core::rules::{CapturedTo, Dame, EndRules, GroupCapture, PassRule, Repetition, Rules, Scoring, StuckRule};
+use qipan_core::rules::{
+    AbsorbedTurns, BareSide, CapturedTo, Dame, EndRules, GroupCapture, PassRule, Prey, Repetition, RoyalCapture, Rules,
+    Scoring, StuckRule,
+};
 use serde_saphyr::Spanned;
 
 use std::collections::BTreeMap;
@@ -288,13 +291,17 @@ impl<'a> Compiler<'a> {
             let (w, h, d) = self.dims(g)?;
             self.board_result(generators::box_surface(w, h, d), g.width.referenced.into())?
         } else if let Some(p) = &b.polar {
+            let hub = self.word(&p.hub, &["none", "transit", "stop"], "none");
             let spec = PolarSpec {
                 rings: self.count(&p.rings, "rings", 1000.0)?,
                 sectors: self.count(&p.sectors, "sectors", 10000.0)?,
                 eyes: p.eyes,
                 eye_links: p.eye_links.clone(),
-                hub: p.hub,
+                hub: hub != "none",
+                hub_stop: hub == "stop",
+                eye_ring: self.word(&p.eye_ring, &["false", "true"], "false") == "true",
                 checker: p.checker.clone(),
+                stripes: self.word(&p.pattern, &["checker", "stripes"], "checker") == "stripes",
                 diagonal: p.diagonal,
             };
             self.board_result(generators::polar(&spec), p.rings.referenced.into())?
@@ -355,7 +362,8 @@ impl<'a> Compiler<'a> {
             }
         }
         if b.same_colour {
-            builder = self.board_result(generators::add_same_colour(builder), Loc { line: 1, column: 1 })?;
+            let over_any = self.word(&b.same_colour_jump, &["empty", "any"], "empty") == "any";
+            builder = self.board_result(generators::add_same_colour(builder, over_any), Loc { line: 1, column: 1 })?;
         }
         // Zones: first check labels, then tag nodes.
         let preview = self.board_result(builder.clone().build(), Loc { line: 1, column: 1 })?;
@@ -810,6 +818,23 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// Piece types by name, each unknown one reported where it is written.
+    fn piece_list(&mut self, names: &[Text], piece_names: &[String]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for t in names {
+            let name = self.subst(t);
+            match piece_names.iter().position(|p| *p == name) {
+                Some(i) => out.push(i as u8),
+                None => self.error(
+                    t.referenced.into(),
+                    format!("unknown piece `{name}`"),
+                    Some(piece_names.join(", ")),
+                ),
+            }
+        }
+        out
+    }
+
     fn rules(&mut self, def: &GameDef, board: &Board, piece_names: &[String], seats: &[Seat]) -> Option<Rules> {
         let r = &def.rules;
         let mut rules = Rules::default();
@@ -866,18 +891,28 @@ impl<'a> Compiler<'a> {
             "reserve" => CapturedTo::CaptorReserve,
             _ => CapturedTo::Removed,
         };
+        rules.absorbed_turns = match self.word(&r.absorbed_turns, &["shared", "own", "dropped"], "shared").as_str() {
+            "own" => AbsorbedTurns::Own,
+            "dropped" => AbsorbedTurns::Dropped,
+            _ => AbsorbedTurns::Shared,
+        };
+        rules.prey = match self.word(&r.prey, &["any", "next", "previous"], "any").as_str() {
+            "next" => Prey::Next,
+            "previous" => Prey::Previous,
+            _ => Prey::Any,
+        };
+        rules.ally_capture = self.word(&r.ally_capture, &["forbidden", "allowed"], "forbidden") == "allowed";
         let e = &def.end;
-        let mut royal = Vec::new();
-        for t in &e.royal {
-            match piece_names.iter().position(|p| *p == t.value) {
-                Some(i) => royal.push(i as u8),
-                None => self.error(
-                    t.referenced.into(),
-                    format!("unknown piece `{}`", t.value),
-                    Some(piece_names.join(", ")),
-                ),
-            }
-        }
+        let royal = self.piece_list(&e.royal, piece_names);
+        let bare = self.piece_list(&e.bare, piece_names);
+        let royal_capture = match self.word(&e.royal_capture, &["eliminate", "absorb"], "eliminate").as_str() {
+            "absorb" => RoyalCapture::Absorb,
+            _ => RoyalCapture::Eliminate,
+        };
+        let bare_side = match self.word(&e.bare_side, &["removed", "captor"], "removed").as_str() {
+            "captor" => BareSide::Captor,
+            _ => BareSide::Removed,
+        };
         let max_plies = match &e.max_plies {
             Some(m) => Some(self.count(m, "max_plies", 1e9)?),
             None => None,
@@ -901,6 +936,9 @@ impl<'a> Compiler<'a> {
             consecutive_passes: e.passes,
             max_plies,
             royal,
+            royal_capture,
+            bare,
+            bare_side,
             lose_without_pieces: e.lose_without_pieces,
             last_standing: e.last_standing,
         };

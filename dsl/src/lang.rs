@@ -86,9 +86,10 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::capture_mode => "`replace` or `remote`",
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
-        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by | Rule::walk_return => {
-            "`by`, `modes`, `free`, `reset` or `returning`"
+        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by | Rule::walk_return | Rule::walk_squeeze => {
+            "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`"
         }
+        Rule::squeeze_mode => "`allowed` or `blocked`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",
     }
@@ -129,7 +130,9 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
     let pat = inner.next().expect("pattern");
     let default_to = match pat.as_rule() {
         Rule::place | Rule::drop => Cond::Empty,
-        _ => Cond::Or(vec![Cond::Empty, Cond::Enemy]),
+        // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
+        // other, the chain form's prey) is the capture rule's to decide.
+        _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
     };
     let pattern = compile_pattern(text, pat, names)?;
     let mut rule = MoveRule {
@@ -333,6 +336,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             let mut modes = 0u8;
             let mut reset = Cond::Not(Box::new(Cond::True));
             let mut returning = false;
+            let mut pinch = None;
             for part in it {
                 match part.as_rule() {
                     Rule::walk_by => {
@@ -363,6 +367,11 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                         }
                     }
                     Rule::walk_return => returning = true,
+                    Rule::walk_squeeze => {
+                        if part.into_inner().find(not_keyword).is_some_and(|m| m.as_str() == "blocked") {
+                            pinch = Some(names.relation("orthogonal", off)?);
+                        }
+                    }
                     Rule::walk_reset => {
                         reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
                     }
@@ -376,7 +385,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                     Some("`by <relations>` or `modes (...)`".into()),
                 ));
             }
-            Pattern::Walk { min, max, steps, modes, reset, returning }
+            Pattern::Walk { min, max, steps, modes, reset, returning, pinch }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })
@@ -450,6 +459,12 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
                         unknown("zone", all)
                     })
                 }
+                "side-zone" => names
+                    .zone_aliases
+                    .iter()
+                    .position(|z| z == arg)
+                    .map(|i| Cond::SideZone(i as u8))
+                    .ok_or_else(|| unknown("seat zone", names.zone_aliases.to_vec())),
                 "kind" => names.board.kind(arg).map(Cond::Kind).ok_or_else(|| unknown("node kind", names.board.kind_names().to_vec())),
                 "colour" | "color" => {
                     names.board.colour(arg).map(Cond::Colour).ok_or_else(|| unknown("colour", names.board.colour_names().to_vec()))
@@ -460,7 +475,7 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
                 other => Err(LangError::at(
                     offset_of(text, &f),
                     format!("unknown function `{other}`"),
-                    Some("zone, kind, colour, piece, in-reserve, on-board, count".into()),
+                    Some("zone, side-zone, kind, colour, piece, in-reserve, on-board, count".into()),
                 )),
             }
         }

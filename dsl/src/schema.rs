@@ -183,6 +183,10 @@ pub struct BoardDef {
     /// Derive the `same-colour` relation.
     #[serde(default)]
     pub same_colour: bool,
+    /// What a same-colour jump of two may pass over: `empty` (default: the node between must be empty) or
+    /// `any`.
+    #[serde(default)]
+    pub same_colour_jump: Option<Text>,
     /// Named zones.
     #[serde(default)]
     pub zones: Ordered<ZoneDef>,
@@ -255,15 +259,22 @@ pub struct PolarDef {
     /// Sector offsets of each eye's ring-1 cells within its group.
     #[serde(default)]
     pub eye_links: Vec<u32>,
-    /// A hub joining all eyes.
+    /// The centre: `none` (default), `transit` (a hub passed over in one step from any eye to any other)
+    /// or `stop` (a node one step from every eye, where pieces may stop).
     #[serde(default)]
-    pub hub: bool,
+    pub hub: Option<Text>,
+    /// `true` to join neighbouring eyes by one step (relation `channel`).
+    #[serde(default)]
+    pub eye_ring: Option<Text>,
     /// Add diagonals.
     #[serde(default)]
     pub diagonal: bool,
-    /// Checkerboard colour names.
+    /// Two colour names for the cells.
     #[serde(default)]
     pub checker: Option<[String; 2]>,
+    /// How the colours are laid out: `checker` (default: by ring + sector) or `stripes` (by sector).
+    #[serde(default)]
+    pub pattern: Option<Text>,
 }
 
 /// An explicit node.
@@ -479,6 +490,17 @@ pub struct RulesDef {
     /// `removed` (default), `graveyard` or `reserve`.
     #[serde(default)]
     pub captured: Option<Text>,
+    /// The turns of absorbed seats: `shared` (default: kept, and any piece of the player moves on them),
+    /// `own` (kept, moving only the seat's own pieces) or `dropped`.
+    #[serde(default)]
+    pub absorbed_turns: Option<Text>,
+    /// Whose pieces a player may capture: `any` (default), `next` or `previous` (only the next or previous
+    /// side in turn order: the chain form).
+    #[serde(default)]
+    pub prey: Option<Text>,
+    /// Captures between team-mates who are different players: `forbidden` (default) or `allowed`.
+    #[serde(default)]
+    pub ally_capture: Option<Text>,
 }
 
 /// When the game ends.
@@ -494,6 +516,17 @@ pub struct EndDef {
     /// Capturing one of these pieces eliminates its seat.
     #[serde(default)]
     pub royal: Vec<Text>,
+    /// What capturing a royal piece does: `eliminate` (default) or `absorb` (the captor's player takes the
+    /// seat over, with its pieces and turns).
+    #[serde(default)]
+    pub royal_capture: Option<Text>,
+    /// A side whose pieces on the board are all of these types (a lone king) is out.
+    #[serde(default)]
+    pub bare: Vec<Text>,
+    /// What becomes of a bare side: `removed` (default: its pieces leave the board) or `captor` (absorbed
+    /// by the player whose capture left it bare).
+    #[serde(default)]
+    pub bare_side: Option<Text>,
     /// A seat with no piece left is eliminated.
     #[serde(default)]
     pub lose_without_pieces: bool,

@@ -225,7 +225,7 @@ pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, Board
 }
 
 /// Parameters of a polar board: rings of cells around a channel of eyes and a hub.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct PolarSpec {
     /// Number of rings (1 = innermost).
     pub rings: u32,
@@ -237,8 +237,15 @@ pub struct PolarSpec {
     pub eye_links: Vec<u32>,
     /// Whether there is a hub joining every eye to every other eye in one step.
     pub hub: bool,
+    /// Whether the hub is a node pieces may stop on, one step from every eye, instead of a point passed
+    /// over between two eyes.
+    pub hub_stop: bool,
+    /// Whether neighbouring eyes are joined by one step (relation `channel`).
+    pub eye_ring: bool,
     /// Two colour names for a checkerboard: the first where ring + sector is even.
     pub checker: Option<[String; 2]>,
+    /// Colour by sector alone (radial stripes: the first colour on even sectors) instead of a checkerboard.
+    pub stripes: bool,
     /// Whether to add the `diagonal` relation.
     pub diagonal: bool,
 }
@@ -246,7 +253,8 @@ pub struct PolarSpec {
 /// Builds a polar board. Cells are `r{ring}s{sector}` with kind `cell`, eyes `eye{e}` with kind `eye`,
 /// the hub `hub` with kind `hub`. Relations: `orthogonal` (directions in, out, ccw, cw), `diagonal`
 /// (in-ccw, in-cw, out-ccw, out-cw), `eye` (eye ↔ its ring-1 cells, directions in/out), `hub` (eye → every
-/// other eye, passing the hub).
+/// other eye, passing the hub; or eye ↔ hub when the hub is a stop) and `channel` (eye ↔ neighbouring eyes,
+/// when they are joined).
 pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
     let (rings, sectors) = (spec.rings as i32, spec.sectors as i32);
     if rings < 1 || sectors < 3 || rings * sectors > 60_000 {
@@ -284,7 +292,7 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
             b.add_node(NodeSpec {
                 label: format!("r{r}s{s}"),
                 kind: "cell".into(),
-                colour: spec.checker.as_ref().map(|c| c[((r + s) % 2) as usize].clone()),
+                colour: spec.checker.as_ref().map(|c| c[((if spec.stripes { s } else { r + s }) % 2) as usize].clone()),
                 zones: vec![],
                 pos: [rad * a.cos(), rad * a.sin(), 0.0],
                 coord: [r, s, 0],
@@ -337,7 +345,16 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
             }
             eyes.push(id);
         }
+        b.relation("channel");
+        if spec.eye_ring && eyes.len() > 2 {
+            for (i, &x) in eyes.iter().enumerate() {
+                for y in [eyes[(i + 1) % eyes.len()], eyes[(i + eyes.len() - 1) % eyes.len()]] {
+                    b.add_edge(x, y, EdgeSpec { relation: "channel".into(), direction: None, via: None });
+                }
+            }
+        }
         if spec.hub {
+            b.relation("hub");
             let hub = b.add_node(NodeSpec {
                 label: "hub".into(),
                 kind: "hub".into(),
@@ -347,6 +364,11 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
                 coord: [0, 0, 0],
             })?;
             for &x in &eyes {
+                if spec.hub_stop {
+                    b.add_edge(x, hub, EdgeSpec { relation: "hub".into(), direction: None, via: None });
+                    b.add_edge(hub, x, EdgeSpec { relation: "hub".into(), direction: None, via: None });
+                    continue;
+                }
                 for &y in &eyes {
                     if x != y {
                         b.add_edge(x, y, EdgeSpec { relation: "hub".into(), direction: None, via: Some(hub) });
@@ -425,10 +447,10 @@ pub fn box_surface(w: u32, h: u32, d: u32) -> Result<BoardBuilder, BoardError> {
     Ok(b)
 }
 
-/// Adds the relation `same-colour` to a coloured board: every `diagonal` neighbour of the same colour,
-/// and the cell two steps away along an `orthogonal` direction when it has the same colour and the cell
-/// between (which must be empty to pass) has another.
-pub fn add_same_colour(b: BoardBuilder) -> Result<BoardBuilder, BoardError> {
+/// Adds the relation `same-colour` to a coloured board: every `orthogonal` or `diagonal` neighbour of the
+/// same colour, and the cell two steps away along an `orthogonal` direction when it has the same colour and
+/// the cell between has another. The cell between must be empty to pass, unless `over_any`.
+pub fn add_same_colour(b: BoardBuilder, over_any: bool) -> Result<BoardBuilder, BoardError> {
     let board = b.clone().build()?;
     let mut b = b;
     b.relation("same-colour");
@@ -440,20 +462,23 @@ pub fn add_same_colour(b: BoardBuilder) -> Result<BoardBuilder, BoardError> {
         if ca.is_none() {
             continue;
         }
-        if let Some(diag) = diag {
-            for e in board.edges(diag, a) {
+        // Neighbours of the same colour (the diagonals on a checkerboard, along the rays on stripes).
+        for rel in [Some(orth), diag].into_iter().flatten() {
+            for e in board.edges(rel, a) {
                 if board.node(e.to).colour == ca {
                     let direction = e.dir.map(|d| board.directions()[d.0 as usize].name.clone());
                     b.add_edge(a, e.to, EdgeSpec { relation: "same-colour".into(), direction, via: None });
                 }
             }
         }
+        // Jumps of two over a node of another colour.
         for e in board.edges(orth, a) {
             let Some(d) = e.dir else { continue };
             let c = board.next(orth, d, e.to);
             if c.is_some() && c != a && board.node(c).colour == ca && board.node(e.to).colour != ca {
                 let direction = Some(board.directions()[d.0 as usize].name.clone());
-                b.add_edge(a, c, EdgeSpec { relation: "same-colour".into(), direction, via: Some(e.to) });
+                let via = if over_any { None } else { Some(e.to) };
+                b.add_edge(a, c, EdgeSpec { relation: "same-colour".into(), direction, via });
             }
         }
     }
@@ -546,8 +571,9 @@ mod tests {
             hub: true,
             checker: Some(["white".into(), "black".into()]),
             diagonal: true,
+            ..PolarSpec::default()
         };
-        add_same_colour(polar(&spec).unwrap()).unwrap().build().unwrap()
+        add_same_colour(polar(&spec).unwrap(), false).unwrap().build().unwrap()
     }
 
     #[test]

@@ -54,6 +54,9 @@ pub enum Cond {
     Zone(u8),
     /// The node is in the mover's seat-relative zone with this alias index (`home`, `palace`, ...).
     SeatZone(u8),
+    /// The node is in this seat-relative zone of any seat on the mover's side (its own, and every seat its
+    /// player holds): `side-zone(home)` is every territory the player owns.
+    SideZone(u8),
     /// The node has this kind index (cell, eye, ...).
     Kind(u8),
     /// The node has this colour index.
@@ -103,6 +106,12 @@ impl Cond {
             Cond::Zone(z) => at && info().zones & (1 << z) != 0,
             Cond::SeatZone(alias) => {
                 at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
+            }
+            Cond::SideZone(alias) => {
+                at && (0..pos.game().seats.len() as u8).any(|s| {
+                    pos.same_side(seat, s)
+                        && pos.game().seat_zone(s, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
+                })
             }
             Cond::Kind(k) => at && info().kind == *k,
             Cond::Colour(c) => at && info().colour == Some(*c),

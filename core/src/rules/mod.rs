@@ -94,6 +94,52 @@ pub enum Scoring {
     Captures,
 }
 
+/// What capturing a royal piece does to the seat it belonged to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RoyalCapture {
+    /// The seat is out of the game; its remaining pieces stay where they are, unmovable.
+    #[default]
+    Eliminate,
+    /// The captor's player absorbs the seat: when the seat was a player, with every seat it held; when it
+    /// was held by another player, on its own. Its pieces and turns go on under the captor's player.
+    Absorb,
+}
+
+/// What becomes of a side left with only bare pieces (see [`EndRules::bare`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum BareSide {
+    /// Its pieces leave the board and its seats leave the game.
+    #[default]
+    Removed,
+    /// The player whose capture left it bare absorbs it, as a royal capture under [`RoyalCapture::Absorb`].
+    Captor,
+}
+
+/// Which turns an absorbed seat keeps, and what its player may move on them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum AbsorbedTurns {
+    /// The seat keeps its turn; on any of its turns a player may move any piece it controls.
+    #[default]
+    Shared,
+    /// Every seat keeps its turn, and on a seat's turn only that seat's own pieces move.
+    Own,
+    /// The absorbed seat's turn is dropped; its pieces move on the absorber's turns.
+    Dropped,
+}
+
+/// Whose pieces a player may capture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Prey {
+    /// Any hostile side.
+    #[default]
+    Any,
+    /// Only the next side in turn order (the chain form): the player of the first live seat after the
+    /// mover's that another player holds. When that side falls, its captor's side becomes the prey.
+    Next,
+    /// Only the previous side in turn order.
+    Previous,
+}
+
 /// When a game ends.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EndRules {
@@ -101,8 +147,15 @@ pub struct EndRules {
     pub consecutive_passes: Option<u32>,
     /// End after this many plies; the result is then the score (or a draw without scoring).
     pub max_plies: Option<u32>,
-    /// A seat whose piece of one of these types is captured is eliminated.
+    /// A seat whose piece of one of these types is captured is eliminated (or absorbed: `royal_capture`).
     pub royal: Vec<u8>,
+    /// What capturing a royal piece does.
+    pub royal_capture: RoyalCapture,
+    /// A side (a player with every seat it holds) whose pieces on the board are all of these types is out
+    /// (a lone king), after any move that captured something.
+    pub bare: Vec<u8>,
+    /// What becomes of a bare side.
+    pub bare_side: BareSide,
     /// A seat left with no pieces on the board or in reserve is eliminated.
     pub lose_without_pieces: bool,
     /// The last side still playing wins.
@@ -125,6 +178,12 @@ pub struct Rules {
     pub stuck: StuckRule,
     /// Where captured pieces go.
     pub captured_to: CapturedTo,
+    /// Which turns absorbed seats keep.
+    pub absorbed_turns: AbsorbedTurns,
+    /// Whose pieces a player may capture.
+    pub prey: Prey,
+    /// Whether team-mates who are different players may capture each other (teams then only win together).
+    pub ally_capture: bool,
     /// When the game ends.
     pub end: EndRules,
     /// Scoring at the end.

@@ -96,6 +96,9 @@ pub enum Pattern {
         reset: Cond,
         /// The walk may end where it started, which counts only when a shot follows ("fire in place").
         returning: bool,
+        /// When set, a step is refused if every node beside it is occupied: the nodes joined by this relation
+        /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
+        pinch: Option<RelationId>,
     },
 }
 
@@ -494,8 +497,9 @@ pub fn generate(
                 }
             }
         }
-        Pattern::Walk { min, max, steps, modes, reset, returning } => {
-            walk(pos, seat, piece, from, rule, (*min, *max), steps, *modes, reset, *returning, scratch, out)
+        Pattern::Walk { min, max, steps, modes, reset, returning, pinch } => {
+            let shape = WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
+            walk(pos, seat, piece, from, rule, &shape, scratch, out)
         }
     }
 }
@@ -535,7 +539,23 @@ fn leap(
     }
 }
 
+/// The parts of a [`Pattern::Walk`], borrowed.
+struct WalkShape<'a> {
+    min: u8,
+    max: u8,
+    steps: &'a [WalkStep],
+    modes: u8,
+    reset: &'a Cond,
+    returning: bool,
+    pinch: Option<RelationId>,
+}
+
 /// Breadth-first walk over (node, segment modes) with free turns, for `min..=max` steps.
+///
+/// A node reached with some modes open dominates every later arrival with fewer modes open, as it has
+/// more steps left; so when any length from 1 up may end the walk, a (node, mode) state is expanded
+/// once for the whole walk. A walk with a longer least length keeps the states of each step apart, as
+/// going back and forth then matters.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     pos: &Position,
@@ -543,27 +563,30 @@ fn walk(
     piece: u8,
     from: NodeId,
     rule: &MoveRule,
-    (min, max): (u8, u8),
-    steps: &[WalkStep],
-    modes: u8,
-    reset: &Cond,
-    returning: bool,
+    w: &WalkShape,
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
     let board = &pos.game().board;
     scratch.prepare(board.len());
-    let all: u8 = if modes == 0 { 1 } else { ((1u16 << modes) - 1) as u8 };
+    let all: u8 = if w.modes == 0 { 1 } else { ((1u16 << w.modes) - 1) as u8 };
     let Scratch { frontier, next, seen, dests, .. } = scratch;
     let dests = dests.as_mut().expect("prepared");
     dests.clear();
     frontier.clear();
     frontier.push((from, all));
-    for step in 1..=max {
+    let once = w.min <= 1;
+    seen.iter_mut().for_each(|s| *s = 0);
+    if once {
+        seen[from.idx()] = all;
+    }
+    for step in 1..=w.max {
         next.clear();
-        seen.iter_mut().for_each(|s| *s = 0);
+        if !once {
+            seen.iter_mut().for_each(|s| *s = 0);
+        }
         for &(at, mask) in frontier.iter() {
-            for ws in steps {
+            for ws in w.steps {
                 let m = if ws.modes == 0 { all } else { mask & ws.modes };
                 if m == 0 {
                     continue;
@@ -574,18 +597,21 @@ fn walk(
                         continue;
                     }
                     let to = e.to;
+                    if w.pinch.is_some_and(|r| pinched(pos, r, at, to, from)) {
+                        continue;
+                    }
                     let occupied = to != from && pos.cell(to).is_some();
-                    if step >= min && !dests.contains(to) && (to != from || returning) {
+                    if step >= w.min && !dests.contains(to) && (to != from || w.returning) {
                         let before = out.len();
                         emit(pos, seat, piece, from, to, rule, out);
                         if out.len() > before {
                             dests.insert(to);
                         }
                     }
-                    if occupied || step == max {
+                    if occupied || step == w.max || seen[to.idx()] == all {
                         continue;
                     }
-                    let m2 = if reset.eval(pos, seat, to) { all } else { m };
+                    let m2 = if w.reset.eval(pos, seat, to) { all } else { m };
                     if seen[to.idx()] & m2 != m2 {
                         seen[to.idx()] |= m2;
                         next.push((to, m2));
@@ -598,4 +624,20 @@ fn walk(
             break;
         }
     }
+}
+
+/// Whether the step `a` → `b` squeezes between occupied nodes: it has two or more nodes beside it (joined
+/// over `rel` to both ends) and every one of them holds a piece. The walk's start counts as empty.
+fn pinched(pos: &Position, rel: RelationId, a: NodeId, b: NodeId, start: NodeId) -> bool {
+    let board = &pos.game().board;
+    let mut beside = 0;
+    for e in board.edges(rel, a) {
+        if e.to != b && board.edges(rel, e.to).iter().any(|f| f.to == b) {
+            if e.to == start || pos.cell(e.to).is_none() {
+                return false;
+            }
+            beside += 1;
+        }
+    }
+    beside >= 2
 }
