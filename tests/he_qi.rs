@@ -177,12 +177,8 @@ fn turn_order_and_player_counts() {
     ] {
         let g = game(&[("players", players), ("seating", seating)]);
         let p = g.start();
-        let with_pieces: BTreeSet<String> = g
-            .board
-            .node_ids()
-            .filter_map(|n| p.cell(n))
-            .map(|c| g.seats[c.seat as usize].name.clone())
-            .collect();
+        let with_pieces: BTreeSet<String> =
+            g.board.node_ids().filter_map(|n| p.cell(n)).map(|c| g.seats[c.seat as usize].name.clone()).collect();
         assert_eq!(with_pieces, set(sides), "{players} players, {seating}");
         let mut q = p.clone();
         let mut seen = BTreeSet::new();
@@ -307,8 +303,7 @@ fn node_of(label: &str) -> Node {
 fn walks_agree_with_the_rules_on_random_positions() {
     let g = game(&[]);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
-    let labels: Vec<String> =
-        g.board.node_ids().map(|n| g.board.label(n).to_string()).filter(|l| l != "hub").collect();
+    let labels: Vec<String> = g.board.node_ids().map(|n| g.board.label(n).to_string()).filter(|l| l != "hub").collect();
     let (mut checked, mut needs_reset) = (0, 0);
     for round in 0..200 {
         // A crowded or a sparse board, with the walker among friends and enemies.
@@ -578,7 +573,8 @@ fn a_side_left_with_its_king_alone_is_out() {
 
 #[test]
 fn the_last_side_with_a_king_wins() {
-    let pieces = [("red", "king", "r5s9"), ("red", "wu", "r5s10"), ("yellow", "king", "r5s11"), ("yellow", "wu", "r1s30")];
+    let pieces =
+        [("red", "king", "r5s9"), ("red", "wu", "r5s10"), ("yellow", "king", "r5s11"), ("yellow", "wu", "r1s30")];
     let mut p = setup(&[("players", "2")], &pieces, "red");
     play(&mut p, "r5s10-r5s11");
     let r = p.outcome().expect("over");

@@ -825,11 +825,9 @@ impl<'a> Compiler<'a> {
             let name = self.subst(t);
             match piece_names.iter().position(|p| *p == name) {
                 Some(i) => out.push(i as u8),
-                None => self.error(
-                    t.referenced.into(),
-                    format!("unknown piece `{name}`"),
-                    Some(piece_names.join(", ")),
-                ),
+                None => {
+                    self.error(t.referenced.into(), format!("unknown piece `{name}`"), Some(piece_names.join(", ")))
+                }
             }
         }
         out

@@ -86,9 +86,12 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::capture_mode => "`replace` or `remote`",
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
-        Rule::walk_modes | Rule::walk_free | Rule::walk_reset | Rule::walk_by | Rule::walk_return | Rule::walk_squeeze => {
-            "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`"
-        }
+        Rule::walk_modes
+        | Rule::walk_free
+        | Rule::walk_reset
+        | Rule::walk_by
+        | Rule::walk_return
+        | Rule::walk_squeeze => "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`",
         Rule::squeeze_mode => "`allowed` or `blocked`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",

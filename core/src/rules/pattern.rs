@@ -498,7 +498,8 @@ pub fn generate(
             }
         }
         Pattern::Walk { min, max, steps, modes, reset, returning, pinch } => {
-            let shape = WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
+            let shape =
+                WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
             walk(pos, seat, piece, from, rule, &shape, scratch, out)
         }
     }
