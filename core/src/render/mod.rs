@@ -1,0 +1,322 @@
+//! Pictures of a position: a text diagram for terminals and an SVG drawing of any board graph.
+//!
+//! Boards made of rings of cells around a channel of eyes (see [`PolarBoard`]) get their own
+//! drawing and diagram; every other board is drawn from its nodes' positions.
+
+mod colour;
+mod polar;
+mod polar_svg;
+mod polar_text;
+#[cfg(test)]
+mod tests;
+
+pub use polar::{Eye, PolarBoard};
+
+use crate::board::NodeId;
+use crate::position::Position;
+use std::fmt::Write;
+
+/// Nodes to pick out in a picture: where the last move went, and where a move could end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Nodes of the last move (its origin, destination and any capture elsewhere), outlined.
+    pub last: Vec<NodeId>,
+    /// Destinations of possible moves, marked with a dot.
+    pub targets: Vec<NodeId>,
+}
+
+impl Marks {
+    /// The nodes of the position's last move, if any.
+    pub fn last_move(pos: &Position) -> Marks {
+        let last = pos
+            .last_move()
+            .map(|m| [m.from, m.to, m.take].into_iter().filter(|n| n.is_some()).collect())
+            .unwrap_or_default();
+        Marks { last, targets: Vec::new() }
+    }
+
+    /// Adds the destinations of the legal moves starting from `from` (of every legal move when `from`
+    /// is [`NodeId::NONE`]).
+    pub fn with_targets(mut self, pos: &Position, from: NodeId) -> Marks {
+        for m in pos.legal_moves() {
+            if (!from.is_some() || m.from == from) && m.to.is_some() && !self.targets.contains(&m.to) {
+                self.targets.push(m.to);
+            }
+        }
+        self
+    }
+
+    /// True when nothing is marked.
+    pub fn is_empty(&self) -> bool {
+        self.last.is_empty() && self.targets.is_empty()
+    }
+}
+
+/// The symbol of whatever stands on a node (`.` for empty).
+pub fn symbol(pos: &Position, n: NodeId) -> String {
+    match pos.cell(n) {
+        None => ".".into(),
+        Some(p) => {
+            let syms = &pos.game().pieces[p.piece as usize].symbols;
+            syms.get(p.seat as usize).or_else(|| syms.first()).cloned().unwrap_or_else(|| "?".into())
+        }
+    }
+}
+
+/// A text diagram. Grids are drawn as a matrix with coordinates (top row first); polar boards as
+/// blocks of sectors (outer ring first, then the eyes); other boards as one line per row of their
+/// generator coordinates (ring, layer, ...), labelled.
+pub fn text(pos: &Position) -> String {
+    let g = pos.game();
+    let b = &g.board;
+    if let Some(polar) = PolarBoard::detect(b) {
+        return polar_text::text(pos, &polar);
+    }
+    let mut out = String::new();
+    let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
+    if let Some((w, h, coordinates)) = b.grid_size() {
+        let mut grid = vec![vec![None; w as usize]; h as usize];
+        // Nodes sit in the picture at their drawing positions.
+        for n in b.node_ids() {
+            let p = b.node(n).pos;
+            let (x, y) = (p[0].round() as usize, p[1].round() as usize);
+            if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
+                *cell = Some(n);
+            }
+        }
+        let col_names: Vec<String> = (0..w)
+            .map(|x| {
+                grid.iter()
+                    .flatten()
+                    .flatten()
+                    .find(|n| b.node(**n).pos[0].round() as i32 == x as i32)
+                    .map(|n| b.label(*n).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let header = |out: &mut String| {
+            let mut line = String::from("    ");
+            for c in &col_names {
+                let _ = write!(line, "{:<w$} ", c, w = width);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        };
+        if coordinates {
+            header(&mut out);
+        }
+        for y in (0..h as usize).rev() {
+            let mut line = String::new();
+            if coordinates {
+                let _ = write!(line, "{:>3} ", y + 1);
+            }
+            for cell in &grid[y] {
+                let s = match *cell {
+                    Some(n) => symbol(pos, n),
+                    None => " ".into(),
+                };
+                let _ = write!(line, "{:<w$} ", s, w = width);
+            }
+            if coordinates {
+                let _ = write!(line, "{}", y + 1);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        if coordinates {
+            header(&mut out);
+        }
+    } else {
+        let mut rows: std::collections::BTreeMap<(u8, i32), Vec<NodeId>> = Default::default();
+        for n in b.node_ids() {
+            let info = b.node(n);
+            rows.entry((info.kind, info.coord[0])).or_default().push(n);
+        }
+        for ((kind, row), mut nodes) in rows {
+            nodes.sort_by_key(|&n| (b.node(n).coord[1], b.node(n).coord[2]));
+            let _ = write!(out, "{:>8} ", format!("{}{}", b.kind_names()[kind as usize], row));
+            for n in nodes {
+                let _ = write!(out, "{}", symbol(pos, n));
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(&holdings(pos));
+    out.push_str(&status(pos));
+    out
+}
+
+/// The line under a diagram: who is to move, or how the game ended.
+pub fn status(pos: &Position) -> String {
+    let seat = &pos.game().seats[pos.to_move() as usize];
+    match pos.outcome() {
+        Some(r) => format!("Game over: {} ({})\n", r.text, r.reason),
+        None => format!("{} to move (ply {})\n", seat.name, pos.ply() + 1),
+    }
+}
+
+/// One line per seat with its reserve, graveyard and non-zero counters, for games that have them.
+pub fn holdings(pos: &Position) -> String {
+    let g = pos.game();
+    let hands = !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed;
+    let mut out = String::new();
+    for (s, seat) in g.seats.iter().enumerate() {
+        let s = s as u8;
+        let list = |f: &dyn Fn(u8) -> u16| -> String {
+            let items: Vec<String> = (0..g.pieces.len() as u8)
+                .filter(|&p| f(p) > 0)
+                .map(|p| format!("{} {}", g.pieces[p as usize].name, f(p)))
+                .collect();
+            if items.is_empty() {
+                "-".into()
+            } else {
+                items.join(", ")
+            }
+        };
+        let mut parts = Vec::new();
+        if hands {
+            parts.push(format!("reserve {}", list(&|p| pos.reserve(s, p))));
+            parts.push(format!("graveyard {}", list(&|p| pos.graveyard(s, p))));
+        }
+        for (c, name) in g.counters.iter().enumerate() {
+            let v = pos.counter(c, s);
+            if v != 0 || hands {
+                parts.push(format!("{name} {v}"));
+            }
+        }
+        if !parts.is_empty() {
+            let _ = writeln!(out, "{}: {}", seat.name, parts.join("; "));
+        }
+    }
+    out
+}
+
+/// An SVG picture of the board and its pieces: polar boards as rings of cells around the channel
+/// and the hub, other boards from the nodes' drawing positions.
+pub fn svg(pos: &Position) -> String {
+    svg_marked(pos, &Marks::default())
+}
+
+/// [`svg`] with some nodes picked out (the last move, possible destinations).
+pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
+    match PolarBoard::detect(&pos.game().board) {
+        Some(polar) => polar_svg::svg(pos, &polar, marks),
+        None => plain_svg(pos, marks),
+    }
+}
+
+/// The SVG of any board, drawn from the nodes' drawing positions.
+fn plain_svg(pos: &Position, marks: &Marks) -> String {
+    let g = pos.game();
+    let b = &g.board;
+    let unit = 32.0f32;
+    let (mut minx, mut miny, mut maxx, mut maxy) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for n in b.node_ids() {
+        let p = b.node(n).pos;
+        minx = minx.min(p[0]);
+        maxx = maxx.max(p[0]);
+        miny = miny.min(p[1]);
+        maxy = maxy.max(p[1]);
+    }
+    if b.is_empty() {
+        (minx, miny, maxx, maxy) = (0.0, 0.0, 0.0, 0.0);
+    }
+    let margin = 1.0;
+    // Reserves, graveyards and counters are written under the board, one line per seat.
+    let hand_lines: Vec<String> = holdings(pos).lines().map(String::from).collect();
+    let line_height = unit * 0.6;
+    let w = ((maxx - minx + 2.0 * margin) * unit).max(if hand_lines.is_empty() { 0.0 } else { 16.0 * unit });
+    let board_h = (maxy - miny + 2.0 * margin) * unit;
+    let h = board_h + line_height * hand_lines.len() as f32;
+    // SVG's y grows downwards; boards' grows upwards.
+    let xy = |n: NodeId| {
+        let p = b.node(n).pos;
+        ((p[0] - minx + margin) * unit, (maxy - p[1] + margin) * unit)
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"##
+    );
+    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#dcb35c"/>"##);
+    let palette = ["#000", "#fff", "#c0392b", "#f1c40f", "#2980b9", "#27ae60", "#8e44ad", "#e67e22"];
+    for (ri, _) in b.relation_names().iter().enumerate().take(2) {
+        let rel = crate::board::RelationId(ri as u8);
+        let stroke = if ri == 0 { "#333" } else { "#777" };
+        for n in b.node_ids() {
+            for e in b.edges(rel, n) {
+                if e.to > n {
+                    let ((x1, y1), (x2, y2)) = (xy(n), xy(e.to));
+                    let _ = writeln!(
+                        s,
+                        r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="1"/>"##
+                    );
+                }
+            }
+        }
+    }
+    for n in b.node_ids() {
+        let (x, y) = xy(n);
+        let info = b.node(n);
+        let fill = match info.colour {
+            Some(c) if c % 2 == 1 => "#8b5a2b",
+            Some(_) => "#f5deb3",
+            None => "none",
+        };
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333" stroke-width="0.5"><title>{l}</title></circle>"##,
+            r = unit * 0.12,
+            l = info.label
+        );
+        if let Some(p) = pos.cell(n) {
+            let own = &g.seats[p.seat as usize].colour;
+            let colour = if own.is_empty() { palette[p.seat as usize % palette.len()] } else { own.as_str() };
+            let dark =
+                matches!(colour, "#000" | "black" | "#000000" | "purple" | "#8e44ad" | "#2980b9" | "blue" | "green");
+            let text_colour = if dark || (own.is_empty() && p.seat == 0) { "#fff" } else { "#000" };
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{colour}" stroke="#000" stroke-width="1"/>"##,
+                r = unit * 0.45
+            );
+            let sym = symbol(pos, n);
+            if g.pieces.len() > 1 {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{x:.1}" y="{ty:.1}" font-size="{fs:.0}" text-anchor="middle" fill="{text_colour}">{sym}</text>"##,
+                    ty = y + unit * 0.15,
+                    fs = unit * 0.45
+                );
+            }
+        }
+    }
+    for &n in &marks.last {
+        let (x, y) = xy(n);
+        let _ = writeln!(
+            s,
+            r##"<circle class="last" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="#e67e22" stroke-width="3"/>"##,
+            r = unit * 0.5
+        );
+    }
+    for &n in &marks.targets {
+        let (x, y) = xy(n);
+        let _ = writeln!(
+            s,
+            r##"<circle class="target" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="#27ae60" stroke="#fff" stroke-width="1"/>"##,
+            r = unit * 0.15
+        );
+    }
+    for (i, line) in hand_lines.iter().enumerate() {
+        let y = board_h + line_height * (i as f32 + 0.6);
+        let _ = writeln!(
+            s,
+            r##"<text x="{x:.1}" y="{y:.1}" font-size="{fs:.0}" fill="#000">{t}</text>"##,
+            x = unit * 0.3,
+            fs = unit * 0.4,
+            t = line.replace('&', "&amp;").replace('<', "&lt;")
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
