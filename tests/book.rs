@@ -223,6 +223,30 @@ fn go_chapter_replay() {
     assert!(simple.illegal.expect("refused").1.contains("ko: the stone just captured"));
 }
 
+/// The book's pictures are what `qipan show` draws today (regenerate them with the commands in the chapters).
+#[test]
+fn pictures_are_current() {
+    let pictures: [(&str, &str, &[(&str, &str)], &str, Option<&str>); 4] = [
+        ("seven-kingdoms.svg", "seven-kingdoms", &[], "", None),
+        ("he-qi.svg", "he-qi", &[], "", None),
+        ("he-qi-walk.svg", "he-qi", &[("players", "2")], "r1s6-r1s7 r1s21-r1s20", Some("r3s7")),
+        ("he-qi-absorb.svg", "he-qi", &[("players", "3")], "r3s11-r5s23 r4s28-r4s25 r2s41-r3s39 r5s23-r5s29", None),
+    ];
+    for (file, name, opts, moves, mark) in pictures {
+        let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let game = qipan::load(name, &o).expect("built in");
+        let mut pos = game.start();
+        play(&mut pos, &moves.split_whitespace().collect::<Vec<_>>());
+        let mut marks = qipan::core::render::Marks::last_move(&pos);
+        if let Some(m) = mark {
+            marks = marks.with_targets(&pos, game.board.find(m).expect("node"));
+        }
+        let want = qipan::core::render::svg_marked(&pos, &marks);
+        let have = std::fs::read_to_string(book().join("src/games").join(file)).expect("picture");
+        assert!(have == want, "book/src/games/{file} is stale: regenerate it with `qipan show`");
+    }
+}
+
 /// Every `{{#include path}}` in the book names an existing file (and an anchor or lines it has), and
 /// SUMMARY.md's links exist.
 #[test]

@@ -151,3 +151,41 @@ fn play_refuses_a_record_it_cannot_write_before_the_game() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be written as SGF"));
 }
+
+#[test]
+fn show_plays_moves_and_marks_a_pieces_targets() {
+    let dir = std::env::temp_dir().join(format!("qipan-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("he-qi.svg");
+    let args = ["show", "he-qi", "--set", "players=2", "--moves", "r1s6-r1s7", "--mark", "r1s21", "--svg"];
+    let out = qipan(&[&args[..], &[svg.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    assert!(pic.contains("yellow to move"), "the move was played");
+    // Yellow's pawn on r1s21 may step to r1s20, jump over it to r1s19, and enter eye5: three target marks.
+    assert_eq!(pic.matches("class=\"target\"").count(), 3);
+    let out = qipan(&["show", "he-qi", "--moves", "r1s6-r2s6"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 1 `r1s6-r2s6`"), "{err}");
+    assert!(err.contains("no rule of this piece allows that move"), "{err}");
+}
+
+#[test]
+fn play_lists_one_pieces_moves_and_draws_the_board() {
+    let dir = std::env::temp_dir().join(format!("qipan-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("now.svg");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "he-qi", "--set", "players=3", "--ai", "yellow,blue"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("moves r1s5\nr1s5-eye1\nsvg {}\nquit\n", svg.display());
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    assert!(text.contains("red> r1s5-r1s4 r1s5-r1s3 r1s5-eye1"), "{text}");
+    assert!(text.contains("yellow plays") && text.contains("blue plays"), "{text}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+}

@@ -53,7 +53,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut pos = game.start();
     let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
     outln!("{}", game.title);
-    outln!("Type a move (e.g. `{}`), `moves` to list legal moves, `quit` to stop.", example(&pos));
+    outln!(
+        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `svg FILE` to draw \
+         the board, `quit` to stop.",
+        example(&pos)
+    );
     let mut redraw = true;
     loop {
         if redraw {
@@ -86,6 +90,23 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
             "moves" => {
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
                 outln!("{}", texts.join(" "));
+                redraw = false;
+            }
+            cmd if cmd.starts_with("moves ") => {
+                let label = cmd["moves ".len()..].trim();
+                redraw = false;
+                let Some(node) = game.board.find(label) else {
+                    outln!("no node `{label}` on this board");
+                    continue;
+                };
+                let texts: Vec<String> =
+                    pos.legal_moves().iter().filter(|m| m.from == node).map(|m| move_text(&game, m)).collect();
+                outln!("{}", if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") });
+            }
+            cmd if cmd.starts_with("svg ") => {
+                let path = cmd["svg ".len()..].trim();
+                std::fs::write(path, render::svg_marked(&pos, &render::Marks::last_move(&pos)))?;
+                outln!("wrote {path}");
                 redraw = false;
             }
             text => match parse_move(&pos, text) {

@@ -1,7 +1,10 @@
-//! `qipan show`: the start position.
+//! `qipan show`: a position, as a diagram or a picture.
 
 use super::GameArgs;
+use anyhow::{anyhow, Context};
 use clap::Args;
+use qipan::core::notation::parse_move;
+use qipan::core::render::{self, Marks};
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -11,17 +14,34 @@ pub struct ShowArgs {
     /// Write an SVG picture of the board to this file instead of printing a diagram.
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    /// Play these moves from the start first (move text separated by spaces or commas); the picture
+    /// outlines the last one.
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// Mark where the piece on this node may move (in the picture).
+    #[arg(long, value_name = "NODE")]
+    mark: Option<String>,
 }
 
 pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
-    let pos = game.start();
+    let mut pos = game.start();
+    let moves = a.moves.as_deref().unwrap_or("");
+    for (i, text) in moves.split([' ', ',']).filter(|t| !t.is_empty()).enumerate() {
+        let mv = parse_move(&pos, text).with_context(|| format!("move {} `{text}`", i + 1))?;
+        pos.play(&mv).with_context(|| format!("move {} `{text}`", i + 1))?;
+    }
+    let mut marks = Marks::last_move(&pos);
+    if let Some(label) = &a.mark {
+        let node = game.board.find(label).ok_or_else(|| anyhow!("no node `{label}` on this board"))?;
+        marks = marks.with_targets(&pos, node);
+    }
     match a.svg {
         Some(path) => {
-            std::fs::write(&path, qipan::core::render::svg(&pos))?;
+            std::fs::write(&path, render::svg_marked(&pos, &marks))?;
             outln!("wrote {}", path.display());
         }
-        None => out!("{}", qipan::core::render::text(&pos)),
+        None => out!("{}", render::text(&pos)),
     }
     Ok(ExitCode::SUCCESS)
 }
