@@ -226,7 +226,10 @@ fn go_chapter_replay() {
 /// The book's pictures are what `qipan show` draws today (regenerate them with the commands in the chapters).
 #[test]
 fn pictures_are_current() {
-    let pictures: [(&str, &str, &[(&str, &str)], &str, Option<&str>); 4] = [
+    /// File, game, options, moves played, node whose targets are marked.
+    type Picture =
+        (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
+    let pictures: [Picture; 4] = [
         ("seven-kingdoms.svg", "seven-kingdoms", &[], "", None),
         ("he-qi.svg", "he-qi", &[], "", None),
         ("he-qi-walk.svg", "he-qi", &[("players", "2")], "r1s6-r1s7 r1s21-r1s20", Some("r3s7")),
@@ -278,7 +281,11 @@ fn includes_and_links_resolve() {
                 Ok(line) => assert!(line <= body.lines().count(), "{}: {target} has no line {line}", page.display()),
                 Err(_) if !first.is_empty() => {
                     let (start, end) = (format!("ANCHOR: {first}"), format!("ANCHOR_END: {first}"));
-                    assert!(body.contains(&start) && body.contains(&end), "{}: {target} has no anchor {first}", page.display());
+                    assert!(
+                        body.contains(&start) && body.contains(&end),
+                        "{}: {target} has no anchor {first}",
+                        page.display()
+                    );
                 }
                 Err(_) => {}
             }

@@ -370,10 +370,8 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                         }
                     }
                     Rule::walk_return => returning = true,
-                    Rule::walk_squeeze => {
-                        if part.into_inner().find(not_keyword).is_some_and(|m| m.as_str() == "blocked") {
-                            pinch = Some(names.relation("orthogonal", off)?);
-                        }
+                    Rule::walk_squeeze if part.as_str().ends_with("blocked") => {
+                        pinch = Some(names.relation("orthogonal", off)?);
                     }
                     Rule::walk_reset => {
                         reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
