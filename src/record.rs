@@ -13,6 +13,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
+mod native;
+pub use native::{result_text, GameRecord, RecordError, RecordReplay, RefusedMove};
+
 /// What a replay found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayReport {

@@ -189,3 +189,30 @@ fn play_lists_one_pieces_moves_and_draws_the_board() {
     assert!(text.contains("yellow plays") && text.contains("blue plays"), "{text}");
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
 }
+
+#[test]
+fn play_writes_a_qipan_record_that_replay_reads() {
+    let dir = std::env::temp_dir().join(format!("qipan-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.qipan");
+    let out = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "leader-cannon", "--ai", "all", "--record", rec.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.starts_with("# qipan game record\ngame: \"leader-cannon\""), "{text}");
+    let out = qipan(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v = json(&out);
+    assert_eq!(v["agrees"], true, "{v}");
+    assert!(v["moves"].as_u64().unwrap() > 0);
+    // A record whose moves were tampered with: exit 2, the move and its line.
+    let broken = text.replacen("  - \"", "  - \"z9-", 1);
+    std::fs::write(&rec, broken).unwrap();
+    let out = qipan(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = text.lines().position(|l| l.starts_with("  - ")).unwrap() + 1;
+    assert!(stdout(&out).contains(&format!("move 1 (line {line})")), "{}", stdout(&out));
+}

@@ -786,8 +786,13 @@ impl<'a> Compiler<'a> {
                 game.extras.push(qipan_core::game::Extra { name: x.name.value.clone(), revive: r as u8, cost });
             }
         }
-        game.options =
-            self.vars.iter().filter(|(k, _)| k.as_str() != "nodes").map(|(k, v)| (k.clone(), v.to_string())).collect();
+        // The declared options only (not `let` values or `nodes`): records write them and replay them as `--set`.
+        game.options = self
+            .vars
+            .iter()
+            .filter(|(k, _)| def.options.0.iter().any(|(n, _)| n.value == **k))
+            .map(|(k, v)| (k.clone(), v.to_string()))
+            .collect();
 
         // Hooks.
         if !def.hooks.0.is_empty() {

@@ -18,7 +18,8 @@ pub struct PlayArgs {
     /// Random seed for the AI.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write the game as SGF to this file when it ends (Go-family games on 2-D grids).
+    /// Write the game to this file when it ends: SGF when the name ends in `.sgf` (Go-family games on 2-D
+    /// grids), otherwise a qipan record (any game; `qipan replay FILE` reads it back).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
 }
@@ -46,7 +47,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
-    if a.record.is_some() {
+    if a.record.as_deref().is_some_and(is_sgf) {
         // Refuse at once a game that cannot be written, rather than after it was played.
         qipan::record::to_sgf(&game, &[], None)?;
     }
@@ -125,8 +126,14 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if let Some(path) = &a.record {
-        let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
-        std::fs::write(path, sgf.to_sgf())?;
+        if is_sgf(path) {
+            let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
+            std::fs::write(path, sgf.to_sgf())?;
+        } else {
+            let moves: Vec<qipan::core::Move> = history.iter().map(|(_, m)| *m).collect();
+            let record = qipan::record::GameRecord::new(&a.game.game, &game, &moves, pos.outcome());
+            std::fs::write(path, record.to_text())?;
+        }
         outln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
@@ -215,4 +222,9 @@ fn ask_required_options(
 /// A legal move's text, to show the notation.
 fn example(pos: &qipan::core::Position) -> String {
     pos.legal_moves().first().map(|m| move_text(pos.game(), m)).unwrap_or_else(|| "pass".into())
+}
+
+/// Whether a record file is SGF (by its name).
+fn is_sgf(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
 }

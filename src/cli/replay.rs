@@ -1,27 +1,51 @@
 //! `qipan replay`: replay a record under the game's rules.
 
-use super::GameArgs;
 use clap::Args;
+use qipan::record::GameRecord;
 use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    #[command(flatten)]
-    game: GameArgs,
-    /// The record (SGF).
-    record: std::path::PathBuf,
+    /// A qipan record (`game.qipan`, which names its game), or a game followed by an SGF record
+    /// (`go game.sgf`).
+    #[arg(num_args = 1..=2, value_names = ["RECORD | GAME", "SGF"])]
+    args: Vec<String>,
+    /// Set a game option for an SGF replay, e.g. `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(&a.record)?;
-    let report = qipan::record::replay_sgf(&a.game.game, &a.game.overrides()?, &bytes)?;
-    if a.json {
-        outln!("{}", serde_json::to_string_pretty(&report.to_json())?);
-    } else {
-        out!("{}", report.summary());
+    match a.args.as_slice() {
+        [record] => native(record, a.json),
+        [game, sgf] => {
+            let game = super::GameArgs { game: game.clone(), set: a.set.clone() };
+            let bytes = std::fs::read(sgf)?;
+            let report = qipan::record::replay_sgf(&game.game, &game.overrides()?, &bytes)?;
+            if a.json {
+                outln!("{}", serde_json::to_string_pretty(&report.to_json())?);
+            } else {
+                out!("{}", report.summary());
+            }
+            Ok(if report.illegal.is_none() { ExitCode::SUCCESS } else { ExitCode::from(2) })
+        }
+        _ => unreachable!("clap takes one or two arguments"),
     }
-    Ok(if report.illegal.is_none() { ExitCode::SUCCESS } else { ExitCode::from(2) })
+}
+
+/// Replays a qipan record; exit 2 when a move is refused or the result differs from the record's.
+fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let record = GameRecord::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let replay = record.replay()?;
+    if json {
+        outln!("{}", serde_json::to_string_pretty(&replay.to_json(&record))?);
+    } else {
+        out!("{}", replay.summary(&record));
+    }
+    let agrees = record.result.is_none() || replay.result() == record.result;
+    Ok(if replay.refused.is_none() && agrees { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }

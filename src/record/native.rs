@@ -1,0 +1,282 @@
+//! qipan's own game record: the game, its options, the moves in the game's move text, and the result.
+//!
+//! A record is a small YAML file that any game can write, the Go family included:
+//!
+//! ```yaml
+//! # qipan game record
+//! game: he-qi
+//! options:
+//!   players: "3"
+//! moves:
+//!   - r1s5-eye1
+//!   - r1s21-r1s20
+//! result: "red wins (last side standing)"
+//! ```
+//!
+//! `options` holds every declared option with the value the game was played with, so a record replays the
+//! same game even when the definition's defaults change later. Moves are one entry per ply, in the text
+//! `qipan play` reads. Replaying checks every move under the rules: the first illegal one is reported with
+//! its number, its line in the file and the rule it breaks, and the moves after it are counted, not
+//! silently dropped.
+
+use qipan_core::notation::{move_text, parse_move};
+use qipan_core::{Game, GameResult, Move, Position};
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// A game record in qipan's own format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game: a built-in name or the path of a definition, as given to `qipan`.
+    pub game: String,
+    /// Every declared option and its value.
+    pub options: BTreeMap<String, String>,
+    /// The moves, one per ply, in the game's move text.
+    pub moves: Vec<String>,
+    /// The result as written (`red wins (last side standing)`), if the game ended.
+    pub result: Option<String>,
+    /// Where each move is written in the file (1-based line), when the record was read from text.
+    lines: Vec<usize>,
+}
+
+/// Why a record cannot be read or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The text is not a record.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record's game does not load with its options.
+    #[error(transparent)]
+    Load(#[from] crate::LoadError),
+}
+
+/// A move the rules refused while replaying.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedMove {
+    /// Its 1-based number in the record.
+    pub number: usize,
+    /// Its line in the file (0 when the record was not read from text).
+    pub line: usize,
+    /// The move as written.
+    pub text: String,
+    /// Why it was refused: unreadable text, or the rule it breaks.
+    pub reason: String,
+    /// How many moves follow it in the record (not replayed).
+    pub not_replayed: usize,
+}
+
+/// A record replayed under the rules.
+pub struct RecordReplay {
+    /// The game, built with the record's options.
+    pub game: Arc<Game>,
+    /// The position after the last move replayed.
+    pub position: Position,
+    /// The moves replayed.
+    pub moves: Vec<Move>,
+    /// The first refused move, if any.
+    pub refused: Option<RefusedMove>,
+}
+
+impl RecordReplay {
+    /// The result of the replayed game, written as records write it.
+    pub fn result(&self) -> Option<String> {
+        self.position.outcome().map(result_text)
+    }
+
+    /// A short text summary: moves replayed, the result, agreement with the record, the refused move.
+    pub fn summary(&self, record: &GameRecord) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}: {} moves replayed", self.game.title, self.moves.len());
+        match self.result() {
+            Some(r) => {
+                let _ = writeln!(s, "result: {r}");
+            }
+            None => {
+                let _ = writeln!(s, "the game is not over");
+            }
+        }
+        if let Some(written) = &record.result {
+            let agrees = self.result().as_deref() == Some(written.as_str());
+            let _ = writeln!(s, "record says: {written}{}", if agrees { "" } else { " (differs)" });
+        }
+        if let Some(r) = &self.refused {
+            let _ = writeln!(s, "move {} (line {}) `{}` is refused: {}", r.number, r.line, r.text, r.reason);
+            if r.not_replayed > 0 {
+                let _ = writeln!(s, "{} later moves not replayed", r.not_replayed);
+            }
+        }
+        s
+    }
+
+    /// The replay as JSON: `moves`, `result`, `record_result`, `agrees`, `refused`.
+    pub fn to_json(&self, record: &GameRecord) -> serde_json::Value {
+        let result = self.result();
+        serde_json::json!({
+            "game": record.game,
+            "moves": self.moves.len(),
+            "result": result,
+            "record_result": record.result,
+            "agrees": record.result.is_none() || result == record.result,
+            "refused": self.refused.as_ref().map(|r| serde_json::json!({
+                "move": r.number, "line": r.line, "text": r.text, "reason": r.reason, "not_replayed": r.not_replayed,
+            })),
+        })
+    }
+}
+
+/// How a record writes a result: the result text and, in brackets, the reason.
+pub fn result_text(r: &GameResult) -> String {
+    format!("{} ({})", r.text, r.reason)
+}
+
+/// An option value as YAML writes it: any scalar.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Scalar {
+    Bool(bool),
+    Int(i64),
+    Num(f64),
+    Text(String),
+}
+
+impl Scalar {
+    fn text(self) -> String {
+        match self {
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Int(i) => i.to_string(),
+            Scalar::Num(x) => x.to_string(),
+            Scalar::Text(t) => t,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordFile {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, Scalar>,
+    #[serde(default)]
+    moves: Vec<Spanned<String>>,
+    #[serde(default)]
+    result: Option<String>,
+}
+
+impl GameRecord {
+    /// A record of moves played on `game`, loaded as `game_ref` (a built-in name or a path).
+    pub fn new(game_ref: &str, game: &Game, moves: &[Move], result: Option<&GameResult>) -> GameRecord {
+        GameRecord {
+            game: game_ref.to_string(),
+            options: game.options.clone(),
+            moves: moves.iter().map(|m| move_text(game, m)).collect(),
+            result: result.map(result_text),
+            lines: Vec::new(),
+        }
+    }
+
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+        let file: RecordFile = serde_saphyr::from_str(text).map_err(|e| {
+            let (line, column) = e.location().map(|l| (l.line() as usize, l.column() as usize)).unwrap_or((1, 1));
+            let full = e.to_string();
+            let message = full.lines().next().unwrap_or("not a qipan record").trim().to_string();
+            RecordError::Syntax { line, column, message }
+        })?;
+        Ok(GameRecord {
+            game: file.game,
+            options: file.options.into_iter().map(|(k, v)| (k, v.text())).collect(),
+            lines: file.moves.iter().map(|m| m.referenced.line() as usize).collect(),
+            moves: file.moves.into_iter().map(|m| m.value).collect(),
+            result: file.result,
+        })
+    }
+
+    /// The record as text (YAML); [`GameRecord::parse`] reads it back unchanged.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# qipan game record\n");
+        let _ = writeln!(s, "game: {}", quote(&self.game));
+        if self.options.is_empty() {
+            s.push_str("options: {}\n");
+        } else {
+            s.push_str("options:\n");
+            for (k, v) in &self.options {
+                let _ = writeln!(s, "  {}: {}", quote(k), quote(v));
+            }
+        }
+        if self.moves.is_empty() {
+            s.push_str("moves: []\n");
+        } else {
+            s.push_str("moves:\n");
+            for m in &self.moves {
+                let _ = writeln!(s, "  - {}", quote(m));
+            }
+        }
+        if let Some(r) = &self.result {
+            let _ = writeln!(s, "result: {}", quote(r));
+        }
+        s
+    }
+
+    /// The record's game, built with its options.
+    pub fn load_game(&self) -> Result<Arc<Game>, RecordError> {
+        let options: Vec<(String, String)> = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        Ok(crate::load(&self.game, &options)?)
+    }
+
+    /// Replays the record under the rules of its game, up to the first refused move.
+    pub fn replay(&self) -> Result<RecordReplay, RecordError> {
+        let game = self.load_game()?;
+        let mut position = game.start();
+        let mut moves = Vec::new();
+        let mut refused = None;
+        for (i, text) in self.moves.iter().enumerate() {
+            let played = parse_move(&position, text)
+                .map_err(|e| e.to_string())
+                .and_then(|mv| position.play(&mv).map(|()| mv).map_err(|e| e.to_string()));
+            match played {
+                Ok(mv) => moves.push(mv),
+                Err(reason) => {
+                    refused = Some(RefusedMove {
+                        number: i + 1,
+                        line: self.lines.get(i).copied().unwrap_or(0),
+                        text: text.clone(),
+                        reason,
+                        not_replayed: self.moves.len() - i - 1,
+                    });
+                    break;
+                }
+            }
+        }
+        Ok(RecordReplay { game, position, moves, refused })
+    }
+}
+
+/// A YAML double-quoted string.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
