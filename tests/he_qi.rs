@@ -4,7 +4,8 @@
 
 mod common;
 
-use qipan::core::notation::{move_text, parse_move};
+use common::{dests, play, seat, set};
+use qipan::core::notation::move_text;
 use qipan::core::{Game, Piece, Position};
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, HashMap};
@@ -13,46 +14,12 @@ use std::sync::Arc;
 const SIDES: [&str; 5] = ["red", "yellow", "blue", "green", "black"];
 
 fn game(opts: &[(&str, &str)]) -> Arc<Game> {
-    let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    qipan::load("he-qi", &o).unwrap()
+    common::game("he-qi", opts)
 }
 
 /// An empty board with the given (seat, piece, node) pieces, `mover` to move.
 fn setup(opts: &[(&str, &str)], pieces: &[(&str, &str, &str)], mover: &str) -> Position {
-    let g = game(opts);
-    let mut p = g.start();
-    for n in g.board.node_ids() {
-        p.set_cell(n, None);
-    }
-    for &(seat, piece, at) in pieces {
-        let piece = Piece { seat: g.seat(seat).unwrap(), piece: g.piece(piece).unwrap() };
-        p.set_cell(g.board.find(at).unwrap_or_else(|| panic!("no node {at}")), Some(piece));
-    }
-    p.set_to_move(g.seat(mover).unwrap());
-    p.commit_setup();
-    p
-}
-
-/// Destinations of the piece on `from`.
-fn dests(p: &Position, from: &str) -> BTreeSet<String> {
-    p.legal_moves()
-        .iter()
-        .map(|m| move_text(p.game(), m))
-        .filter_map(|t| t.strip_prefix(&format!("{from}-")).map(String::from))
-        .collect()
-}
-
-fn set(s: &str) -> BTreeSet<String> {
-    s.split_whitespace().map(String::from).collect()
-}
-
-fn play(p: &mut Position, text: &str) {
-    let mv = parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    p.play(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn seat(p: &Position, name: &str) -> u8 {
-    p.game().seat(name).unwrap()
+    common::position_with(&game(opts), &[], pieces, mover)
 }
 
 fn seat_name(p: &Position, s: u8) -> &str {

@@ -485,6 +485,22 @@ pub fn add_same_colour(b: BoardBuilder, over_any: bool) -> Result<BoardBuilder, 
     Ok(b)
 }
 
+/// A round board for tests: 5 rings of 100 cells, 25 eyes linked to sectors 4e+1 and 4e+2, a hub,
+/// diagonals and a checkerboard.
+#[cfg(test)]
+pub(crate) fn five_rings() -> PolarSpec {
+    PolarSpec {
+        rings: 5,
+        sectors: 100,
+        eyes: 25,
+        eye_links: vec![1, 2],
+        hub: true,
+        checker: Some(["white".into(), "black".into()]),
+        diagonal: true,
+        ..PolarSpec::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,17 +579,7 @@ mod tests {
     }
 
     fn five_ring_board() -> crate::board::Board {
-        let spec = PolarSpec {
-            rings: 5,
-            sectors: 100,
-            eyes: 25,
-            eye_links: vec![1, 2],
-            hub: true,
-            checker: Some(["white".into(), "black".into()]),
-            diagonal: true,
-            ..PolarSpec::default()
-        };
-        add_same_colour(polar(&spec).unwrap(), false).unwrap().build().unwrap()
+        add_same_colour(polar(&five_rings()).unwrap(), false).unwrap().build().unwrap()
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::polar::tests::board;
 use super::*;
-use crate::board::generators::{grid, polar, GridSpec, PolarSpec};
+use crate::board::generators::{grid, polar, GridSpec};
 use crate::board::Board;
 use crate::game::{Game, PieceType, Placement, Seat};
 use crate::position::Piece;
@@ -54,17 +54,7 @@ fn game(b: Board, seats: &[&str], setup: &[(&str, u8, u8)]) -> Arc<Game> {
 /// The generator's 5 × 100 board with 25 eyes and a hub, and the territories of two seats: sectors
 /// 0–19 with eyes 0–4, and 40–59 with eyes 10–14.
 fn five_rings() -> Board {
-    let spec = PolarSpec {
-        rings: 5,
-        sectors: 100,
-        eyes: 25,
-        eye_links: vec![1, 2],
-        hub: true,
-        checker: Some(["white".into(), "black".into()]),
-        diagonal: true,
-        ..PolarSpec::default()
-    };
-    let mut b = polar(&spec).unwrap();
+    let mut b = polar(&crate::board::generators::five_rings()).unwrap();
     for (zone, first) in [("red-land", 0), ("blue-land", 40)] {
         for r in 1..=5 {
             for s in first..first + 20 {
