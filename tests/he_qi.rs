@@ -590,6 +590,22 @@ fn allies_never_capture_each_other() {
 }
 
 #[test]
+fn the_alliance_needs_two_pairs() {
+    let o = |players: &str| {
+        vec![("players".to_string(), players.to_string()), ("form".to_string(), "alliance".to_string())]
+    };
+    for players in ["2", "3"] {
+        let err = qipan::load("he-qi", &o(players)).err().expect("refused").to_string();
+        assert!(err.contains("alliance_players"), "{err}");
+    }
+    let g = qipan::load("he-qi", &o("5")).unwrap();
+    let team = |s: &str| g.seats[g.seat(s).unwrap() as usize].team;
+    assert_eq!(team("red"), team("blue"));
+    assert_eq!(team("yellow"), team("green"));
+    assert!(team("black") != team("red") && team("black") != team("yellow"));
+}
+
+#[test]
 fn the_chain_form_attacks_one_side() {
     let pieces = [
         ("red", "king", "r5s9"),
