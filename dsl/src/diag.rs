@@ -47,14 +47,10 @@ impl fmt::Display for Diagnostic {
         if !self.source_line.is_empty() {
             let num = self.loc.line.to_string();
             let pad = " ".repeat(num.len());
+            let (shown, caret_at) = excerpt(&self.source_line, self.loc.column.saturating_sub(1));
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{num} | {}", self.source_line)?;
-            let caret_pad: String = self
-                .source_line
-                .chars()
-                .take(self.loc.column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
+            writeln!(f, "{num} | {shown}")?;
+            let caret_pad: String = shown.chars().take(caret_at).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
             writeln!(f, "{pad} | {caret_pad}^")?;
         }
         if let Some(e) = &self.expected {
@@ -62,6 +58,29 @@ impl fmt::Display for Diagnostic {
         }
         Ok(())
     }
+}
+
+/// At most this many characters of a source line are shown, around the column.
+const EXCERPT: usize = 100;
+
+/// The part of `line` shown under a diagnostic (all of it when short, else a window around character
+/// `column` marked with `…`) and the caret's character position in it.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let len = line.chars().count();
+    if len <= EXCERPT {
+        return (line.to_string(), column);
+    }
+    let start = column.saturating_sub(EXCERPT / 2).min(len.saturating_sub(EXCERPT));
+    let mut shown: String = line.chars().skip(start).take(EXCERPT).collect();
+    let mut caret = column - start;
+    if start > 0 {
+        shown.insert(0, '…');
+        caret += 1;
+    }
+    if start + EXCERPT < len {
+        shown.push('…');
+    }
+    (shown, caret)
 }
 
 /// Every problem found in one definition.

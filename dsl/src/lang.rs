@@ -62,7 +62,10 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
         pest::error::ErrorVariant::CustomError { message } => Some(message.clone()),
     };
     let found = text[pos.min(text.len())..].split_whitespace().next().unwrap_or("end of text");
-    LangError::at(offset, format!("syntax error at `{found}`"), expected)
+    // A word of a hostile or broken text may be huge: quote its start only.
+    let shown: String = found.chars().take(24).collect();
+    let more = if shown.len() < found.len() { "…" } else { "" };
+    LangError::at(offset, format!("syntax error at `{shown}{more}`"), expected)
 }
 
 /// Human names for grammar rules in "expected" lists.
