@@ -147,13 +147,20 @@ impl<'a> Compiler<'a> {
                 );
             }
             let default = o.default.as_ref().map(|d| scalar_value(&d.value));
-            infos.push(OptionInfo {
+            let info = OptionInfo {
                 name: name.value.clone(),
                 kind: kind.to_string(),
                 default: default.clone(),
                 values: o.values.as_ref().map(|v| v.iter().map(scalar_value).collect()),
                 doc: o.doc.clone().unwrap_or_default(),
-            });
+            };
+            // The default obeys the option's own type and values, as a `--set` would.
+            if let (Some(d), Some(at)) = (&default, &o.default) {
+                if let Err(msg) = parse_option_value(&info, &d.to_string(), def) {
+                    self.error(at.referenced.into(), format!("the default of `{}`: {msg}", name.value), None);
+                }
+            }
+            infos.push(info);
             if let Some(d) = default {
                 self.vars.insert(name.value.clone(), d);
             }

@@ -618,7 +618,14 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
             (None, w) => Err(LangError::at(
                 off,
                 format!("unknown name `{w}`"),
-                Some(format!("an option or value: {}", vars.keys().cloned().collect::<Vec<_>>().join(", "))),
+                Some(if vars.is_empty() {
+                    "a number (the game declares no options)".to_string()
+                } else {
+                    format!(
+                        "a number, or one of the options and values: {}",
+                        vars.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
+                }),
             )),
         },
         r => unreachable!("unexpected expression rule {r:?}"),

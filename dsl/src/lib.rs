@@ -29,8 +29,9 @@ fn parse(file: &str, source: &str) -> Result<schema::GameDef, Diagnostics> {
     })
 }
 
-/// The YAML error's message without the location and snippet serde-saphyr adds.
-fn yaml_message(e: &serde_saphyr::Error) -> String {
+/// A YAML error's message without the location and snippet serde-saphyr adds (callers show the
+/// location their own way).
+pub fn yaml_message(e: &serde_saphyr::Error) -> String {
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("invalid YAML").trim();
     // serde-saphyr writes "error: line N column M: message" style prefixes; keep the message.

@@ -188,9 +188,7 @@ impl GameRecord {
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         let file: RecordFile = serde_saphyr::from_str(text).map_err(|e| {
             let (line, column) = e.location().map(|l| (l.line() as usize, l.column() as usize)).unwrap_or((1, 1));
-            let full = e.to_string();
-            let message = full.lines().next().unwrap_or("not a qipan record").trim().to_string();
-            RecordError::Syntax { line, column, message }
+            RecordError::Syntax { line, column, message: qipan_dsl::yaml_message(&e) }
         })?;
         Ok(GameRecord {
             game: file.game,
