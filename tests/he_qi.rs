@@ -595,7 +595,7 @@ fn the_alliance_needs_two_pairs() {
         vec![("players".to_string(), players.to_string()), ("form".to_string(), "alliance".to_string())]
     };
     for players in ["2", "3"] {
-        let err = qipan::load("he-qi", &o(players)).err().expect("refused").to_string();
+        let err = qipan::load("he-qi", &o(players)).expect_err("refused").to_string();
         assert!(err.contains("alliance_players"), "{err}");
     }
     let g = qipan::load("he-qi", &o("5")).unwrap();
