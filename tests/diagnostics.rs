@@ -56,3 +56,19 @@ fn numbers_in_rules_are_bounded() {
     assert_eq!((e.0[0].loc.line, e.0[0].loc.column), (7, 32), "{e}");
     assert!(e.0[0].message.contains("`300` is too large"), "{e}");
 }
+
+#[test]
+fn a_huge_definition_is_refused_before_it_is_read() {
+    let huge = format!("name: t\ndescription: \"{}\"\n", "x".repeat(qipan::dsl::MAX_DEFINITION_BYTES));
+    let e = qipan::load_str("huge.yaml", &huge, &[]).unwrap_err();
+    assert!(e.to_string().starts_with("huge.yaml:1:1: the definition is"), "{e}");
+    assert!(e.to_string().len() < 300, "a short message");
+}
+
+#[test]
+fn a_long_line_is_shown_around_the_column() {
+    let src = format!("name: t\nboard:\n  grid: {{ width: 3, height: 3 }}\nseats: [{{ name: a }}, {{ name: b }}]\npieces:\n  stone: {{ moves: \"place to {}bogus\" }}\n", "(".repeat(5000));
+    let e = qipan::load_str("long.yaml", &src, &[]).unwrap_err().to_string();
+    assert!(e.len() < 600, "{e}");
+    assert!(e.contains('…'), "{e}");
+}

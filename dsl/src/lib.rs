@@ -19,8 +19,17 @@ pub use lang::Value;
 
 use qipan_core::Game;
 
+/// The largest definition text read, in bytes: far above any real game (He Qi's is 14 KB; a board of
+/// 65,534 nodes listed one per line fits), and small enough that reading it is harmless.
+pub const MAX_DEFINITION_BYTES: usize = 8 << 20;
+
 /// Reads the YAML of a definition, mapping YAML errors to diagnostics.
 fn parse(file: &str, source: &str) -> Result<schema::GameDef, Diagnostics> {
+    if source.len() > MAX_DEFINITION_BYTES {
+        let message = format!("the definition is {} bytes long, more than the limit", source.len());
+        let expected = Some(format!("at most {MAX_DEFINITION_BYTES} bytes"));
+        return Err(Diagnostics(vec![Diagnostic::new(file, "", Loc { line: 1, column: 1 }, message, expected)]));
+    }
     serde_saphyr::from_str::<schema::GameDef>(source).map_err(|e| {
         let loc = e.location().map(Loc::from).unwrap_or(Loc { line: 1, column: 1 });
         let message = yaml_message(&e);

@@ -27,6 +27,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
+/// The largest record text read, in bytes (a million plies of long move text fit).
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
 /// A game record in qipan's own format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -186,6 +189,10 @@ impl GameRecord {
 
     /// Reads a record.
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            let message = format!("the record is {} bytes long; at most {MAX_RECORD_BYTES} are read", text.len());
+            return Err(RecordError::Syntax { line: 1, column: 1, message });
+        }
         let file: RecordFile = serde_saphyr::from_str(text).map_err(|e| {
             let (line, column) = e.location().map(|l| (l.line() as usize, l.column() as usize)).unwrap_or((1, 1));
             RecordError::Syntax { line, column, message: qipan_dsl::yaml_message(&e) }
