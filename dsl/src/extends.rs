@@ -284,6 +284,10 @@ fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str, file: usize) -> Node {
 fn yaml_message(e: &serde_saphyr::Error) -> String {
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("invalid YAML").trim();
+    if let Some(i) = first.find("duplicate mapping key: ") {
+        let key = first[i + "duplicate mapping key: ".len()..].split(", set ").next().unwrap_or_default();
+        return format!("the key `{key}` is written twice in this map");
+    }
     // serde-saphyr writes "error: line N column M: message" style prefixes; keep the message.
     let msg = first.rsplit_once(": ").map(|(a, b)| if a.contains("line") { b } else { first }).unwrap_or(first);
     msg.trim_start_matches("error: ").to_string()
