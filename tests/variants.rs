@@ -53,9 +53,11 @@ pieces:
 hooks:
   score: |
     1
+end:
+  passes: 2
 ";
 
-fn start_moves(game: &qipan::core::Game) -> usize {
+fn start_moves(game: &std::sync::Arc<qipan::core::Game>) -> usize {
     game.start().legal_moves().len()
 }
 
@@ -117,7 +119,7 @@ fn a_chain_of_three_files_merges_in_order() {
     let g = load(&c);
     assert_eq!(g.board.len(), 16, "c's default");
     assert_eq!((g.name.as_str(), g.title.as_str()), ("c", "C"));
-    // 4 left-column cells for stones, and no rook on the board to move.
+    // b's stones go only to the left column.
     let b = load(&d.join("sub/b.yaml"));
     assert_eq!(start_moves(&b), start_moves(&load(&d.join("a.yaml"))) - 6);
     assert_eq!(b.title, "Tiny (b)");
