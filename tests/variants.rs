@@ -148,6 +148,11 @@ fn an_error_in_the_base_is_reported_in_the_base_file() {
     assert!(diag.file.ends_with("base.yaml"), "{e}");
     assert_eq!((diag.loc.line, diag.loc.column), (17, 18), "{e}");
     assert!(diag.source_line.contains("orthogonl"), "the caret line is the base's: {e}");
+    let note = diag.note.as_deref().unwrap_or_default();
+    assert!(
+        note.starts_with("in a base: ") && note.contains("child.yaml extends ") && note.ends_with("base.yaml"),
+        "{e}"
+    );
     // `check` says the same.
     let out = qipan_cmd(&d, &["check", "child.yaml"]);
     assert!(!out.status.success());

@@ -226,7 +226,7 @@ impl<'a> Compiler<'a> {
             self.error(
                 Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar (plus nodes/edges)".into()),
+                Some("one of grid, grid3d, box, polar (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }

@@ -39,13 +39,16 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     /// The source line, for the caret display.
     pub source_line: String,
+    /// How the file comes in, when it is not the file loaded but a base it extends
+    /// (`in a base: child.yaml extends base.yaml`).
+    pub note: Option<String>,
 }
 
 impl Diagnostic {
     /// A diagnostic at `loc` in `source`.
     pub fn new(file: &str, source: &str, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Self {
         let source_line = source.lines().nth(loc.line.saturating_sub(1)).unwrap_or("").to_string();
-        Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line }
+        Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line, note: None }
     }
 }
 
@@ -67,6 +70,9 @@ impl fmt::Display for Diagnostic {
         }
         if let Some(e) = &self.expected {
             writeln!(f, "  = expected: {e}")?;
+        }
+        if let Some(n) = &self.note {
+            writeln!(f, "  = note: {n}")?;
         }
         Ok(())
     }

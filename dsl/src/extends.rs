@@ -67,7 +67,12 @@ impl Sources {
     /// A diagnostic at `loc`, in the file it points into.
     pub fn diagnostic(&self, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Diagnostic {
         let f = self.file(loc);
-        Diagnostic::new(&f.name, &f.text, loc, message, expected)
+        let mut d = Diagnostic::new(&f.name, &f.text, loc, message, expected);
+        if loc.file > 0 && loc.file < self.0.len() {
+            let chain: Vec<&str> = self.0[..=loc.file].iter().map(|s| s.name.as_str()).collect();
+            d.note = Some(format!("in a base: {}", chain.join(" extends ")));
+        }
+        d
     }
 }
 
