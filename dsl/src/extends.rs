@@ -45,7 +45,7 @@ const MAX_CHAIN: usize = 16;
 /// A definition's text, found by a [`Resolve`]r.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
-    /// The name diagnostics use (`games/he-qi.yaml`, `variants/mine.yaml`).
+    /// The name diagnostics use (`games/NAME.yaml`, `variants/mine.yaml`).
     pub name: String,
     /// What identifies the file, to detect cycles (a canonical path, `builtin:go`).
     pub id: String,
@@ -347,7 +347,7 @@ pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node,
                 return Err(Diagnostics(vec![sources.diagnostic(
                     ext.loc,
                     msg,
-                    Some("a game's name (`he-qi`) or a path (`base.yaml`)".into()),
+                    Some("a game's name (`my-game`) or a path (`base.yaml`)".into()),
                 )]));
             }
         };
