@@ -10,32 +10,41 @@
 //!
 //! [`load`] takes the name of a built-in game or a path to a definition file; [`load_str`] a
 //! definition's text. Games are `qipan_core::Game`s, shared behind an `Arc`.
+//!
+//! Names are looked up among the built-in games ([`games`]), then in the user's library
+//! ([`library`]), then taken as paths. A definition's `extends:` is resolved the same way by
+//! [`Resolver`], paths relative to the extending file.
 
 #![warn(missing_docs)]
 
 pub mod games;
 pub mod gtp;
+pub mod library;
 pub mod record;
 pub mod sgf;
 
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;
-pub use qipan_dsl::{Diagnostic, Diagnostics};
+pub use qipan_dsl::{Definition, Diagnostic, Diagnostics};
 
 use qipan_core::Game;
+use qipan_dsl::extends::{is_path, read_file, relative_to};
+use qipan_dsl::{Resolve, SourceFile};
 use std::path::Path;
 use std::sync::Arc;
 
 /// Why a game could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// Neither a built-in game nor a readable file.
-    #[error("`{name}` is neither a built-in game ({builtins}) nor a readable file: {reason}")]
+    /// Neither a built-in game, nor a game of the library, nor a readable file.
+    #[error("`{name}` is neither a built-in game ({builtins}) nor a game of the library ({library}) nor a readable file: {reason}")]
     NotFound {
         /// What was asked for.
         name: String,
         /// The built-in names.
         builtins: String,
+        /// The library's directory.
+        library: String,
         /// Why the file could not be read.
         reason: String,
     },
@@ -44,35 +53,94 @@ pub enum LoadError {
     Invalid(#[from] Diagnostics),
 }
 
-/// The file name and text of a game: a built-in name (`go`) or a path.
-pub fn source(name_or_path: &str) -> Result<(String, String), LoadError> {
+/// Finds the bases of `extends:` as commands find games: a name is a built-in game, else a game
+/// of the [`library`]; a path (with a `/`, or ending in `.yaml`) is relative to the extending file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Resolver;
+
+impl Resolve for Resolver {
+    fn resolve(&self, spec: &str, from: &SourceFile) -> Result<SourceFile, String> {
+        if is_path(spec) {
+            return read_file(&relative_to(spec, &from.name));
+        }
+        if let Some(text) = games::builtin(spec) {
+            return Ok(builtin_source(spec, text));
+        }
+        match library::find(spec) {
+            Some(path) => read_file(&path),
+            None => Err(format!(
+                "no built-in game ({}) nor game of the library ({}) has that name; a path needs a `/` or `.yaml`",
+                builtin_names(),
+                library::dir().display()
+            )),
+        }
+    }
+}
+
+fn builtin_source(name: &str, text: &str) -> SourceFile {
+    SourceFile { name: format!("games/{name}.yaml"), id: format!("builtin:{name}"), text: text.to_string() }
+}
+
+fn builtin_names() -> String {
+    games::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+/// The definition file of a game: a built-in name (`go`), a game of the library, or a path.
+pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
     if let Some(src) = games::builtin(name_or_path) {
-        return Ok((format!("games/{name_or_path}.yaml"), src.to_string()));
+        return Ok(builtin_source(name_or_path, src));
     }
-    match std::fs::read_to_string(Path::new(name_or_path)) {
-        Ok(text) => Ok((name_or_path.to_string(), text)),
-        Err(e) => Err(LoadError::NotFound {
+    if let Some(path) = library::find(name_or_path) {
+        if let Ok(f) = read_file(&path) {
+            return Ok(f);
+        }
+    }
+    read_file(Path::new(name_or_path)).map_err(|_| {
+        let reason = std::fs::read_to_string(name_or_path).err().map(|e| e.to_string()).unwrap_or_default();
+        LoadError::NotFound {
             name: name_or_path.to_string(),
-            builtins: games::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
-            reason: e.to_string(),
-        }),
-    }
+            builtins: builtin_names(),
+            library: library::dir().display().to_string(),
+            reason,
+        }
+    })
 }
 
-/// Loads a built-in game or a definition file, with option overrides (`name`, `value`).
+/// The file name and text of a game: a built-in name (`go`), a game of the library, or a path.
+pub fn source(name_or_path: &str) -> Result<(String, String), LoadError> {
+    source_file(name_or_path).map(|f| (f.name, f.text))
+}
+
+/// Reads a game's definition and the bases it extends, without compiling it.
+pub fn definition(name_or_path: &str) -> Result<Definition, LoadError> {
+    Ok(Definition::read_source(source_file(name_or_path)?, &Resolver)?)
+}
+
+/// Loads a built-in game, a game of the library or a definition file, with option overrides
+/// (`name`, `value`).
 pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
-    let (file, text) = source(name_or_path)?;
-    Ok(load_str(&file, &text, overrides)?)
+    Ok(Arc::new(definition(name_or_path)?.compile(overrides)?))
 }
 
-/// Checks a built-in game or definition file as `qipan check` does; returns the options without a
-/// default, which must be set to play.
+/// Checks a game as `qipan check` does; returns the options without a default, which must be set
+/// to play.
 pub fn validate(name_or_path: &str) -> Result<Vec<String>, LoadError> {
-    let (file, text) = source(name_or_path)?;
-    Ok(qipan_dsl::validate(&file, &text)?)
+    Ok(definition(name_or_path)?.validate()?)
 }
 
-/// Compiles a definition's text; `file` is used in diagnostics.
+/// The options a game declares, with defaults and allowed values.
+pub fn options(name_or_path: &str) -> Result<Vec<qipan_dsl::OptionInfo>, LoadError> {
+    Ok(definition(name_or_path)?.options())
+}
+
+/// The option a game sets by cut-and-choose before play, if any (see
+/// [`Definition::cut_and_choose`]).
+pub fn cut_and_choose(name_or_path: &str, overrides: &[(String, String)]) -> Result<Option<String>, LoadError> {
+    Ok(definition(name_or_path)?.cut_and_choose(overrides)?)
+}
+
+/// Compiles a definition's text; `file` is used in diagnostics and to find bases it extends by
+/// path.
 pub fn load_str(file: &str, source: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, Diagnostics> {
-    qipan_dsl::load_str(file, source, overrides).map(Arc::new)
+    Definition::read(file, source, &Resolver)?.compile(overrides).map(Arc::new)
 }

@@ -104,8 +104,12 @@ pub struct Replayed {
 /// Loads `game` with the record's size and komi (when the game declares those options).
 pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame) -> Result<Arc<Game>, ReplayError> {
     let (file, text) = crate::source(game)?;
-    let declared: Vec<String> =
-        qipan_dsl::options(&file, &text).map_err(crate::LoadError::from)?.into_iter().map(|o| o.name).collect();
+    let declared: Vec<String> = crate::Definition::read(&file, &text, &crate::Resolver)
+        .map_err(crate::LoadError::from)?
+        .options()
+        .into_iter()
+        .map(|o| o.name)
+        .collect();
     let mut opts: Vec<(String, String)> = overrides.to_vec();
     let (cols, rows) = sgf.size;
     if declared.iter().any(|o| o == "size") && !opts.iter().any(|(k, _)| k == "size") {

@@ -5,6 +5,8 @@ use std::path::Path;
 fn check(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad").join(name);
     let text = std::fs::read_to_string(&path).unwrap();
+    // The library is named in some messages: a fixed one, so that snapshots do not depend on $HOME.
+    qipan::library::set_dir("tests/no-library");
     let file = format!("tests/bad/{name}");
     match qipan::load_str(&file, &text, &[]) {
         Ok(_) => panic!("{name} should not load"),
@@ -28,6 +30,10 @@ snapshot!(unknown_piece, "unknown_piece.yaml");
 snapshot!(unknown_zone, "unknown_zone.yaml");
 snapshot!(unknown_field, "unknown_field.yaml");
 snapshot!(hook_syntax, "hook_syntax.yaml");
+snapshot!(extends_base_error, "extends_base_error.yaml");
+snapshot!(extends_child_error, "extends_child_error.yaml");
+snapshot!(extends_cycle, "extends_cycle.yaml");
+snapshot!(extends_missing, "extends_missing.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -2,6 +2,7 @@
 //! compiled, names checked. Every error points back into the file.
 
 use crate::diag::{locate_in_value, Diagnostic, Loc};
+use crate::extends::Sources;
 use crate::hooks::{HookLimits, HookSource, RhaiHooks};
 use crate::lang::{compile_move, eval_expr, LangError, Names, Value};
 use crate::schema::*;
@@ -12,7 +13,6 @@ use qipan_core::rules::{
     AbsorbedTurns, BareSide, CapturedTo, Dame, EndRules, GroupCapture, PassRule, Prey, Repetition, RoyalCapture, Rules,
     Scoring, StuckRule,
 };
-use serde_saphyr::Spanned;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -37,8 +37,8 @@ pub struct OptionInfo {
 
 /// Compiles definitions, collecting diagnostics.
 pub(crate) struct Compiler<'a> {
-    pub file: &'a str,
-    pub source: &'a str,
+    /// The files of the definition (the file loaded, then the bases it extends).
+    pub sources: &'a Sources,
     pub diags: Vec<Diagnostic>,
     pub vars: BTreeMap<String, Value>,
     /// When checking a definition, options without a default get a stand-in value instead of an error.
@@ -54,16 +54,21 @@ fn scalar_value(s: &Scalar) -> Value {
 }
 
 impl<'a> Compiler<'a> {
-    pub fn new(file: &'a str, source: &'a str) -> Self {
-        Compiler { file, source, diags: Vec::new(), vars: BTreeMap::new(), placeholders: false }
+    pub fn new(sources: &'a Sources) -> Self {
+        Compiler { sources, diags: Vec::new(), vars: BTreeMap::new(), placeholders: false }
+    }
+
+    /// The text of the file a location points into.
+    fn text(&self, loc: Loc) -> &'a str {
+        &self.sources.file(loc).text
     }
 
     fn error(&mut self, loc: Loc, msg: impl Into<String>, expected: Option<String>) {
-        self.diags.push(Diagnostic::new(self.file, self.source, loc, msg, expected));
+        self.diags.push(self.sources.diagnostic(loc, msg, expected));
     }
 
     fn lang_error(&mut self, t: &Text, text: &str, e: LangError) {
-        let loc = locate_in_value(self.source, t.referenced.into(), text, e.offset);
+        let loc = locate_in_value(self.text(t.referenced), t.referenced, text, e.offset);
         self.error(loc, e.message, e.expected);
     }
 
@@ -84,7 +89,7 @@ impl<'a> Compiler<'a> {
                 Some(v) => out.push_str(&v.to_string()),
                 None => {
                     let off = s[..s.len() - rest.len() + i].chars().count();
-                    let loc = locate_in_value(self.source, t.referenced.into(), s, off);
+                    let loc = locate_in_value(self.text(t.referenced), t.referenced, s, off);
                     let known = self.vars.keys().cloned().collect::<Vec<_>>().join(", ");
                     self.error(loc, format!("unknown option `${name}`"), Some(format!("one of: {known}")));
                 }
@@ -101,15 +106,11 @@ impl<'a> Compiler<'a> {
             NumOrExpr::Expr(e) => match eval_expr(e, &self.vars) {
                 Ok(Value::Num(x)) => Some(x),
                 Ok(other) => {
-                    self.error(
-                        v.referenced.into(),
-                        format!("`{e}` gives `{other}`, not a number"),
-                        Some("a number".into()),
-                    );
+                    self.error(v.referenced, format!("`{e}` gives `{other}`, not a number"), Some("a number".into()));
                     None
                 }
                 Err(err) => {
-                    let loc = locate_in_value(self.source, v.referenced.into(), e, err.offset);
+                    let loc = locate_in_value(self.text(v.referenced), v.referenced, e, err.offset);
                     self.error(loc, err.message, err.expected);
                     None
                 }
@@ -120,7 +121,7 @@ impl<'a> Compiler<'a> {
     fn count(&mut self, v: &Spanned<NumOrExpr>, what: &str, max: f64) -> Option<u32> {
         let x = self.number(v)?;
         if x.fract() != 0.0 || x < 0.0 || x > max {
-            self.error(v.referenced.into(), format!("{what} must be a whole number from 0 to {max}, not {x}"), None);
+            self.error(v.referenced, format!("{what} must be a whole number from 0 to {max}, not {x}"), None);
             return None;
         }
         Some(x as u32)
@@ -133,7 +134,7 @@ impl<'a> Compiler<'a> {
             let kind = o.kind.value.as_str();
             if !["int", "number", "bool", "choice", "text"].contains(&kind) {
                 self.error(
-                    o.kind.referenced.into(),
+                    o.kind.referenced,
                     format!("unknown option type `{kind}`"),
                     Some("int, number, bool, choice or text".into()),
                 );
@@ -141,7 +142,7 @@ impl<'a> Compiler<'a> {
             }
             if kind == "choice" && o.values.is_none() {
                 self.error(
-                    name.referenced.into(),
+                    name.referenced,
                     format!("choice option `{}` lists no values", name.value),
                     Some("values: [a, b, ...]".into()),
                 );
@@ -168,11 +169,7 @@ impl<'a> Compiler<'a> {
         for (k, v) in overrides {
             let Some(info) = infos.iter().find(|i| &i.name == k) else {
                 let known = infos.iter().map(|i| i.name.clone()).collect::<Vec<_>>().join(", ");
-                self.error(
-                    Loc { line: 1, column: 1 },
-                    format!("the game has no option `{k}`"),
-                    Some(format!("one of: {known}")),
-                );
+                self.error(Loc::START, format!("the game has no option `{k}`"), Some(format!("one of: {known}")));
                 continue;
             };
             match parse_option_value(info, v, def) {
@@ -181,8 +178,8 @@ impl<'a> Compiler<'a> {
                 }
                 Err(msg) => {
                     // Point at the option's declaration: that is where its allowed values are written.
-                    let at = def.options.0.iter().find(|(n, _)| n.value == *k).map(|(n, _)| n.referenced.into());
-                    self.error(at.unwrap_or(Loc { line: 1, column: 1 }), format!("--set {k}={v}: {msg}"), None)
+                    let at = def.options.0.iter().find(|(n, _)| n.value == *k).map(|(n, _)| n.referenced);
+                    self.error(at.unwrap_or(Loc::START), format!("--set {k}={v}: {msg}"), None)
                 }
             }
         }
@@ -202,7 +199,7 @@ impl<'a> Compiler<'a> {
             }
             if !self.vars.contains_key(&info.name) {
                 self.error(
-                    Loc { line: 1, column: 1 },
+                    Loc::START,
                     format!("option `{}` has no default and must be set", info.name),
                     Some(format!("--set {}=VALUE", info.name)),
                 );
@@ -214,13 +211,13 @@ impl<'a> Compiler<'a> {
     fn board(&mut self, b: &BoardDef) -> Option<Board> {
         if let Some(sel) = &b.select {
             let Some(value) = self.vars.get(&sel.value).map(|v| v.to_string()) else {
-                self.error(sel.referenced.into(), format!("unknown option `{}`", sel.value), None);
+                self.error(sel.referenced, format!("unknown option `{}`", sel.value), None);
                 return None;
             };
             let Some((_, variant)) = b.variants.0.iter().find(|(k, _)| k.value == value) else {
                 let names: Vec<&str> = b.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
                 self.error(
-                    sel.referenced.into(),
+                    sel.referenced,
                     format!("no board `{value}` for option `{}`", sel.value),
                     Some(names.join(", ")),
                 );
@@ -234,9 +231,9 @@ impl<'a> Compiler<'a> {
             .count();
         if generators_used > 1 {
             self.error(
-                Loc { line: 1, column: 1 },
+                Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar (plus nodes/edges)".into()),
+                Some("one of grid, grid3d, box, polar (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }
@@ -254,9 +251,9 @@ impl<'a> Compiler<'a> {
                 .width
                 .as_ref()
                 .or(g.height.as_ref())
-                .map(|w| w.referenced.into())
-                .or(g.mask.as_ref().map(|m| m.referenced.into()))
-                .unwrap_or(Loc { line: 1, column: 1 });
+                .map(|w| w.referenced)
+                .or(g.mask.as_ref().map(|m| m.referenced))
+                .unwrap_or(Loc::START);
             let w = match &g.width {
                 Some(w) => self.count(w, "width", 256.0)?,
                 None => mask_w.or_else(|| {
@@ -276,7 +273,7 @@ impl<'a> Compiler<'a> {
                 Some("letters") => LabelStyle::Letters,
                 Some("chess") => LabelStyle::Chess,
                 Some(other) => {
-                    let loc = g.labels.as_ref().expect("labels").referenced.into();
+                    let loc = g.labels.as_ref().expect("labels").referenced;
                     self.error(loc, format!("unknown label style `{other}`"), Some("gtp, letters or chess".into()));
                     return None;
                 }
@@ -293,10 +290,10 @@ impl<'a> Compiler<'a> {
             self.board_result(generators::grid(&spec), anchor)?
         } else if let Some(g) = &b.grid3d {
             let (w, h, d) = self.dims(g)?;
-            self.board_result(generators::grid3d(w, h, d), g.width.referenced.into())?
+            self.board_result(generators::grid3d(w, h, d), g.width.referenced)?
         } else if let Some(g) = &b.box_surface {
             let (w, h, d) = self.dims(g)?;
-            self.board_result(generators::box_surface(w, h, d), g.width.referenced.into())?
+            self.board_result(generators::box_surface(w, h, d), g.width.referenced)?
         } else if let Some(p) = &b.polar {
             let hub = self.word(&p.hub, &["none", "transit", "stop"], "none");
             let spec = PolarSpec {
@@ -311,7 +308,7 @@ impl<'a> Compiler<'a> {
                 stripes: self.word(&p.pattern, &["checker", "stripes"], "checker") == "stripes",
                 diagonal: p.diagonal,
             };
-            self.board_result(generators::polar(&spec), p.rings.referenced.into())?
+            self.board_result(generators::polar(&spec), p.rings.referenced)?
         } else {
             BoardBuilder::new()
         };
@@ -321,7 +318,7 @@ impl<'a> Compiler<'a> {
                 [x, y, z] => Some([*x, *y, *z]),
                 _ => {
                     self.error(
-                        name.referenced.into(),
+                        name.referenced,
                         "a direction vector has 2 or 3 numbers",
                         Some("[dx, dy] or [dx, dy, dz]".into()),
                     );
@@ -346,14 +343,14 @@ impl<'a> Compiler<'a> {
                 coord: [pos[0] as i32, pos[1] as i32, pos[2] as i32],
             };
             if let Err(e) = builder.add_node(spec) {
-                self.error(n.label.referenced.into(), e.to_string(), Some("a unique label".into()));
+                self.error(n.label.referenced, e.to_string(), Some("a unique label".into()));
             }
         }
         for e in &b.edges {
             let (Some(a), Some(z)) = (builder.find(&e.from.value), builder.find(&e.to.value)) else {
                 let bad = if builder.find(&e.from.value).is_none() { &e.from } else { &e.to };
                 self.error(
-                    bad.referenced.into(),
+                    bad.referenced,
                     format!("no node labelled `{}`", bad.value),
                     Some("the label of a node of the board".into()),
                 );
@@ -370,16 +367,16 @@ impl<'a> Compiler<'a> {
         }
         if b.same_colour {
             let over_any = self.word(&b.same_colour_jump, &["empty", "any"], "empty") == "any";
-            builder = self.board_result(generators::add_same_colour(builder, over_any), Loc { line: 1, column: 1 })?;
+            builder = self.board_result(generators::add_same_colour(builder, over_any), Loc::START)?;
         }
         // Zones: first check labels, then tag nodes.
-        let preview = self.board_result(builder.clone().build(), Loc { line: 1, column: 1 })?;
+        let preview = self.board_result(builder.clone().build(), Loc::START)?;
         for (name, z) in &b.zones.0 {
             let kind = z.kind.as_ref().and_then(|k| {
                 let found = preview.kind(k);
                 if found.is_none() {
                     self.error(
-                        name.referenced.into(),
+                        name.referenced,
                         format!("unknown node kind `{k}`"),
                         Some(preview.kind_names().join(", ")),
                     );
@@ -391,7 +388,7 @@ impl<'a> Compiler<'a> {
                 match preview.find(&l.value) {
                     Some(id) => members.push(id),
                     None => self.error(
-                        l.referenced.into(),
+                        l.referenced,
                         format!("no node labelled `{}`", l.value),
                         Some("the label of a node of the board".into()),
                     ),
@@ -415,7 +412,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        self.board_result(builder.build(), Loc { line: 1, column: 1 })
+        self.board_result(builder.build(), Loc::START)
     }
 
     /// Whether an optional `if:` option expression holds (reporting errors).
@@ -425,7 +422,7 @@ impl<'a> Compiler<'a> {
             Ok(Value::Bool(b)) => b,
             Ok(v) => {
                 self.error(
-                    w.referenced.into(),
+                    w.referenced,
                     format!("`if` gives `{v}`, not true or false"),
                     Some("an option test like `ko == simple`".into()),
                 );
@@ -441,13 +438,13 @@ impl<'a> Compiler<'a> {
     /// The groups of seats (by index) of the variant an option selects.
     fn groups(&mut self, p: &PlayersDef, seats: &[Seat]) -> Option<Vec<Vec<usize>>> {
         let Some(value) = self.vars.get(&p.select.value).map(|v| v.to_string()) else {
-            self.error(p.select.referenced.into(), format!("unknown option `{}`", p.select.value), None);
+            self.error(p.select.referenced, format!("unknown option `{}`", p.select.value), None);
             return None;
         };
         let Some((_, groups)) = p.variants.0.iter().find(|(k, _)| k.value == value) else {
             let names: Vec<&str> = p.variants.0.iter().map(|(k, _)| k.value.as_str()).collect();
             self.error(
-                p.select.referenced.into(),
+                p.select.referenced,
                 format!("no variant for `{}` = {value}", p.select.value),
                 Some(names.join(", ")),
             );
@@ -465,8 +462,8 @@ impl<'a> Compiler<'a> {
                         listed[i] = true;
                         g.push(i);
                     }
-                    Some(_) => self.error(t.referenced.into(), format!("seat `{name}` is listed twice"), None),
-                    None => self.error(t.referenced.into(), format!("unknown seat `{name}`"), Some(names.join(", "))),
+                    Some(_) => self.error(t.referenced, format!("seat `{name}` is listed twice"), None),
+                    None => self.error(t.referenced, format!("unknown seat `{name}`"), Some(names.join(", "))),
                 }
             }
             out.push(g);
@@ -511,7 +508,7 @@ impl<'a> Compiler<'a> {
         let Some(t) = t else { return default.to_string() };
         let w = self.subst(t);
         if !allowed.contains(&w.as_str()) {
-            self.error(t.referenced.into(), format!("unknown value `{w}`"), Some(allowed.join(", ")));
+            self.error(t.referenced, format!("unknown value `{w}`"), Some(allowed.join(", ")));
             return default.to_string();
         }
         w
@@ -545,11 +542,7 @@ impl<'a> Compiler<'a> {
                     Some(d) => forward.push(d),
                     None => {
                         let all: Vec<&str> = board.directions().iter().map(|d| d.name.as_str()).collect();
-                        self.error(
-                            f.referenced.into(),
-                            format!("unknown direction `{}`", f.value),
-                            Some(all.join(", ")),
-                        );
+                        self.error(f.referenced, format!("unknown direction `{}`", f.value), Some(all.join(", ")));
                     }
                 }
             }
@@ -557,7 +550,7 @@ impl<'a> Compiler<'a> {
             for (alias, z) in &s.zones.0 {
                 let Some(ai) = zone_aliases.iter().position(|a| *a == alias.value) else {
                     self.error(
-                        alias.referenced.into(),
+                        alias.referenced,
                         format!("`{}` is not declared in zone_aliases", alias.value),
                         Some(zone_aliases.join(", ")),
                     );
@@ -566,7 +559,7 @@ impl<'a> Compiler<'a> {
                 match board.zone(&z.value) {
                     Some(zi) => zones[ai] = Some(zi),
                     None => self.error(
-                        z.referenced.into(),
+                        z.referenced,
                         format!("unknown zone `{}`", z.value),
                         Some(board.zone_names().join(", ")),
                     ),
@@ -602,11 +595,7 @@ impl<'a> Compiler<'a> {
             });
         }
         if seats.is_empty() || seats.len() > 64 {
-            self.error(
-                def.name.referenced.into(),
-                "a game needs 1 to 64 seats",
-                Some("seats: [{name: ...}, ...]".into()),
-            );
+            self.error(def.name.referenced, "a game needs 1 to 64 seats", Some("seats: [{name: ...}, ...]".into()));
             return None;
         }
         if let Some(t) = &def.teams {
@@ -667,7 +656,7 @@ impl<'a> Compiler<'a> {
             pieces.push(PieceType { name: name.value.clone(), symbols, moves, immune: p.immune, captures: p.captures });
         }
         if pieces.is_empty() || pieces.len() > 255 {
-            self.error(def.name.referenced.into(), "a game needs 1 to 255 piece types", None);
+            self.error(def.name.referenced, "a game needs 1 to 255 piece types", None);
             return None;
         }
         let piece_index = |name: &str| piece_names.iter().position(|p| p == name).map(|i| i as u8);
@@ -686,14 +675,14 @@ impl<'a> Compiler<'a> {
             let piece = piece_index(&s.piece.value);
             if seat.is_none() {
                 self.error(
-                    s.seat.referenced.into(),
+                    s.seat.referenced,
                     format!("unknown seat `{seat_name}`"),
                     Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
                 );
             }
             if piece.is_none() {
                 self.error(
-                    s.piece.referenced.into(),
+                    s.piece.referenced,
                     format!("unknown piece `{}`", s.piece.value),
                     Some(piece_names.join(", ")),
                 );
@@ -702,7 +691,7 @@ impl<'a> Compiler<'a> {
                 match (board.find(&at.value), seat, piece) {
                     (Some(node), Some(seat), Some(piece)) => setup.push(Placement { node, seat, piece }),
                     (None, _, _) => self.error(
-                        at.referenced.into(),
+                        at.referenced,
                         format!("no node labelled `{}`", at.value),
                         Some("the label of a node of the board".into()),
                     ),
@@ -718,7 +707,7 @@ impl<'a> Compiler<'a> {
             let piece = piece_index(&r.piece.value);
             if piece.is_none() {
                 self.error(
-                    r.piece.referenced.into(),
+                    r.piece.referenced,
                     format!("unknown piece `{}`", r.piece.value),
                     Some(piece_names.join(", ")),
                 );
@@ -730,7 +719,7 @@ impl<'a> Compiler<'a> {
                     Some(s) => vec![s],
                     None => {
                         self.error(
-                            r.seat.referenced.into(),
+                            r.seat.referenced,
                             format!("unknown seat `{}`", r.seat.value),
                             Some("a seat name or `all`".into()),
                         );
@@ -747,7 +736,7 @@ impl<'a> Compiler<'a> {
         let keys = board.len() * seats.len() * pieces.len();
         if keys > MAX_KEYS {
             self.error(
-                def.name.referenced.into(),
+                def.name.referenced,
                 format!("{} nodes x {} seats x {} piece types is too large", board.len(), seats.len(), pieces.len()),
                 Some(format!("at most {MAX_KEYS} combinations")),
             );
@@ -773,7 +762,7 @@ impl<'a> Compiler<'a> {
             let revive = piece_names.iter().position(|p| *p == x.revive.value);
             if revive.is_none() {
                 self.error(
-                    x.revive.referenced.into(),
+                    x.revive.referenced,
                     format!("unknown piece `{}`", x.revive.value),
                     Some(piece_names.join(", ")),
                 );
@@ -781,11 +770,7 @@ impl<'a> Compiler<'a> {
             let cost = x.cost.as_ref().and_then(|c| {
                 let i = def.counters.iter().position(|n| *n == c.value);
                 if i.is_none() {
-                    self.error(
-                        c.referenced.into(),
-                        format!("unknown counter `{}`", c.value),
-                        Some(def.counters.join(", ")),
-                    );
+                    self.error(c.referenced, format!("unknown counter `{}`", c.value), Some(def.counters.join(", ")));
                 }
                 i
             });
@@ -810,15 +795,17 @@ impl<'a> Compiler<'a> {
                 .map(|(point, code)| HookSource {
                     point: point.value.clone(),
                     code: code.value.clone(),
-                    line: code_line(self.source, code),
+                    line: code_line(self.text(code.referenced), code),
                 })
                 .collect();
             match RhaiHooks::compile(sources, HookLimits::default(), def.counters.clone()) {
                 Ok(h) => game.hooks = Some(Arc::new(h)),
                 Err(e) => {
-                    // An error at the end of the script points at its last line.
-                    let last = self.source.lines().count().max(1);
-                    let loc = Loc { line: e.line.clamp(1, last), column: e.column.max(1) };
+                    // In the file that wrote the hook; an error at the end of the script points at its last line.
+                    let file =
+                        def.hooks.0.iter().find(|(p, _)| p.value == e.point).map_or(0, |(_, c)| c.referenced.file);
+                    let last = self.sources.0.get(file).map_or(1, |f| f.text.lines().count().max(1));
+                    let loc = Loc { line: e.line.clamp(1, last), column: e.column.max(1), file };
                     self.error(loc, format!("hook `{}`: {}", e.point, e.message), None);
                 }
             }
@@ -837,9 +824,7 @@ impl<'a> Compiler<'a> {
             let name = self.subst(t);
             match piece_names.iter().position(|p| *p == name) {
                 Some(i) => out.push(i as u8),
-                None => {
-                    self.error(t.referenced.into(), format!("unknown piece `{name}`"), Some(piece_names.join(", ")))
-                }
+                None => self.error(t.referenced, format!("unknown piece `{name}`"), Some(piece_names.join(", "))),
             }
         }
         out
@@ -858,14 +843,14 @@ impl<'a> Compiler<'a> {
                         rules.group_capture = Some(GroupCapture { relation, suicide_allowed: suicide == "allowed" });
                     }
                     None => self.error(
-                        c.referenced.into(),
+                        c.referenced,
                         format!("unknown relation `{rel}`"),
                         Some(board.relation_names().join(", ")),
                     ),
                 },
                 (Some("none"), None, None) => {}
                 _ => self.error(
-                    c.referenced.into(),
+                    c.referenced,
                     format!("cannot read capture rule `{text}`"),
                     Some("`groups <relation>` or `none`".into()),
                 ),
@@ -935,7 +920,7 @@ impl<'a> Compiler<'a> {
             match def.counters.iter().position(|c| *c == g.counter.value) {
                 Some(i) => goals.push((i, self.number(&g.at_least).unwrap_or(0.0) as i64)),
                 None => self.error(
-                    g.counter.referenced.into(),
+                    g.counter.referenced,
                     format!("unknown counter `{}`", g.counter.value),
                     Some(def.counters.join(", ")),
                 ),
@@ -963,8 +948,7 @@ impl<'a> Compiler<'a> {
                     };
                     let relation = board.relation(&rel_name);
                     if relation.is_none() {
-                        let loc =
-                            s.relation.as_ref().map(|t| t.referenced.into()).unwrap_or(s.method.referenced.into());
+                        let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
                         self.error(
                             loc,
                             format!("unknown relation `{rel_name}`"),
@@ -982,7 +966,7 @@ impl<'a> Compiler<'a> {
                 "none" => Scoring::None,
                 other => {
                     self.error(
-                        s.method.referenced.into(),
+                        s.method.referenced,
                         format!("unknown scoring method `{other}`"),
                         Some("area, captures or none".into()),
                     );
@@ -993,7 +977,7 @@ impl<'a> Compiler<'a> {
                 match seats.iter().position(|x| x.name == seat.value) {
                     Some(i) => rules.score_bonus[i] = self.number(v).unwrap_or(0.0),
                     None => self.error(
-                        seat.referenced.into(),
+                        seat.referenced,
                         format!("unknown seat `{}`", seat.value),
                         Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
                     ),
@@ -1006,7 +990,7 @@ impl<'a> Compiler<'a> {
 
 /// The file line where a hook's code starts (block scalars start on the line after the key).
 fn code_line(source: &str, code: &Text) -> usize {
-    let loc: Loc = code.referenced.into();
+    let loc: Loc = code.referenced;
     let first = code.value.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
     let lines: Vec<&str> = source.lines().collect();
     for (i, l) in lines.iter().enumerate().skip(loc.line.saturating_sub(1)).take(code.value.lines().count() + 3) {
@@ -1057,7 +1041,7 @@ pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec
         if let Some(Value::Num(x)) = vars.get(&name.value) {
             if o.min.is_some_and(|m| *x < m) || o.max.is_some_and(|m| *x > m) {
                 out.push((
-                    name.referenced.into(),
+                    name.referenced,
                     format!(
                         "option `{}` = {} is outside {}..{}",
                         name.value,

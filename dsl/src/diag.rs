@@ -10,11 +10,19 @@ pub struct Loc {
     pub line: usize,
     /// Column, from 1.
     pub column: usize,
+    /// Which file: 0 for the file loaded, 1 for the base it `extends:`, 2 for the base's base, ...
+    /// (an index into [`Sources`](crate::Sources)).
+    pub file: usize,
+}
+
+impl Loc {
+    /// The start of the file loaded.
+    pub const START: Loc = Loc { line: 1, column: 1, file: 0 };
 }
 
 impl From<serde_saphyr::Location> for Loc {
     fn from(l: serde_saphyr::Location) -> Self {
-        Loc { line: l.line() as usize, column: l.column() as usize }
+        Loc { line: l.line() as usize, column: l.column() as usize, file: 0 }
     }
 }
 
@@ -31,13 +39,16 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     /// The source line, for the caret display.
     pub source_line: String,
+    /// How the file comes in, when it is not the file loaded but a base it extends
+    /// (`in a base: child.yaml extends base.yaml`).
+    pub note: Option<String>,
 }
 
 impl Diagnostic {
     /// A diagnostic at `loc` in `source`.
     pub fn new(file: &str, source: &str, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Self {
         let source_line = source.lines().nth(loc.line.saturating_sub(1)).unwrap_or("").to_string();
-        Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line }
+        Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line, note: None }
     }
 }
 
@@ -55,6 +66,9 @@ impl fmt::Display for Diagnostic {
         }
         if let Some(e) = &self.expected {
             writeln!(f, "  = expected: {e}")?;
+        }
+        if let Some(n) = &self.note {
+            writeln!(f, "  = note: {n}")?;
         }
         Ok(())
     }
@@ -125,7 +139,7 @@ pub fn locate_in_value(source: &str, value_loc: Loc, text: &str, offset: usize) 
         let start_byte = l.char_indices().nth(search_from).map(|(b, _)| b).unwrap_or(l.len());
         if let Some(pos) = l[start_byte..].find(line_text) {
             let col = l[..start_byte + pos].chars().count() + col_in_line + 1;
-            return Loc { line: i + 1, column: col };
+            return Loc { line: i + 1, column: col, file: value_loc.file };
         }
     }
     value_loc

@@ -1,11 +1,51 @@
 //! The definition file schema, as read by serde from YAML (through serde-saphyr, which keeps the
 //! source location of every value we may need to point at).
 
-use serde::de::{MapAccess, Visitor};
+use crate::diag::Loc;
+use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use serde_saphyr::Spanned;
 use std::fmt;
 use std::marker::PhantomData;
+
+/// A value with the place it is written: line, column and file (see [`crate::extends`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it is written.
+    pub referenced: Loc,
+    /// Where it is defined (the same place: anchors are resolved before merging).
+    pub defined: Loc,
+}
+
+impl<T> Spanned<T> {
+    /// A value written at `referenced` (and defined at `defined`).
+    pub fn new(value: T, referenced: Loc, defined: Loc) -> Self {
+        Spanned { value, referenced, defined }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Spanned<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a value with its location")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Self::Value, A::Error> {
+                let missing = || serde::de::Error::custom("a located value without its location");
+                let file: u64 = s.next_element()?.ok_or_else(missing)?;
+                let line: u64 = s.next_element()?.ok_or_else(missing)?;
+                let column: u64 = s.next_element()?.ok_or_else(missing)?;
+                let value: T = s.next_element()?.ok_or_else(missing)?;
+                let loc = Loc { line: line as usize, column: column as usize, file: file as usize };
+                Ok(Spanned::new(value, loc, loc))
+            }
+        }
+        d.deserialize_newtype_struct(crate::extends::SPANNED, V(PhantomData))
+    }
+}
 
 /// A text value with its place in the file.
 pub type Text = Spanned<String>;

@@ -52,7 +52,7 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
                     d.0.iter()
                         .map(|x| {
                             serde_json::json!({"file": x.file, "line": x.loc.line, "column": x.loc.column,
-                                           "message": x.message, "expected": x.expected})
+                                           "message": x.message, "expected": x.expected, "note": x.note})
                         })
                         .collect();
                 report.push(serde_json::json!({"game": g, "ok": false, "errors": errors}));

@@ -19,7 +19,9 @@ macro_rules! outln {
 mod bench;
 mod check;
 mod gtp;
+mod import;
 mod list;
+mod new;
 mod perft;
 mod play;
 mod replay;
@@ -33,6 +35,11 @@ use std::sync::Arc;
 #[derive(Parser)]
 #[command(name = "qipan", version, about, long_about = None)]
 struct Cli {
+    /// The game library: where `import` copies games, and where every command looks up a name
+    /// that is not a built-in game [default: $QIPAN_LIBRARY, else $XDG_DATA_HOME/qipan/games,
+    /// else ~/.local/share/qipan/games].
+    #[arg(long, global = true, value_name = "DIR")]
+    library: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -51,8 +58,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay a game record (SGF for the Go family) under the game's rules.
     Replay(replay::ReplayArgs),
-    /// List the built-in games and their options.
+    /// List the built-in and imported games and their options.
     List(list::ListArgs),
+    /// Start a variant: write NAME.yaml, a commented definition that extends a game.
+    New(new::NewArgs),
+    /// Check definitions and copy them into the game library, to be known by name.
+    Import(import::ImportArgs),
     /// Speak GTP version 2 on standard input and output (Go GUIs, referees).
     Gtp(gtp::GtpArgs),
 }
@@ -60,7 +71,7 @@ enum Command {
 /// A game and its option settings, shared by most subcommands.
 #[derive(Args, Clone)]
 pub struct GameArgs {
-    /// A built-in game (see `qipan list`) or the path of a definition file.
+    /// A built-in or imported game (see `qipan list`) or the path of a definition file.
     pub game: String,
     /// Set a game option, e.g. `--set size=9` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -89,6 +100,9 @@ impl GameArgs {
 /// Runs the program.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(dir) = cli.library {
+        qipan::library::set_dir(dir);
+    }
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Show(a) => show::run(a),
@@ -97,6 +111,8 @@ pub fn run() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::List(a) => list::run(a),
+        Command::New(a) => new::run(a),
+        Command::Import(a) => import::run(a),
         Command::Gtp(a) => gtp::run(a),
     };
     match result {

@@ -148,7 +148,9 @@ fn cut_and_choose(
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<Option<String>> {
     let (file, text) = qipan::source(game)?;
-    let Some(option) = qipan::dsl::cut_and_choose(&file, &text, overrides)? else { return Ok(None) };
+    let Some(option) = qipan::Definition::read(&file, &text, &qipan::Resolver)?.cut_and_choose(overrides)? else {
+        return Ok(None);
+    };
     if overrides.iter().any(|(k, _)| *k == option) {
         return Ok(None);
     }
@@ -187,7 +189,7 @@ fn ask_required_options(
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> anyhow::Result<()> {
     let (file, text) = qipan::source(game)?;
-    for option in qipan::dsl::options(&file, &text)? {
+    for option in qipan::Definition::read(&file, &text, &qipan::Resolver)?.options() {
         if option.default.is_some() || overrides.iter().any(|(k, _)| *k == option.name) {
             continue;
         }

@@ -1,0 +1,713 @@
+//! Reading definitions, and `extends:`: a definition that builds on another.
+//!
+//! # Design
+//!
+//! Every definition is read in three steps, whether it extends another or not:
+//!
+//! 1. **Parse** each file of the chain (the file loaded, its base, the base's base, ...) with
+//!    serde-saphyr into a [`Node`] tree: plain YAML values (maps in file order, lists, scalars),
+//!    every node carrying its [`Loc`] — line, column *and the index of the file it came from*
+//!    (0 for the file loaded, 1 for its base, ...). Plain scalars keep their source text, so a
+//!    value read as text (`letter: 1`) is what was written.
+//! 2. **Merge** the chain, root base first, each child over its base, by the rule below. Each
+//!    merged node still carries the location of the file that wrote it.
+//! 3. **Deserialize** the merged tree into [`GameDef`](crate::schema::GameDef) through a small
+//!    serde `Deserializer` over [`Node`]s, which hands each [`Spanned`](crate::schema::Spanned)
+//!    value its node's location. Errors of this step (an unknown field, a wrong type) are placed at
+//!    the innermost node being read.
+//!
+//! The compiler then reports every diagnostic in the file named by its location's `file` index,
+//! with that file's line under the caret ([`Sources`]). So an error in a piece inherited from the
+//! base points into the base's file; an error in an override into the child.
+//!
+//! # The merge rule
+//!
+//! - Maps merge key by key, recursively: `pieces: { pawn: { moves: ... } }` replaces only the
+//!   pawn's moves; keys new to the child are added after the base's, in the child's order.
+//! - Anything else (a list, a text, a number) replaces the base's value wholesale: `setup`,
+//!   `seats`, a piece's `moves` list, an option's `values`.
+//! - A key set to `~` (null) in the child removes the base's key: `hooks: { score: ~ }`.
+//! - `name`, `title` and `description` are not inherited: `name` defaults to the child file's
+//!   stem, `title` to "<base title> (<name>)", `description` to "A variant of <base title>."
+//! - `extends:` names a base by game name (resolved by the [`Resolve`] given: built-in games,
+//!   a library) or by a path relative to the extending file's directory (anything with a `/` or
+//!   ending in `.yaml`/`.yml`). Chains work; a cycle is an error at the `extends:` that closes it.
+
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The most files a chain of `extends:` may have.
+const MAX_CHAIN: usize = 16;
+
+/// A definition's text, found by a [`Resolve`]r.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The name diagnostics use (`games/NAME.yaml`, `variants/mine.yaml`).
+    pub name: String,
+    /// What identifies the file, to detect cycles (a canonical path, `builtin:go`).
+    pub id: String,
+    /// The YAML text.
+    pub text: String,
+}
+
+/// The files a definition was read from: index 0 is the file loaded, 1 its base, and so on. A
+/// [`Loc`]'s `file` is an index into this list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources(pub Vec<SourceFile>);
+
+impl Sources {
+    /// The file of a location (the first file if the index is out of range).
+    pub fn file(&self, loc: Loc) -> &SourceFile {
+        self.0.get(loc.file).or(self.0.first()).expect("at least one source")
+    }
+
+    /// A diagnostic at `loc`, in the file it points into.
+    pub fn diagnostic(&self, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Diagnostic {
+        let f = self.file(loc);
+        let mut d = Diagnostic::new(&f.name, &f.text, loc, message, expected);
+        if loc.file > 0 && loc.file < self.0.len() {
+            let chain: Vec<&str> = self.0[..=loc.file].iter().map(|s| s.name.as_str()).collect();
+            d.note = Some(format!("in a base: {}", chain.join(" extends ")));
+        }
+        d
+    }
+}
+
+/// Finds the definition an `extends:` names.
+pub trait Resolve {
+    /// The base `spec` names (as written after `extends:`), for the file `from` (the file that
+    /// wrote it). An error is a sentence saying what was tried.
+    fn resolve(&self, spec: &str, from: &SourceFile) -> Result<SourceFile, String>;
+}
+
+/// Whether an `extends:` value is a path (has a `/` or `\`, or ends in `.yaml`/`.yml`) rather
+/// than a game's name.
+pub fn is_path(spec: &str) -> bool {
+    spec.contains('/') || spec.contains('\\') || spec.ends_with(".yaml") || spec.ends_with(".yml")
+}
+
+/// Where a path `spec` written in file `from` points: relative paths are taken from the
+/// directory of `from`.
+pub fn relative_to(spec: &str, from: &str) -> PathBuf {
+    let p = Path::new(spec);
+    if p.is_absolute() {
+        return p.to_path_buf();
+    }
+    match Path::new(from).parent() {
+        Some(dir) => dir.join(p),
+        None => p.to_path_buf(),
+    }
+}
+
+/// Reads a definition file from disk as a [`SourceFile`] (its id is the canonical path).
+pub fn read_file(path: &Path) -> Result<SourceFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let id =
+        std::fs::canonicalize(path).map(|p| p.display().to_string()).unwrap_or_else(|_| path.display().to_string());
+    Ok(SourceFile { name: path.display().to_string(), id, text })
+}
+
+/// The resolver of the `qipan-dsl` functions that take none: paths only, relative to the
+/// extending file; a game name is refused (the `qipan` crate's resolver knows the built-in games
+/// and the library).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FileResolver;
+
+impl Resolve for FileResolver {
+    fn resolve(&self, spec: &str, from: &SourceFile) -> Result<SourceFile, String> {
+        if !is_path(spec) {
+            return Err(format!("`{spec}` is not a path, and no games are known by name here"));
+        }
+        read_file(&relative_to(spec, &from.name))
+    }
+}
+
+/// A YAML value with the place it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// The value.
+    pub kind: Kind,
+    /// Where it is written (with the file's index in the chain).
+    pub loc: Loc,
+}
+
+/// The kinds of YAML values.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// `~`, `null` or nothing.
+    Null,
+    /// A scalar: its text as written (quotes removed) and what a plain scalar reads as.
+    Scalar(String, Typed),
+    /// A list.
+    Seq(Vec<Node>),
+    /// A map, in file order.
+    Map(Vec<(Node, Node)>),
+}
+
+/// What a scalar reads as when nothing asks for a particular type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Typed {
+    /// Text (every quoted or block scalar, and plain ones that are not numbers or booleans).
+    Text,
+    /// A boolean.
+    Bool(bool),
+    /// A whole number of zero or more.
+    U64(u64),
+    /// A negative whole number.
+    I64(i64),
+    /// Another number.
+    F64(f64),
+}
+
+impl Node {
+    /// The value of key `k` in a map node.
+    pub fn get(&self, k: &str) -> Option<&Node> {
+        match &self.kind {
+            Kind::Map(m) => m.iter().find(|(key, _)| key.text() == Some(k)).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The text of a scalar.
+    pub fn text(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Scalar(s, _) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn text_node(s: &str, loc: Loc) -> Node {
+        Node { kind: Kind::Scalar(s.to_string(), Typed::Text), loc }
+    }
+
+    fn remove(&mut self, k: &str) -> Option<Node> {
+        match &mut self.kind {
+            Kind::Map(m) => {
+                let i = m.iter().position(|(key, _)| key.text() == Some(k))?;
+                Some(m.remove(i).1)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The tree serde-saphyr reads, before locations are converted.
+struct Raw(RawKind);
+
+enum RawKind {
+    Null,
+    Text(String),
+    Typed(Typed),
+    Seq(Vec<serde_saphyr::Spanned<Raw>>),
+    Map(Vec<(serde_saphyr::Spanned<Raw>, serde_saphyr::Spanned<Raw>)>),
+}
+
+impl<'de> Deserialize<'de> for Raw {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Raw;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a YAML value")
+            }
+            fn visit_unit<E>(self) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Null))
+            }
+            fn visit_none<E>(self) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Null))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Typed(Typed::Bool(v))))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Typed(Typed::U64(v))))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Raw, E> {
+                Ok(Raw(if v >= 0 { RawKind::Typed(Typed::U64(v as u64)) } else { RawKind::Typed(Typed::I64(v)) }))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Typed(Typed::F64(v))))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Text(v.to_string())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Raw, E> {
+                Ok(Raw(RawKind::Text(v)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Raw, A::Error> {
+                let mut out = Vec::new();
+                while let Some(x) = s.next_element()? {
+                    out.push(x);
+                }
+                Ok(Raw(RawKind::Seq(out)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Raw, A::Error> {
+                let mut out = Vec::new();
+                while let Some(kv) = m.next_entry()? {
+                    out.push(kv);
+                }
+                Ok(Raw(RawKind::Map(out)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str, file: usize) -> Node {
+    let mut loc: Loc = raw.referenced.into();
+    loc.file = file;
+    let kind = match raw.value.0 {
+        RawKind::Null => Kind::Null,
+        RawKind::Text(s) => Kind::Scalar(s, Typed::Text),
+        RawKind::Typed(t) => {
+            let span = raw.referenced.span();
+            let written = match (span.byte_offset(), span.byte_len()) {
+                (Some(o), Some(l)) => text.get(o as usize..(o + l) as usize).map(|s| s.trim().to_string()),
+                _ => None,
+            };
+            let fallback = || match t {
+                Typed::Bool(b) => b.to_string(),
+                Typed::U64(x) => x.to_string(),
+                Typed::I64(x) => x.to_string(),
+                Typed::F64(x) => x.to_string(),
+                Typed::Text => String::new(),
+            };
+            Kind::Scalar(written.filter(|w| !w.is_empty()).unwrap_or_else(fallback), t)
+        }
+        RawKind::Seq(v) => Kind::Seq(v.into_iter().map(|x| convert(x, text, file)).collect()),
+        RawKind::Map(m) => {
+            Kind::Map(m.into_iter().map(|(k, v)| (convert(k, text, file), convert(v, text, file))).collect())
+        }
+    };
+    Node { kind, loc }
+}
+
+/// The message of a YAML error without the location and snippet serde-saphyr adds (callers show the
+/// location their own way).
+pub fn yaml_message(e: &serde_saphyr::Error) -> String {
+    let full = e.to_string();
+    let first = full.lines().next().unwrap_or("invalid YAML").trim();
+    if let Some(i) = first.find("duplicate mapping key: ") {
+        let key = first[i + "duplicate mapping key: ".len()..].split(", set ").next().unwrap_or_default();
+        return format!("the key `{key}` is written twice in this map");
+    }
+    // serde-saphyr writes "error: line N column M: message" style prefixes; keep the message.
+    let msg = first.rsplit_once(": ").map(|(a, b)| if a.contains("line") { b } else { first }).unwrap_or(first);
+    msg.trim_start_matches("error: ").to_string()
+}
+
+/// A hint of what was expected, for the messages serde produces.
+pub(crate) fn expected_hint(message: &str) -> Option<String> {
+    if let Some(i) = message.find("expected one of") {
+        return Some(message[i + "expected ".len()..].to_string());
+    }
+    if let Some(i) = message.find("expected") {
+        return Some(message[i + "expected ".len()..].to_string());
+    }
+    None
+}
+
+/// Parses one file of the chain into a tree (file index `file`).
+pub fn parse_tree(sources: &Sources, file: usize) -> Result<Node, Diagnostics> {
+    let src = &sources.0[file];
+    let at = |loc: Loc, msg: String, expected: Option<String>| {
+        Diagnostics(vec![sources.diagnostic(Loc { file, ..loc }, msg, expected)])
+    };
+    if src.text.len() > crate::MAX_DEFINITION_BYTES {
+        let message = format!("the definition is {} bytes long, more than the limit", src.text.len());
+        return Err(at(Loc::START, message, Some(format!("at most {} bytes", crate::MAX_DEFINITION_BYTES))));
+    }
+    let raw = serde_saphyr::from_str::<serde_saphyr::Spanned<Raw>>(&src.text).map_err(|e| {
+        let loc = e.location().map(Loc::from).unwrap_or(Loc::START);
+        let message = yaml_message(&e);
+        let expected = expected_hint(&message);
+        at(loc, message, expected)
+    })?;
+    let node = convert(raw, &src.text, file);
+    if !matches!(node.kind, Kind::Map(_)) {
+        let loc = if node.loc.line == 0 { Loc::START } else { node.loc };
+        return Err(at(
+            loc,
+            "a definition is a mapping of keys".into(),
+            Some("name:, board:, seats:, pieces:, ...".into()),
+        ));
+    }
+    Ok(node)
+}
+
+/// Reads a definition and the chain of files it extends, and merges them into one tree.
+/// `sources` starts with the file loaded; the bases are appended as they are found.
+pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node, Diagnostics> {
+    let mut trees = vec![parse_tree(sources, 0)?];
+    loop {
+        let i = trees.len() - 1;
+        let Some(ext) = trees[i].get("extends").cloned() else { break };
+        let spec = match &ext.kind {
+            Kind::Scalar(s, Typed::Text) if !s.trim().is_empty() => s.trim().to_string(),
+            _ => {
+                let msg = "`extends:` names the game this one builds on".to_string();
+                return Err(Diagnostics(vec![sources.diagnostic(
+                    ext.loc,
+                    msg,
+                    Some("a game's name (`my-game`) or a path (`base.yaml`)".into()),
+                )]));
+            }
+        };
+        let base = resolver.resolve(&spec, &sources.0[i]).map_err(|why| {
+            Diagnostics(vec![sources.diagnostic(ext.loc, format!("cannot find the base game `{spec}`: {why}"), None)])
+        })?;
+        if let Some(first) = sources.0.iter().position(|s| s.id == base.id) {
+            let mut names: Vec<&str> = sources.0[first..].iter().map(|s| s.name.as_str()).collect();
+            names.push(&base.name);
+            return Err(Diagnostics(vec![sources.diagnostic(
+                ext.loc,
+                format!("`extends: {spec}` makes a cycle: {}", names.join(" → ")),
+                Some("a chain of bases that ends in a game that extends nothing".into()),
+            )]));
+        }
+        if sources.0.len() >= MAX_CHAIN {
+            return Err(Diagnostics(vec![sources.diagnostic(
+                ext.loc,
+                format!("too many bases: a chain of `extends:` may have at most {MAX_CHAIN} files"),
+                None,
+            )]));
+        }
+        sources.0.push(base);
+        trees.push(parse_tree(sources, trees.len())?);
+    }
+    let mut merged = trees.pop().expect("one tree");
+    while let Some(mut child) = trees.pop() {
+        let ext = child.remove("extends").expect("a child extends");
+        let file = &sources.0[ext.loc.file];
+        let base_title =
+            merged.get("title").or(merged.get("name")).and_then(Node::text).unwrap_or("the base game").to_string();
+        for key in ["name", "title", "description"] {
+            merged.remove(key);
+        }
+        let name = match child.get("name").and_then(Node::text) {
+            Some(n) => n.to_string(),
+            None => {
+                let stem = Path::new(&file.name).file_stem().map(|s| s.to_string_lossy().to_string());
+                let stem = stem.unwrap_or_else(|| "variant".into());
+                push_key(&mut child, "name", Node::text_node(&stem, ext.loc));
+                stem
+            }
+        };
+        if child.get("title").is_none() {
+            push_key(&mut child, "title", Node::text_node(&format!("{base_title} ({name})"), ext.loc));
+        }
+        if child.get("description").is_none() {
+            let d = format!("A variant of {base_title}.");
+            push_key(&mut child, "description", Node::text_node(&d, ext.loc));
+        }
+        merge(&mut merged, child);
+    }
+    Ok(merged)
+}
+
+fn push_key(map: &mut Node, key: &str, value: Node) {
+    if let Kind::Map(m) = &mut map.kind {
+        m.push((Node::text_node(key, value.loc), value));
+    }
+}
+
+/// Merges `child` over `base` by the rule of the module documentation.
+pub fn merge(base: &mut Node, child: Node) {
+    match (&mut base.kind, child.kind) {
+        (Kind::Map(b), Kind::Map(c)) => {
+            for (k, v) in c {
+                let pos = b.iter().position(|(bk, _)| same_key(bk, &k));
+                match (pos, v.kind) {
+                    (Some(i), Kind::Null) => {
+                        b.remove(i);
+                    }
+                    (None, Kind::Null) => {}
+                    (Some(i), kind) => merge(&mut b[i].1, Node { kind, loc: v.loc }),
+                    (None, kind) => b.push((k, Node { kind, loc: v.loc })),
+                }
+            }
+            base.loc = child.loc;
+        }
+        (_, kind) => *base = Node { kind, loc: child.loc },
+    }
+}
+
+fn same_key(a: &Node, b: &Node) -> bool {
+    match (a.text(), b.text()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.kind == b.kind,
+    }
+}
+
+/// An error while reading a tree into the schema.
+#[derive(Debug)]
+pub struct DeError {
+    /// What is wrong.
+    pub message: String,
+    /// Where (the innermost node being read).
+    pub loc: Option<Loc>,
+}
+
+impl fmt::Display for DeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DeError {}
+
+impl de::Error for DeError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        DeError { message: msg.to_string(), loc: None }
+    }
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        Self::custom(format!("unknown field `{field}`, expected one of {}", expected.join(", ")))
+    }
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        Self::custom(format!("unknown variant `{variant}`, expected one of {}", expected.join(", ")))
+    }
+}
+
+/// The newtype name through which [`Spanned`](crate::schema::Spanned) asks for its location.
+pub(crate) const SPANNED: &str = "$qipan::Spanned";
+
+/// Reads a [`Node`] as any `Deserialize` type.
+pub struct NodeDe<'a>(pub &'a Node);
+
+impl NodeDe<'_> {
+    fn at<T>(&self, r: Result<T, DeError>) -> Result<T, DeError> {
+        r.map_err(|mut e| {
+            e.loc.get_or_insert(self.0.loc);
+            e
+        })
+    }
+
+    fn any<'de, V: Visitor<'de>>(&self, v: V) -> Result<V::Value, DeError> {
+        match &self.0.kind {
+            Kind::Null => v.visit_unit(),
+            Kind::Scalar(s, Typed::Text) => v.visit_str(s),
+            Kind::Scalar(_, Typed::Bool(b)) => v.visit_bool(*b),
+            Kind::Scalar(_, Typed::U64(x)) => v.visit_u64(*x),
+            Kind::Scalar(_, Typed::I64(x)) => v.visit_i64(*x),
+            Kind::Scalar(_, Typed::F64(x)) => v.visit_f64(*x),
+            Kind::Seq(items) => v.visit_seq(Items(items.iter())),
+            Kind::Map(entries) => v.visit_map(Entries { it: entries.iter(), value: None }),
+        }
+    }
+}
+
+struct Items<'a>(std::slice::Iter<'a, Node>);
+
+impl<'de> SeqAccess<'de> for Items<'_> {
+    type Error = DeError;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DeError> {
+        self.0.next().map(|n| seed.deserialize(NodeDe(n))).transpose()
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+struct Entries<'a> {
+    it: std::slice::Iter<'a, (Node, Node)>,
+    value: Option<&'a Node>,
+}
+
+impl<'de> MapAccess<'de> for Entries<'_> {
+    type Error = DeError;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DeError> {
+        match self.it.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                seed.deserialize(NodeDe(k)).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
+        let v = self.value.take().ok_or_else(|| de::Error::custom("a value without a key"))?;
+        seed.deserialize(NodeDe(v))
+    }
+}
+
+/// Hands a [`Spanned`](crate::schema::Spanned) its location: file, line, column, then the value.
+struct SpanParts<'a> {
+    node: &'a Node,
+    step: u8,
+}
+
+impl<'de> SeqAccess<'de> for SpanParts<'_> {
+    type Error = DeError;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DeError> {
+        self.step += 1;
+        let loc = self.node.loc;
+        match self.step {
+            1 => seed.deserialize((loc.file as u64).into_deserializer()).map(Some),
+            2 => seed.deserialize((loc.line as u64).into_deserializer()).map(Some),
+            3 => seed.deserialize((loc.column as u64).into_deserializer()).map(Some),
+            4 => seed.deserialize(NodeDe(self.node)).map(Some),
+            _ => Ok(None),
+        }
+    }
+}
+
+impl<'de> de::Deserializer<'de> for NodeDe<'_> {
+    type Error = DeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        let r = self.any(v);
+        self.at(r)
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        let r = match &self.0.kind {
+            Kind::Scalar(s, _) => v.visit_str(s),
+            _ => self.any(v),
+        };
+        self.at(r)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        let r = match &self.0.kind {
+            Kind::Null => v.visit_none(),
+            _ => v.visit_some(NodeDe(self.0)),
+        };
+        self.at(r)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, v: V) -> Result<V::Value, DeError> {
+        let r = if name == SPANNED {
+            v.visit_seq(SpanParts { node: self.0, step: 0 })
+        } else {
+            v.visit_newtype_struct(NodeDe(self.0))
+        };
+        self.at(r)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        // An empty key (`rules:`) reads as an empty map.
+        let r = match &self.0.kind {
+            Kind::Null => v.visit_map(Entries { it: [].iter(), value: None }),
+            _ => self.any(v),
+        };
+        self.at(r)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, DeError> {
+        self.deserialize_map(v)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        v.visit_unit()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 bytes byte_buf unit unit_struct seq tuple
+        tuple_struct enum
+    }
+}
+
+/// Reads a merged tree as a type of the schema, errors placed in their files.
+pub fn from_tree<T: for<'de> Deserialize<'de>>(tree: &Node, sources: &Sources) -> Result<T, Diagnostics> {
+    T::deserialize(NodeDe(tree)).map_err(|e| {
+        let loc = e.loc.unwrap_or(Loc::START);
+        let expected = expected_hint(&e.message);
+        Diagnostics(vec![sources.diagnostic(loc, e.message, expected)])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sources(files: &[(&str, &str)]) -> Sources {
+        Sources(
+            files
+                .iter()
+                .map(|(n, t)| SourceFile { name: n.to_string(), id: n.to_string(), text: t.to_string() })
+                .collect(),
+        )
+    }
+
+    /// Resolves names among fixed texts.
+    struct Fixed(Vec<(&'static str, &'static str)>);
+
+    impl Resolve for Fixed {
+        fn resolve(&self, spec: &str, _from: &SourceFile) -> Result<SourceFile, String> {
+            let (n, t) = self.0.iter().find(|(n, _)| *n == spec).ok_or("unknown")?;
+            Ok(SourceFile { name: n.to_string(), id: n.to_string(), text: t.to_string() })
+        }
+    }
+
+    fn keys(n: &Node) -> Vec<&str> {
+        match &n.kind {
+            Kind::Map(m) => m.iter().filter_map(|(k, _)| k.text()).collect(),
+            _ => vec![],
+        }
+    }
+
+    #[test]
+    fn maps_merge_lists_replace_null_removes() {
+        let s = sources(&[
+            ("child", "a: { x: 1, z: ~ }\nb: [3]\nc: ~\nd: new\n"),
+            ("base", "a: { x: 0, y: 0, z: 0 }\nb: [1, 2]\nc: gone\ne: kept\n"),
+        ]);
+        let mut base = parse_tree(&s, 1).unwrap();
+        merge(&mut base, parse_tree(&s, 0).unwrap());
+        assert_eq!(keys(&base), ["a", "b", "e", "d"], "base order, then new keys; c removed");
+        let a = base.get("a").unwrap();
+        assert_eq!(keys(a), ["x", "y"]);
+        assert_eq!(a.get("x").unwrap().text(), Some("1"));
+        assert_eq!(a.get("x").unwrap().loc.file, 0, "the child wrote x");
+        assert_eq!(a.get("y").unwrap().loc, Loc { line: 1, column: 15, file: 1 }, "the base wrote y");
+        match &base.get("b").unwrap().kind {
+            Kind::Seq(items) => assert_eq!(items.len(), 1, "lists replace"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_are_derived_and_chains_follow() {
+        let r =
+            Fixed(vec![("b", "extends: c\noptions: { n: { default: 2 } }\n"), ("c", "name: c\ntitle: Cee\nx: 1\n")]);
+        let mut s = sources(&[("dir/a.yaml", "extends: b\nname: a\n")]);
+        let t = read_chain(&mut s, &r).unwrap();
+        assert_eq!(s.0.len(), 3);
+        assert_eq!(t.get("name").and_then(Node::text), Some("a"));
+        // b has no name: its title was derived from c's, and a's from b's.
+        assert_eq!(t.get("title").and_then(Node::text), Some("Cee (b) (a)"));
+        assert_eq!(t.get("x").unwrap().loc.file, 2);
+        assert!(t.get("extends").is_none());
+    }
+
+    #[test]
+    fn cycles_and_bad_extends_are_errors() {
+        let r = Fixed(vec![("b", "extends: a\n"), ("a", "extends: b\n")]);
+        let mut s = sources(&[("a", "extends: b\n")]);
+        let e = read_chain(&mut s, &r).unwrap_err();
+        assert!(e.0[0].message.contains("makes a cycle: a → b → a"), "{e}");
+        let mut s = sources(&[("a", "extends: [b]\n")]);
+        let e = read_chain(&mut s, &r).unwrap_err();
+        assert!(e.0[0].message.contains("names the game"), "{e}");
+    }
+}
