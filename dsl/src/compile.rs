@@ -158,7 +158,7 @@ impl<'a> Compiler<'a> {
             // The default obeys the option's own type and values, as a `--set` would.
             if let (Some(d), Some(at)) = (&default, &o.default) {
                 if let Err(msg) = parse_option_value(&info, &d.to_string(), def) {
-                    self.error(at.referenced.into(), format!("the default of `{}`: {msg}", name.value), None);
+                    self.error(at.referenced, format!("the default of `{}`: {msg}", name.value), None);
                 }
             }
             infos.push(info);
