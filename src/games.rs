@@ -6,6 +6,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("field-go", include_str!("../games/field-go.yaml")),
     ("leader-cannon", include_str!("../games/leader-cannon.yaml")),
     ("seven-kingdoms", include_str!("../games/seven-kingdoms.yaml")),
+    ("chess", include_str!("../games/chess.yaml")),
 ];
 
 /// The definition text of a built-in game.

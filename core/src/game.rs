@@ -123,6 +123,10 @@ pub struct Game {
     /// Per piece type: may capture, and can be captured (kept apart from the piece descriptions, for
     /// the hot path).
     capture_flags: Vec<(bool, bool)>,
+    /// Per piece type: whether the check rule protects it ([`crate::rules::Rules::check`]).
+    royal: Vec<bool>,
+    /// The capture rules run backwards, per seat, for attack tests.
+    attacks: crate::rules::attack::AttackTable,
 }
 
 /// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
@@ -237,6 +241,9 @@ impl Game {
         });
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
+        let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
+        let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
+        let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
         Game {
             name: name.into(),
             title: title.into(),
@@ -258,7 +265,27 @@ impl Game {
             placement_only,
             may_repeat,
             capture_flags,
+            royal,
+            attacks,
         }
+    }
+
+    /// Whether a move may not leave a piece of the mover attacked (the game has a check rule).
+    #[inline]
+    pub fn has_check_rule(&self) -> bool {
+        !self.rules.check.is_empty()
+    }
+
+    /// Whether the check rule protects pieces of this type.
+    #[inline]
+    pub fn is_royal(&self, piece: u8) -> bool {
+        self.royal.get(piece as usize).copied().unwrap_or(false)
+    }
+
+    /// The capture rules run backwards, for attack tests.
+    #[inline]
+    pub(crate) fn attack_table(&self) -> &crate::rules::attack::AttackTable {
+        &self.attacks
     }
 
     /// The starting position.

@@ -47,6 +47,9 @@ pub enum Illegal {
     /// The play would leave its own group without liberties (suicide).
     #[error("suicide: the play would leave its own group without liberties")]
     Suicide,
+    /// The move would leave a piece protected by the check rule attacked.
+    #[error("the move would leave your {0} attacked")]
+    LeavesInCheck(String),
     /// Simple ko: immediate recapture of a ko.
     #[error("ko: the stone just captured cannot be recaptured at once")]
     Ko,
@@ -79,6 +82,8 @@ pub struct MoveBuf {
     pub moves: Vec<Move>,
     pseudo: Vec<Move>,
     scratch: Scratch,
+    /// A copy of the board on which moves are tried for the check rule.
+    cells: Vec<Option<Piece>>,
 }
 
 /// The state of a game.
@@ -106,6 +111,14 @@ pub struct Position {
     filters_moves: bool,
     /// Each seat's team: its controller's (kept apart from the seat descriptions, for the hot path).
     teams: Vec<u8>,
+    /// One bit per node on which a move has started or ended since the start (castling rights).
+    moved: Vec<u64>,
+    /// The nodes the last move passed over, when it was `passable` (en passant targets).
+    passed: [NodeId; 4],
+    /// The piece that made that move (taken when an enemy captures en passant).
+    passer: NodeId,
+    /// Board hashes (with the seat to move) since the last capture or reset move, for repetition draws.
+    reps: Vec<u64>,
 }
 
 impl Position {
@@ -135,6 +148,10 @@ impl Position {
             last: None,
             filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
             teams: game.seats.iter().map(|s| game.seats[s.held_by as usize].team).collect(),
+            moved: vec![0; n.div_ceil(64)],
+            passed: [NodeId::NONE; 4],
+            passer: NodeId::NONE,
+            reps: Vec::new(),
             game,
         };
         let game = p.game.clone();
@@ -147,7 +164,7 @@ impl Position {
         if !p.alive.first().copied().unwrap_or(true) {
             p.to_move = p.next_seat_after(0);
         }
-        p.record_history();
+        p.commit_setup();
         p
     }
 
@@ -243,6 +260,62 @@ impl Position {
     /// The last move played.
     pub fn last_move(&self) -> Option<Move> {
         self.last
+    }
+
+    /// Whether the piece on `n` (if any) has not moved: no move has started or ended on `n`.
+    #[inline]
+    pub fn unmoved(&self, n: NodeId) -> bool {
+        self.moved[n.idx() >> 6] & (1 << (n.idx() & 63)) == 0
+    }
+
+    /// Marks a node as moved from or to (`true`) or untouched (for setting up positions).
+    pub fn set_moved(&mut self, n: NodeId, moved: bool) {
+        let (w, b) = (n.idx() >> 6, 1u64 << (n.idx() & 63));
+        if moved {
+            self.moved[w] |= b;
+        } else {
+            self.moved[w] &= !b;
+        }
+    }
+
+    /// Whether the last move passed over `n` (so an enemy may now take the passer en passant).
+    #[inline]
+    pub fn is_passed(&self, n: NodeId) -> bool {
+        n.is_some() && self.passed.contains(&n)
+    }
+
+    /// The piece that the last move's passed nodes belong to ([`NodeId::NONE`] if none).
+    #[inline]
+    pub fn passer(&self) -> NodeId {
+        self.passer
+    }
+
+    /// Sets the en passant state: `passed` nodes and the `passer` who passed them (for setting up positions).
+    pub fn set_passed(&mut self, passed: &[NodeId], passer: NodeId) {
+        self.passed = [NodeId::NONE; 4];
+        for (slot, &n) in self.passed.iter_mut().zip(passed) {
+            *slot = n;
+        }
+        self.passer = if passed.is_empty() { NodeId::NONE } else { passer };
+    }
+
+    /// Whether a piece of `seat` protected by the check rule is attacked now (the seat is in check).
+    pub fn in_check(&self, seat: u8) -> bool {
+        if !self.game.has_check_rule() {
+            return false;
+        }
+        self.game.board.node_ids().any(|n| {
+            self.cells[n.idx()].is_some_and(|c| {
+                self.same_side(seat, c.seat)
+                    && self.game.is_royal(c.piece)
+                    && crate::rules::attack::attacked(self, &self.cells, n, c)
+            })
+        })
+    }
+
+    /// Whether the piece on `n` could be captured at once by an enemy (pieces of any kind).
+    pub fn is_attacked(&self, n: NodeId) -> bool {
+        self.cells[n.idx()].is_some_and(|c| crate::rules::attack::attacked(self, &self.cells, n, c))
     }
 
     /// The simple-ko point, if a ko was just taken.
@@ -529,6 +602,14 @@ impl Position {
             }
             _ => {}
         }
+        if self.game.has_check_rule() && !mv.is_pass() {
+            let mut cells = self.cells.clone();
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals[..n]) {
+                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()));
+            }
+        }
         if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves) {
             match h.filter_move(self, mv) {
                 Ok(None) => {}
@@ -554,7 +635,13 @@ impl Position {
         let mut marks = std::mem::take(&mut scratch.marks);
         marks.resize(game.board.len().div_ceil(64), 0);
         let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
-            let plain = |m: &Move| m.kind == MoveKind::Move && !m.take.is_some() && m.extra == 0;
+            let plain = |m: &Move| {
+                m.kind == MoveKind::Move
+                    && !m.take.is_some()
+                    && m.extra == 0
+                    && m.promote == 0
+                    && !m.with_from.is_some()
+            };
             let mut keep = start;
             for i in start..out.len() {
                 let m = out[i];
@@ -651,18 +738,147 @@ impl Position {
         self.controller[owner as usize] == self.controller[seat as usize]
     }
 
+    /// The nodes of the pieces of the seat to move that the check rule protects (at most 16).
+    fn royal_nodes(&self, out: &mut [NodeId; 16]) -> usize {
+        let seat = self.to_move;
+        let mut k = 0;
+        for (i, c) in self.cells.iter().enumerate() {
+            if let Some(c) = c {
+                if k < out.len() && self.game.is_royal(c.piece) && self.movable_by(seat, c.seat) {
+                    out[k] = NodeId(i as u16);
+                    k += 1;
+                }
+            }
+        }
+        k
+    }
+
+    /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
+    /// protected piece of the mover it would leave attacked, if any. `royals`: their nodes before the move.
+    fn royal_left_attacked(&self, mv: &Move, cells: &mut [Option<Piece>], royals: &[NodeId]) -> Option<u8> {
+        let seat = self.to_move;
+        let mut saved = [(NodeId::NONE, None); 5];
+        let mut ns = 0;
+        let mut save = |n: NodeId, cells: &[Option<Piece>]| {
+            if n.is_some() {
+                saved[ns] = (n, cells[n.idx()]);
+                ns += 1;
+            }
+        };
+        save(mv.from, cells);
+        save(mv.to, cells);
+        save(mv.take, cells);
+        save(mv.with_from, cells);
+        save(mv.with_to, cells);
+        let mut arrived = NodeId::NONE;
+        match mv.kind {
+            MoveKind::Pass => {}
+            MoveKind::Place | MoveKind::Drop => {
+                cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
+                arrived = mv.to;
+            }
+            MoveKind::Move => {
+                let p = cells[mv.from.idx()].take();
+                let partner = if mv.with_from.is_some() { cells[mv.with_from.idx()].take() } else { None };
+                if mv.take.is_some() {
+                    cells[mv.take.idx()] = None;
+                }
+                cells[mv.to.idx()] = p.map(|p| Piece { seat: p.seat, piece: mv.arrives_as() });
+                if mv.with_to.is_some() {
+                    cells[mv.with_to.idx()] = partner;
+                }
+                arrived = mv.to;
+            }
+            MoveKind::Shoot => cells[mv.take.idx()] = None,
+        }
+        let mut bad = None;
+        let mut test = |n: NodeId, cells: &[Option<Piece>]| {
+            if let Some(v) = cells[n.idx()] {
+                if bad.is_none() && self.game.is_royal(v.piece) && crate::rules::attack::attacked(self, cells, n, v) {
+                    bad = Some(v.piece);
+                }
+            }
+        };
+        for &r in royals {
+            let r = if r == mv.from && mv.kind == MoveKind::Move {
+                mv.to
+            } else if r == mv.with_from {
+                mv.with_to
+            } else {
+                r
+            };
+            test(r, cells);
+        }
+        if arrived.is_some() && !royals.contains(&mv.from) {
+            // A piece that becomes protected on arrival (by promotion or a drop).
+            test(arrived, cells);
+        }
+        for &(n, c) in saved[..ns].iter().rev() {
+            cells[n.idx()] = c;
+        }
+        bad
+    }
+
+    /// Whether the seat to move has a legal move (stops at the first one found).
+    pub fn has_legal_move(&self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        if self.game.rules.pass != PassRule::Never {
+            // Passing is legal at least when nothing else is.
+            return true;
+        }
+        thread_local! {
+            static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
+        }
+        BUF.with(|b| {
+            let Ok(mut b) = b.try_borrow_mut() else {
+                return !self.legal_moves().is_empty();
+            };
+            let MoveBuf { pseudo, scratch, cells, .. } = &mut *b;
+            self.pseudo_moves(scratch, pseudo);
+            if pseudo.is_empty() {
+                return false;
+            }
+            let rules = &self.game.rules;
+            if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+                return pseudo.iter().any(|m| self.check_consequences(m).is_ok());
+            }
+            if !self.game.has_check_rule() {
+                return true;
+            }
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            pseudo.iter().any(|m| self.royal_left_attacked(m, cells, &royals[..n]).is_none())
+        })
+    }
+
     /// Generates every legal move of the seat to move into `buf.moves`.
     pub fn generate_legal(&self, buf: &mut MoveBuf) {
         buf.moves.clear();
         if self.is_over() {
             return;
         }
-        let MoveBuf { moves, pseudo, scratch } = buf;
+        let MoveBuf { moves, pseudo, scratch, cells } = buf;
         self.pseudo_moves(scratch, pseudo);
         let rules = &self.game.rules;
-        if rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves {
+        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        if plain && !self.game.has_check_rule() {
             // Nothing beyond the movement rules can refuse a move.
             moves.extend_from_slice(pseudo);
+        } else if plain {
+            // Only the check rule: try each move on a scratch board.
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            for mv in pseudo.iter() {
+                if self.royal_left_attacked(mv, cells, &royals[..n]).is_none() {
+                    moves.push(*mv);
+                }
+            }
         } else {
             for mv in pseudo.iter() {
                 if self.check_consequences(mv).is_ok() {
@@ -782,10 +998,17 @@ impl Position {
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
+                let partner = if mv.with_from.is_some() { self.lift(mv.with_from) } else { None };
                 if self.cells[mv.to.idx()].is_some() {
                     self.capture_one(mv.to, seat)?;
                 }
-                self.put(mv.to, p);
+                self.put(mv.to, Piece { seat: p.seat, piece: mv.arrives_as() });
+                if let Some(q) = partner.filter(|_| mv.with_to.is_some()) {
+                    if self.cells[mv.with_to.idx()].is_some() {
+                        self.capture_one(mv.with_to, seat)?;
+                    }
+                    self.put(mv.with_to, q);
+                }
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
         }
@@ -814,6 +1037,21 @@ impl Position {
         self.ko = new_ko;
         let captured: u32 = self.captures.iter().sum();
         self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies + 1 };
+        if mv.kind == MoveKind::Move && self.game.rules.end.quiet_reset.contains(&mv.piece) {
+            self.quiet_plies = 0;
+        }
+        for n in [mv.from, mv.to, mv.with_from, mv.with_to] {
+            if n.is_some() {
+                self.moved[n.idx() >> 6] |= 1 << (n.idx() & 63);
+            }
+        }
+        if self.passer.is_some() {
+            self.passed = [NodeId::NONE; 4];
+            self.passer = NodeId::NONE;
+        }
+        if mv.passable && mv.kind == MoveKind::Move {
+            self.mark_passed(mv.from, mv.to);
+        }
         self.ply += 1;
         self.last = Some(*mv);
         if let Some(h) = self.game.hooks.clone() {
@@ -824,8 +1062,39 @@ impl Position {
         }
         self.advance_turn();
         self.record_history();
+        if self.game.rules.end.repetition_draw.is_some() {
+            if self.quiet_plies == 0 {
+                self.reps.clear();
+            }
+            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+        }
         self.check_end()?;
         Ok(())
+    }
+
+    /// Records the nodes strictly between `from` and `to` on the straight line joining them (the first
+    /// relation and direction that lead there) as passed, with the piece on `to` as their passer.
+    fn mark_passed(&mut self, from: NodeId, to: NodeId) {
+        let game = self.game.clone();
+        let board = &game.board;
+        for r in 0..board.relation_names().len() {
+            let rel = crate::board::RelationId(r as u8);
+            for &d in game.relation_dirs(rel) {
+                let mut line = [NodeId::NONE; 4];
+                let mut k = 0;
+                let mut n = board.next(rel, d, from);
+                while n.is_some() && n != to && n != from && k < line.len() {
+                    line[k] = n;
+                    k += 1;
+                    n = board.next(rel, d, n);
+                }
+                if n == to {
+                    self.passed = line;
+                    self.passer = to;
+                    return;
+                }
+            }
+        }
     }
 
     /// Brings one `piece` of `seat` from its graveyard to its reserve (nothing if the graveyard has none).
@@ -1012,12 +1281,15 @@ impl Position {
             self.result = Some(GameResult::scored(self, "move limit reached")?);
             return Ok(());
         }
-        if self.game.rules.pass == PassRule::Never {
-            let mut buf = MoveBuf::default();
-            self.generate_legal(&mut buf);
-            if buf.moves.is_empty() {
-                match self.game.rules.stuck {
-                    StuckRule::Draw => self.result = Some(GameResult::winners(self, vec![], "no legal move")),
+        if self.game.rules.pass == PassRule::Never && !self.has_legal_move() {
+            let mated = self.in_check(self.to_move);
+            let rule = if mated { self.game.rules.checkmate } else { self.game.rules.stuck };
+            {
+                match rule {
+                    StuckRule::Draw => {
+                        let why = if mated { "checkmate (drawn under these rules)" } else { "no legal move" };
+                        self.result = Some(GameResult::winners(self, vec![], why))
+                    }
                     StuckRule::Loses => {
                         let s = self.to_move;
                         self.eliminate(s)?;
@@ -1025,6 +1297,17 @@ impl Position {
                         return self.check_end();
                     }
                 }
+            }
+        }
+        let end = &self.game.rules.end;
+        if end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
+            self.result = Some(GameResult::winners(self, vec![], "too many moves without a capture"));
+            return Ok(());
+        }
+        if let Some(times) = end.repetition_draw {
+            let key = self.hash ^ self.game.turn_key(self.to_move);
+            if self.reps.iter().filter(|&&h| h == key).count() >= times as usize {
+                self.result = Some(GameResult::winners(self, vec![], "repetition"));
             }
         }
         Ok(())
@@ -1068,6 +1351,15 @@ impl Position {
     /// Records the current (set-up) position in the repetition history.
     pub fn commit_setup(&mut self) {
         self.record_history();
+        if self.game.rules.end.repetition_draw.is_some() {
+            self.reps.clear();
+            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+        }
+    }
+
+    /// Sets the number of plies played (for setting up positions).
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
     }
 
     /// Takes back the end of the game so play can go on (a record that continues after two passes,

@@ -866,7 +866,35 @@ impl<'a> Compiler<'a> {
             "reserve" => CapturedTo::CaptorReserve,
             _ => CapturedTo::Removed,
         };
+        let piece_list = |c: &mut Self, list: &[Text]| -> Vec<u8> {
+            let mut out = Vec::new();
+            for t in list {
+                match piece_names.iter().position(|p| *p == t.value) {
+                    Some(i) => out.push(i as u8),
+                    None => c.error(
+                        t.referenced.into(),
+                        format!("unknown piece `{}`", t.value),
+                        Some(piece_names.join(", ")),
+                    ),
+                }
+            }
+            out
+        };
+        rules.check = piece_list(self, &r.check);
+        rules.checkmate = match self.word(&r.checkmate, &["lose", "draw"], "lose").as_str() {
+            "draw" => StuckRule::Draw,
+            _ => StuckRule::Loses,
+        };
         let e = &def.end;
+        let quiet_reset = piece_list(self, &e.quiet_reset);
+        let quiet_draw = match &e.quiet_plies {
+            Some(m) => Some(self.count(m, "quiet_plies", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
+        let repetition_draw = match &e.repetitions {
+            Some(m) => Some(self.count(m, "repetitions", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
         let mut royal = Vec::new();
         for t in &e.royal {
             match piece_names.iter().position(|p| *p == t.value) {
@@ -903,6 +931,9 @@ impl<'a> Compiler<'a> {
             royal,
             lose_without_pieces: e.lose_without_pieces,
             last_standing: e.last_standing,
+            quiet_draw,
+            quiet_reset,
+            repetition_draw,
         };
         rules.score_bonus = vec![0.0; seats.len()];
         if let Some(s) = &def.scoring {

@@ -15,7 +15,7 @@ pub struct ShowArgs {
 
 pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
-    let pos = game.start();
+    let pos = a.game.start(&game)?;
     match a.svg {
         Some(path) => {
             std::fs::write(&path, qipan::core::render::svg(&pos))?;

@@ -44,6 +44,9 @@ pub enum CaptureMode {
     Replace,
     /// The mover stays and the target is removed (a shot at a distance).
     Remote,
+    /// The destination is empty and the piece that just passed over it is captured where it stands
+    /// (en passant): valid only right after a `passable` move passed that node.
+    Passer,
 }
 
 /// A movement pattern.
@@ -96,6 +99,20 @@ pub enum Pattern {
         reset: Cond,
         /// The walk may end where it started, which counts only when a shot follows ("fire in place").
         returning: bool,
+    },
+    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
+    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
+    /// node just before the mover's destination. Neither may have moved before, the partner must stand
+    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
+    Castle {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// Nodes the mover goes.
+        steps: u8,
+        /// What the partner must be.
+        partner: Cond,
     },
 }
 
@@ -168,6 +185,14 @@ pub struct MoveRule {
     pub capture: CaptureMode,
     /// A shot that may follow the move.
     pub shot: Option<Shot>,
+    /// Piece types the mover may become when the move ends where `promote_in` holds (one move per
+    /// choice; promotion is then compulsory). Empty: no promotion.
+    pub promote: Vec<u8>,
+    /// Where promotion happens (a node condition on the destination).
+    pub promote_in: Cond,
+    /// The nodes this move passes over may be taken en passant by the next player (see
+    /// [`CaptureMode::Passer`]).
+    pub passable: bool,
     /// `to` reduced to table lookups, when it can be (filled in by [`crate::Game::new`]).
     pub to_fast: Option<super::cond::FastTarget>,
     /// The source text, for messages.
@@ -185,6 +210,9 @@ impl MoveRule {
             when: Cond::True,
             capture: CaptureMode::Replace,
             shot: None,
+            promote: Vec::new(),
+            promote_in: Cond::True,
+            passable: false,
             to_fast: None,
             text: text.into(),
         }
@@ -213,7 +241,7 @@ impl Scratch {
 
 /// A short list of directions on the stack.
 #[derive(Clone, Copy)]
-struct DirList {
+pub(crate) struct DirList {
     len: usize,
     items: [DirectionId; 32],
 }
@@ -231,7 +259,7 @@ impl DirList {
     fn extend(&mut self, it: impl IntoIterator<Item = DirectionId>) {
         it.into_iter().for_each(|d| self.push(d));
     }
-    fn as_slice(&self) -> &[DirectionId] {
+    pub(crate) fn as_slice(&self) -> &[DirectionId] {
         &self.items[..self.len]
     }
 }
@@ -261,12 +289,22 @@ fn resolve_dirs<'a>(pos: &'a Position, seat: u8, rel: RelationId, sel: &DirSel, 
 
 /// The directions of a selector other than `All`.
 fn choose_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> DirList {
-    let mut out = DirList::new();
     let game = pos.game();
-    let dirs = game.relation_dirs(rel);
-    let vec_of = |d: DirectionId| game.board.directions()[d.0 as usize].vector;
+    choose_dirs_in(&game.board, game.relation_dirs(rel), game.seat_forward(seat), sel, prev)
+}
+
+/// The directions a selector stands for on `board`, given the relation's directions and the seat's
+/// forward directions (`prev`: the previous leg's direction, for `outward` and `same`).
+pub(crate) fn choose_dirs_in(
+    board: &crate::board::Board,
+    dirs: &[DirectionId],
+    forward: &[DirectionId],
+    sel: &DirSel,
+    prev: Option<DirectionId>,
+) -> DirList {
+    let mut out = DirList::new();
+    let vec_of = |d: DirectionId| board.directions()[d.0 as usize].vector;
     let dot = |a: [i32; 3], b: [i32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    let forward = game.seat_forward(seat);
     match sel {
         DirSel::All => out.extend(dirs.iter().copied()),
         DirSel::Named(ds) => out.extend(ds.iter().copied().filter(|d| dirs.contains(d))),
@@ -316,18 +354,36 @@ fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &Mo
     if !allowed {
         return;
     }
-    let mv = match pos.cell(to) {
-        None => Move::step(piece, from, to),
-        Some(target) => {
+    let mv = match (pos.cell(to), rule.capture) {
+        (None, CaptureMode::Passer) => {
+            // En passant: the piece that just passed over `to` is taken where it stands.
+            let p = pos.passer();
+            if !pos.is_passed(to) || !p.is_some() {
+                return;
+            }
+            match pos.cell(p) {
+                Some(t) if pos.can_capture(seat, piece, t) => Move { take: p, ..Move::step(piece, from, to) },
+                _ => return,
+            }
+        }
+        (None, _) => Move { passable: rule.passable, ..Move::step(piece, from, to) },
+        (Some(_), CaptureMode::Passer) => return,
+        (Some(target), mode) => {
             if !pos.can_capture(seat, piece, target) {
                 return;
             }
-            match rule.capture {
-                CaptureMode::Replace => Move::step(piece, from, to),
+            match mode {
                 CaptureMode::Remote => Move::shoot(piece, from, to),
+                _ => Move::step(piece, from, to),
             }
         }
     };
+    if !rule.promote.is_empty() && mv.kind == crate::moves::MoveKind::Move && rule.promote_in.eval(pos, seat, to) {
+        for &p in &rule.promote {
+            out.push(Move { promote: p + 1, ..mv });
+        }
+        return;
+    }
     match &rule.shot {
         Some(shot) if mv.kind == crate::moves::MoveKind::Move => {
             let before = out.len();
@@ -497,6 +553,88 @@ pub fn generate(
         Pattern::Walk { min, max, steps, modes, reset, returning } => {
             walk(pos, seat, piece, from, rule, (*min, *max), steps, *modes, reset, *returning, scratch, out)
         }
+        Pattern::Castle { relation, dirs, steps, partner } => {
+            castle(pos, seat, piece, from, rule, *relation, dirs, *steps, partner, out)
+        }
+    }
+}
+
+/// Castling-style compound moves: see [`Pattern::Castle`].
+#[allow(clippy::too_many_arguments)]
+fn castle(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    rule: &MoveRule,
+    relation: RelationId,
+    dirs: &DirSel,
+    steps: u8,
+    partner: &Cond,
+    out: &mut Vec<Move>,
+) {
+    if steps == 0 || !pos.unmoved(from) {
+        return;
+    }
+    let board = &pos.game().board;
+    let mover = Piece { seat, piece };
+    let mut checked_start = false;
+    for &d in resolve_dirs(pos, seat, relation, dirs, None).as_slice() {
+        // The first piece on the line, and the nodes the mover would pass.
+        let (mut at, mut k, mut dest, mut behind) = (from, 0usize, NodeId::NONE, from);
+        loop {
+            at = pos.next_open(relation, d, at);
+            if !at.is_some() || at == from || k > board.len() {
+                at = NodeId::NONE;
+                break;
+            }
+            k += 1;
+            if k + 1 == steps as usize {
+                behind = at;
+            }
+            if k == steps as usize {
+                dest = at;
+            }
+            if pos.cell(at).is_some() {
+                break;
+            }
+        }
+        if !at.is_some() || k <= steps as usize || !dest.is_some() {
+            continue;
+        }
+        let Some(p) = pos.cell(at) else { continue };
+        if !pos.same_side(seat, p.seat) || !pos.unmoved(at) || !partner.eval(pos, seat, at) {
+            continue;
+        }
+        let allowed = match &rule.to_fast {
+            Some(f) => f.allows(pos, seat, dest),
+            None => rule.to.eval(pos, seat, dest),
+        };
+        if !allowed {
+            continue;
+        }
+        if pos.game().has_check_rule() {
+            // Not out of check, not through an attacked node (the destination is checked with every move).
+            if !checked_start {
+                if super::attack::attacked(pos, pos.cells(), from, mover) {
+                    return;
+                }
+                checked_start = true;
+            }
+            let mut n = from;
+            let mut safe = true;
+            for _ in 1..steps {
+                n = board.next(relation, d, n);
+                if super::attack::attacked(pos, pos.cells(), n, mover) {
+                    safe = false;
+                    break;
+                }
+            }
+            if !safe {
+                continue;
+            }
+        }
+        out.push(Move { with_from: at, with_to: behind, ..Move::step(piece, from, dest) });
     }
 }
 
