@@ -7,6 +7,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("leader-cannon", include_str!("../games/leader-cannon.yaml")),
     ("seven-kingdoms", include_str!("../games/seven-kingdoms.yaml")),
     ("chess", include_str!("../games/chess.yaml")),
+    ("xiangqi", include_str!("../games/xiangqi.yaml")),
 ];
 
 /// The definition text of a built-in game.
