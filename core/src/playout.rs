@@ -129,6 +129,23 @@ impl PlayoutBuf {
     }
 
     fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+        let game = pos.game();
+        if game.has_check_rule() && game.extras.is_empty() && game.rules.pass != PassRule::Always {
+            // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
+            // off, so the choice stays uniform among the legal moves.
+            pos.generate_pseudo(&mut self.moves);
+            let mut live = self.moves.moves.len();
+            while live > 0 {
+                let i = rng.random_range(0..live);
+                let mv = self.moves.moves[i];
+                if pos.pseudo_is_legal(&mv, &mut self.moves) {
+                    return Some(mv);
+                }
+                live -= 1;
+                self.moves.moves.swap(i, live);
+            }
+            return (game.rules.pass == PassRule::WhenStuck && !pos.is_over()).then_some(Move::PASS);
+        }
         pos.generate_legal(&mut self.moves);
         if self.moves.moves.is_empty() {
             return None;

@@ -819,6 +819,69 @@ impl Position {
         bad
     }
 
+    /// Whether moves that touch none of the nodes relevant to the protected pieces may skip the check
+    /// test: attacks depend on those nodes only, and no protected piece is attacked now.
+    fn quick_check_filter(&self, royals: &[NodeId]) -> bool {
+        self.game.attack_table().filterable()
+            && royals.iter().all(|&r| {
+                self.cells[r.idx()].is_none_or(|v| !crate::rules::attack::attacked(self, &self.cells, r, v))
+            })
+    }
+
+    /// Whether `mv` might leave a protected piece attacked when none is now: it moves one, makes one,
+    /// or changes a node that attacks on one depend on.
+    #[inline]
+    fn may_expose(&self, mv: &Move, royals: &[NodeId]) -> bool {
+        if mv.kind != MoveKind::Move && mv.kind != MoveKind::Shoot {
+            return true;
+        }
+        if self.game.is_royal(mv.arrives_as()) || royals.contains(&mv.from) || royals.contains(&mv.with_from) {
+            return true;
+        }
+        let t = self.game.attack_table();
+        royals.iter().any(|&r| {
+            t.relevant(r, mv.from)
+                || t.relevant(r, mv.to)
+                || t.relevant(r, mv.take)
+                || t.relevant(r, mv.with_from)
+                || t.relevant(r, mv.with_to)
+        })
+    }
+
+    /// Generates the pseudo-legal moves (movement rules only, no check, repetition or hook tests) of
+    /// the seat to move into `buf.moves`; [`Position::pseudo_is_legal`] then tells the legal ones.
+    /// Playouts draw from these and test only the moves they draw.
+    pub fn generate_pseudo(&self, buf: &mut MoveBuf) {
+        buf.moves.clear();
+        if self.is_over() {
+            return;
+        }
+        let MoveBuf { moves, scratch, .. } = buf;
+        self.pseudo_moves(scratch, moves);
+    }
+
+    /// Whether a move from [`Position::generate_pseudo`] is legal (`buf` is scratch space; its `moves`
+    /// are left alone).
+    pub fn pseudo_is_legal(&self, mv: &Move, buf: &mut MoveBuf) -> bool {
+        let rules = &self.game.rules;
+        if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+            return self.check_consequences(mv).is_ok();
+        }
+        if !self.game.has_check_rule() {
+            return true;
+        }
+        let cells = &mut buf.cells;
+        if cells.len() != self.cells.len() {
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+        } else {
+            cells.copy_from_slice(&self.cells);
+        }
+        let mut royals = [NodeId::NONE; 16];
+        let n = self.royal_nodes(&mut royals);
+        self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+    }
+
     /// Whether the seat to move has a legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
         if self.is_over() {
@@ -851,7 +914,11 @@ impl Position {
             cells.extend_from_slice(&self.cells);
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
-            pseudo.iter().any(|m| self.royal_left_attacked(m, cells, &royals[..n]).is_none())
+            let quick = self.quick_check_filter(&royals[..n]);
+            pseudo.iter().any(|m| {
+                (quick && !self.may_expose(m, &royals[..n]))
+                    || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
+            })
         })
     }
 
@@ -869,13 +936,16 @@ impl Position {
             // Nothing beyond the movement rules can refuse a move.
             moves.extend_from_slice(pseudo);
         } else if plain {
-            // Only the check rule: try each move on a scratch board.
+            // Only the check rule: try each move on a scratch board, unless it cannot matter.
             cells.clear();
             cells.extend_from_slice(&self.cells);
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
+            let quick = self.quick_check_filter(&royals[..n]);
             for mv in pseudo.iter() {
-                if self.royal_left_attacked(mv, cells, &royals[..n]).is_none() {
+                if (quick && !self.may_expose(mv, &royals[..n]))
+                    || self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+                {
                     moves.push(*mv);
                 }
             }

@@ -45,6 +45,23 @@ struct Attack {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AttackTable {
     seats: Vec<Vec<Attack>>,
+    /// Whether whether a piece on a node is attacked depends only on the occupants of the nodes in
+    /// [`AttackTable::relevant`] (no rule runs forwards or asks about the whole position).
+    filterable: bool,
+    /// Per node, one bit per node whose occupant can make a difference to attacks on it (the lines
+    /// leading to it, the nodes passed by leaps to it), `words` u64s each.
+    relevant: Vec<u64>,
+    words: usize,
+}
+
+/// Whether a condition looks only at the node it is given and at fixed facts about the game.
+fn local(c: &Cond) -> bool {
+    match c {
+        Cond::Count(..) | Cond::OnBoard(_) | Cond::InReserve(_) | Cond::Unmoved | Cond::Passed => false,
+        Cond::Not(c) => local(c),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
+        _ => true,
+    }
 }
 
 impl AttackTable {
@@ -95,8 +112,83 @@ impl AttackTable {
                 }
                 list
             })
-            .collect();
-        AttackTable { seats }
+            .collect::<Vec<Vec<Attack>>>();
+        let n = board.len();
+        let filterable = n <= 4096
+            && seats.iter().flatten().all(|a| {
+                a.shape != Shape::Forward
+                    && a.rule.is_none_or(|(p, ri)| {
+                        let r = &pieces[p as usize].moves[ri];
+                        r.when == Cond::True && local(&r.from) && local(&r.to)
+                    })
+                    && match &a.shape {
+                        Shape::Hop { screen, .. } => local(screen),
+                        _ => true,
+                    }
+            });
+        let words = if filterable { n.div_ceil(64) } else { 0 };
+        let mut relevant = vec![0u64; words * n];
+        if filterable {
+            for t in board.node_ids() {
+                let row = &mut relevant[t.idx() * words..(t.idx() + 1) * words];
+                let mut mark = |x: NodeId| {
+                    if x.is_some() {
+                        row[x.idx() >> 6] |= 1 << (x.idx() & 63);
+                    }
+                };
+                for a in seats.iter().flatten() {
+                    match &a.shape {
+                        Shape::Line { relation, dirs, max, .. } | Shape::Hop { relation, dirs, max_after: max, .. } => {
+                            let limit = if matches!(a.shape, Shape::Hop { .. }) { n } else { (*max as usize).min(n) };
+                            for &d in dirs {
+                                let mut x = t;
+                                for _ in 0..limit {
+                                    mark(board.next_via(*relation, d, x));
+                                    x = board.next(*relation, d, x);
+                                    if !x.is_some() || x == t {
+                                        break;
+                                    }
+                                    mark(x);
+                                }
+                            }
+                            for e in board.edges(*relation, t) {
+                                mark(e.via);
+                            }
+                        }
+                        Shape::Leap { paths, .. } => {
+                            for path in paths {
+                                let mut x = t;
+                                for (i, &(rel, d)) in path.iter().enumerate() {
+                                    if i > 0 {
+                                        mark(x);
+                                    }
+                                    mark(board.next_via(rel, d, x));
+                                    x = board.next(rel, d, x);
+                                    if !x.is_some() {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        Shape::Forward => {}
+                    }
+                }
+            }
+        }
+        AttackTable { seats, filterable, relevant, words }
+    }
+
+    /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
+    #[inline]
+    pub fn filterable(&self) -> bool {
+        self.filterable
+    }
+
+    /// Whether the occupant of `x` can make a difference to attacks on `target` (only meaningful when
+    /// the table is [`AttackTable::filterable`]).
+    #[inline]
+    pub fn relevant(&self, target: NodeId, x: NodeId) -> bool {
+        x.is_some() && self.relevant[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
     }
 }
 
