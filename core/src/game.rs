@@ -3,7 +3,8 @@
 use crate::board::{Board, DirectionId, NodeId};
 use crate::hooks::Hooks;
 use crate::position::Position;
-use crate::rules::{MoveRule, Pattern, Rules};
+use crate::rules::pattern::choose_dirs_in;
+use crate::rules::{DirSel, MoveRule, Pattern, Rules};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -127,6 +128,11 @@ pub struct Game {
     royal: Vec<bool>,
     /// The capture rules run backwards, per seat, for attack tests.
     attacks: crate::rules::attack::AttackTable,
+    /// Per seat and relation, the forward, backward and sideways directions (at `(seat * relations +
+    /// relation) * 3 + k`).
+    seat_dirs: Vec<Vec<DirectionId>>,
+    /// Per relation and previous direction, the outward directions (at `relation * directions + prev`).
+    outward_dirs: Vec<Vec<DirectionId>>,
 }
 
 /// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
@@ -244,6 +250,21 @@ impl Game {
         let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
         let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
         let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
+        let mut seat_dirs = Vec::new();
+        for fwd in &forwards {
+            for rd in &relation_dirs {
+                for sel in [DirSel::Forward, DirSel::Backward, DirSel::Sideways] {
+                    seat_dirs.push(choose_dirs_in(&board, rd, fwd, &sel, None).as_slice().to_vec());
+                }
+            }
+        }
+        let mut outward_dirs = Vec::new();
+        for rd in &relation_dirs {
+            for d in 0..board.directions().len() {
+                let prev = Some(DirectionId(d as u8));
+                outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
+            }
+        }
         Game {
             name: name.into(),
             title: title.into(),
@@ -267,7 +288,36 @@ impl Game {
             capture_flags,
             royal,
             attacks,
+            seat_dirs,
+            outward_dirs,
         }
+    }
+
+    /// The directions of a seat-relative selector (forward, backward, sideways) of a relation, for a
+    /// seat; or of `outward` after `prev`. `None` for other selectors.
+    #[inline]
+    pub(crate) fn cached_dirs(
+        &self,
+        seat: u8,
+        rel: crate::board::RelationId,
+        sel: &DirSel,
+        prev: Option<DirectionId>,
+    ) -> Option<&[DirectionId]> {
+        let nrel = self.relation_dirs.len();
+        let k = match sel {
+            DirSel::Forward => 0,
+            DirSel::Backward => 1,
+            DirSel::Sideways => 2,
+            DirSel::Outward => {
+                let p = prev?;
+                return self
+                    .outward_dirs
+                    .get(rel.0 as usize * self.board.directions().len() + p.0 as usize)
+                    .map(|v| &v[..]);
+            }
+            _ => return None,
+        };
+        self.seat_dirs.get((seat as usize * nrel + rel.0 as usize) * 3 + k).map(|v| &v[..])
     }
 
     /// Whether a move may not leave a piece of the mover attacked (the game has a check rule).

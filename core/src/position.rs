@@ -119,6 +119,11 @@ pub struct Position {
     passer: NodeId,
     /// Board hashes (with the seat to move) since the last capture or reset move, for repetition draws.
     reps: Vec<u64>,
+    /// The nodes of the pieces the check rule protects.
+    royals: Vec<NodeId>,
+    /// Whether the seat to move is in check, remembered for the position whose key (board hash and
+    /// seat to move, never 0) is stored with it.
+    check_memo: (u64, bool),
 }
 
 impl Position {
@@ -152,6 +157,8 @@ impl Position {
             passed: [NodeId::NONE; 4],
             passer: NodeId::NONE,
             reps: Vec::new(),
+            royals: Vec::new(),
+            check_memo: (0, false),
             game,
         };
         let game = p.game.clone();
@@ -304,6 +311,9 @@ impl Position {
         if !self.game.has_check_rule() {
             return false;
         }
+        if seat == self.to_move && self.check_memo.0 == self.check_key() {
+            return self.check_memo.1;
+        }
         self.game.board.node_ids().any(|n| {
             self.cells[n.idx()].is_some_and(|c| {
                 self.same_side(seat, c.seat)
@@ -391,6 +401,9 @@ impl Position {
     // ----- changing the board (keeping hash and chains in step) -----
 
     fn put(&mut self, n: NodeId, p: Piece) {
+        if self.game.is_royal(p.piece) {
+            self.royals.push(n);
+        }
         self.cells[n.idx()] = Some(p);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
@@ -400,6 +413,9 @@ impl Position {
 
     fn lift(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.cells[n.idx()].take()?;
+        if self.game.is_royal(p.piece) {
+            self.royals.retain(|&r| r != n);
+        }
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
             ch.remove_one(&self.game.board, &self.cells, n);
@@ -470,6 +486,9 @@ impl Position {
         for &s in &stones {
             let p = self.cells[s.idx()].take().expect("stone");
             self.hash ^= self.game.key(s, p.seat, p.piece);
+            if self.game.is_royal(p.piece) {
+                self.royals.retain(|&r| r != s);
+            }
             taken.push((s, p));
         }
         let game = self.game.clone();
@@ -623,6 +642,17 @@ impl Position {
     /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`: the
     /// pieces entering from supply or reserve, then each piece on the board the seat controls.
     fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        self.pseudo_moves_until(scratch, out, |_| false);
+    }
+
+    /// [`Position::pseudo_moves`], handing each piece's moves to `stop` as they are generated and
+    /// stopping when it says so (returns whether it did).
+    fn pseudo_moves_until(
+        &self,
+        scratch: &mut Scratch,
+        out: &mut Vec<Move>,
+        mut stop: impl FnMut(&[Move]) -> bool,
+    ) -> bool {
         use crate::rules::{Cond, Pattern};
         out.clear();
         let seat = self.to_move;
@@ -673,6 +703,10 @@ impl Position {
             if game.may_repeat(pi as u8) && out.len() > start {
                 dedup_from(out, start);
             }
+            if out.len() > start && stop(&out[start..]) {
+                scratch.marks = marks;
+                return true;
+            }
         }
         if !game.placement_only() {
             for n in game.board.node_ids() {
@@ -693,9 +727,14 @@ impl Position {
                 if game.may_repeat(c.piece) && out.len() > start + 1 {
                     dedup_from(out, start);
                 }
+                if out.len() > start && stop(&out[start..]) {
+                    scratch.marks = marks;
+                    return true;
+                }
             }
         }
         scratch.marks = marks;
+        false
     }
 
     /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
@@ -742,15 +781,29 @@ impl Position {
     fn royal_nodes(&self, out: &mut [NodeId; 16]) -> usize {
         let seat = self.to_move;
         let mut k = 0;
-        for (i, c) in self.cells.iter().enumerate() {
-            if let Some(c) = c {
-                if k < out.len() && self.game.is_royal(c.piece) && self.movable_by(seat, c.seat) {
-                    out[k] = NodeId(i as u16);
-                    k += 1;
-                }
+        for &n in &self.royals {
+            if k < out.len() && self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat)) {
+                out[k] = n;
+                k += 1;
             }
         }
         k
+    }
+
+    /// The key under which [`Position::check_memo`] is valid for this position.
+    #[inline]
+    fn check_key(&self) -> u64 {
+        (self.hash ^ self.game.turn_key(self.to_move)) | 1
+    }
+
+    /// Whether one of the `royals` (the protected pieces of the seat to move) is attacked.
+    fn royals_attacked(&self, royals: &[NodeId]) -> bool {
+        if self.check_memo.0 == self.check_key() {
+            return self.check_memo.1;
+        }
+        royals
+            .iter()
+            .any(|&r| self.cells[r.idx()].is_some_and(|v| crate::rules::attack::attacked(self, &self.cells, r, v)))
     }
 
     /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
@@ -822,10 +875,7 @@ impl Position {
     /// Whether moves that touch none of the nodes relevant to the protected pieces may skip the check
     /// test: attacks depend on those nodes only, and no protected piece is attacked now.
     fn quick_check_filter(&self, royals: &[NodeId]) -> bool {
-        self.game.attack_table().filterable()
-            && royals.iter().all(|&r| {
-                self.cells[r.idx()].is_none_or(|v| !crate::rules::attack::attacked(self, &self.cells, r, v))
-            })
+        self.game.attack_table().filterable() && !self.royals_attacked(royals)
     }
 
     /// Whether `mv` might leave a protected piece attacked when none is now: it moves one, makes one,
@@ -879,6 +929,12 @@ impl Position {
         }
         let mut royals = [NodeId::NONE; 16];
         let n = self.royal_nodes(&mut royals);
+        if self.check_memo.0 == self.check_key()
+            && self.quick_check_filter(&royals[..n])
+            && !self.may_expose(mv, &royals[..n])
+        {
+            return true;
+        }
         self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
     }
 
@@ -899,25 +955,24 @@ impl Position {
                 return !self.legal_moves().is_empty();
             };
             let MoveBuf { pseudo, scratch, cells, .. } = &mut *b;
-            self.pseudo_moves(scratch, pseudo);
-            if pseudo.is_empty() {
-                return false;
-            }
             let rules = &self.game.rules;
             if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
-                return pseudo.iter().any(|m| self.check_consequences(m).is_ok());
+                return self
+                    .pseudo_moves_until(scratch, pseudo, |ms| ms.iter().any(|m| self.check_consequences(m).is_ok()));
             }
             if !self.game.has_check_rule() {
-                return true;
+                return self.pseudo_moves_until(scratch, pseudo, |_| true);
             }
             cells.clear();
             cells.extend_from_slice(&self.cells);
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
             let quick = self.quick_check_filter(&royals[..n]);
-            pseudo.iter().any(|m| {
-                (quick && !self.may_expose(m, &royals[..n]))
-                    || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
+            self.pseudo_moves_until(scratch, pseudo, |ms| {
+                ms.iter().any(|m| {
+                    (quick && !self.may_expose(m, &royals[..n]))
+                        || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
+                })
             })
         })
     }
@@ -1350,6 +1405,13 @@ impl Position {
         if end.max_plies.is_some_and(|m| self.ply >= m) {
             self.result = Some(GameResult::scored(self, "move limit reached")?);
             return Ok(());
+        }
+        if self.game.has_check_rule() {
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            self.check_memo = (0, false);
+            let attacked = self.royals_attacked(&royals[..n]);
+            self.check_memo = (self.check_key(), attacked);
         }
         if self.game.rules.pass == PassRule::Never && !self.has_legal_move() {
             let mated = self.in_check(self.to_move);

@@ -284,6 +284,9 @@ fn resolve_dirs<'a>(pos: &'a Position, seat: u8, rel: RelationId, sel: &DirSel, 
     if let DirSel::All = sel {
         return Dirs::All(pos.game().relation_dirs(rel));
     }
+    if let Some(d) = pos.game().cached_dirs(seat, rel, sel, prev) {
+        return Dirs::All(d);
+    }
     Dirs::Some(choose_dirs(pos, seat, rel, sel, prev))
 }
 
