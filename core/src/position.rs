@@ -1426,7 +1426,15 @@ impl Position {
                         let s = self.to_move;
                         self.eliminate(s)?;
                         self.advance_turn();
-                        return self.check_end();
+                        self.check_end()?;
+                        if let Some(r) = self
+                            .result
+                            .as_mut()
+                            .filter(|r| r.reason == "last side standing" && self.game.has_check_rule())
+                        {
+                            r.reason = if mated { "checkmate" } else { "no legal move" }.into();
+                        }
+                        return Ok(());
                     }
                 }
             }
