@@ -8,7 +8,7 @@
 //! 3. Castling rights (`KQkq`, `-`): upper case for the first seat, lower case for the second; `K`
 //!    grants the partner of a castling rule standing furthest toward the last file, `Q` the one
 //!    toward the first file, a file letter the partner on that file. Pieces that castle or are castled
-//!    with and are not granted a right count as having moved.
+//!    with and are not granted a right count as having moved. Ignored by games without castling.
 //! 4. The en passant node (`e3`, `-`): passed by the last move; the passer is the next node along the
 //!    forward direction of the seat that moved.
 //! 5. Plies since the last capture or reset move (the fifty-move count).
@@ -180,7 +180,8 @@ impl Position {
                 pos.set_moved(n, true);
             }
         }
-        if castling != "-" {
+        // A game without castling rules has no rights to grant: the field is then ignored.
+        if castling != "-" && !movers.is_empty() {
             for c in castling.chars() {
                 let seat = if c.is_ascii_uppercase() { 0 } else { 1 };
                 let bad = || FenError::Castling(castling.to_string());
