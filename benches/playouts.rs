@@ -136,5 +136,13 @@ fn seven_kingdoms(c: &mut Criterion) {
     bench_game(c, "seven-kingdoms", 3);
 }
 
-criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms);
+fn chess(c: &mut Criterion) {
+    bench_game(c, "chess", 4);
+}
+
+fn xiangqi(c: &mut Criterion) {
+    bench_game(c, "xiangqi", 4);
+}
+
+criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms, chess, xiangqi);
 criterion_main!(benches);

@@ -121,6 +121,10 @@ pub struct Position {
     reps: Vec<u64>,
     /// The nodes of the pieces the check rule protects.
     royals: Vec<NodeId>,
+    /// Pieces on the board per seat and type (at `seat * types + type`).
+    on_board: Vec<u16>,
+    /// Per seat, one bit per piece type (below 64) with at least one piece on the board.
+    present: Vec<u64>,
     /// Whether the seat to move is in check, remembered for the position whose key (board hash and
     /// seat to move, never 0) is stored with it.
     check_memo: (u64, bool),
@@ -158,6 +162,8 @@ impl Position {
             passer: NodeId::NONE,
             reps: Vec::new(),
             royals: Vec::new(),
+            on_board: vec![0; seats * np],
+            present: vec![0; seats],
             check_memo: (0, false),
             game,
         };
@@ -400,10 +406,36 @@ impl Position {
 
     // ----- changing the board (keeping hash and chains in step) -----
 
+    /// Counts a piece arriving on (`true`) or leaving the board.
+    #[inline]
+    fn count_piece(&mut self, p: Piece, arrives: bool) {
+        let i = p.seat as usize * self.game.pieces.len() + p.piece as usize;
+        if arrives {
+            self.on_board[i] += 1;
+        } else {
+            self.on_board[i] = self.on_board[i].saturating_sub(1);
+        }
+        if p.piece < 64 {
+            let bit = 1u64 << p.piece;
+            if self.on_board[i] > 0 {
+                self.present[p.seat as usize] |= bit;
+            } else {
+                self.present[p.seat as usize] &= !bit;
+            }
+        }
+    }
+
+    /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
+    #[inline]
+    pub fn types_present(&self, seat: u8) -> u64 {
+        self.present[seat as usize]
+    }
+
     fn put(&mut self, n: NodeId, p: Piece) {
         if self.game.is_royal(p.piece) {
             self.royals.push(n);
         }
+        self.count_piece(p, true);
         self.cells[n.idx()] = Some(p);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
@@ -416,6 +448,7 @@ impl Position {
         if self.game.is_royal(p.piece) {
             self.royals.retain(|&r| r != n);
         }
+        self.count_piece(p, false);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
             ch.remove_one(&self.game.board, &self.cells, n);
@@ -489,6 +522,7 @@ impl Position {
             if self.game.is_royal(p.piece) {
                 self.royals.retain(|&r| r != s);
             }
+            self.count_piece(p, false);
             taken.push((s, p));
         }
         let game = self.game.clone();

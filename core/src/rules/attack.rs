@@ -17,9 +17,10 @@ use crate::position::{Piece, Position};
 /// The shape of an attack, as seen from the attacked node.
 #[derive(Clone, Debug, PartialEq)]
 enum Shape {
-    /// Back along each direction (already reversed) to the first piece, `min..=max` steps away;
-    /// `links`: undirected edges count as single steps too.
-    Line { relation: RelationId, dirs: Vec<DirectionId>, min: u8, max: u8, links: bool },
+    /// Back along each direction (already reversed) to the first piece, which attacks when one of
+    /// `reach` (piece types as bits, fewest and most steps) has its type and distance; `links`:
+    /// undirected edges count as single steps too.
+    Line { relation: RelationId, dirs: Vec<DirectionId>, reach: Vec<(u64, u8, u8)>, links: bool },
     /// Each reversed sequence of single steps; with `blockable`, the nodes between must be empty.
     Leap { paths: Vec<Vec<(RelationId, DirectionId)>>, blockable: bool },
     /// Back over empty nodes (at most `max_after`) to a screen, then on to the first piece.
@@ -101,6 +102,26 @@ impl AttackTable {
                                 a.mask |= mask;
                                 continue;
                             }
+                            // Lines along the same directions are scanned once, whatever their lengths.
+                            if let Shape::Line { relation, dirs, reach, links } = &shape {
+                                let same = list.iter_mut().find(|a| {
+                                    a.rule.is_none()
+                                        && a.to_fast == rule.to_fast
+                                        && matches!(&a.shape, Shape::Line { relation: r, dirs: d, links: l, .. }
+                                            if r == relation && d == dirs && l == links)
+                                });
+                                if let Some(a) = same {
+                                    a.mask |= mask;
+                                    if let Shape::Line { reach: r, .. } = &mut a.shape {
+                                        r.push((mask, reach[0].1, reach[0].2));
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        let mut shape = shape;
+                        if let Shape::Line { reach, .. } = &mut shape {
+                            reach[0].0 = mask;
                         }
                         list.push(Attack {
                             shape,
@@ -138,8 +159,13 @@ impl AttackTable {
                 };
                 for a in seats.iter().flatten() {
                     match &a.shape {
-                        Shape::Line { relation, dirs, max, .. } | Shape::Hop { relation, dirs, max_after: max, .. } => {
-                            let limit = if matches!(a.shape, Shape::Hop { .. }) { n } else { (*max as usize).min(n) };
+                        Shape::Line { relation, dirs, .. } | Shape::Hop { relation, dirs, .. } => {
+                            let limit = match &a.shape {
+                                Shape::Line { reach, .. } => {
+                                    (reach.iter().map(|r| r.2).max().unwrap_or(0) as usize).min(n)
+                                }
+                                _ => n,
+                            };
                             for &d in dirs {
                                 let mut x = t;
                                 for _ in 0..limit {
@@ -225,7 +251,8 @@ fn reverse(board: &Board, relation_dirs: &[Vec<DirectionId>], fwd: &[DirectionId
         Pattern::Slide { relation, dirs, min, max } => {
             let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
             let links = matches!(dirs, DirSel::All) && *max == 1 && *min <= 1;
-            Shape::Line { relation: *relation, dirs: back, min: *min, max: *max, links }
+            // The piece types are filled in by the caller (bit 0 stands for "this rule" until then).
+            Shape::Line { relation: *relation, dirs: back, reach: vec![(u64::MAX, *min, *max)], links }
         }
         Pattern::Hop { relation, dirs, screen, max_after } => {
             let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
@@ -290,7 +317,13 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
     let board = &game.board;
     let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
     let Some(list) = game.attack_table().seats.get(s as usize) else { return false };
+    // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
+    // being tried, which never adds a type to the other side).
+    let present = pos.types_present(s);
     for a in list {
+        if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
+            continue;
+        }
         // The rule's own conditions, for a piece of type `piece` of `s` on `at`.
         let rule_ok = |at: NodeId, piece: u8| -> bool {
             let Some((_, ri)) = a.rule else {
@@ -316,17 +349,22 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
             is_type && pos.can_capture(s, p.piece, victim) && rule_ok(at, p.piece)
         };
         let found = match &a.shape {
-            Shape::Line { relation, dirs, min, max, links } => {
+            Shape::Line { relation, dirs, reach, links } => {
                 let mut found = false;
+                let max = reach.iter().map(|r| r.2).max().unwrap_or(0);
                 for &d in dirs {
                     let mut x = target;
-                    for k in 1..=*max {
+                    for k in 1..=max {
                         x = step(board, cells, *relation, d, x);
                         if !x.is_some() || x == target {
                             break;
                         }
-                        if cells[x.idx()].is_some() {
-                            found = k >= *min && hit(x);
+                        if let Some(p) = cells[x.idx()] {
+                            let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
+                            found = reach
+                                .iter()
+                                .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
+                                && hit(x);
                             break;
                         }
                     }

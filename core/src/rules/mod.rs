@@ -112,9 +112,9 @@ pub struct EndRules {
     /// counters reaches its value: (counter index, at least).
     pub goals: Vec<(usize, i64)>,
     /// The game is drawn after this many plies without a capture or a move of a `quiet_reset` piece
-    /// (100 for chess's fifty-move rule).
+    /// (100 for a fifty-moves-each rule).
     pub quiet_draw: Option<u32>,
-    /// Piece types whose moves reset the count of quiet plies (pawns in chess).
+    /// Piece types whose moves reset the count of quiet plies (pawns, say).
     pub quiet_reset: Vec<u8>,
     /// The game is drawn when one arrangement with the same seat to move occurs this many times.
     pub repetition_draw: Option<u32>,
