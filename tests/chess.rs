@@ -292,3 +292,40 @@ fn random_positions_agree_with_stockfish_when_installed() {
         assert_eq!(perft(&fen(f), 3), n, "{f}");
     }
 }
+
+#[test]
+fn random_playouts_end_by_the_rules() {
+    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use rand::SeedableRng;
+    let game = chess();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut buf = PlayoutBuf::default();
+    let mut reasons = BTreeSet::new();
+    for _ in 0..40 {
+        let mut p = game.start();
+        random_playout(&mut p, &mut rng, &mut buf, 100_000).unwrap();
+        let r = p.outcome().expect("a random game ends");
+        reasons.insert(r.reason.clone());
+        match r.reason.as_str() {
+            "checkmate" => assert_eq!(r.winners.len(), 1),
+            "no legal move" | "too many moves without a capture" | "repetition" => assert!(r.winners.is_empty()),
+            other => panic!("unexpected end: {other}"),
+        }
+    }
+    assert!(reasons.contains("too many moves without a capture"), "{reasons:?}");
+}
+
+#[test]
+fn a_playout_stopped_by_its_cap_still_sees_a_mate() {
+    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use rand::SeedableRng;
+    // Black is to move and mated (fool's mate): no move is played, and the game is over.
+    let mut p = chess().start();
+    play_all(&mut p, "f2-f3 e7-e5 g2-g4");
+    let mv = parse_move(&p, "d8-h4").unwrap();
+    p.play_deferring_stuck(&mv).unwrap();
+    assert!(!p.is_over(), "the stuck test was left to the caller");
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    assert_eq!(random_playout(&mut p, &mut rng, &mut PlayoutBuf::default(), 10).unwrap(), 0);
+    assert_eq!(p.outcome().map(|r| r.reason.as_str()), Some("checkmate"));
+}

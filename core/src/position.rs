@@ -125,6 +125,8 @@ pub struct Position {
     on_board: Vec<u16>,
     /// Per seat, one bit per piece type (below 64) with at least one piece on the board.
     present: Vec<u64>,
+    /// While a playout plays a move: leave the "no legal move" test to its next move generation.
+    defer_stuck: bool,
     /// Whether the seat to move is in check, remembered for the position whose key (board hash and
     /// seat to move, never 0) is stored with it.
     check_memo: (u64, bool),
@@ -164,6 +166,7 @@ impl Position {
             royals: Vec::new(),
             on_board: vec![0; seats * np],
             present: vec![0; seats],
+            defer_stuck: false,
             check_memo: (0, false),
             game,
         };
@@ -1447,7 +1450,16 @@ impl Position {
             let attacked = self.royals_attacked(&royals[..n]);
             self.check_memo = (self.check_key(), attacked);
         }
-        if self.game.rules.pass == PassRule::Never && !self.has_legal_move() {
+        let end = &self.game.rules.end;
+        let draw_now = end.quiet_draw.is_some_and(|n| self.quiet_plies >= n)
+            || end.repetition_draw.is_some_and(|times| {
+                let key = self.hash ^ self.game.turn_key(self.to_move);
+                self.reps.iter().filter(|&&h| h == key).count() >= times as usize
+            });
+        // A playout may leave the stuck test to its next move generation, unless a draw is due now
+        // (a mate on the last allowed ply still wins).
+        let test_stuck = !self.defer_stuck || draw_now;
+        if self.game.rules.pass == PassRule::Never && test_stuck && !self.has_legal_move() {
             let mated = self.in_check(self.to_move);
             let rule = if mated { self.game.rules.checkmate } else { self.game.rules.stuck };
             {
@@ -1473,18 +1485,34 @@ impl Position {
                 }
             }
         }
-        let end = &self.game.rules.end;
-        if end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
-            self.result = Some(GameResult::winners(self, vec![], "too many moves without a capture"));
-            return Ok(());
-        }
-        if let Some(times) = end.repetition_draw {
-            let key = self.hash ^ self.game.turn_key(self.to_move);
-            if self.reps.iter().filter(|&&h| h == key).count() >= times as usize {
-                self.result = Some(GameResult::winners(self, vec![], "repetition"));
-            }
+        if draw_now {
+            let why = if self.game.rules.end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
+                "too many moves without a capture"
+            } else {
+                "repetition"
+            };
+            self.result = Some(GameResult::winners(self, vec![], why));
         }
         Ok(())
+    }
+
+    /// Plays a legal move in a playout: like [`Position::play_unchecked`], but when passing is never
+    /// allowed it does not look for the next seat's legal moves; the caller does, and calls
+    /// [`Position::settle_stuck`] when there are none.
+    pub fn play_deferring_stuck(&mut self, mv: &Move) -> Result<(), HookError> {
+        self.defer_stuck = true;
+        let r = self.apply(mv);
+        self.defer_stuck = false;
+        r
+    }
+
+    /// Ends the game as the rules say when the seat to move has no legal move (after
+    /// [`Position::play_deferring_stuck`]); does nothing otherwise.
+    pub fn settle_stuck(&mut self) -> Result<(), HookError> {
+        if self.is_over() {
+            return Ok(());
+        }
+        self.check_end()
     }
 
     /// Sets up a position for tests and records: puts or removes pieces without playing moves.
