@@ -191,7 +191,7 @@ impl Position {
                     .find(|&n| pos.cell(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece)))
                     .ok_or_else(bad)?;
                 let [mx, my, _] = game.board.node(mover).coord;
-                let candidates = game.board.node_ids().filter(|&n| {
+                let mut candidates = game.board.node_ids().filter(|&n| {
                     n != mover
                         && game.board.node(n).coord[1] == my
                         && pos.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
@@ -200,7 +200,7 @@ impl Position {
                 let partner = match c.to_ascii_lowercase() {
                     'k' => candidates.filter(|n| x_of(n) > mx).max_by_key(x_of),
                     'q' => candidates.filter(|n| x_of(n) < mx).min_by_key(x_of),
-                    f @ 'a'..='z' => candidates.filter(|n| x_of(n) == (f as u8 - b'a') as i32).next(),
+                    f @ 'a'..='z' => candidates.find(|n| x_of(n) == (f as u8 - b'a') as i32),
                     _ => None,
                 }
                 .ok_or_else(bad)?;

@@ -14,6 +14,9 @@ use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::game::PieceType;
 use crate::position::{Piece, Position};
 
+/// A path of single steps.
+type Steps = Vec<(RelationId, DirectionId)>;
+
 /// The shape of an attack, as seen from the attacked node.
 #[derive(Clone, Debug, PartialEq)]
 enum Shape {
@@ -22,7 +25,7 @@ enum Shape {
     /// undirected edges count as single steps too.
     Line { relation: RelationId, dirs: Vec<DirectionId>, reach: Vec<(u64, u8, u8)>, links: bool },
     /// Each reversed sequence of single steps; with `blockable`, the nodes between must be empty.
-    Leap { paths: Vec<Vec<(RelationId, DirectionId)>>, blockable: bool },
+    Leap { paths: Vec<Steps>, blockable: bool },
     /// Back over empty nodes (at most `max_after`) to a screen, then on to the first piece.
     Hop { relation: RelationId, dirs: Vec<DirectionId>, screen: Cond, max_after: u8 },
     /// Run the rule forwards from every piece of the type.
@@ -260,8 +263,8 @@ fn reverse(board: &Board, relation_dirs: &[Vec<DirectionId>], fwd: &[DirectionId
         }
         Pattern::Leap { legs, blockable } => {
             // Every concrete sequence of steps the legs allow, then each reversed.
-            let mut paths: Vec<Vec<(RelationId, DirectionId)>> = Vec::new();
-            let mut stack: Vec<(usize, Vec<(RelationId, DirectionId)>, Option<DirectionId>)> = vec![(0, vec![], None)];
+            let mut paths: Vec<Steps> = Vec::new();
+            let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
             while let Some((i, path, prev)) = stack.pop() {
                 let Some(leg) = legs.get(i) else {
                     paths.push(path);
