@@ -154,12 +154,18 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     if rules.iter().any(leap_repeats) {
         return true;
     }
-    let occupants = |m: &MoveRule| FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants);
+    let occupants = |m: &MoveRule| {
+        if m.capture == crate::rules::CaptureMode::Passer || m.to.requires_empty() {
+            return 0b0001;
+        }
+        FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants)
+    };
     // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
     let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
-        let (rel, dirs, max) = match &m.pattern {
-            Pattern::Slide { relation, dirs, max, .. } => (*relation, dirs, *max as usize),
-            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, board.len()),
+        let (rel, dirs, min, max) = match &m.pattern {
+            Pattern::Slide { relation, dirs, min, max } => (*relation, dirs, *min as usize, *max as usize),
+            Pattern::Castle { relation, dirs, steps, .. } => (*relation, dirs, *steps as usize, *steps as usize),
+            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, 1, board.len()),
             _ => return None,
         };
         let all = &relation_dirs[rel.0 as usize];
@@ -170,12 +176,14 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
         let mut set = crate::board::NodeSet::new(board.len());
         for d in chosen {
             let mut at = n;
-            for _ in 0..max.min(board.len()) {
+            for k in 1..=max.min(board.len()) {
                 at = board.next(rel, d, at);
                 if !at.is_some() {
                     break;
                 }
-                set.insert(at);
+                if k >= min {
+                    set.insert(at);
+                }
             }
         }
         // Undirected edges count as one-step destinations.
@@ -249,6 +257,14 @@ impl Game {
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
         let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
         let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
+        // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                if let Pattern::Leap { legs, blockable: false } = &rule.pattern {
+                    rule.leap_dests = crate::rules::pattern::leap_table(&board, &relation_dirs, &forwards, legs);
+                }
+            }
+        }
         let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
         let mut seat_dirs = Vec::new();
         for fwd in &forwards {

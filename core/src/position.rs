@@ -1446,8 +1446,17 @@ impl Position {
         if self.game.has_check_rule() {
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
+            // The seat to move was not in check before the last (legal) move: it is now only if
+            // that move changed a node from which, or through which, its protected pieces are attacked.
+            let table = self.game.attack_table();
+            let untouched = self.game.hooks.is_none()
+                && table.filterable()
+                && self.last.is_some_and(|m| {
+                    let changed = [m.from, m.to, m.take, m.with_from, m.with_to];
+                    royals[..n].iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
+                });
             self.check_memo = (0, false);
-            let attacked = self.royals_attacked(&royals[..n]);
+            let attacked = !untouched && self.royals_attacked(&royals[..n]);
             self.check_memo = (self.check_key(), attacked);
         }
         let end = &self.game.rules.end;

@@ -153,6 +153,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         promote_in: Cond::True,
         passable: false,
         to_fast: None,
+        leap_dests: Vec::new(),
         text: text.trim().to_string(),
     };
     for clause in inner {

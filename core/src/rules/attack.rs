@@ -55,6 +55,8 @@ pub struct AttackTable {
     /// Per node, one bit per node whose occupant can make a difference to attacks on it (the lines
     /// leading to it, the nodes passed by leaps to it), `words` u64s each.
     relevant: Vec<u64>,
+    /// Per node, the relevant nodes and also the nodes attacks on it come from (`words` u64s each).
+    reach: Vec<u64>,
     words: usize,
 }
 
@@ -152,6 +154,7 @@ impl AttackTable {
             });
         let words = if filterable { n.div_ceil(64) } else { 0 };
         let mut relevant = vec![0u64; words * n];
+        let mut reach = vec![0u64; words * n];
         if filterable {
             for t in board.node_ids() {
                 let row = &mut relevant[t.idx() * words..(t.idx() + 1) * words];
@@ -202,15 +205,41 @@ impl AttackTable {
                         Shape::Forward => {}
                     }
                 }
+                let row = &mut reach[t.idx() * words..(t.idx() + 1) * words];
+                row.copy_from_slice(&relevant[t.idx() * words..(t.idx() + 1) * words]);
+                for a in seats.iter().flatten() {
+                    if let Shape::Leap { paths, .. } = &a.shape {
+                        for path in paths {
+                            let mut x = t;
+                            for &(rel, d) in path {
+                                x = board.next(rel, d, x);
+                                if !x.is_some() {
+                                    break;
+                                }
+                            }
+                            if x.is_some() {
+                                row[x.idx() >> 6] |= 1 << (x.idx() & 63);
+                            }
+                        }
+                    }
+                }
             }
         }
-        AttackTable { seats, filterable, relevant, words }
+        AttackTable { seats, filterable, relevant, reach, words }
     }
 
     /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
     #[inline]
     pub fn filterable(&self) -> bool {
         self.filterable
+    }
+
+    /// Whether a change on `x` (a piece leaving, arriving or being taken) can make a difference to
+    /// attacks on `target`: the relevant nodes and those an attack may come from (only meaningful when
+    /// the table is [`AttackTable::filterable`]).
+    #[inline]
+    pub fn reaches(&self, target: NodeId, x: NodeId) -> bool {
+        x.is_some() && self.reach[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
     }
 
     /// Whether the occupant of `x` can make a difference to attacks on `target` (only meaningful when

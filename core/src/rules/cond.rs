@@ -142,7 +142,8 @@ impl Cond {
     /// True if the condition can only hold on an empty node (lets generators skip work).
     pub fn requires_empty(&self) -> bool {
         match self {
-            Cond::Empty => true,
+            // A passed node is empty: the passer went over it, and the mark lasts one move.
+            Cond::Empty | Cond::Passed => true,
             Cond::And(cs) => cs.iter().any(Cond::requires_empty),
             Cond::Or(cs) => !cs.is_empty() && cs.iter().all(Cond::requires_empty),
             _ => false,

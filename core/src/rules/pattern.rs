@@ -195,6 +195,9 @@ pub struct MoveRule {
     pub passable: bool,
     /// `to` reduced to table lookups, when it can be (filled in by [`crate::Game::new`]).
     pub to_fast: Option<super::cond::FastTarget>,
+    /// For a leap that cannot be blocked: its destinations from each node, per seat (at
+    /// `seat * nodes + node`), worked out once by [`crate::Game::new`]; empty otherwise.
+    pub leap_dests: Vec<Vec<NodeId>>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -214,6 +217,7 @@ impl MoveRule {
             promote_in: Cond::True,
             passable: false,
             to_fast: None,
+            leap_dests: Vec::new(),
             text: text.into(),
         }
     }
@@ -525,6 +529,14 @@ pub fn generate(
                 }
             }
         }
+        Pattern::Leap { .. } if !rule.leap_dests.is_empty() => {
+            let n = board.len();
+            if let Some(dests) = rule.leap_dests.get(seat as usize * n + from.idx()) {
+                for &to in dests {
+                    emit(pos, seat, piece, from, to, rule, out);
+                }
+            }
+        }
         Pattern::Leap { legs, blockable } => leap(pos, seat, piece, from, rule, legs, *blockable, 0, from, None, out),
         Pattern::Hop { relation, dirs, screen, max_after } => {
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
@@ -739,4 +751,54 @@ fn walk(
             break;
         }
     }
+}
+
+/// The destinations of a leap that cannot be blocked, from every node, for each seat (indexed
+/// `seat * nodes + node`): the legs followed on the bare board, each destination once.
+pub(crate) fn leap_table(
+    board: &crate::board::Board,
+    relation_dirs: &[Vec<DirectionId>],
+    forwards: &[Vec<DirectionId>],
+    legs: &[Leg],
+) -> Vec<Vec<NodeId>> {
+    #[allow(clippy::too_many_arguments)]
+    fn follow(
+        board: &crate::board::Board,
+        relation_dirs: &[Vec<DirectionId>],
+        fwd: &[DirectionId],
+        legs: &[Leg],
+        from: NodeId,
+        at: NodeId,
+        prev: Option<DirectionId>,
+        dests: &mut Vec<NodeId>,
+    ) {
+        // The same order as the generator's recursion, so moves come out as before.
+        let Some(l) = legs.first() else {
+            if at != from && !dests.contains(&at) {
+                dests.push(at);
+            }
+            return;
+        };
+        for &d in choose_dirs_in(board, &relation_dirs[l.relation.0 as usize], fwd, &l.dirs, prev).as_slice() {
+            let mut x = at;
+            for _ in 0..l.count {
+                x = board.next(l.relation, d, x);
+                if !x.is_some() {
+                    break;
+                }
+            }
+            if x.is_some() {
+                follow(board, relation_dirs, fwd, &legs[1..], from, x, Some(d), dests);
+            }
+        }
+    }
+    let mut table = Vec::with_capacity(forwards.len() * board.len());
+    for fwd in forwards {
+        for from in board.node_ids() {
+            let mut dests = Vec::new();
+            follow(board, relation_dirs, fwd, legs, from, from, None, &mut dests);
+            table.push(dests);
+        }
+    }
+    table
 }
