@@ -133,6 +133,53 @@ pub struct Game {
     seat_dirs: Vec<Vec<DirectionId>>,
     /// Per relation and previous direction, the outward directions (at `relation * directions + prev`).
     outward_dirs: Vec<Vec<DirectionId>>,
+    /// The straight lines of the board: for relation `r`, direction `d` and node `n`, the nodes met
+    /// going from `n` along `d` are `ray_nodes[ray_start[i]..ray_start[i + 1]]`, with
+    /// `i = (r * directions + d) * nodes + n` (at most 255, stopping before a return to `n`).
+    ray_nodes: Vec<NodeId>,
+    ray_start: Vec<u32>,
+    /// Per relation: whether its lines are in the ray table (relations without jumps over a node).
+    ray_ok: Vec<bool>,
+}
+
+/// The ray table of a board (see [`Game::ray`]): the nodes, the start of each ray, and per relation
+/// whether it is there.
+fn ray_table(board: &Board) -> (Vec<NodeId>, Vec<u32>, Vec<bool>) {
+    let (n, nd, nr) = (board.len(), board.directions().len(), board.relation_names().len());
+    let ok: Vec<bool> = (0..nr)
+        .map(|r| {
+            let rel = crate::board::RelationId(r as u8);
+            n * nd * nr <= 1 << 22
+                && (0..nd).all(|d| board.node_ids().all(|x| !board.next_via(rel, DirectionId(d as u8), x).is_some()))
+        })
+        .collect();
+    let mut nodes = Vec::new();
+    let mut start = Vec::with_capacity(nr * nd * n + 1);
+    for (r, &rel_ok) in ok.iter().enumerate() {
+        let rel = crate::board::RelationId(r as u8);
+        for d in 0..nd {
+            for x in board.node_ids() {
+                start.push(nodes.len() as u32);
+                if !rel_ok {
+                    continue;
+                }
+                let mut at = x;
+                for _ in 0..255.min(n) {
+                    at = board.next(rel, DirectionId(d as u8), at);
+                    if !at.is_some() || at == x {
+                        break;
+                    }
+                    nodes.push(at);
+                }
+                if nodes.len() > 1 << 24 {
+                    // Too large a board for a table: go without.
+                    return (Vec::new(), vec![0; nr * nd * n + 1], vec![false; nr]);
+                }
+            }
+        }
+    }
+    start.push(nodes.len() as u32);
+    (nodes, start, ok)
 }
 
 /// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
@@ -233,6 +280,15 @@ impl Game {
         let mut pieces = pieces;
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
+            let simple = rule.promote.is_empty()
+                && rule.shot.is_none()
+                && !rule.passable
+                && rule.capture == crate::rules::CaptureMode::Replace
+                && !matches!(rule.pattern, Pattern::Walk { .. } | Pattern::Place | Pattern::Drop);
+            rule.plain_to = match rule.to_fast {
+                Some(f) if simple && f.excluded_zones == 0 => f.occupants,
+                _ => 0,
+            };
         }
         let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
@@ -274,6 +330,7 @@ impl Game {
                 }
             }
         }
+        let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
         let mut outward_dirs = Vec::new();
         for rd in &relation_dirs {
             for d in 0..board.directions().len() {
@@ -306,7 +363,28 @@ impl Game {
             attacks,
             seat_dirs,
             outward_dirs,
+            ray_nodes,
+            ray_start,
+            ray_ok,
         }
+    }
+
+    /// The nodes met going from `n` along `dir` of `rel`, in order (stopping at the edge of the board
+    /// or before coming back to `n`), when the relation's lines are tabulated (no step of it jumps
+    /// over a node); `None` otherwise.
+    #[inline]
+    pub fn ray(&self, rel: crate::board::RelationId, dir: DirectionId, n: NodeId) -> Option<&[NodeId]> {
+        if !self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false) {
+            return None;
+        }
+        let i = (rel.0 as usize * self.board.directions().len() + dir.0 as usize) * self.board.len() + n.idx();
+        Some(&self.ray_nodes[self.ray_start[i] as usize..self.ray_start[i + 1] as usize])
+    }
+
+    /// Whether the lines of `rel` are tabulated (see [`Game::ray`]).
+    #[inline]
+    pub fn has_rays(&self, rel: crate::board::RelationId) -> bool {
+        self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false)
     }
 
     /// The directions of a seat-relative selector (forward, backward, sideways) of a relation, for a

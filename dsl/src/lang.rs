@@ -154,6 +154,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         passable: false,
         to_fast: None,
         leap_dests: Vec::new(),
+        plain_to: 0,
         text: text.trim().to_string(),
     };
     for clause in inner {

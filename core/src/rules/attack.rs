@@ -384,7 +384,26 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
             Shape::Line { relation, dirs, reach, links } => {
                 let mut found = false;
                 let max = reach.iter().map(|r| r.2).max().unwrap_or(0);
+                let rays = game.has_rays(*relation);
                 for &d in dirs {
+                    if rays {
+                        let ray = game.ray(*relation, d, target).unwrap_or(&[]);
+                        for (i, &x) in ray.iter().take(max as usize).enumerate() {
+                            if let Some(p) = cells[x.idx()] {
+                                let k = i as u8 + 1;
+                                let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
+                                found = reach
+                                    .iter()
+                                    .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
+                                    && hit(x);
+                                break;
+                            }
+                        }
+                        if found {
+                            break;
+                        }
+                        continue;
+                    }
                     let mut x = target;
                     for k in 1..=max {
                         x = step(board, cells, *relation, d, x);

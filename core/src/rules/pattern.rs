@@ -198,6 +198,10 @@ pub struct MoveRule {
     /// For a leap that cannot be blocked: its destinations from each node, per seat (at
     /// `seat * nodes + node`), worked out once by [`crate::Game::new`]; empty otherwise.
     pub leap_dests: Vec<Vec<NodeId>>,
+    /// The occupants `to` allows (bits: empty, friend, ally, enemy) when that is all the rule asks of
+    /// a destination: no zones, promotion, shot, en passant or passable mark (set by
+    /// [`crate::Game::new`]; 0 otherwise).
+    pub plain_to: u8,
     /// The source text, for messages.
     pub text: String,
 }
@@ -218,6 +222,7 @@ impl MoveRule {
             passable: false,
             to_fast: None,
             leap_dests: Vec::new(),
+            plain_to: 0,
             text: text.into(),
         }
     }
@@ -347,6 +352,26 @@ pub(crate) fn choose_dirs_in(
 /// with the shots that may follow it.
 #[inline]
 fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &MoveRule, out: &mut Vec<Move>) {
+    if rule.plain_to != 0 && to != from {
+        // The common case: only the occupant of the destination matters.
+        let ok = match pos.cell(to) {
+            None => rule.plain_to & 0b0001 != 0,
+            Some(t) => {
+                let bit = if pos.same_side(seat, t.seat) {
+                    0b0010
+                } else if !pos.hostile(seat, t.seat) {
+                    0b0100
+                } else {
+                    0b1000
+                };
+                rule.plain_to & bit != 0 && pos.can_capture(seat, piece, t)
+            }
+        };
+        if ok {
+            out.push(Move::step(piece, from, to));
+        }
+        return;
+    }
     if to == from {
         // Only a walk that may return ends on its start, and only to shoot.
         if let (Pattern::Walk { returning: true, .. }, Some(shot)) = (&rule.pattern, &rule.shot) {
@@ -502,6 +527,28 @@ pub fn generate(
                     continue;
                 }
                 out.push(if drop { Move::drop(piece, n) } else { Move::place(piece, n) });
+            }
+        }
+        Pattern::Slide { relation, dirs, min, max } if pos.game().has_rays(*relation) => {
+            let game = pos.game();
+            for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
+                let ray = game.ray(*relation, d, from).unwrap_or(&[]);
+                for (i, &at) in ray.iter().take(*max as usize).enumerate() {
+                    if i + 1 >= *min as usize {
+                        emit(pos, seat, piece, from, at, rule, out);
+                    }
+                    if pos.cell(at).is_some() {
+                        break;
+                    }
+                }
+            }
+            if matches!(dirs, DirSel::All) && *max == 1 && *min <= 1 {
+                // Undirected edges (links) are steps too.
+                for e in board.edges(*relation, from) {
+                    if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
+                        emit(pos, seat, piece, from, e.to, rule, out);
+                    }
+                }
             }
         }
         Pattern::Slide { relation, dirs, min, max } => {
