@@ -125,6 +125,8 @@ pub struct Position {
     on_board: Vec<u16>,
     /// Per seat, one bit per piece type (below 64) with at least one piece on the board.
     present: Vec<u64>,
+    /// Per seat, the nodes of its pieces (in no particular order).
+    placed: Vec<Vec<NodeId>>,
     /// While a playout plays a move: leave the "no legal move" test to its next move generation.
     defer_stuck: bool,
     /// Whether the seat to move is in check, remembered for the position whose key (board hash and
@@ -166,6 +168,7 @@ impl Position {
             royals: Vec::new(),
             on_board: vec![0; seats * np],
             present: vec![0; seats],
+            placed: vec![Vec::new(); seats],
             defer_stuck: false,
             check_memo: (0, false),
             game,
@@ -409,14 +412,19 @@ impl Position {
 
     // ----- changing the board (keeping hash and chains in step) -----
 
-    /// Counts a piece arriving on (`true`) or leaving the board.
+    /// Counts a piece arriving on (`true`) or leaving node `n`.
     #[inline]
-    fn count_piece(&mut self, p: Piece, arrives: bool) {
+    fn count_piece(&mut self, n: NodeId, p: Piece, arrives: bool) {
         let i = p.seat as usize * self.game.pieces.len() + p.piece as usize;
+        let list = &mut self.placed[p.seat as usize];
         if arrives {
             self.on_board[i] += 1;
+            list.push(n);
         } else {
             self.on_board[i] = self.on_board[i].saturating_sub(1);
+            if let Some(k) = list.iter().position(|&x| x == n) {
+                list.swap_remove(k);
+            }
         }
         if p.piece < 64 {
             let bit = 1u64 << p.piece;
@@ -426,6 +434,12 @@ impl Position {
                 self.present[p.seat as usize] &= !bit;
             }
         }
+    }
+
+    /// The nodes of the pieces of `seat` on the board, in no particular order.
+    #[inline]
+    pub fn placed(&self, seat: u8) -> &[NodeId] {
+        &self.placed[seat as usize]
     }
 
     /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
@@ -438,7 +452,7 @@ impl Position {
         if self.game.is_royal(p.piece) {
             self.royals.push(n);
         }
-        self.count_piece(p, true);
+        self.count_piece(n, p, true);
         self.cells[n.idx()] = Some(p);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
@@ -451,7 +465,7 @@ impl Position {
         if self.game.is_royal(p.piece) {
             self.royals.retain(|&r| r != n);
         }
-        self.count_piece(p, false);
+        self.count_piece(n, p, false);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
             ch.remove_one(&self.game.board, &self.cells, n);
@@ -525,7 +539,7 @@ impl Position {
             if self.game.is_royal(p.piece) {
                 self.royals.retain(|&r| r != s);
             }
-            self.count_piece(p, false);
+            self.count_piece(s, p, false);
             taken.push((s, p));
         }
         let game = self.game.clone();

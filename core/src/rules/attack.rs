@@ -352,6 +352,11 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
     // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
     // being tried, which never adds a type to the other side).
     let present = pos.types_present(s);
+    let table = game.attack_table();
+    if table.filterable() && !pos.placed(s).iter().any(|&x| table.reaches(target, x)) {
+        // No piece of `s` stands anywhere an attack on `target` could come from or pass.
+        return false;
+    }
     for a in list {
         if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
             continue;
