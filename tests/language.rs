@@ -1355,3 +1355,21 @@ fn new_clauses_report_their_errors() {
         assert!(e.contains(what), "{rule}: {e}");
     }
 }
+
+#[test]
+fn fen_reads_any_grid_game_by_its_symbols() {
+    let game = load(&grid_game(3, 3, &["step orthogonal"]), &[]);
+    let pos = Position::from_fen(&game, "3/1P1/b2 b").expect("reads");
+    assert_eq!(at(&pos, "b2"), Some((W.into(), "p".into())));
+    assert_eq!(at(&pos, "a1"), Some((B.into(), "block".into())));
+    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.to_fen().unwrap(), "3/1P1/b2 b - - 0 1");
+    let e = Position::from_fen(&game, "3/1Z1/3 w").unwrap_err().to_string();
+    assert!(e.contains("`Z`"), "{e}");
+    // Boards that are not grids have no FEN.
+    let polar = load(
+        "name: t\nboard:\n  polar: { rings: 2, sectors: 6 }\nseats: [{ name: white }, { name: black }]\npieces:\n  p: { symbols: [P, p] }\n",
+        &[],
+    );
+    assert!(Position::from_fen(&polar, "x w").is_err());
+}

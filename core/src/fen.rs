@@ -3,7 +3,9 @@
 //! The six fields are read as follows:
 //!
 //! 1. Ranks from the top row down, separated by `/`; a number counts empty nodes; a letter is a
-//!    piece, matched against each piece type's one-letter symbol of each seat (`symbols: [K, k]`).
+//!    piece, matched against each piece type's one-letter symbol of each seat (`symbols: [K, k]`;
+//!    a single letter shared by both seats of a two-seat game is upper case for the first seat and
+//!    lower case for the second).
 //! 2. The seat to move: its letter (any case), or `w` for the first seat and `b` for the second.
 //! 3. Castling rights (`KQkq`, `-`): upper case for the first seat, lower case for the second; `K`
 //!    grants the partner of a castling rule standing furthest toward the last file, `Q` the one
@@ -67,9 +69,18 @@ fn grid(game: &Game) -> Result<(u32, u32, Vec<NodeId>), FenError> {
     Ok((w, h, cells))
 }
 
-/// The one-letter symbol of `piece` for `seat`, if it has one.
+/// The one-letter symbol of `piece` for `seat`, if it has one. A piece with one letter for every seat
+/// of a two-seat game is written in upper case for the first seat and lower case for the second.
 fn letter(game: &Game, seat: u8, piece: u8) -> Option<char> {
     let symbols = &game.pieces[piece as usize].symbols;
+    if let [one] = symbols.as_slice() {
+        let mut chars = one.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if c.is_ascii_alphabetic() && game.seats.len() == 2 {
+                return Some(if seat == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+            }
+        }
+    }
     let s = symbols.get(seat as usize)?;
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
@@ -238,6 +249,8 @@ impl Position {
         let full = number(fields.next(), 1)?.max(1);
         pos.set_quiet_plies(quiet);
         pos.set_ply((full - 1) * seats as u32 + to_move as u32);
+        // The game's own start position was never played here.
+        pos.clear_history();
         pos.commit_setup();
         Ok(pos)
     }

@@ -1582,6 +1582,13 @@ impl Position {
         }
     }
 
+    /// Forgets the positions recorded for the repetition rules (before setting up a new position
+    /// from scratch, which [`Position::commit_setup`] then records).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.reps.clear();
+    }
+
     /// Sets the number of plies played (for setting up positions).
     pub fn set_ply(&mut self, ply: u32) {
         self.ply = ply;
