@@ -770,7 +770,11 @@ impl Position {
                     if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
                         continue;
                     }
-                    if !matches!(rule.from, Cond::True) && !rule.from.eval(self, c.seat, n) {
+                    if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {
+                        // En passant needs a move that has just passed a node.
+                        continue;
+                    }
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval_quick(self, c.seat, n) {
                         continue;
                     }
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);

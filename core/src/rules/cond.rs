@@ -86,6 +86,23 @@ impl Cond {
         self.eval_with(pos, seat, node, &|n| pos.cell(n))
     }
 
+    /// [`Cond::eval`] with the commonest node tests (`always`, zones) answered without the general
+    /// evaluator.
+    #[inline]
+    pub fn eval_quick(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        match self {
+            Cond::True => true,
+            Cond::Zone(z) if node.is_some() => pos.game().board.zones_of(node) & (1 << z) != 0,
+            Cond::SeatZone(alias) if node.is_some() => {
+                pos.game().seat_zone(seat, *alias).is_some_and(|z| pos.game().board.zones_of(node) & (1 << z) != 0)
+            }
+            Cond::Not(c) if matches!(**c, Cond::Zone(_) | Cond::SeatZone(_)) && node.is_some() => {
+                !c.eval_quick(pos, seat, node)
+            }
+            _ => self.eval(pos, seat, node),
+        }
+    }
+
     /// Evaluates the condition as if each node held what `occupant` says (a board one move ahead,
     /// for shots that follow a move). Counts over the board still look at the real position.
     pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(

@@ -410,7 +410,8 @@ fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &Mo
             }
         }
     };
-    if !rule.promote.is_empty() && mv.kind == crate::moves::MoveKind::Move && rule.promote_in.eval(pos, seat, to) {
+    if !rule.promote.is_empty() && mv.kind == crate::moves::MoveKind::Move && rule.promote_in.eval_quick(pos, seat, to)
+    {
         for &p in &rule.promote {
             out.push(Move { promote: p + 1, ..mv });
         }
