@@ -114,6 +114,9 @@ fn bad_fen_is_refused_with_a_reason() {
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "seat"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en passant"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "count"),
+        ("rnbqkbnr/pppppppp/99999999999999/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "wide"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999", "count"),
+        ("", "ranks"),
     ] {
         let e = Position::from_fen(&g, f).unwrap_err().to_string();
         assert!(e.contains(what), "{f}: {e}");
@@ -125,6 +128,7 @@ fn castling_moves_king_and_rook() {
     let mut p = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let moves = texts(&p);
     assert!(moves.contains("e1-g1") && moves.contains("e1-c1"), "{moves:?}");
+    assert_eq!(parse_move(&p, "e1g1").unwrap(), parse_move(&p, "e1-g1").unwrap(), "UCI text");
     play(&mut p, "e1-g1").unwrap();
     assert_eq!(symbol_at(&p, "g1").as_deref(), Some("K"));
     assert_eq!(symbol_at(&p, "f1").as_deref(), Some("R"));
@@ -188,6 +192,7 @@ fn promotion_offers_four_pieces() {
     let moves: Vec<String> = texts(&p).into_iter().filter(|m| m.starts_with("a7")).collect();
     assert_eq!(moves, ["a7-a8=B", "a7-a8=N", "a7-a8=Q", "a7-a8=R", "a7-b8=B", "a7-b8=N", "a7-b8=Q", "a7-b8=R"]);
     assert!(play(&mut p, "a7-a8").is_err(), "promotion is compulsory");
+    assert_eq!(parse_move(&p, "a7b8n").unwrap(), parse_move(&p, "a7-b8=N").unwrap(), "UCI text");
     play(&mut p, "a7-b8=N").unwrap();
     assert_eq!(symbol_at(&p, "b8").as_deref(), Some("N"));
 }

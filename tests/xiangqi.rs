@@ -130,6 +130,7 @@ fn cannons_capture_over_exactly_one_screen() {
     assert!(cannon.contains("b3-b10") && !cannon.contains("b3-b8") && !cannon.contains("b3-b9"), "{cannon:?}");
     assert!(cannon.contains("b3-b7") && cannon.contains("b3-e3"));
     let mut p = start.clone();
+    assert_eq!(parse_move(&p, "b3b10").unwrap(), parse_move(&p, "b3-b10").unwrap(), "UCI text");
     play(&mut p, "b3-b10").unwrap();
     assert_eq!(p.cell(p.game().board.find("b10").unwrap()).map(|c| c.seat), Some(0));
 }

@@ -142,10 +142,10 @@ impl Position {
                 if let Some(d) = c.to_digit(10) {
                     let mut run = d;
                     while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + e;
+                        run = run.saturating_mul(10).saturating_add(e);
                         chars.next();
                     }
-                    x += run;
+                    x = x.saturating_add(run);
                     continue;
                 }
                 let found = (0..seats)
@@ -248,7 +248,7 @@ impl Position {
         let quiet = number(fields.next(), 0)?;
         let full = number(fields.next(), 1)?.max(1);
         pos.set_quiet_plies(quiet);
-        pos.set_ply((full - 1) * seats as u32 + to_move as u32);
+        pos.set_ply((full - 1).saturating_mul(seats as u32).saturating_add(to_move as u32));
         // The game's own start position was never played here.
         pos.clear_history();
         pos.commit_setup();

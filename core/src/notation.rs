@@ -1,4 +1,5 @@
-//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot).
+//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot), `a7-a8=Q`
+//! (promotion); UCI-style `e2e4` and `e7e8q` are read too.
 
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -176,6 +177,22 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         };
         let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
         return Ok(if c == '-' { Move::step(piece, from, to) } else { Move::shoot(piece, from, to) });
+    }
+    // UCI style: two labels run together (`e2e4`), possibly followed by a promotion letter (`e7e8q`).
+    if t.is_ascii() && t.chars().all(|c| c.is_ascii_alphanumeric()) {
+        let game = pos.game();
+        let (body, promote) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() && t.len() > 2 => (&t[..i], promoted_piece(game, &t[i..])),
+            _ => (t, None),
+        };
+        for (body, promote) in [(t, None), (body, promote)] {
+            for i in 1..body.len() {
+                if let (Some(from), Some(to)) = (b.find(&body[..i]), b.find(&body[i..])) {
+                    let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
+                    return Ok(Move { promote: promote.map_or(0, |p| p + 1), ..Move::step(piece, from, to) });
+                }
+            }
+        }
     }
     // Name the first unknown label for a better message.
     if let Some((a, _)) = t.split_once(['-', 'x']) {
