@@ -140,5 +140,13 @@ fn he_qi(c: &mut Criterion) {
     bench_game(c, "he-qi", 2);
 }
 
-criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms, he_qi);
+fn chess(c: &mut Criterion) {
+    bench_game(c, "chess", 4);
+}
+
+fn xiangqi(c: &mut Criterion) {
+    bench_game(c, "xiangqi", 4);
+}
+
+criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms, he_qi, chess, xiangqi);
 criterion_main!(benches);

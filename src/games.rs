@@ -7,6 +7,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("leader-cannon", include_str!("../games/leader-cannon.yaml")),
     ("seven-kingdoms", include_str!("../games/seven-kingdoms.yaml")),
     ("he-qi", include_str!("../games/he-qi.yaml")),
+    ("chess", include_str!("../games/chess.yaml")),
+    ("xiangqi", include_str!("../games/xiangqi.yaml")),
 ];
 
 /// The definition text of a built-in game.

@@ -297,3 +297,22 @@ fn includes_and_links_resolve() {
         assert!(src.join(target).exists(), "SUMMARY.md links to missing {target}");
     }
 }
+
+/// The chess chapter's claims: each step's move counts.
+#[test]
+fn chess_chapter_steps() {
+    use qipan::core::playout::perft;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let step = |i: u32| load(&example(&format!("chess-{i}.yaml")));
+    assert_eq!(perft(&step(1).start(), 1), 12);
+    let two = step(2).start();
+    assert_eq!((1..=3).map(|d| perft(&two, d)).collect::<Vec<_>>(), [20, 400, 8_902]);
+    assert_eq!(perft(&two, 4), 197_742, "without the check rule a king may be left attacked");
+    assert_eq!(perft(&step(3).start(), 4), 197_281);
+    let at = |i: u32| Position::from_fen(&step(i), kiwipete).unwrap();
+    assert_ne!(perft(&at(3), 3), 97_862, "no castling or en passant yet");
+    assert_eq!((1..=3).map(|d| perft(&at(4), d)).collect::<Vec<_>>(), [48, 2_039, 97_862]);
+    // Step 4 is games/chess.yaml without its draw options.
+    let chess = qipan::load("chess", &[]).unwrap();
+    assert_eq!(perft(&Position::from_fen(&chess, kiwipete).unwrap(), 3), 97_862);
+}

@@ -1251,3 +1251,125 @@ fn malformed_rules_are_refused() {
         assert!(qipan::load_str("t.yaml", &src, &[]).is_err(), "`{rule}` compiled");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Promotion, castling, en passant, the check rule
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn promote_gives_one_move_per_choice_where_its_condition_holds() {
+    let yaml = grid_game_raw(
+        3,
+        3,
+        "  p: { moves: [\"step orthogonal.forward to empty promote (block|q) in (count(enemy) == 0)\"] }\n  q: { symbols: [Q, q], moves: [] }\n",
+    );
+    let game = load(&yaml, &[]);
+    let mut pos = setup(&game, &[(W, "p", "b1")]);
+    // Promotion text: the piece's first symbol (`block` has the default `B`); symbols read back in any case.
+    assert_eq!(texts(&pos), sorted(&["b1-b2=Q", "b1-b2=B"]));
+    play(&mut pos, "b1-b2=q");
+    assert_eq!(at(&pos, "b2"), Some((W.into(), "q".into())));
+    // Where the condition fails, the plain move.
+    let pos = setup(&game, &[(W, "p", "b1"), (B, "block", "c3")]);
+    assert_eq!(texts(&pos), sorted(&["b1-b2"]));
+}
+
+#[test]
+fn castle_moves_the_partner_behind_the_mover() {
+    let yaml = grid_game(6, 1, &["castle orthogonal 2 with piece(block)", "step orthogonal to empty"]);
+    let game = load(&yaml, &[]);
+    let mut pos = setup(&game, &[(W, "p", "b1"), (W, "block", "f1")]);
+    assert_eq!(texts(&pos), sorted(&["b1-a1", "b1-c1", "b1-d1"]));
+    play(&mut pos, "b1-d1");
+    assert_eq!(at(&pos, "c1"), Some((W.into(), "block".into())));
+    assert_eq!(at(&pos, "f1"), None);
+    // The partner must stand beyond the destination and be the first piece on the line.
+    assert_eq!(texts(&setup(&game, &[(W, "p", "b1"), (W, "block", "d1")])), sorted(&["b1-a1", "b1-c1"]));
+    assert!(!texts(&setup(&game, &[(W, "p", "b1"), (W, "block", "f1"), (B, "block", "e1")])).contains(&"b1-d1".into()));
+    // Once moved, never again (even back on its node).
+    let mut pos = setup(&game, &[(W, "p", "b1"), (W, "block", "f1"), (B, "p", "a1")]);
+    play(&mut pos, "b1-c1");
+    play(&mut pos, "a1-b1");
+    assert!(!texts(&pos).iter().any(|m| m == "c1-e1"), "{:?}", texts(&pos));
+}
+
+#[test]
+fn passed_nodes_can_be_taken_en_passant_for_one_move() {
+    let yaml = grid_game(
+        3,
+        4,
+        &[
+            "slide orthogonal.forward 2 to empty passable",
+            "step diagonal.forward to passed capture passer",
+            "step orthogonal.sideways to empty",
+        ],
+    );
+    let game = load(&yaml, &[]);
+    let mut pos = setup(&game, &[(W, "p", "b1"), (B, "p", "a3"), (B, "p", "c4")]);
+    play(&mut pos, "b1-b3");
+    assert!(texts(&pos).contains(&"a3-b2".to_string()), "{:?}", texts(&pos));
+    let mut later = pos.clone();
+    play(&mut pos, "a3-b2");
+    assert_eq!(at(&pos, "b3"), None, "the passer is taken where it stands");
+    assert_eq!(at(&pos, "b2"), Some((B.into(), "p".into())));
+    play(&mut later, "c4-b4");
+    play(&mut later, "b3-c3");
+    assert!(!texts(&later).contains(&"a3-b2".to_string()));
+}
+
+#[test]
+fn the_check_rule_uses_every_capturing_pattern() {
+    // A royal `k`, and enemies that attack by slide, leap, blockable path and hop.
+    let yaml = format!(
+        "{}rules: {{ pass: never, check: [k] }}\n",
+        grid_game_raw(
+            5,
+            5,
+            "  k: { moves: [\"step orthogonal\"] }\n  r: { moves: [\"slide orthogonal\"] }\n  n: { moves: [\"leap orthogonal then diagonal.outward\"] }\n  h: { moves: [\"path orthogonal then diagonal.outward\"] }\n  c: { moves: [\"hop orthogonal over any to enemy\"] }\n",
+        )
+    );
+    let game = load(&yaml, &[]);
+    let k = |extra: &[(&str, &str, &str)]| {
+        let mut v = vec![(W, "k", "c3")];
+        v.extend_from_slice(extra);
+        texts(&setup(&game, &v)).into_iter().filter(|m| m.starts_with("c3")).collect::<Vec<_>>()
+    };
+    assert_eq!(k(&[]), from("c3", &["b3", "c2", "c4", "d3"]));
+    assert_eq!(k(&[(B, "r", "a4")]), from("c3", &["b3", "c2", "d3"]), "the rook on a4 sees c4");
+    assert_eq!(k(&[(B, "n", "a1")]), from("c3", &["c4", "d3"]), "the knight on a1 attacks b3 and c2");
+    assert_eq!(k(&[(B, "h", "e1")]), from("c3", &["b3", "c4"]), "the horse on e1 attacks c2 over d1, d3 over e2");
+    assert_eq!(k(&[(B, "h", "e1"), (W, "block", "d1")]), from("c3", &["b3", "c2", "c4"]), "one leg is blocked");
+    assert_eq!(k(&[(B, "c", "a3"), (W, "block", "b3")]), from("c3", &["c2", "c4"]), "in check over b3, d3 too");
+    assert_eq!(k(&[(B, "c", "e4"), (W, "block", "d4")]), from("c3", &["b3", "c2", "d3"]), "c4 would be shot over d4");
+}
+
+#[test]
+fn new_clauses_report_their_errors() {
+    for (rule, what) in [
+        ("castle orthogonal 0 with any", "at least one step"),
+        ("step orthogonal promote (nothing)", "unknown piece `nothing`"),
+        ("step orthogonal capture sideways", "syntax error"),
+    ] {
+        let yaml = grid_game(3, 3, &[rule]);
+        let e = qipan::load_str("t.yaml", &yaml, &[]).unwrap_err().to_string();
+        assert!(e.contains(what), "{rule}: {e}");
+    }
+}
+
+#[test]
+fn fen_reads_any_grid_game_by_its_symbols() {
+    let game = load(&grid_game(3, 3, &["step orthogonal"]), &[]);
+    let pos = Position::from_fen(&game, "3/1P1/b2 b").expect("reads");
+    assert_eq!(at(&pos, "b2"), Some((W.into(), "p".into())));
+    assert_eq!(at(&pos, "a1"), Some((B.into(), "block".into())));
+    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.to_fen().unwrap(), "3/1P1/b2 b - - 0 1");
+    let e = Position::from_fen(&game, "3/1Z1/3 w").unwrap_err().to_string();
+    assert!(e.contains("`Z`"), "{e}");
+    // Boards that are not grids have no FEN.
+    let polar = load(
+        "name: t\nboard:\n  polar: { rings: 2, sectors: 6 }\nseats: [{ name: white }, { name: black }]\npieces:\n  p: { symbols: [P, p] }\n",
+        &[],
+    );
+    assert!(Position::from_fen(&polar, "x w").is_err());
+}

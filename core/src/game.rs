@@ -3,7 +3,8 @@
 use crate::board::{Board, DirectionId, NodeId};
 use crate::hooks::Hooks;
 use crate::position::Position;
-use crate::rules::{MoveRule, Pattern, Rules};
+use crate::rules::pattern::choose_dirs_in;
+use crate::rules::{DirSel, MoveRule, Pattern, Rules};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -123,6 +124,62 @@ pub struct Game {
     /// Per piece type: may capture, and can be captured (kept apart from the piece descriptions, for
     /// the hot path).
     capture_flags: Vec<(bool, bool)>,
+    /// Per piece type: whether the check rule protects it ([`crate::rules::Rules::check`]).
+    royal: Vec<bool>,
+    /// The capture rules run backwards, per seat, for attack tests.
+    attacks: crate::rules::attack::AttackTable,
+    /// Per seat and relation, the forward, backward and sideways directions (at `(seat * relations +
+    /// relation) * 3 + k`).
+    seat_dirs: Vec<Vec<DirectionId>>,
+    /// Per relation and previous direction, the outward directions (at `relation * directions + prev`).
+    outward_dirs: Vec<Vec<DirectionId>>,
+    /// The straight lines of the board: for relation `r`, direction `d` and node `n`, the nodes met
+    /// going from `n` along `d` are `ray_nodes[ray_start[i]..ray_start[i + 1]]`, with
+    /// `i = (r * directions + d) * nodes + n` (at most 255, stopping before a return to `n`).
+    ray_nodes: Vec<NodeId>,
+    ray_start: Vec<u32>,
+    /// Per relation: whether its lines are in the ray table (relations without jumps over a node).
+    ray_ok: Vec<bool>,
+}
+
+/// The ray table of a board (see [`Game::ray`]): the nodes, the start of each ray, and per relation
+/// whether it is there.
+fn ray_table(board: &Board) -> (Vec<NodeId>, Vec<u32>, Vec<bool>) {
+    let (n, nd, nr) = (board.len(), board.directions().len(), board.relation_names().len());
+    let ok: Vec<bool> = (0..nr)
+        .map(|r| {
+            let rel = crate::board::RelationId(r as u8);
+            n * nd * nr <= 1 << 22
+                && (0..nd).all(|d| board.node_ids().all(|x| !board.next_via(rel, DirectionId(d as u8), x).is_some()))
+        })
+        .collect();
+    let mut nodes = Vec::new();
+    let mut start = Vec::with_capacity(nr * nd * n + 1);
+    for (r, &rel_ok) in ok.iter().enumerate() {
+        let rel = crate::board::RelationId(r as u8);
+        for d in 0..nd {
+            for x in board.node_ids() {
+                start.push(nodes.len() as u32);
+                if !rel_ok {
+                    continue;
+                }
+                let mut at = x;
+                for _ in 0..255.min(n) {
+                    at = board.next(rel, DirectionId(d as u8), at);
+                    if !at.is_some() || at == x {
+                        break;
+                    }
+                    nodes.push(at);
+                }
+                if nodes.len() > 1 << 24 {
+                    // Too large a board for a table: go without.
+                    return (Vec::new(), vec![0; nr * nd * n + 1], vec![false; nr]);
+                }
+            }
+        }
+    }
+    start.push(nodes.len() as u32);
+    (nodes, start, ok)
 }
 
 /// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
@@ -144,12 +201,18 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     if rules.iter().any(leap_repeats) {
         return true;
     }
-    let occupants = |m: &MoveRule| FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants);
+    let occupants = |m: &MoveRule| {
+        if m.capture == crate::rules::CaptureMode::Passer || m.to.requires_empty() {
+            return 0b0001;
+        }
+        FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants)
+    };
     // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
     let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
-        let (rel, dirs, max) = match &m.pattern {
-            Pattern::Slide { relation, dirs, max, .. } => (*relation, dirs, *max as usize),
-            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, board.len()),
+        let (rel, dirs, min, max) = match &m.pattern {
+            Pattern::Slide { relation, dirs, min, max } => (*relation, dirs, *min as usize, *max as usize),
+            Pattern::Castle { relation, dirs, steps, .. } => (*relation, dirs, *steps as usize, *steps as usize),
+            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, 1, board.len()),
             _ => return None,
         };
         let all = &relation_dirs[rel.0 as usize];
@@ -160,12 +223,14 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
         let mut set = crate::board::NodeSet::new(board.len());
         for d in chosen {
             let mut at = n;
-            for _ in 0..max.min(board.len()) {
+            for k in 1..=max.min(board.len()) {
                 at = board.next(rel, d, at);
                 if !at.is_some() {
                     break;
                 }
-                set.insert(at);
+                if k >= min {
+                    set.insert(at);
+                }
             }
         }
         // Undirected edges count as one-step destinations.
@@ -215,6 +280,15 @@ impl Game {
         let mut pieces = pieces;
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
+            let simple = rule.promote.is_empty()
+                && rule.shot.is_none()
+                && !rule.passable
+                && rule.capture == crate::rules::CaptureMode::Replace
+                && !matches!(rule.pattern, Pattern::Walk { .. } | Pattern::Place | Pattern::Drop);
+            rule.plain_to = match rule.to_fast {
+                Some(f) if simple && f.excluded_zones == 0 => f.occupants,
+                _ => 0,
+            };
         }
         let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
@@ -237,6 +311,33 @@ impl Game {
         });
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
+        let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
+        let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
+        // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                if let Pattern::Leap { legs, blockable: false } = &rule.pattern {
+                    rule.leap_dests = crate::rules::pattern::leap_table(&board, &relation_dirs, &forwards, legs);
+                }
+            }
+        }
+        let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
+        let mut seat_dirs = Vec::new();
+        for fwd in &forwards {
+            for rd in &relation_dirs {
+                for sel in [DirSel::Forward, DirSel::Backward, DirSel::Sideways] {
+                    seat_dirs.push(choose_dirs_in(&board, rd, fwd, &sel, None).as_slice().to_vec());
+                }
+            }
+        }
+        let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
+        let mut outward_dirs = Vec::new();
+        for rd in &relation_dirs {
+            for d in 0..board.directions().len() {
+                let prev = Some(DirectionId(d as u8));
+                outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
+            }
+        }
         Game {
             name: name.into(),
             title: title.into(),
@@ -258,7 +359,77 @@ impl Game {
             placement_only,
             may_repeat,
             capture_flags,
+            royal,
+            attacks,
+            seat_dirs,
+            outward_dirs,
+            ray_nodes,
+            ray_start,
+            ray_ok,
         }
+    }
+
+    /// The nodes met going from `n` along `dir` of `rel`, in order (stopping at the edge of the board
+    /// or before coming back to `n`), when the relation's lines are tabulated (no step of it jumps
+    /// over a node); `None` otherwise.
+    #[inline]
+    pub fn ray(&self, rel: crate::board::RelationId, dir: DirectionId, n: NodeId) -> Option<&[NodeId]> {
+        if !self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false) {
+            return None;
+        }
+        let i = (rel.0 as usize * self.board.directions().len() + dir.0 as usize) * self.board.len() + n.idx();
+        Some(&self.ray_nodes[self.ray_start[i] as usize..self.ray_start[i + 1] as usize])
+    }
+
+    /// Whether the lines of `rel` are tabulated (see [`Game::ray`]).
+    #[inline]
+    pub fn has_rays(&self, rel: crate::board::RelationId) -> bool {
+        self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The directions of a seat-relative selector (forward, backward, sideways) of a relation, for a
+    /// seat; or of `outward` after `prev`. `None` for other selectors.
+    #[inline]
+    pub(crate) fn cached_dirs(
+        &self,
+        seat: u8,
+        rel: crate::board::RelationId,
+        sel: &DirSel,
+        prev: Option<DirectionId>,
+    ) -> Option<&[DirectionId]> {
+        let nrel = self.relation_dirs.len();
+        let k = match sel {
+            DirSel::Forward => 0,
+            DirSel::Backward => 1,
+            DirSel::Sideways => 2,
+            DirSel::Outward => {
+                let p = prev?;
+                return self
+                    .outward_dirs
+                    .get(rel.0 as usize * self.board.directions().len() + p.0 as usize)
+                    .map(|v| &v[..]);
+            }
+            _ => return None,
+        };
+        self.seat_dirs.get((seat as usize * nrel + rel.0 as usize) * 3 + k).map(|v| &v[..])
+    }
+
+    /// Whether a move may not leave a piece of the mover attacked (the game has a check rule).
+    #[inline]
+    pub fn has_check_rule(&self) -> bool {
+        !self.rules.check.is_empty()
+    }
+
+    /// Whether the check rule protects pieces of this type.
+    #[inline]
+    pub fn is_royal(&self, piece: u8) -> bool {
+        self.royal.get(piece as usize).copied().unwrap_or(false)
+    }
+
+    /// The capture rules run backwards, for attack tests.
+    #[inline]
+    pub(crate) fn attack_table(&self) -> &crate::rules::attack::AttackTable {
+        &self.attacks
     }
 
     /// The starting position.

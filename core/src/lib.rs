@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod fen;
 pub mod game;
 pub mod history;
 pub mod hooks;

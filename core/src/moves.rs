@@ -35,6 +35,14 @@ pub struct Move {
     pub by: NodeId,
     /// An extra action taken alongside: 0 for none, `i + 1` for the game's extra action `i`.
     pub extra: u8,
+    /// The piece type the mover becomes on arrival: 0 for none, `t + 1` for piece type `t`.
+    pub promote: u8,
+    /// A second piece of the mover's side that moves along (castling): from here ...
+    pub with_from: NodeId,
+    /// ... to here ([`NodeId::NONE`] when no piece moves along).
+    pub with_to: NodeId,
+    /// The move passes over nodes on which an enemy may take the mover at once (a pawn's double step).
+    pub passable: bool,
 }
 
 impl Move {
@@ -47,6 +55,10 @@ impl Move {
         piece: 0,
         by: NodeId::NONE,
         extra: 0,
+        promote: 0,
+        with_from: NodeId::NONE,
+        with_to: NodeId::NONE,
+        passable: false,
     };
 
     /// A placement of `piece` on `to`.
@@ -67,6 +79,16 @@ impl Move {
     /// A shot: the piece on `from` captures the piece on `take` and stays.
     pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
         Move { kind: MoveKind::Shoot, from, to: from, take, piece, ..Move::PASS }
+    }
+
+    /// The piece type the mover ends as (its own type unless it promotes).
+    #[inline]
+    pub fn arrives_as(&self) -> u8 {
+        if self.promote > 0 {
+            self.promote - 1
+        } else {
+            self.piece
+        }
     }
 
     /// True for the pass move.

@@ -1,4 +1,5 @@
-//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot).
+//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot), `a7-a8=Q`
+//! (promotion); UCI-style `e2e4` and `e7e8q` are read too.
 
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -58,17 +59,49 @@ fn main_text(game: &Game, mv: &Move) -> String {
                 format!("{}@{}", game.pieces[mv.piece as usize].name, b.label(mv.to))
             }
         }
+        MoveKind::Move if mv.promote > 0 => {
+            format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, mv.promote - 1))
+        }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
     }
+}
+
+/// How a promotion names its piece: the first symbol when it is a plain letter, else the name.
+fn piece_letter(game: &Game, piece: u8) -> String {
+    let Some(p) = game.pieces.get(piece as usize) else { return "?".into() };
+    match p.symbols.first() {
+        Some(s) if s.chars().count() == 1 && s.chars().all(|c| c.is_ascii_alphabetic()) => s.to_ascii_uppercase(),
+        _ => p.name.clone(),
+    }
+}
+
+/// The piece type a promotion suffix names: a symbol (any seat's, any case) or a name.
+fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
+    game.pieces
+        .iter()
+        .position(|p| p.name == text || p.symbols.iter().any(|s| s.eq_ignore_ascii_case(text)))
+        .map(|i| i as u8)
 }
 
 /// Reads move text in the position's context (which piece stands where, which seat moves). The
 /// move is not checked for legality: use [`Position::check`] for the rule it breaks.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mut parts = text.split_whitespace();
-    let mut mv = parse_main(pos, parts.next().unwrap_or(""))?;
+    let first = parts.next().unwrap_or("");
+    let (main, promote) = match first.split_once('=') {
+        Some((m, p)) => (m, Some(p)),
+        None => (first, None),
+    };
+    let mut mv = parse_main(pos, main)?;
     let game = pos.game();
+    if let Some(p) = promote {
+        if mv.kind != MoveKind::Move {
+            return Err(NotationError::Malformed(text.to_string()));
+        }
+        mv.promote = promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))? + 1;
+    }
+    let mut shot_given = false;
     for part in parts {
         if let Some(name) = part.strip_prefix('+') {
             let x = game
@@ -83,8 +116,27 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                 return Err(NotationError::Malformed(text.to_string()));
             }
             (mv.by, mv.take) = (node(by)?, node(take)?);
+            shot_given = true;
         } else {
             return Err(NotationError::Malformed(text.to_string()));
+        }
+    }
+    if mv.kind == MoveKind::Move && !shot_given && !pos.is_over() {
+        // The text names the mover's start and end; a legal move that also takes en passant or
+        // moves a partner (castling) is the one meant.
+        let legal = pos.legal_moves();
+        if !legal.contains(&mv) {
+            let same = |m: &&Move| {
+                m.kind == mv.kind
+                    && m.from == mv.from
+                    && m.to == mv.to
+                    && m.promote == mv.promote
+                    && m.extra == mv.extra
+                    && !m.by.is_some()
+            };
+            if let Some(m) = legal.iter().find(same) {
+                mv = *m;
+            }
         }
     }
     Ok(mv)
@@ -125,6 +177,22 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         };
         let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
         return Ok(if c == '-' { Move::step(piece, from, to) } else { Move::shoot(piece, from, to) });
+    }
+    // UCI style: two labels run together (`e2e4`), possibly followed by a promotion letter (`e7e8q`).
+    if t.is_ascii() && t.chars().all(|c| c.is_ascii_alphanumeric()) {
+        let game = pos.game();
+        let (body, promote) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() && t.len() > 2 => (&t[..i], promoted_piece(game, &t[i..])),
+            _ => (t, None),
+        };
+        for (body, promote) in [(t, None), (body, promote)] {
+            for i in 1..body.len() {
+                if let (Some(from), Some(to)) = (b.find(&body[..i]), b.find(&body[i..])) {
+                    let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
+                    return Ok(Move { promote: promote.map_or(0, |p| p + 1), ..Move::step(piece, from, to) });
+                }
+            }
+        }
     }
     // Name the first unknown label for a better message.
     if let Some((a, _)) = t.split_once(['-', 'x']) {

@@ -48,15 +48,26 @@ pub fn playout<R: Rng>(
     if fast {
         buf.rebuild_empties(pos);
     }
+    // Games with a check rule and no scripts find out that a seat is stuck when choosing its move.
+    let defer = game.has_check_rule() && game.hooks.is_none() && game.rules.pass == PassRule::Never;
     while !pos.is_over() && pos.ply() - start < cap {
         let mv = match (fast, policy) {
             (true, _) => buf.pick_placement(pos, rng, policy),
             (false, Policy::Uniform) => buf.pick_any(pos, rng),
             (false, Policy::Light) => light_move(pos, rng, &mut buf.moves),
         };
-        let Some(mv) = mv else { break };
+        let Some(mv) = mv else {
+            if defer {
+                pos.settle_stuck()?;
+            }
+            break;
+        };
         let captures_before: u32 = pos.captures().iter().sum();
-        pos.play_unchecked(&mv)?;
+        if defer {
+            pos.play_deferring_stuck(&mv)?;
+        } else {
+            pos.play_unchecked(&mv)?;
+        }
         if fast && !mv.is_pass() {
             if pos.captures().iter().sum::<u32>() != captures_before || pos.cell(mv.to).is_none() {
                 buf.rebuild_empties(pos);
@@ -64,6 +75,10 @@ pub fn playout<R: Rng>(
                 buf.remove_empty(mv.to);
             }
         }
+    }
+    if defer && !pos.is_over() {
+        // Stopped at the cap: the seat to move may still be stuck.
+        pos.settle_stuck()?;
     }
     Ok(pos.ply() - start)
 }
@@ -129,6 +144,23 @@ impl PlayoutBuf {
     }
 
     fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+        let game = pos.game();
+        if game.has_check_rule() && game.extras.is_empty() && game.rules.pass != PassRule::Always {
+            // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
+            // off, so the choice stays uniform among the legal moves.
+            pos.generate_pseudo(&mut self.moves);
+            let mut live = self.moves.moves.len();
+            while live > 0 {
+                let i = rng.random_range(0..live);
+                let mv = self.moves.moves[i];
+                if pos.pseudo_is_legal(&mv, &mut self.moves) {
+                    return Some(mv);
+                }
+                live -= 1;
+                self.moves.moves.swap(i, live);
+            }
+            return (game.rules.pass == PassRule::WhenStuck && !pos.is_over()).then_some(Move::PASS);
+        }
         pos.generate_legal(&mut self.moves);
         if self.moves.moves.is_empty() {
             return None;

@@ -47,6 +47,9 @@ pub enum Illegal {
     /// The play would leave its own group without liberties (suicide).
     #[error("suicide: the play would leave its own group without liberties")]
     Suicide,
+    /// The move would leave a piece protected by the check rule attacked.
+    #[error("the move would leave your {0} attacked")]
+    LeavesInCheck(String),
     /// Simple ko: immediate recapture of a ko.
     #[error("ko: the stone just captured cannot be recaptured at once")]
     Ko,
@@ -79,6 +82,8 @@ pub struct MoveBuf {
     pub moves: Vec<Move>,
     pseudo: Vec<Move>,
     scratch: Scratch,
+    /// A copy of the board on which moves are tried for the check rule.
+    cells: Vec<Option<Piece>>,
 }
 
 /// The state of a game.
@@ -108,6 +113,27 @@ pub struct Position {
     teams: Vec<u8>,
     /// The only player the seat to move may capture from ([`ANY_PREY`] when there is no such limit).
     prey: u8,
+    /// One bit per node on which a move has started or ended since the start (castling rights).
+    moved: Vec<u64>,
+    /// The nodes the last move passed over, when it was `passable` (en passant targets).
+    passed: [NodeId; 4],
+    /// The piece that made that move (taken when an enemy captures en passant).
+    passer: NodeId,
+    /// Board hashes (with the seat to move) since the last capture or reset move, for repetition draws.
+    reps: Vec<u64>,
+    /// The nodes of the pieces the check rule protects.
+    royals: Vec<NodeId>,
+    /// Pieces on the board per seat and type (at `seat * types + type`).
+    on_board: Vec<u16>,
+    /// Per seat, one bit per piece type (below 64) with at least one piece on the board.
+    present: Vec<u64>,
+    /// Per seat, the nodes of its pieces (in no particular order).
+    placed: Vec<Vec<NodeId>>,
+    /// While a playout plays a move: leave the "no legal move" test to its next move generation.
+    defer_stuck: bool,
+    /// Whether the seat to move is in check, remembered for the position whose key (board hash and
+    /// seat to move, never 0) is stored with it.
+    check_memo: (u64, bool),
 }
 
 /// [`Position::prey`] when the mover may capture from any hostile side.
@@ -141,6 +167,16 @@ impl Position {
             filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
             teams: game.seats.iter().map(|s| game.seats[s.held_by as usize].team).collect(),
             prey: ANY_PREY,
+            moved: vec![0; n.div_ceil(64)],
+            passed: [NodeId::NONE; 4],
+            passer: NodeId::NONE,
+            reps: Vec::new(),
+            royals: Vec::new(),
+            on_board: vec![0; seats * np],
+            present: vec![0; seats],
+            placed: vec![Vec::new(); seats],
+            defer_stuck: false,
+            check_memo: (0, false),
             game,
         };
         let game = p.game.clone();
@@ -154,7 +190,7 @@ impl Position {
             p.to_move = p.next_seat_after(0);
         }
         p.refresh_prey();
-        p.record_history();
+        p.commit_setup();
         p
     }
 
@@ -250,6 +286,65 @@ impl Position {
     /// The last move played.
     pub fn last_move(&self) -> Option<Move> {
         self.last
+    }
+
+    /// Whether the piece on `n` (if any) has not moved: no move has started or ended on `n`.
+    #[inline]
+    pub fn unmoved(&self, n: NodeId) -> bool {
+        self.moved[n.idx() >> 6] & (1 << (n.idx() & 63)) == 0
+    }
+
+    /// Marks a node as moved from or to (`true`) or untouched (for setting up positions).
+    pub fn set_moved(&mut self, n: NodeId, moved: bool) {
+        let (w, b) = (n.idx() >> 6, 1u64 << (n.idx() & 63));
+        if moved {
+            self.moved[w] |= b;
+        } else {
+            self.moved[w] &= !b;
+        }
+    }
+
+    /// Whether the last move passed over `n` (so an enemy may now take the passer en passant).
+    #[inline]
+    pub fn is_passed(&self, n: NodeId) -> bool {
+        n.is_some() && self.passed.contains(&n)
+    }
+
+    /// The piece that the last move's passed nodes belong to ([`NodeId::NONE`] if none).
+    #[inline]
+    pub fn passer(&self) -> NodeId {
+        self.passer
+    }
+
+    /// Sets the en passant state: `passed` nodes and the `passer` who passed them (for setting up positions).
+    pub fn set_passed(&mut self, passed: &[NodeId], passer: NodeId) {
+        self.passed = [NodeId::NONE; 4];
+        for (slot, &n) in self.passed.iter_mut().zip(passed) {
+            *slot = n;
+        }
+        self.passer = if passed.is_empty() { NodeId::NONE } else { passer };
+    }
+
+    /// Whether a piece of `seat` protected by the check rule is attacked now (the seat is in check).
+    pub fn in_check(&self, seat: u8) -> bool {
+        if !self.game.has_check_rule() {
+            return false;
+        }
+        if seat == self.to_move && self.check_memo.0 == self.check_key() {
+            return self.check_memo.1;
+        }
+        self.game.board.node_ids().any(|n| {
+            self.cells[n.idx()].is_some_and(|c| {
+                self.same_side(seat, c.seat)
+                    && self.game.is_royal(c.piece)
+                    && crate::rules::attack::attacked(self, &self.cells, n, c)
+            })
+        })
+    }
+
+    /// Whether the piece on `n` could be captured at once by an enemy (pieces of any kind).
+    pub fn is_attacked(&self, n: NodeId) -> bool {
+        self.cells[n.idx()].is_some_and(|c| crate::rules::attack::attacked(self, &self.cells, n, c))
     }
 
     /// The simple-ko point, if a ko was just taken.
@@ -356,7 +451,47 @@ impl Position {
 
     // ----- changing the board (keeping hash and chains in step) -----
 
+    /// Counts a piece arriving on (`true`) or leaving node `n`.
+    #[inline]
+    fn count_piece(&mut self, n: NodeId, p: Piece, arrives: bool) {
+        let i = p.seat as usize * self.game.pieces.len() + p.piece as usize;
+        let list = &mut self.placed[p.seat as usize];
+        if arrives {
+            self.on_board[i] += 1;
+            list.push(n);
+        } else {
+            self.on_board[i] = self.on_board[i].saturating_sub(1);
+            if let Some(k) = list.iter().position(|&x| x == n) {
+                list.swap_remove(k);
+            }
+        }
+        if p.piece < 64 {
+            let bit = 1u64 << p.piece;
+            if self.on_board[i] > 0 {
+                self.present[p.seat as usize] |= bit;
+            } else {
+                self.present[p.seat as usize] &= !bit;
+            }
+        }
+    }
+
+    /// The nodes of the pieces of `seat` on the board, in no particular order.
+    #[inline]
+    pub fn placed(&self, seat: u8) -> &[NodeId] {
+        &self.placed[seat as usize]
+    }
+
+    /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
+    #[inline]
+    pub fn types_present(&self, seat: u8) -> u64 {
+        self.present[seat as usize]
+    }
+
     fn put(&mut self, n: NodeId, p: Piece) {
+        if self.game.is_royal(p.piece) {
+            self.royals.push(n);
+        }
+        self.count_piece(n, p, true);
         self.cells[n.idx()] = Some(p);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
@@ -366,6 +501,10 @@ impl Position {
 
     fn lift(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.cells[n.idx()].take()?;
+        if self.game.is_royal(p.piece) {
+            self.royals.retain(|&r| r != n);
+        }
+        self.count_piece(n, p, false);
         self.hash ^= self.game.key(n, p.seat, p.piece);
         if let Some(ch) = &mut self.chains {
             ch.remove_one(&self.game.board, &self.cells, n);
@@ -439,6 +578,10 @@ impl Position {
         for &s in &stones {
             let p = self.cells[s.idx()].take().expect("stone");
             self.hash ^= self.game.key(s, p.seat, p.piece);
+            if self.game.is_royal(p.piece) {
+                self.royals.retain(|&r| r != s);
+            }
+            self.count_piece(s, p, false);
             taken.push((s, p));
         }
         let game = self.game.clone();
@@ -571,6 +714,14 @@ impl Position {
             }
             _ => {}
         }
+        if self.game.has_check_rule() && !mv.is_pass() {
+            let mut cells = self.cells.clone();
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals[..n]) {
+                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()));
+            }
+        }
         if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves) {
             match h.filter_move(self, mv) {
                 Ok(None) => {}
@@ -584,6 +735,17 @@ impl Position {
     /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`: the
     /// pieces entering from supply or reserve, then each piece on the board the seat controls.
     fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        self.pseudo_moves_until(scratch, out, |_| false);
+    }
+
+    /// [`Position::pseudo_moves`], handing each piece's moves to `stop` as they are generated and
+    /// stopping when it says so (returns whether it did).
+    fn pseudo_moves_until(
+        &self,
+        scratch: &mut Scratch,
+        out: &mut Vec<Move>,
+        mut stop: impl FnMut(&[Move]) -> bool,
+    ) -> bool {
         use crate::rules::{Cond, Pattern};
         out.clear();
         let seat = self.to_move;
@@ -596,7 +758,13 @@ impl Position {
         let mut marks = std::mem::take(&mut scratch.marks);
         marks.resize(game.board.len().div_ceil(64), 0);
         let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
-            let plain = |m: &Move| m.kind == MoveKind::Move && !m.take.is_some() && m.extra == 0;
+            let plain = |m: &Move| {
+                m.kind == MoveKind::Move
+                    && !m.take.is_some()
+                    && m.extra == 0
+                    && m.promote == 0
+                    && !m.with_from.is_some()
+            };
             let mut keep = start;
             for i in start..out.len() {
                 let m = out[i];
@@ -628,6 +796,10 @@ impl Position {
             if game.may_repeat(pi as u8) && out.len() > start {
                 dedup_from(out, start);
             }
+            if out.len() > start && stop(&out[start..]) {
+                scratch.marks = marks;
+                return true;
+            }
         }
         if !game.placement_only() {
             for n in game.board.node_ids() {
@@ -640,7 +812,11 @@ impl Position {
                     if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
                         continue;
                     }
-                    if !matches!(rule.from, Cond::True) && !rule.from.eval(self, c.seat, n) {
+                    if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {
+                        // En passant needs a move that has just passed a node.
+                        continue;
+                    }
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval_quick(self, c.seat, n) {
                         continue;
                     }
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
@@ -648,9 +824,14 @@ impl Position {
                 if game.may_repeat(c.piece) && out.len() > start + 1 {
                     dedup_from(out, start);
                 }
+                if out.len() > start && stop(&out[start..]) {
+                    scratch.marks = marks;
+                    return true;
+                }
             }
         }
         scratch.marks = marks;
+        false
     }
 
     /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
@@ -698,18 +879,233 @@ impl Position {
         }
     }
 
+    /// The nodes of the pieces of the seat to move that the check rule protects (at most 16).
+    fn royal_nodes(&self, out: &mut [NodeId; 16]) -> usize {
+        let seat = self.to_move;
+        let mut k = 0;
+        for &n in &self.royals {
+            if k < out.len() && self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat)) {
+                out[k] = n;
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// The key under which [`Position::check_memo`] is valid for this position.
+    #[inline]
+    fn check_key(&self) -> u64 {
+        (self.hash ^ self.game.turn_key(self.to_move)) | 1
+    }
+
+    /// Whether one of the `royals` (the protected pieces of the seat to move) is attacked.
+    fn royals_attacked(&self, royals: &[NodeId]) -> bool {
+        if self.check_memo.0 == self.check_key() {
+            return self.check_memo.1;
+        }
+        royals
+            .iter()
+            .any(|&r| self.cells[r.idx()].is_some_and(|v| crate::rules::attack::attacked(self, &self.cells, r, v)))
+    }
+
+    /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
+    /// protected piece of the mover it would leave attacked, if any. `royals`: their nodes before the move.
+    fn royal_left_attacked(&self, mv: &Move, cells: &mut [Option<Piece>], royals: &[NodeId]) -> Option<u8> {
+        let seat = self.to_move;
+        let mut saved = [(NodeId::NONE, None); 5];
+        let mut ns = 0;
+        let mut save = |n: NodeId, cells: &[Option<Piece>]| {
+            if n.is_some() {
+                saved[ns] = (n, cells[n.idx()]);
+                ns += 1;
+            }
+        };
+        save(mv.from, cells);
+        save(mv.to, cells);
+        save(mv.take, cells);
+        save(mv.with_from, cells);
+        save(mv.with_to, cells);
+        let mut arrived = NodeId::NONE;
+        match mv.kind {
+            MoveKind::Pass => {}
+            MoveKind::Place | MoveKind::Drop => {
+                cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
+                arrived = mv.to;
+            }
+            MoveKind::Move => {
+                let p = cells[mv.from.idx()].take();
+                let partner = if mv.with_from.is_some() { cells[mv.with_from.idx()].take() } else { None };
+                if mv.take.is_some() {
+                    cells[mv.take.idx()] = None;
+                }
+                cells[mv.to.idx()] = p.map(|p| Piece { seat: p.seat, piece: mv.arrives_as() });
+                if mv.with_to.is_some() {
+                    cells[mv.with_to.idx()] = partner;
+                }
+                arrived = mv.to;
+            }
+            MoveKind::Shoot => cells[mv.take.idx()] = None,
+        }
+        let mut bad = None;
+        let mut test = |n: NodeId, cells: &[Option<Piece>]| {
+            if let Some(v) = cells[n.idx()] {
+                if bad.is_none() && self.game.is_royal(v.piece) && crate::rules::attack::attacked(self, cells, n, v) {
+                    bad = Some(v.piece);
+                }
+            }
+        };
+        for &r in royals {
+            let r = if r == mv.from && mv.kind == MoveKind::Move {
+                mv.to
+            } else if r == mv.with_from {
+                mv.with_to
+            } else {
+                r
+            };
+            test(r, cells);
+        }
+        if arrived.is_some() && !royals.contains(&mv.from) {
+            // A piece that becomes protected on arrival (by promotion or a drop).
+            test(arrived, cells);
+        }
+        for &(n, c) in saved[..ns].iter().rev() {
+            cells[n.idx()] = c;
+        }
+        bad
+    }
+
+    /// Whether moves that touch none of the nodes relevant to the protected pieces may skip the check
+    /// test: attacks depend on those nodes only, and no protected piece is attacked now.
+    fn quick_check_filter(&self, royals: &[NodeId]) -> bool {
+        self.game.attack_table().filterable() && !self.royals_attacked(royals)
+    }
+
+    /// Whether `mv` might leave a protected piece attacked when none is now: it moves one, makes one,
+    /// or changes a node that attacks on one depend on.
+    #[inline]
+    fn may_expose(&self, mv: &Move, royals: &[NodeId]) -> bool {
+        if mv.kind != MoveKind::Move && mv.kind != MoveKind::Shoot {
+            return true;
+        }
+        if self.game.is_royal(mv.arrives_as()) || royals.contains(&mv.from) || royals.contains(&mv.with_from) {
+            return true;
+        }
+        let t = self.game.attack_table();
+        royals.iter().any(|&r| {
+            t.relevant(r, mv.from)
+                || t.relevant(r, mv.to)
+                || t.relevant(r, mv.take)
+                || t.relevant(r, mv.with_from)
+                || t.relevant(r, mv.with_to)
+        })
+    }
+
+    /// Generates the pseudo-legal moves (movement rules only, no check, repetition or hook tests) of
+    /// the seat to move into `buf.moves`; [`Position::pseudo_is_legal`] then tells the legal ones.
+    /// Playouts draw from these and test only the moves they draw.
+    pub fn generate_pseudo(&self, buf: &mut MoveBuf) {
+        buf.moves.clear();
+        if self.is_over() {
+            return;
+        }
+        let MoveBuf { moves, scratch, .. } = buf;
+        self.pseudo_moves(scratch, moves);
+    }
+
+    /// Whether a move from [`Position::generate_pseudo`] is legal (`buf` is scratch space; its `moves`
+    /// are left alone).
+    pub fn pseudo_is_legal(&self, mv: &Move, buf: &mut MoveBuf) -> bool {
+        let rules = &self.game.rules;
+        if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+            return self.check_consequences(mv).is_ok();
+        }
+        if !self.game.has_check_rule() {
+            return true;
+        }
+        let cells = &mut buf.cells;
+        if cells.len() != self.cells.len() {
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+        } else {
+            cells.copy_from_slice(&self.cells);
+        }
+        let mut royals = [NodeId::NONE; 16];
+        let n = self.royal_nodes(&mut royals);
+        if self.check_memo.0 == self.check_key()
+            && self.quick_check_filter(&royals[..n])
+            && !self.may_expose(mv, &royals[..n])
+        {
+            return true;
+        }
+        self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+    }
+
+    /// Whether the seat to move has a legal move (stops at the first one found).
+    pub fn has_legal_move(&self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        if self.game.rules.pass != PassRule::Never {
+            // Passing is legal at least when nothing else is.
+            return true;
+        }
+        thread_local! {
+            static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
+        }
+        BUF.with(|b| {
+            let Ok(mut b) = b.try_borrow_mut() else {
+                return !self.legal_moves().is_empty();
+            };
+            let MoveBuf { pseudo, scratch, cells, .. } = &mut *b;
+            let rules = &self.game.rules;
+            if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+                return self
+                    .pseudo_moves_until(scratch, pseudo, |ms| ms.iter().any(|m| self.check_consequences(m).is_ok()));
+            }
+            if !self.game.has_check_rule() {
+                return self.pseudo_moves_until(scratch, pseudo, |_| true);
+            }
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            let quick = self.quick_check_filter(&royals[..n]);
+            self.pseudo_moves_until(scratch, pseudo, |ms| {
+                ms.iter().any(|m| {
+                    (quick && !self.may_expose(m, &royals[..n]))
+                        || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
+                })
+            })
+        })
+    }
+
     /// Generates every legal move of the seat to move into `buf.moves`.
     pub fn generate_legal(&self, buf: &mut MoveBuf) {
         buf.moves.clear();
         if self.is_over() {
             return;
         }
-        let MoveBuf { moves, pseudo, scratch } = buf;
+        let MoveBuf { moves, pseudo, scratch, cells } = buf;
         self.pseudo_moves(scratch, pseudo);
         let rules = &self.game.rules;
-        if rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves {
+        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        if plain && !self.game.has_check_rule() {
             // Nothing beyond the movement rules can refuse a move.
             moves.extend_from_slice(pseudo);
+        } else if plain {
+            // Only the check rule: try each move on a scratch board, unless it cannot matter.
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            let quick = self.quick_check_filter(&royals[..n]);
+            for mv in pseudo.iter() {
+                if (quick && !self.may_expose(mv, &royals[..n]))
+                    || self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+                {
+                    moves.push(*mv);
+                }
+            }
         } else {
             for mv in pseudo.iter() {
                 if self.check_consequences(mv).is_ok() {
@@ -829,10 +1225,17 @@ impl Position {
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
+                let partner = if mv.with_from.is_some() { self.lift(mv.with_from) } else { None };
                 if self.cells[mv.to.idx()].is_some() {
                     self.capture_one(mv.to, seat)?;
                 }
-                self.put(mv.to, p);
+                self.put(mv.to, Piece { seat: p.seat, piece: mv.arrives_as() });
+                if let Some(q) = partner.filter(|_| mv.with_to.is_some()) {
+                    if self.cells[mv.with_to.idx()].is_some() {
+                        self.capture_one(mv.with_to, seat)?;
+                    }
+                    self.put(mv.with_to, q);
+                }
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
         }
@@ -864,6 +1267,21 @@ impl Position {
             self.bare_sides(seat)?;
         }
         self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies + 1 };
+        if mv.kind == MoveKind::Move && self.game.rules.end.quiet_reset.contains(&mv.piece) {
+            self.quiet_plies = 0;
+        }
+        for n in [mv.from, mv.to, mv.with_from, mv.with_to] {
+            if n.is_some() {
+                self.moved[n.idx() >> 6] |= 1 << (n.idx() & 63);
+            }
+        }
+        if self.passer.is_some() {
+            self.passed = [NodeId::NONE; 4];
+            self.passer = NodeId::NONE;
+        }
+        if mv.passable && mv.kind == MoveKind::Move {
+            self.mark_passed(mv.from, mv.to);
+        }
         self.ply += 1;
         self.last = Some(*mv);
         if let Some(h) = self.game.hooks.clone() {
@@ -874,8 +1292,39 @@ impl Position {
         }
         self.advance_turn();
         self.record_history();
+        if self.game.rules.end.repetition_draw.is_some() {
+            if self.quiet_plies == 0 {
+                self.reps.clear();
+            }
+            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+        }
         self.check_end()?;
         Ok(())
+    }
+
+    /// Records the nodes strictly between `from` and `to` on the straight line joining them (the first
+    /// relation and direction that lead there) as passed, with the piece on `to` as their passer.
+    fn mark_passed(&mut self, from: NodeId, to: NodeId) {
+        let game = self.game.clone();
+        let board = &game.board;
+        for r in 0..board.relation_names().len() {
+            let rel = crate::board::RelationId(r as u8);
+            for &d in game.relation_dirs(rel) {
+                let mut line = [NodeId::NONE; 4];
+                let mut k = 0;
+                let mut n = board.next(rel, d, from);
+                while n.is_some() && n != to && n != from && k < line.len() {
+                    line[k] = n;
+                    k += 1;
+                    n = board.next(rel, d, n);
+                }
+                if n == to {
+                    self.passed = line;
+                    self.passer = to;
+                    return;
+                }
+            }
+        }
     }
 
     /// Brings one `piece` of `seat` from its graveyard to its reserve (nothing if the graveyard has none).
@@ -1116,22 +1565,85 @@ impl Position {
             self.result = Some(GameResult::scored(self, "move limit reached")?);
             return Ok(());
         }
-        if self.game.rules.pass == PassRule::Never {
-            let mut buf = MoveBuf::default();
-            self.generate_legal(&mut buf);
-            if buf.moves.is_empty() {
-                match self.game.rules.stuck {
-                    StuckRule::Draw => self.result = Some(GameResult::winners(self, vec![], "no legal move")),
+        if self.game.has_check_rule() {
+            let mut royals = [NodeId::NONE; 16];
+            let n = self.royal_nodes(&mut royals);
+            // The seat to move was not in check before the last (legal) move: it is now only if
+            // that move changed a node from which, or through which, its protected pieces are attacked.
+            let table = self.game.attack_table();
+            let untouched = self.game.hooks.is_none()
+                && table.filterable()
+                && self.last.is_some_and(|m| {
+                    let changed = [m.from, m.to, m.take, m.with_from, m.with_to];
+                    royals[..n].iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
+                });
+            self.check_memo = (0, false);
+            let attacked = !untouched && self.royals_attacked(&royals[..n]);
+            self.check_memo = (self.check_key(), attacked);
+        }
+        let end = &self.game.rules.end;
+        let draw_now = end.quiet_draw.is_some_and(|n| self.quiet_plies >= n)
+            || end.repetition_draw.is_some_and(|times| {
+                let key = self.hash ^ self.game.turn_key(self.to_move);
+                self.reps.iter().filter(|&&h| h == key).count() >= times as usize
+            });
+        // A playout may leave the stuck test to its next move generation, unless a draw is due now
+        // (a mate on the last allowed ply still wins).
+        let test_stuck = !self.defer_stuck || draw_now;
+        if self.game.rules.pass == PassRule::Never && test_stuck && !self.has_legal_move() {
+            let mated = self.in_check(self.to_move);
+            let rule = if mated { self.game.rules.checkmate } else { self.game.rules.stuck };
+            {
+                match rule {
+                    StuckRule::Draw => {
+                        let why = if mated { "checkmate (drawn under these rules)" } else { "no legal move" };
+                        self.result = Some(GameResult::winners(self, vec![], why))
+                    }
                     StuckRule::Loses => {
                         let s = self.to_move;
                         self.eliminate(s)?;
                         self.advance_turn();
-                        return self.check_end();
+                        self.check_end()?;
+                        if let Some(r) = self
+                            .result
+                            .as_mut()
+                            .filter(|r| r.reason == "last side standing" && self.game.has_check_rule())
+                        {
+                            r.reason = if mated { "checkmate" } else { "no legal move" }.into();
+                        }
+                        return Ok(());
                     }
                 }
             }
         }
+        if draw_now {
+            let why = if self.game.rules.end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
+                "too many moves without a capture"
+            } else {
+                "repetition"
+            };
+            self.result = Some(GameResult::winners(self, vec![], why));
+        }
         Ok(())
+    }
+
+    /// Plays a legal move in a playout: like [`Position::play_unchecked`], but when passing is never
+    /// allowed it does not look for the next seat's legal moves; the caller does, and calls
+    /// [`Position::settle_stuck`] when there are none.
+    pub fn play_deferring_stuck(&mut self, mv: &Move) -> Result<(), HookError> {
+        self.defer_stuck = true;
+        let r = self.apply(mv);
+        self.defer_stuck = false;
+        r
+    }
+
+    /// Ends the game as the rules say when the seat to move has no legal move (after
+    /// [`Position::play_deferring_stuck`]); does nothing otherwise.
+    pub fn settle_stuck(&mut self) -> Result<(), HookError> {
+        if self.is_over() {
+            return Ok(());
+        }
+        self.check_end()
     }
 
     /// Sets up a position for tests and records: puts or removes pieces without playing moves.
@@ -1172,6 +1684,22 @@ impl Position {
     /// Records the current (set-up) position in the repetition history.
     pub fn commit_setup(&mut self) {
         self.record_history();
+        if self.game.rules.end.repetition_draw.is_some() {
+            self.reps.clear();
+            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+        }
+    }
+
+    /// Forgets the positions recorded for the repetition rules (before setting up a new position
+    /// from scratch, which [`Position::commit_setup`] then records).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.reps.clear();
+    }
+
+    /// Sets the number of plies played (for setting up positions).
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
     }
 
     /// Takes back the end of the game so play can go on (a record that continues after two passes,

@@ -897,7 +897,21 @@ impl<'a> Compiler<'a> {
             _ => Prey::Any,
         };
         rules.ally_capture = self.word(&r.ally_capture, &["forbidden", "allowed"], "forbidden") == "allowed";
+        rules.check = self.piece_list(&r.check, piece_names);
+        rules.checkmate = match self.word(&r.checkmate, &["lose", "draw"], "lose").as_str() {
+            "draw" => StuckRule::Draw,
+            _ => StuckRule::Loses,
+        };
         let e = &def.end;
+        let quiet_reset = self.piece_list(&e.quiet_reset, piece_names);
+        let quiet_draw = match &e.quiet_plies {
+            Some(m) => Some(self.count(m, "quiet_plies", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
+        let repetition_draw = match &e.repetitions {
+            Some(m) => Some(self.count(m, "repetitions", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
         let royal = self.piece_list(&e.royal, piece_names);
         let bare = self.piece_list(&e.bare, piece_names);
         let royal_capture = match self.word(&e.royal_capture, &["eliminate", "absorb"], "eliminate").as_str() {
@@ -936,6 +950,9 @@ impl<'a> Compiler<'a> {
             bare_side,
             lose_without_pieces: e.lose_without_pieces,
             last_standing: e.last_standing,
+            quiet_draw,
+            quiet_reset,
+            repetition_draw,
         };
         rules.score_bonus = vec![0.0; seats.len()];
         if let Some(s) = &def.scoring {

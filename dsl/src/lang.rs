@@ -71,14 +71,24 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
 /// Human names for grammar rules in "expected" lists.
 fn rule_name(r: Rule) -> &'static str {
     match r {
-        Rule::place | Rule::drop | Rule::step | Rule::slide | Rule::leap | Rule::path | Rule::hop | Rule::walk => {
-            "a pattern (place, drop, step, slide, leap, path, hop, walk)"
-        }
+        Rule::place
+        | Rule::drop
+        | Rule::step
+        | Rule::slide
+        | Rule::leap
+        | Rule::path
+        | Rule::hop
+        | Rule::walk
+        | Rule::castle => "a pattern (place, drop, step, slide, leap, path, hop, walk, castle)",
         Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
         Rule::range => "a range such as `1..3`, `2..` or `4`",
-        Rule::to_clause | Rule::from_clause | Rule::if_clause | Rule::capture_clause => {
-            "a clause (`to`, `from`, `if`, `capture`)"
-        }
+        Rule::to_clause
+        | Rule::from_clause
+        | Rule::if_clause
+        | Rule::capture_clause
+        | Rule::promote_clause
+        | Rule::passable_clause => "a clause (`to`, `from`, `if`, `capture`, `promote`, `passable`)",
+        Rule::promote_to => "piece names such as `queen` or `(queen|rook)`",
         Rule::cond | Rule::conj | Rule::neg | Rule::word | Rule::call | Rule::count => {
             "a condition (empty, friend, enemy, zone(name), ...)"
         }
@@ -86,7 +96,7 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::int => "a number",
         Rule::ident => "a name",
         Rule::EOI => "end of text",
-        Rule::capture_mode => "`replace` or `remote`",
+        Rule::capture_mode => "`replace`, `remote` or `passer`",
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
         Rule::walk_modes
@@ -135,7 +145,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
     let mut inner = top.into_inner().filter(not_keyword);
     let pat = inner.next().expect("pattern");
     let default_to = match pat.as_rule() {
-        Rule::place | Rule::drop => Cond::Empty,
+        Rule::place | Rule::drop | Rule::castle => Cond::Empty,
         // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
         // other, the chain form's prey) is the capture rule's to decide.
         _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
@@ -148,7 +158,12 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         when: Cond::True,
         capture: CaptureMode::Replace,
         shot: None,
+        promote: Vec::new(),
+        promote_in: Cond::True,
+        passable: false,
         to_fast: None,
+        leap_dests: Vec::new(),
+        plain_to: 0,
         text: text.trim().to_string(),
     };
     for clause in inner {
@@ -173,8 +188,30 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
             }
             Rule::capture_clause => {
                 let m = clause.into_inner().find(not_keyword).expect("mode");
-                rule.capture = if m.as_str() == "remote" { CaptureMode::Remote } else { CaptureMode::Replace };
+                rule.capture = match m.as_str() {
+                    "remote" => CaptureMode::Remote,
+                    "passer" => CaptureMode::Passer,
+                    _ => CaptureMode::Replace,
+                };
             }
+            Rule::promote_clause => {
+                let mut it = clause.into_inner().filter(not_keyword);
+                for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
+                    let name = p.as_str();
+                    let i = names.pieces.iter().position(|x| x == name).ok_or_else(|| {
+                        LangError::at(
+                            offset_of(text, &p),
+                            format!("unknown piece `{name}`"),
+                            Some(format!("one of: {}", names.pieces.join(", "))),
+                        )
+                    })?;
+                    rule.promote.push(i as u8);
+                }
+                if let Some(c) = it.next() {
+                    rule.promote_in = compile_cond(text, c, names)?;
+                }
+            }
+            Rule::passable_clause => rule.passable = true,
             Rule::shot_clause => rule.shot = Some(compile_shot(text, clause, names)?),
             Rule::EOI => {}
             r => unreachable!("unexpected clause {r:?}"),
@@ -391,6 +428,16 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             }
             Pattern::Walk { min, max, steps, modes, reset, returning, pinch }
         }
+        Rule::castle => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
+            let steps = small_number(text, &it.next().expect("int"))?;
+            if steps == 0 {
+                return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
+            }
+            let partner = compile_cond(text, it.next().expect("partner"), names)?;
+            Pattern::Castle { relation, dirs, steps, partner }
+        }
         r => unreachable!("unexpected pattern {r:?}"),
     })
 }
@@ -429,10 +476,12 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
             "enemy" => Ok(Cond::Enemy),
             "any" | "occupied" => Ok(Cond::Not(Box::new(Cond::Empty))),
             "always" => Ok(Cond::True),
+            "unmoved" => Ok(Cond::Unmoved),
+            "passed" => Ok(Cond::Passed),
             w => Err(LangError::at(
                 off,
                 format!("unknown condition `{w}`"),
-                Some("empty, friend, ally, enemy, any, always, zone(..), kind(..), colour(..), piece(..), in-reserve(..), on-board(..), count(..)".into()),
+                Some("empty, friend, ally, enemy, any, always, unmoved, passed, zone(..), side-zone(..), kind(..), colour(..), piece(..), in-reserve(..), on-board(..), count(..)".into()),
             )),
         },
         Rule::call => {

@@ -541,6 +541,12 @@ pub struct RulesDef {
     /// Captures between team-mates who are different players: `forbidden` (default) or `allowed`.
     #[serde(default)]
     pub ally_capture: Option<Text>,
+    /// The check rule: piece types a move may not leave attacked (`[king]`).
+    #[serde(default)]
+    pub check: Vec<Text>,
+    /// A seat without a legal move while in check: `lose` (default: checkmate) or `draw`.
+    #[serde(default)]
+    pub checkmate: Option<Text>,
 }
 
 /// When the game ends.
@@ -576,6 +582,17 @@ pub struct EndDef {
     /// A player whose counter reaches a value wins at once.
     #[serde(default)]
     pub goals: Vec<GoalDef>,
+    /// Drawn after this many plies without a capture or a move of a `quiet_reset` piece (an option
+    /// expression; 0 = never).
+    #[serde(default)]
+    pub quiet_plies: Option<Spanned<NumOrExpr>>,
+    /// Pieces whose moves restart the count of quiet plies.
+    #[serde(default)]
+    pub quiet_reset: Vec<Text>,
+    /// Drawn when one position (with the same seat to move) occurs this many times (an option
+    /// expression; 0 = never).
+    #[serde(default)]
+    pub repetitions: Option<Spanned<NumOrExpr>>,
 }
 
 /// A winning goal: a player's counter reaching a value.

@@ -24,7 +24,7 @@ pub struct BenchArgs {
 
 pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
-    let start = game.start();
+    let start = a.game.start(&game)?;
     let mut pos = start.clone();
     let mut buf = PlayoutBuf::default();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);

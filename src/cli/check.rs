@@ -18,7 +18,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
-    let overrides = super::GameArgs { game: String::new(), set: a.set.clone() }.overrides()?;
+    let overrides = super::GameArgs { game: String::new(), set: a.set.clone(), fen: None }.overrides()?;
     let mut ok = true;
     let mut report = Vec::new();
     for g in &a.games {

@@ -76,6 +76,9 @@ pub struct GameArgs {
     /// Set a game option, e.g. `--set size=9` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Start from this position, written as FEN (grid games), instead of the game's start.
+    #[arg(long)]
+    pub fen: Option<String>,
 }
 
 impl GameArgs {
@@ -94,6 +97,14 @@ impl GameArgs {
     /// Loads the game.
     pub fn load(&self) -> anyhow::Result<Arc<qipan::core::Game>> {
         Ok(qipan::load(&self.game, &self.overrides()?)?)
+    }
+
+    /// The position to start from: `--fen` when given, otherwise the game's start.
+    pub fn start(&self, game: &Arc<qipan::core::Game>) -> anyhow::Result<qipan::core::Position> {
+        match &self.fen {
+            Some(f) => Ok(qipan::core::Position::from_fen(game, f)?),
+            None => Ok(game.start()),
+        }
     }
 }
 

@@ -15,11 +15,22 @@ pub struct PerftArgs {
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
+    /// Also print the count below each legal move (for comparing with other engines).
+    #[arg(long)]
+    divide: bool,
 }
 
 pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
-    let pos = game.start();
+    let pos = a.game.start(&game)?;
+    if a.divide && a.depth > 0 {
+        for mv in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play(&mv)?;
+            let n = qipan::core::playout::perft(&child, a.depth - 1);
+            outln!("{}: {n}", qipan::core::notation::move_text(&game, &mv));
+        }
+    }
     let t = Instant::now();
     let nodes = qipan::core::playout::perft(&pos, a.depth);
     let secs = t.elapsed().as_secs_f64();

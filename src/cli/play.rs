@@ -51,7 +51,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         // Refuse at once a game that cannot be written, rather than after it was played.
         qipan::record::to_sgf(&game, &[], None)?;
     }
-    let mut pos = game.start();
+    let mut pos = a.game.start(&game)?;
     let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
     outln!("{}", game.title);
     outln!(

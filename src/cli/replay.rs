@@ -22,7 +22,7 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
     match a.args.as_slice() {
         [record] => native(record, a.json),
         [game, sgf] => {
-            let game = super::GameArgs { game: game.clone(), set: a.set.clone() };
+            let game = super::GameArgs { game: game.clone(), set: a.set.clone(), fen: None };
             let bytes = std::fs::read(sgf)?;
             let report = qipan::record::replay_sgf(&game.game, &game.overrides()?, &bytes)?;
             if a.json {

@@ -25,7 +25,7 @@ pub struct ShowArgs {
 
 pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
-    let mut pos = game.start();
+    let mut pos = a.game.start(&game)?;
     let moves = a.moves.as_deref().unwrap_or("");
     for (i, text) in moves.split([' ', ',']).filter(|t| !t.is_empty()).enumerate() {
         let mv = parse_move(&pos, text).with_context(|| format!("move {} `{text}`", i + 1))?;

@@ -75,6 +75,11 @@ pub enum Cond {
     InReserve(u8),
     /// The mover has at least one piece of this type on the board.
     OnBoard(u8),
+    /// The node holds a piece that has not moved since the start (no move has started or ended on
+    /// the node).
+    Unmoved,
+    /// The last move (a `passable` one) passed over the node, which may now be taken en passant.
+    Passed,
 }
 
 impl Cond {
@@ -82,6 +87,23 @@ impl Cond {
     #[inline]
     pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
         self.eval_with(pos, seat, node, &|n| pos.cell(n))
+    }
+
+    /// [`Cond::eval`] with the commonest node tests (`always`, zones) answered without the general
+    /// evaluator.
+    #[inline]
+    pub fn eval_quick(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+        match self {
+            Cond::True => true,
+            Cond::Zone(z) if node.is_some() => pos.game().board.zones_of(node) & (1 << z) != 0,
+            Cond::SeatZone(alias) if node.is_some() => {
+                pos.game().seat_zone(seat, *alias).is_some_and(|z| pos.game().board.zones_of(node) & (1 << z) != 0)
+            }
+            Cond::Not(c) if matches!(**c, Cond::Zone(_) | Cond::SeatZone(_)) && node.is_some() => {
+                !c.eval_quick(pos, seat, node)
+            }
+            _ => self.eval(pos, seat, node),
+        }
     }
 
     /// Evaluates the condition as if each node held what `occupant` says (a board one move ahead,
@@ -123,6 +145,8 @@ impl Cond {
                 let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
                 op.apply(count as i64, *n)
             }
+            Cond::Unmoved => occ().is_some() && pos.unmoved(node),
+            Cond::Passed => at && pos.is_passed(node),
             Cond::InReserve(p) => pos.reserve(seat, *p) > 0,
             Cond::OnBoard(p) => {
                 pos.game().board.node_ids().any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat))
@@ -144,7 +168,8 @@ impl Cond {
     /// True if the condition can only hold on an empty node (lets generators skip work).
     pub fn requires_empty(&self) -> bool {
         match self {
-            Cond::Empty => true,
+            // A passed node is empty: the passer went over it, and the mark lasts one move.
+            Cond::Empty | Cond::Passed => true,
             Cond::And(cs) => cs.iter().any(Cond::requires_empty),
             Cond::Or(cs) => !cs.is_empty() && cs.iter().all(Cond::requires_empty),
             _ => false,
@@ -154,7 +179,7 @@ impl Cond {
     /// True if the condition can hold on an empty node.
     pub fn allows_empty(&self) -> bool {
         match self {
-            Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) => false,
+            Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) | Cond::Unmoved => false,
             Cond::And(cs) => cs.iter().all(Cond::allows_empty),
             Cond::Or(cs) => cs.iter().any(Cond::allows_empty),
             Cond::Not(c) => !c.requires_empty(),
@@ -211,7 +236,13 @@ impl FastTarget {
     /// Whether `node` passes, for `seat`.
     #[inline]
     pub fn allows(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
-        let bit = match pos.cell(node) {
+        self.allows_occupant(pos, seat, node, pos.cell(node))
+    }
+
+    /// Whether `node` passes, for `seat`, if it held `occupant`.
+    #[inline]
+    pub fn allows_occupant(&self, pos: &Position, seat: u8, node: NodeId, occupant: Option<Piece>) -> bool {
+        let bit = match occupant {
             None => 0b0001,
             Some(c) if pos.same_side(seat, c.seat) => 0b0010,
             Some(c) if pos.allied(seat, c.seat) => 0b0100,

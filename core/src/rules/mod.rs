@@ -1,5 +1,6 @@
 //! The generic rule building blocks a game is assembled from.
 
+pub mod attack;
 pub mod cond;
 pub mod groups;
 pub mod pattern;
@@ -163,6 +164,13 @@ pub struct EndRules {
     /// A player (a seat that holds itself) wins at once, with every seat it holds, when one of these
     /// counters reaches its value: (counter index, at least).
     pub goals: Vec<(usize, i64)>,
+    /// The game is drawn after this many plies without a capture or a move of a `quiet_reset` piece
+    /// (100 for a fifty-moves-each rule).
+    pub quiet_draw: Option<u32>,
+    /// Piece types whose moves reset the count of quiet plies (pawns, say).
+    pub quiet_reset: Vec<u8>,
+    /// The game is drawn when one arrangement with the same seat to move occurs this many times.
+    pub repetition_draw: Option<u32>,
 }
 
 /// Every rule of a game that the engine applies without scripts.
@@ -176,6 +184,10 @@ pub struct Rules {
     pub pass: PassRule,
     /// A seat with no legal move.
     pub stuck: StuckRule,
+    /// The check rule: piece types that a move may not leave attacked (the mover's king).
+    pub check: Vec<u8>,
+    /// A seat with no legal move while one of its checked pieces is attacked (checkmate).
+    pub checkmate: StuckRule,
     /// Where captured pieces go.
     pub captured_to: CapturedTo,
     /// Which turns absorbed seats keep.

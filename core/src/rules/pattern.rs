@@ -44,6 +44,9 @@ pub enum CaptureMode {
     Replace,
     /// The mover stays and the target is removed (a shot at a distance).
     Remote,
+    /// The destination is empty and the piece that just passed over it is captured where it stands
+    /// (en passant): valid only right after a `passable` move passed that node.
+    Passer,
 }
 
 /// A movement pattern.
@@ -99,6 +102,20 @@ pub enum Pattern {
         /// When set, a step is refused if every node beside it is occupied: the nodes joined by this relation
         /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
         pinch: Option<RelationId>,
+    },
+    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
+    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
+    /// node just before the mover's destination. Neither may have moved before, the partner must stand
+    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
+    Castle {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// Nodes the mover goes.
+        steps: u8,
+        /// What the partner must be.
+        partner: Cond,
     },
 }
 
@@ -171,8 +188,23 @@ pub struct MoveRule {
     pub capture: CaptureMode,
     /// A shot that may follow the move.
     pub shot: Option<Shot>,
+    /// Piece types the mover may become when the move ends where `promote_in` holds (one move per
+    /// choice; promotion is then compulsory). Empty: no promotion.
+    pub promote: Vec<u8>,
+    /// Where promotion happens (a node condition on the destination).
+    pub promote_in: Cond,
+    /// The nodes this move passes over may be taken en passant by the next player (see
+    /// [`CaptureMode::Passer`]).
+    pub passable: bool,
     /// `to` reduced to table lookups, when it can be (filled in by [`crate::Game::new`]).
     pub to_fast: Option<super::cond::FastTarget>,
+    /// For a leap that cannot be blocked: its destinations from each node, per seat (at
+    /// `seat * nodes + node`), worked out once by [`crate::Game::new`]; empty otherwise.
+    pub leap_dests: Vec<Vec<NodeId>>,
+    /// The occupants `to` allows (bits: empty, friend, ally, enemy) when that is all the rule asks of
+    /// a destination: no zones, promotion, shot, en passant or passable mark (set by
+    /// [`crate::Game::new`]; 0 otherwise).
+    pub plain_to: u8,
     /// The source text, for messages.
     pub text: String,
 }
@@ -188,7 +220,12 @@ impl MoveRule {
             when: Cond::True,
             capture: CaptureMode::Replace,
             shot: None,
+            promote: Vec::new(),
+            promote_in: Cond::True,
+            passable: false,
             to_fast: None,
+            leap_dests: Vec::new(),
+            plain_to: 0,
             text: text.into(),
         }
     }
@@ -216,7 +253,7 @@ impl Scratch {
 
 /// A short list of directions on the stack.
 #[derive(Clone, Copy)]
-struct DirList {
+pub(crate) struct DirList {
     len: usize,
     items: [DirectionId; 32],
 }
@@ -234,7 +271,7 @@ impl DirList {
     fn extend(&mut self, it: impl IntoIterator<Item = DirectionId>) {
         it.into_iter().for_each(|d| self.push(d));
     }
-    fn as_slice(&self) -> &[DirectionId] {
+    pub(crate) fn as_slice(&self) -> &[DirectionId] {
         &self.items[..self.len]
     }
 }
@@ -259,17 +296,30 @@ fn resolve_dirs<'a>(pos: &'a Position, seat: u8, rel: RelationId, sel: &DirSel, 
     if let DirSel::All = sel {
         return Dirs::All(pos.game().relation_dirs(rel));
     }
+    if let Some(d) = pos.game().cached_dirs(seat, rel, sel, prev) {
+        return Dirs::All(d);
+    }
     Dirs::Some(choose_dirs(pos, seat, rel, sel, prev))
 }
 
 /// The directions of a selector other than `All`.
 fn choose_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> DirList {
-    let mut out = DirList::new();
     let game = pos.game();
-    let dirs = game.relation_dirs(rel);
-    let vec_of = |d: DirectionId| game.board.directions()[d.0 as usize].vector;
+    choose_dirs_in(&game.board, game.relation_dirs(rel), game.seat_forward(seat), sel, prev)
+}
+
+/// The directions a selector stands for on `board`, given the relation's directions and the seat's
+/// forward directions (`prev`: the previous leg's direction, for `outward` and `same`).
+pub(crate) fn choose_dirs_in(
+    board: &crate::board::Board,
+    dirs: &[DirectionId],
+    forward: &[DirectionId],
+    sel: &DirSel,
+    prev: Option<DirectionId>,
+) -> DirList {
+    let mut out = DirList::new();
+    let vec_of = |d: DirectionId| board.directions()[d.0 as usize].vector;
     let dot = |a: [i32; 3], b: [i32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    let forward = game.seat_forward(seat);
     match sel {
         DirSel::All => out.extend(dirs.iter().copied()),
         DirSel::Named(ds) => out.extend(ds.iter().copied().filter(|d| dirs.contains(d))),
@@ -305,6 +355,26 @@ fn choose_dirs(pos: &Position, seat: u8, rel: RelationId, sel: &DirSel, prev: Op
 /// with the shots that may follow it.
 #[inline]
 fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &MoveRule, out: &mut Vec<Move>) {
+    if rule.plain_to != 0 && to != from {
+        // The common case: only the occupant of the destination matters.
+        let ok = match pos.cell(to) {
+            None => rule.plain_to & 0b0001 != 0,
+            Some(t) => {
+                let bit = if pos.same_side(seat, t.seat) {
+                    0b0010
+                } else if !pos.hostile(seat, t.seat) {
+                    0b0100
+                } else {
+                    0b1000
+                };
+                rule.plain_to & bit != 0 && pos.can_capture(seat, piece, t)
+            }
+        };
+        if ok {
+            out.push(Move::step(piece, from, to));
+        }
+        return;
+    }
     if to == from {
         // Only a walk that may return ends on its start, and only to shoot.
         if let (Pattern::Walk { returning: true, .. }, Some(shot)) = (&rule.pattern, &rule.shot) {
@@ -319,18 +389,37 @@ fn emit(pos: &Position, seat: u8, piece: u8, from: NodeId, to: NodeId, rule: &Mo
     if !allowed {
         return;
     }
-    let mv = match pos.cell(to) {
-        None => Move::step(piece, from, to),
-        Some(target) => {
+    let mv = match (pos.cell(to), rule.capture) {
+        (None, CaptureMode::Passer) => {
+            // En passant: the piece that just passed over `to` is taken where it stands.
+            let p = pos.passer();
+            if !pos.is_passed(to) || !p.is_some() {
+                return;
+            }
+            match pos.cell(p) {
+                Some(t) if pos.can_capture(seat, piece, t) => Move { take: p, ..Move::step(piece, from, to) },
+                _ => return,
+            }
+        }
+        (None, _) => Move { passable: rule.passable, ..Move::step(piece, from, to) },
+        (Some(_), CaptureMode::Passer) => return,
+        (Some(target), mode) => {
             if !pos.can_capture(seat, piece, target) {
                 return;
             }
-            match rule.capture {
-                CaptureMode::Replace => Move::step(piece, from, to),
+            match mode {
                 CaptureMode::Remote => Move::shoot(piece, from, to),
+                _ => Move::step(piece, from, to),
             }
         }
     };
+    if !rule.promote.is_empty() && mv.kind == crate::moves::MoveKind::Move && rule.promote_in.eval_quick(pos, seat, to)
+    {
+        for &p in &rule.promote {
+            out.push(Move { promote: p + 1, ..mv });
+        }
+        return;
+    }
     match &rule.shot {
         Some(shot) if mv.kind == crate::moves::MoveKind::Move => {
             let before = out.len();
@@ -444,6 +533,28 @@ pub fn generate(
                 out.push(if drop { Move::drop(piece, n) } else { Move::place(piece, n) });
             }
         }
+        Pattern::Slide { relation, dirs, min, max } if pos.game().has_rays(*relation) => {
+            let game = pos.game();
+            for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
+                let ray = game.ray(*relation, d, from).unwrap_or(&[]);
+                for (i, &at) in ray.iter().take(*max as usize).enumerate() {
+                    if i + 1 >= *min as usize {
+                        emit(pos, seat, piece, from, at, rule, out);
+                    }
+                    if pos.cell(at).is_some() {
+                        break;
+                    }
+                }
+            }
+            if matches!(dirs, DirSel::All) && *max == 1 && *min <= 1 {
+                // Undirected edges (links) are steps too.
+                for e in board.edges(*relation, from) {
+                    if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
+                        emit(pos, seat, piece, from, e.to, rule, out);
+                    }
+                }
+            }
+        }
         Pattern::Slide { relation, dirs, min, max } => {
             for &d in resolve_dirs(pos, seat, *relation, dirs, None).as_slice() {
                 let mut at = from;
@@ -466,6 +577,14 @@ pub fn generate(
                     if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
                         emit(pos, seat, piece, from, e.to, rule, out);
                     }
+                }
+            }
+        }
+        Pattern::Leap { .. } if !rule.leap_dests.is_empty() => {
+            let n = board.len();
+            if let Some(dests) = rule.leap_dests.get(seat as usize * n + from.idx()) {
+                for &to in dests {
+                    emit(pos, seat, piece, from, to, rule, out);
                 }
             }
         }
@@ -502,6 +621,88 @@ pub fn generate(
                 WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
             walk(pos, seat, piece, from, rule, &shape, scratch, out)
         }
+        Pattern::Castle { relation, dirs, steps, partner } => {
+            castle(pos, seat, piece, from, rule, *relation, dirs, *steps, partner, out)
+        }
+    }
+}
+
+/// Castling-style compound moves: see [`Pattern::Castle`].
+#[allow(clippy::too_many_arguments)]
+fn castle(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    rule: &MoveRule,
+    relation: RelationId,
+    dirs: &DirSel,
+    steps: u8,
+    partner: &Cond,
+    out: &mut Vec<Move>,
+) {
+    if steps == 0 || !pos.unmoved(from) {
+        return;
+    }
+    let board = &pos.game().board;
+    let mover = Piece { seat, piece };
+    let mut checked_start = false;
+    for &d in resolve_dirs(pos, seat, relation, dirs, None).as_slice() {
+        // The first piece on the line, and the nodes the mover would pass.
+        let (mut at, mut k, mut dest, mut behind) = (from, 0usize, NodeId::NONE, from);
+        loop {
+            at = pos.next_open(relation, d, at);
+            if !at.is_some() || at == from || k > board.len() {
+                at = NodeId::NONE;
+                break;
+            }
+            k += 1;
+            if k + 1 == steps as usize {
+                behind = at;
+            }
+            if k == steps as usize {
+                dest = at;
+            }
+            if pos.cell(at).is_some() {
+                break;
+            }
+        }
+        if !at.is_some() || k <= steps as usize || !dest.is_some() {
+            continue;
+        }
+        let Some(p) = pos.cell(at) else { continue };
+        if !pos.same_side(seat, p.seat) || !pos.unmoved(at) || !partner.eval(pos, seat, at) {
+            continue;
+        }
+        let allowed = match &rule.to_fast {
+            Some(f) => f.allows(pos, seat, dest),
+            None => rule.to.eval(pos, seat, dest),
+        };
+        if !allowed {
+            continue;
+        }
+        if pos.game().has_check_rule() {
+            // Not out of check, not through an attacked node (the destination is checked with every move).
+            if !checked_start {
+                if super::attack::attacked(pos, pos.cells(), from, mover) {
+                    return;
+                }
+                checked_start = true;
+            }
+            let mut n = from;
+            let mut safe = true;
+            for _ in 1..steps {
+                n = board.next(relation, d, n);
+                if super::attack::attacked(pos, pos.cells(), n, mover) {
+                    safe = false;
+                    break;
+                }
+            }
+            if !safe {
+                continue;
+            }
+        }
+        out.push(Move { with_from: at, with_to: behind, ..Move::step(piece, from, dest) });
     }
 }
 
@@ -641,4 +842,54 @@ fn pinched(pos: &Position, rel: RelationId, a: NodeId, b: NodeId, start: NodeId)
         }
     }
     beside >= 2
+}
+
+/// The destinations of a leap that cannot be blocked, from every node, for each seat (indexed
+/// `seat * nodes + node`): the legs followed on the bare board, each destination once.
+pub(crate) fn leap_table(
+    board: &crate::board::Board,
+    relation_dirs: &[Vec<DirectionId>],
+    forwards: &[Vec<DirectionId>],
+    legs: &[Leg],
+) -> Vec<Vec<NodeId>> {
+    #[allow(clippy::too_many_arguments)]
+    fn follow(
+        board: &crate::board::Board,
+        relation_dirs: &[Vec<DirectionId>],
+        fwd: &[DirectionId],
+        legs: &[Leg],
+        from: NodeId,
+        at: NodeId,
+        prev: Option<DirectionId>,
+        dests: &mut Vec<NodeId>,
+    ) {
+        // The same order as the generator's recursion, so moves come out as before.
+        let Some(l) = legs.first() else {
+            if at != from && !dests.contains(&at) {
+                dests.push(at);
+            }
+            return;
+        };
+        for &d in choose_dirs_in(board, &relation_dirs[l.relation.0 as usize], fwd, &l.dirs, prev).as_slice() {
+            let mut x = at;
+            for _ in 0..l.count {
+                x = board.next(l.relation, d, x);
+                if !x.is_some() {
+                    break;
+                }
+            }
+            if x.is_some() {
+                follow(board, relation_dirs, fwd, &legs[1..], from, x, Some(d), dests);
+            }
+        }
+    }
+    let mut table = Vec::with_capacity(forwards.len() * board.len());
+    for fwd in forwards {
+        for from in board.node_ids() {
+            let mut dests = Vec::new();
+            follow(board, relation_dirs, fwd, legs, from, from, None, &mut dests);
+            table.push(dests);
+        }
+    }
+    table
 }

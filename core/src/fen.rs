@@ -1,0 +1,332 @@
+//! Positions of grid games written as FEN (Forsyth–Edwards Notation), generic over the game.
+//!
+//! The six fields are read as follows:
+//!
+//! 1. Ranks from the top row down, separated by `/`; a number counts empty nodes; a letter is a
+//!    piece, matched against each piece type's one-letter symbol of each seat (`symbols: [K, k]`;
+//!    a single letter shared by both seats of a two-seat game is upper case for the first seat and
+//!    lower case for the second).
+//! 2. The seat to move: its letter (any case), or `w` for the first seat and `b` for the second.
+//! 3. Castling rights (`KQkq`, `-`): upper case for the first seat, lower case for the second; `K`
+//!    grants the partner of a castling rule standing furthest toward the last file, `Q` the one
+//!    toward the first file, a file letter the partner on that file. Pieces that castle or are castled
+//!    with and are not granted a right count as having moved. Ignored by games without castling.
+//! 4. The en passant node (`e3`, `-`): passed by the last move; the passer is the next node along the
+//!    forward direction of the seat that moved.
+//! 5. Plies since the last capture or reset move (the fifty-move count).
+//! 6. The move number (starting at 1, counting both seats' moves).
+//!
+//! Fields after the first are optional.
+
+use crate::board::{NodeId, RelationId};
+use crate::game::Game;
+use crate::position::{Piece, Position};
+use crate::rules::{Cond, Pattern};
+use std::sync::Arc;
+
+/// Why a FEN text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// FEN describes rectangular grids only.
+    #[error("FEN needs a board generated as a grid")]
+    NotAGrid,
+    /// The number of ranks or of nodes in a rank does not match the board.
+    #[error("FEN rank {rank}: {message}")]
+    Rank {
+        /// Rank number as written (1 = the first rank in the text, the top row).
+        rank: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A letter that names no piece of the game.
+    #[error("`{0}` is not the symbol of a piece of this game")]
+    UnknownPiece(char),
+    /// The side-to-move field names no seat.
+    #[error("`{0}` names no seat to move")]
+    UnknownSeat(String),
+    /// The castling field cannot be read.
+    #[error("cannot read castling rights `{0}`")]
+    Castling(String),
+    /// The en passant field is not a node.
+    #[error("`{0}` is not an en passant node of this board")]
+    EnPassant(String),
+    /// A move counter is not a number.
+    #[error("`{0}` is not a move count")]
+    Counter(String),
+}
+
+/// The grid cells of the board as (column, row) → node ([`NodeId::NONE`] for holes), with the size.
+fn grid(game: &Game) -> Result<(u32, u32, Vec<NodeId>), FenError> {
+    let (w, h, _) = game.board.grid_size().ok_or(FenError::NotAGrid)?;
+    let mut cells = vec![NodeId::NONE; (w * h) as usize];
+    for n in game.board.node_ids() {
+        let c = game.board.node(n).coord;
+        if c[0] < 0 || c[1] < 0 || c[0] as u32 >= w || c[1] as u32 >= h || c[2] != 0 {
+            return Err(FenError::NotAGrid);
+        }
+        cells[(c[1] as u32 * w + c[0] as u32) as usize] = n;
+    }
+    Ok((w, h, cells))
+}
+
+/// The one-letter symbol of `piece` for `seat`, if it has one. A piece with one letter for every seat
+/// of a two-seat game is written in upper case for the first seat and lower case for the second.
+fn letter(game: &Game, seat: u8, piece: u8) -> Option<char> {
+    let symbols = &game.pieces[piece as usize].symbols;
+    if let [one] = symbols.as_slice() {
+        let mut chars = one.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if c.is_ascii_alphabetic() && game.seats.len() == 2 {
+                return Some(if seat == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+            }
+        }
+    }
+    let s = symbols.get(seat as usize)?;
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// Piece types mentioned by `piece(..)` in a condition (all types when it names none).
+fn named_pieces(c: &Cond, out: &mut Vec<u8>) {
+    match c {
+        Cond::Piece(p) => out.push(*p),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| named_pieces(c, out)),
+        _ => {}
+    }
+}
+
+/// The piece types that castle (movers) and that are castled with (partners).
+fn castling_pieces(game: &Game) -> (Vec<u8>, Vec<u8>) {
+    let (mut movers, mut partners) = (Vec::new(), Vec::new());
+    for (i, p) in game.pieces.iter().enumerate() {
+        for r in &p.moves {
+            if let Pattern::Castle { partner, .. } = &r.pattern {
+                movers.push(i as u8);
+                let before = partners.len();
+                named_pieces(partner, &mut partners);
+                if partners.len() == before {
+                    partners.extend(0..game.pieces.len() as u8);
+                }
+            }
+        }
+    }
+    (movers, partners)
+}
+
+impl Position {
+    /// Reads a position of `game` from FEN (see the [module documentation](crate::fen)).
+    pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
+        let (w, h, nodes) = grid(game)?;
+        let mut pos = Position::new(game.clone());
+        for n in game.board.node_ids() {
+            pos.set_cell(n, None);
+        }
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().unwrap_or("");
+        let ranks: Vec<&str> = placement.split('/').collect();
+        if ranks.len() != h as usize {
+            return Err(FenError::Rank {
+                rank: ranks.len(),
+                message: format!("{} ranks given, the board has {h}", ranks.len()),
+            });
+        }
+        let seats = game.seats.len() as u8;
+        for (i, rank) in ranks.iter().enumerate() {
+            let y = h - 1 - i as u32;
+            let mut x = 0u32;
+            let mut chars = rank.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d;
+                    while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run.saturating_mul(10).saturating_add(e);
+                        chars.next();
+                    }
+                    x = x.saturating_add(run);
+                    continue;
+                }
+                let found = (0..seats)
+                    .flat_map(|s| (0..game.pieces.len() as u8).map(move |p| (s, p)))
+                    .find(|&(s, p)| letter(game, s, p) == Some(c));
+                let (seat, piece) = found.ok_or(FenError::UnknownPiece(c))?;
+                if x >= w {
+                    return Err(FenError::Rank { rank: i + 1, message: format!("more than {w} nodes") });
+                }
+                let node = nodes[(y * w + x) as usize];
+                if !node.is_some() {
+                    return Err(FenError::Rank {
+                        rank: i + 1,
+                        message: format!("`{c}` stands on a hole of the board"),
+                    });
+                }
+                pos.set_cell(node, Some(Piece { seat, piece }));
+                x += 1;
+            }
+            if x != w {
+                return Err(FenError::Rank { rank: i + 1, message: format!("{x} nodes given, the board is {w} wide") });
+            }
+        }
+        // Side to move.
+        let side = fields.next().unwrap_or("w");
+        let to_move = game
+            .seats
+            .iter()
+            .position(|s| s.letter.eq_ignore_ascii_case(side) || s.name == side)
+            .map(|i| i as u8)
+            .or(match side {
+                "w" => Some(0),
+                "b" if seats > 1 => Some(1),
+                _ => None,
+            })
+            .ok_or_else(|| FenError::UnknownSeat(side.to_string()))?;
+        pos.set_to_move(to_move);
+        // Castling rights: pieces that take part in castling have moved unless a right says otherwise.
+        let castling = fields.next().unwrap_or("-");
+        let (movers, partners) = castling_pieces(game);
+        for n in game.board.node_ids() {
+            if pos.cell(n).is_some_and(|c| movers.contains(&c.piece) || partners.contains(&c.piece)) {
+                pos.set_moved(n, true);
+            }
+        }
+        // A game without castling rules has no rights to grant: the field is then ignored.
+        if castling != "-" && !movers.is_empty() {
+            for c in castling.chars() {
+                let seat = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let bad = || FenError::Castling(castling.to_string());
+                let mover = game
+                    .board
+                    .node_ids()
+                    .find(|&n| pos.cell(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece)))
+                    .ok_or_else(bad)?;
+                let [mx, my, _] = game.board.node(mover).coord;
+                let mut candidates = game.board.node_ids().filter(|&n| {
+                    n != mover
+                        && game.board.node(n).coord[1] == my
+                        && pos.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
+                });
+                let x_of = |n: &NodeId| game.board.node(*n).coord[0];
+                let partner = match c.to_ascii_lowercase() {
+                    'k' => candidates.filter(|n| x_of(n) > mx).max_by_key(x_of),
+                    'q' => candidates.filter(|n| x_of(n) < mx).min_by_key(x_of),
+                    f @ 'a'..='z' => candidates.find(|n| x_of(n) == (f as u8 - b'a') as i32),
+                    _ => None,
+                }
+                .ok_or_else(bad)?;
+                pos.set_moved(mover, false);
+                pos.set_moved(partner, false);
+            }
+        }
+        // En passant.
+        let ep = fields.next().unwrap_or("-");
+        if ep != "-" {
+            let node = game.board.find(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?;
+            let moved_last = (to_move + seats - 1) % seats;
+            let mut passer = NodeId::NONE;
+            'find: for &d in game.seat_forward(moved_last) {
+                for r in 0..game.board.relation_names().len() {
+                    let n = game.board.next(RelationId(r as u8), d, node);
+                    if n.is_some() {
+                        passer = n;
+                        break 'find;
+                    }
+                }
+            }
+            if !passer.is_some() || pos.cell(passer).is_none() {
+                return Err(FenError::EnPassant(ep.to_string()));
+            }
+            pos.set_passed(&[node], passer);
+        }
+        let number = |t: Option<&str>, default: u32| -> Result<u32, FenError> {
+            match t {
+                None => Ok(default),
+                Some(t) => t.parse().map_err(|_| FenError::Counter(t.to_string())),
+            }
+        };
+        let quiet = number(fields.next(), 0)?;
+        let full = number(fields.next(), 1)?.max(1);
+        pos.set_quiet_plies(quiet);
+        pos.set_ply((full - 1).saturating_mul(seats as u32).saturating_add(to_move as u32));
+        // The game's own start position was never played here.
+        pos.clear_history();
+        pos.commit_setup();
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN (see the [module documentation](crate::fen)); `None` when the board
+    /// is not a grid or a piece has no one-letter symbol.
+    pub fn to_fen(&self) -> Option<String> {
+        let game = self.game();
+        let (w, h, nodes) = grid(game).ok()?;
+        let mut out = String::new();
+        for y in (0..h).rev() {
+            let mut empty = 0;
+            for x in 0..w {
+                let n = nodes[(y * w + x) as usize];
+                match n.is_some().then(|| self.cell(n)).flatten() {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(letter(game, p.seat, p.piece)?);
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if y > 0 {
+                out.push('/');
+            }
+        }
+        let side = match self.to_move() {
+            0 if game.seats.len() == 2 => "w".to_string(),
+            1 if game.seats.len() == 2 => "b".to_string(),
+            s => game.seats[s as usize].letter.to_ascii_lowercase(),
+        };
+        let mut castling = String::new();
+        let (movers, partners) = castling_pieces(game);
+        for seat in 0..game.seats.len().min(2) as u8 {
+            let Some(mover) = game.board.node_ids().find(|&n| {
+                self.unmoved(n) && self.cell(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece))
+            }) else {
+                continue;
+            };
+            let [mx, my, _] = game.board.node(mover).coord;
+            let unmoved_partner = |east: bool| {
+                game.board.node_ids().any(|n| {
+                    let [x, y, _] = game.board.node(n).coord;
+                    n != mover
+                        && y == my
+                        && (x > mx) == east
+                        && self.unmoved(n)
+                        && self.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
+                })
+            };
+            for (east, c) in [(true, 'k'), (false, 'q')] {
+                if unmoved_partner(east) {
+                    castling.push(if seat == 0 { c.to_ascii_uppercase() } else { c });
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = if self.passer().is_some() {
+            game.board.node_ids().find(|&n| self.is_passed(n)).map(|n| game.board.label(n).to_string())
+        } else {
+            None
+        };
+        let seats = game.seats.len().max(1) as u32;
+        Some(format!(
+            "{out} {side} {castling} {} {} {}",
+            ep.unwrap_or_else(|| "-".into()),
+            self.quiet_plies(),
+            self.ply() / seats + 1
+        ))
+    }
+}

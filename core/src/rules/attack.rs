@@ -1,0 +1,527 @@
+//! Attacks: whether a piece standing on a node could be captured at once.
+//!
+//! Attacks come from the same movement rules that generate moves, run backwards from the attacked
+//! node: a slide looks back along each direction for the first piece, a leap follows its legs in
+//! reverse, a hop looks back for a screen and then for the shooter. The tables are built once per
+//! game and seat ([`AttackTable::build`]), so a check test costs a few line scans and no move
+//! generation. Rules that cannot be reversed (walks, shots) are run forwards from every piece that
+//! could use them.
+
+use super::cond::FastTarget;
+use super::pattern::{choose_dirs_in, DirSel, Pattern, Scratch};
+use super::{CaptureMode, Cond, MoveRule};
+use crate::board::{Board, DirectionId, NodeId, RelationId};
+use crate::game::PieceType;
+use crate::position::{Piece, Position};
+
+/// A path of single steps.
+type Steps = Vec<(RelationId, DirectionId)>;
+
+/// The shape of an attack, as seen from the attacked node.
+#[derive(Clone, Debug, PartialEq)]
+enum Shape {
+    /// Back along each direction (already reversed) to the first piece, which attacks when one of
+    /// `reach` (piece types as bits, fewest and most steps) has its type and distance; `links`:
+    /// undirected edges count as single steps too.
+    Line { relation: RelationId, dirs: Vec<DirectionId>, reach: Vec<(u64, u8, u8)>, links: bool },
+    /// Each reversed sequence of single steps; with `blockable`, the nodes between must be empty.
+    Leap { paths: Vec<Steps>, blockable: bool },
+    /// Back over empty nodes (at most `max_after`) to a screen, then on to the first piece.
+    Hop { relation: RelationId, dirs: Vec<DirectionId>, screen: Cond, max_after: u8 },
+    /// Run the rule forwards from every piece of the type.
+    Forward,
+}
+
+/// One way pieces of a seat may attack.
+#[derive(Clone, Debug, PartialEq)]
+struct Attack {
+    shape: Shape,
+    /// The piece types that attack this way (one bit each; types past 63 are never merged).
+    mask: u64,
+    /// The rule, when its conditions must be checked (types past 63, or `from`/`if` clauses, or a
+    /// destination condition without a fast form): (piece type, rule index).
+    rule: Option<(u8, usize)>,
+    /// The destination condition in fast form, for merged rules.
+    to_fast: Option<FastTarget>,
+}
+
+/// Per seat, the ways its pieces attack.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AttackTable {
+    seats: Vec<Vec<Attack>>,
+    /// Whether whether a piece on a node is attacked depends only on the occupants of the nodes in
+    /// [`AttackTable::relevant`] (no rule runs forwards or asks about the whole position).
+    filterable: bool,
+    /// Per node, one bit per node whose occupant can make a difference to attacks on it (the lines
+    /// leading to it, the nodes passed by leaps to it), `words` u64s each.
+    relevant: Vec<u64>,
+    /// Per node, the relevant nodes and also the nodes attacks on it come from (`words` u64s each).
+    reach: Vec<u64>,
+    words: usize,
+}
+
+/// Whether a condition looks only at the node it is given and at fixed facts about the game.
+fn local(c: &Cond) -> bool {
+    match c {
+        Cond::Count(..) | Cond::OnBoard(_) | Cond::InReserve(_) | Cond::Unmoved | Cond::Passed => false,
+        Cond::Not(c) => local(c),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
+        _ => true,
+    }
+}
+
+impl AttackTable {
+    /// Builds the reversed capture rules of every piece type, for each seat (whose forward
+    /// directions orient pawn-like rules).
+    pub fn build(
+        board: &Board,
+        relation_dirs: &[Vec<DirectionId>],
+        forwards: &[Vec<DirectionId>],
+        pieces: &[PieceType],
+    ) -> AttackTable {
+        let seats = forwards
+            .iter()
+            .map(|fwd| {
+                let mut list: Vec<Attack> = Vec::new();
+                for (pi, pt) in pieces.iter().enumerate() {
+                    if !pt.captures {
+                        continue;
+                    }
+                    for (ri, rule) in pt.moves.iter().enumerate() {
+                        if !may_capture(rule) {
+                            continue;
+                        }
+                        let shape = reverse(board, relation_dirs, fwd, rule);
+                        let plain = pi < 64
+                            && rule.from == Cond::True
+                            && rule.when == Cond::True
+                            && rule.to_fast.is_some()
+                            && rule.shot.is_none()
+                            && shape != Shape::Forward;
+                        let mask = if pi < 64 { 1u64 << pi } else { 0 };
+                        if plain {
+                            if let Some(a) = list
+                                .iter_mut()
+                                .find(|a| a.rule.is_none() && a.shape == shape && a.to_fast == rule.to_fast)
+                            {
+                                a.mask |= mask;
+                                continue;
+                            }
+                            // Lines along the same directions are scanned once, whatever their lengths.
+                            if let Shape::Line { relation, dirs, reach, links } = &shape {
+                                let same = list.iter_mut().find(|a| {
+                                    a.rule.is_none()
+                                        && a.to_fast == rule.to_fast
+                                        && matches!(&a.shape, Shape::Line { relation: r, dirs: d, links: l, .. }
+                                            if r == relation && d == dirs && l == links)
+                                });
+                                if let Some(a) = same {
+                                    a.mask |= mask;
+                                    if let Shape::Line { reach: r, .. } = &mut a.shape {
+                                        r.push((mask, reach[0].1, reach[0].2));
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        let mut shape = shape;
+                        if let Shape::Line { reach, .. } = &mut shape {
+                            reach[0].0 = mask;
+                        }
+                        list.push(Attack {
+                            shape,
+                            mask,
+                            rule: (!plain).then_some((pi as u8, ri)),
+                            to_fast: rule.to_fast,
+                        });
+                    }
+                }
+                list
+            })
+            .collect::<Vec<Vec<Attack>>>();
+        let n = board.len();
+        let filterable = n <= 4096
+            && seats.iter().flatten().all(|a| {
+                a.shape != Shape::Forward
+                    && a.rule.is_none_or(|(p, ri)| {
+                        let r = &pieces[p as usize].moves[ri];
+                        r.when == Cond::True && local(&r.from) && local(&r.to)
+                    })
+                    && match &a.shape {
+                        Shape::Hop { screen, .. } => local(screen),
+                        _ => true,
+                    }
+            });
+        let words = if filterable { n.div_ceil(64) } else { 0 };
+        let mut relevant = vec![0u64; words * n];
+        let mut reach = vec![0u64; words * n];
+        if filterable {
+            for t in board.node_ids() {
+                let row = &mut relevant[t.idx() * words..(t.idx() + 1) * words];
+                let mut mark = |x: NodeId| {
+                    if x.is_some() {
+                        row[x.idx() >> 6] |= 1 << (x.idx() & 63);
+                    }
+                };
+                for a in seats.iter().flatten() {
+                    match &a.shape {
+                        Shape::Line { relation, dirs, .. } | Shape::Hop { relation, dirs, .. } => {
+                            let limit = match &a.shape {
+                                Shape::Line { reach, .. } => {
+                                    (reach.iter().map(|r| r.2).max().unwrap_or(0) as usize).min(n)
+                                }
+                                _ => n,
+                            };
+                            for &d in dirs {
+                                let mut x = t;
+                                for _ in 0..limit {
+                                    mark(board.next_via(*relation, d, x));
+                                    x = board.next(*relation, d, x);
+                                    if !x.is_some() || x == t {
+                                        break;
+                                    }
+                                    mark(x);
+                                }
+                            }
+                            for e in board.edges(*relation, t) {
+                                mark(e.via);
+                            }
+                        }
+                        Shape::Leap { paths, .. } => {
+                            for path in paths {
+                                let mut x = t;
+                                for (i, &(rel, d)) in path.iter().enumerate() {
+                                    if i > 0 {
+                                        mark(x);
+                                    }
+                                    mark(board.next_via(rel, d, x));
+                                    x = board.next(rel, d, x);
+                                    if !x.is_some() {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        Shape::Forward => {}
+                    }
+                }
+                let row = &mut reach[t.idx() * words..(t.idx() + 1) * words];
+                row.copy_from_slice(&relevant[t.idx() * words..(t.idx() + 1) * words]);
+                for a in seats.iter().flatten() {
+                    if let Shape::Leap { paths, .. } = &a.shape {
+                        for path in paths {
+                            let mut x = t;
+                            for &(rel, d) in path {
+                                x = board.next(rel, d, x);
+                                if !x.is_some() {
+                                    break;
+                                }
+                            }
+                            if x.is_some() {
+                                row[x.idx() >> 6] |= 1 << (x.idx() & 63);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        AttackTable { seats, filterable, relevant, reach, words }
+    }
+
+    /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
+    #[inline]
+    pub fn filterable(&self) -> bool {
+        self.filterable
+    }
+
+    /// Whether a change on `x` (a piece leaving, arriving or being taken) can make a difference to
+    /// attacks on `target`: the relevant nodes and those an attack may come from (only meaningful when
+    /// the table is [`AttackTable::filterable`]).
+    #[inline]
+    pub fn reaches(&self, target: NodeId, x: NodeId) -> bool {
+        x.is_some() && self.reach[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
+    }
+
+    /// Whether the occupant of `x` can make a difference to attacks on `target` (only meaningful when
+    /// the table is [`AttackTable::filterable`]).
+    #[inline]
+    pub fn relevant(&self, target: NodeId, x: NodeId) -> bool {
+        x.is_some() && self.relevant[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
+    }
+}
+
+/// Whether a rule can capture a piece on its destination (or, for shots, elsewhere).
+fn may_capture(rule: &MoveRule) -> bool {
+    if matches!(rule.pattern, Pattern::Place | Pattern::Drop | Pattern::Castle { .. })
+        || rule.capture == CaptureMode::Passer
+    {
+        return false;
+    }
+    if rule.shot.is_some() {
+        return true;
+    }
+    match &rule.to_fast {
+        Some(f) => f.occupants & 0b1000 != 0,
+        None => !rule.to.requires_empty(),
+    }
+}
+
+/// The directions opposite to `dirs`, or `None` when one has no opposite.
+fn opposites(board: &Board, dirs: &[DirectionId]) -> Option<Vec<DirectionId>> {
+    dirs.iter().map(|&d| board.directions()[d.0 as usize].opposite).collect()
+}
+
+/// The rule seen from its destination.
+fn reverse(board: &Board, relation_dirs: &[Vec<DirectionId>], fwd: &[DirectionId], rule: &MoveRule) -> Shape {
+    if rule.shot.is_some() {
+        return Shape::Forward;
+    }
+    let dirs_of = |rel: RelationId, sel: &DirSel, prev: Option<DirectionId>| {
+        choose_dirs_in(board, &relation_dirs[rel.0 as usize], fwd, sel, prev).as_slice().to_vec()
+    };
+    match &rule.pattern {
+        Pattern::Slide { relation, dirs, min, max } => {
+            let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
+            let links = matches!(dirs, DirSel::All) && *max == 1 && *min <= 1;
+            // The piece types are filled in by the caller (bit 0 stands for "this rule" until then).
+            Shape::Line { relation: *relation, dirs: back, reach: vec![(u64::MAX, *min, *max)], links }
+        }
+        Pattern::Hop { relation, dirs, screen, max_after } => {
+            let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
+            Shape::Hop { relation: *relation, dirs: back, screen: screen.clone(), max_after: *max_after }
+        }
+        Pattern::Leap { legs, blockable } => {
+            // Every concrete sequence of steps the legs allow, then each reversed.
+            let mut paths: Vec<Steps> = Vec::new();
+            let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
+            while let Some((i, path, prev)) = stack.pop() {
+                let Some(leg) = legs.get(i) else {
+                    paths.push(path);
+                    continue;
+                };
+                for d in dirs_of(leg.relation, &leg.dirs, prev) {
+                    let mut p = path.clone();
+                    p.extend(std::iter::repeat_n((leg.relation, d), leg.count as usize));
+                    stack.push((i + 1, p, Some(d)));
+                }
+            }
+            let mut reversed = Vec::new();
+            for p in paths {
+                let mut r = Vec::with_capacity(p.len());
+                for &(rel, d) in p.iter().rev() {
+                    let Some(o) = board.directions()[d.0 as usize].opposite else { return Shape::Forward };
+                    r.push((rel, o));
+                }
+                if !r.is_empty() && !reversed.contains(&r) {
+                    reversed.push(r);
+                }
+            }
+            Shape::Leap { paths: reversed, blockable: *blockable }
+        }
+        Pattern::Walk { .. } => Shape::Forward,
+        Pattern::Place | Pattern::Drop | Pattern::Castle { .. } => Shape::Forward,
+    }
+}
+
+/// One step along `dir` of `rel` from `n` as the board stands in `cells` (a step that jumps over an
+/// occupied node is blocked).
+#[inline]
+fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionId, n: NodeId) -> NodeId {
+    let via = board.next_via(rel, dir, n);
+    if via.is_some() && cells[via.idx()].is_some() {
+        NodeId::NONE
+    } else {
+        board.next(rel, dir, n)
+    }
+}
+
+/// Whether `victim`, standing on `target` of the board `cells` (which may differ from the position's
+/// own, for a move being tried), could be captured at once by a hostile seat.
+pub fn attacked(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece) -> bool {
+    let game = pos.game();
+    let seats = game.seats.len() as u8;
+    (0..seats).any(|s| pos.is_alive(s) && pos.hostile(s, victim.seat) && attacked_by(pos, cells, target, victim, s))
+}
+
+/// Whether pieces of seat `s` could capture `victim` on `target`.
+fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece, s: u8) -> bool {
+    let game = pos.game();
+    let board = &game.board;
+    let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
+    let Some(list) = game.attack_table().seats.get(s as usize) else { return false };
+    // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
+    // being tried, which never adds a type to the other side).
+    let present = pos.types_present(s);
+    let table = game.attack_table();
+    if table.filterable() && !pos.placed(s).iter().any(|&x| table.reaches(target, x)) {
+        // No piece of `s` stands anywhere an attack on `target` could come from or pass.
+        return false;
+    }
+    for a in list {
+        if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
+            continue;
+        }
+        // The rule's own conditions, for a piece of type `piece` of `s` on `at`.
+        let rule_ok = |at: NodeId, piece: u8| -> bool {
+            let Some((_, ri)) = a.rule else {
+                return a.to_fast.is_some_and(|f| f.allows_occupant(pos, s, target, Some(victim)));
+            };
+            let rule = &game.pieces[piece as usize].moves[ri];
+            (rule.when == Cond::True || rule.when.eval_with(pos, s, NodeId::NONE, &occ))
+                && (rule.from == Cond::True || rule.from.eval_with(pos, s, at, &occ))
+                && match &rule.to_fast {
+                    Some(f) => f.allows_occupant(pos, s, target, Some(victim)),
+                    None => rule.to.eval_with(pos, s, target, &occ),
+                }
+        };
+        let hit = |at: NodeId| -> bool {
+            let Some(p) = cells[at.idx()] else { return false };
+            if p.seat != s {
+                return false;
+            }
+            let is_type = match a.rule {
+                Some((piece, _)) => p.piece == piece,
+                None => p.piece < 64 && a.mask & (1 << p.piece) != 0,
+            };
+            is_type && pos.can_capture(s, p.piece, victim) && rule_ok(at, p.piece)
+        };
+        let found = match &a.shape {
+            Shape::Line { relation, dirs, reach, links } => {
+                let mut found = false;
+                let max = reach.iter().map(|r| r.2).max().unwrap_or(0);
+                let rays = game.has_rays(*relation);
+                for &d in dirs {
+                    if rays {
+                        let ray = game.ray(*relation, d, target).unwrap_or(&[]);
+                        for (i, &x) in ray.iter().take(max as usize).enumerate() {
+                            if let Some(p) = cells[x.idx()] {
+                                let k = i as u8 + 1;
+                                let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
+                                found = reach
+                                    .iter()
+                                    .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
+                                    && hit(x);
+                                break;
+                            }
+                        }
+                        if found {
+                            break;
+                        }
+                        continue;
+                    }
+                    let mut x = target;
+                    for k in 1..=max {
+                        x = step(board, cells, *relation, d, x);
+                        if !x.is_some() || x == target {
+                            break;
+                        }
+                        if let Some(p) = cells[x.idx()] {
+                            let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
+                            found = reach
+                                .iter()
+                                .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
+                                && hit(x);
+                            break;
+                        }
+                    }
+                    if found {
+                        break;
+                    }
+                }
+                if !found && *links {
+                    found = board
+                        .edges(*relation, target)
+                        .iter()
+                        .any(|e| e.dir.is_none() && (!e.via.is_some() || cells[e.via.idx()].is_none()) && hit(e.to));
+                }
+                found
+            }
+            Shape::Leap { paths, blockable } => paths.iter().any(|path| {
+                let mut x = target;
+                for (i, &(rel, d)) in path.iter().enumerate() {
+                    if i > 0 && *blockable && x != target && occ(x).is_some() {
+                        return false;
+                    }
+                    x = if *blockable { step(board, cells, rel, d, x) } else { board.next(rel, d, x) };
+                    if !x.is_some() {
+                        return false;
+                    }
+                }
+                x != target && hit(x)
+            }),
+            Shape::Hop { relation, dirs, screen, max_after } => dirs.iter().any(|&d| {
+                let mut x = target;
+                let mut k = 0u32;
+                loop {
+                    x = step(board, cells, *relation, d, x);
+                    k += 1;
+                    if !x.is_some() || x == target || k as usize > board.len() {
+                        return false;
+                    }
+                    if cells[x.idx()].is_some() {
+                        break;
+                    }
+                }
+                if (*max_after != 255 && k > *max_after as u32) || !screen.eval_with(pos, s, x, &occ) {
+                    return false;
+                }
+                for _ in 0..board.len() {
+                    x = step(board, cells, *relation, d, x);
+                    if !x.is_some() || x == target {
+                        return false;
+                    }
+                    if cells[x.idx()].is_some() {
+                        return hit(x);
+                    }
+                }
+                false
+            }),
+            Shape::Forward => forward(pos, cells, target, victim, s, a.rule),
+        };
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The slow way, for rules that cannot be reversed: generate the rule's moves from every piece of
+/// the type on a copy of the position with the given board.
+fn forward(
+    pos: &Position,
+    cells: &[Option<Piece>],
+    target: NodeId,
+    victim: Piece,
+    s: u8,
+    rule: Option<(u8, usize)>,
+) -> bool {
+    let Some((piece, ri)) = rule else { return false };
+    let mut copy = pos.clone();
+    for n in pos.game().board.node_ids() {
+        let want = if n == target { Some(victim) } else { cells[n.idx()] };
+        if copy.cell(n) != want {
+            copy.set_cell(n, want);
+        }
+    }
+    let rule = &pos.game().pieces[piece as usize].moves[ri];
+    let mut scratch = Scratch::default();
+    let mut out = Vec::new();
+    for n in pos.game().board.node_ids() {
+        let Some(p) = copy.cell(n) else { continue };
+        if p.seat != s || p.piece != piece {
+            continue;
+        }
+        if rule.when != Cond::True && !rule.when.eval(&copy, s, NodeId::NONE) {
+            continue;
+        }
+        if rule.from != Cond::True && !rule.from.eval(&copy, s, n) {
+            continue;
+        }
+        out.clear();
+        super::pattern::generate(rule, &copy, s, piece, n, &mut scratch, &mut out);
+        if out.iter().any(|m| (m.to == target && m.kind == crate::moves::MoveKind::Move) || m.take == target) {
+            return true;
+        }
+    }
+    false
+}
