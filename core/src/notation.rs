@@ -86,6 +86,11 @@ fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
 
 /// Reads move text in the position's context (which piece stands where, which seat moves). The
 /// move is not checked for legality: use [`Position::check`] for the rule it breaks.
+///
+/// Texts: `E5` (a placement on a node), `piece@a1` (a drop from the reserve), `a1-a3` (a move),
+/// `a1xb5` (a shot that stays), `e7-e8=Q` (a promotion), `pass`; then optionally a following shot
+/// (`a1-a3 c3xc5`) and an extra action (`+revive`). [`move_text`] writes the same forms, so
+/// `parse_move(pos, &move_text(game, &mv)) == Ok(mv)` for every legal move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mut parts = text.split_whitespace();
     let first = parts.next().unwrap_or("");

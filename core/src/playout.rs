@@ -196,6 +196,26 @@ pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Opt
 }
 
 /// The number of move sequences of exactly `depth` plies from `pos`.
+///
+/// ```
+/// use qipan_core::board::generators::{grid, GridSpec};
+/// use qipan_core::game::{Game, PieceType, Seat};
+/// use qipan_core::rules::{Cond, MoveRule, Pattern, Rules};
+/// use std::sync::Arc;
+///
+/// // Two seats placing stones on an empty 3×3 board, nothing else.
+/// let board = grid(&GridSpec::new(3, 3)).unwrap().build().unwrap();
+/// let stone = PieceType {
+///     name: "stone".into(),
+///     symbols: vec!["X".into(), "O".into()],
+///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
+///     immune: false,
+///     captures: true,
+/// };
+/// let seats = vec![Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
+/// let game = Arc::new(Game::new("t", "T", board, seats, vec![], vec![stone], vec![], vec![], Rules::default()));
+/// assert_eq!(qipan_core::playout::perft(&game.start(), 2), 9 * 8);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut stack: Vec<(Position, MoveBuf)> = (0..depth).map(|_| (pos.clone(), MoveBuf::default())).collect();
     perft_inner(pos, depth, &mut stack)

@@ -177,6 +177,23 @@ struct RecordFile {
 
 impl GameRecord {
     /// A record of moves played on `game`, loaded as `game_ref` (a built-in name or a path).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::record::GameRecord;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())]).unwrap();
+    /// let mut pos = game.start();
+    /// let moves: Vec<_> = ["E5", "D4"].iter().map(|t| {
+    ///     let mv = parse_move(&pos, t).unwrap();
+    ///     pos.play(&mv).unwrap();
+    ///     mv
+    /// }).collect();
+    /// let text = GameRecord::new("go", &game, &moves, pos.outcome()).to_text();
+    /// let replay = GameRecord::parse(&text).unwrap().replay().unwrap();
+    /// assert_eq!(replay.position.hash(), pos.hash());
+    /// assert!(replay.refused.is_none());
+    /// ```
     pub fn new(game_ref: &str, game: &Game, moves: &[Move], result: Option<&GameResult>) -> GameRecord {
         GameRecord {
             game: game_ref.to_string(),
@@ -239,6 +256,14 @@ impl GameRecord {
     }
 
     /// Replays the record under the rules of its game, up to the first refused move.
+    ///
+    /// ```
+    /// let record = qipan::record::GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, E5, D4]\n").unwrap();
+    /// let replay = record.replay().unwrap();
+    /// let refused = replay.refused.unwrap();
+    /// assert_eq!((refused.number, refused.line, refused.not_replayed), (2, 3, 1)); // move 2, on line 3
+    /// assert!(refused.reason.contains("occupied"));
+    /// ```
     pub fn replay(&self) -> Result<RecordReplay, RecordError> {
         let game = self.load_game()?;
         let mut position = game.start();
