@@ -17,6 +17,7 @@ pub mod games;
 pub mod gtp;
 pub mod record;
 pub mod sgf;
+pub mod simulate;
 
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;
