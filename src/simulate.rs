@@ -136,7 +136,7 @@ impl Simulation {
         let explicit: Vec<bool> = self.agents.iter().map(Option::is_some).collect();
         let mut pos = game.start();
         let first = pos.to_move();
-        let first_player = pos.controller(first);
+        let first_player = ai::player(&pos, first);
         let cap = game.rules.end.max_plies.unwrap_or(SAFETY_PLIES).min(SAFETY_PLIES);
         let mut stopped = None;
         while !pos.is_over() {
@@ -146,7 +146,7 @@ impl Simulation {
             }
             let seat = pos.to_move();
             // A seat without an agent of its own is played by its player's.
-            let who = if explicit[seat as usize] { seat } else { pos.controller(seat) } as usize;
+            let who = if explicit[seat as usize] { seat } else { ai::player(&pos, seat) } as usize;
             match agents[who].choose(&pos, &mut rng).map_err(hook)? {
                 Some(mv) => pos.play_unchecked(&mv).map_err(hook)?,
                 None => {
@@ -367,7 +367,7 @@ impl Report {
         for r in records {
             *endings.entry(r.reason.clone()).or_insert(0) += 1;
         }
-        let first = start.controller(start.to_move());
+        let first = ai::player(&start, start.to_move());
         let first_wins = Rate::wilson(records.iter().filter(|r| r.winners.contains(&first)).count(), n);
         let expected = 1.0 / players.len().max(1) as f64;
         let captures_total: u64 = records.iter().flat_map(|r| r.captures.iter()).map(|&c| c as u64).sum();

@@ -61,7 +61,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         let seat = pos.to_move() as usize;
         // A seat not listed is played by whoever holds it.
-        let who = if listed[seat] { seat } else { pos.controller(seat as u8) as usize };
+        let who = if listed[seat] { seat } else { qipan::core::ai::player(&pos, seat as u8) as usize };
         if let Some(agent) = agents[who].as_mut() {
             let Some(mv) = agent.choose(&pos, &mut rng)? else {
                 outln!("{} has no legal move", game.seats[seat].name);

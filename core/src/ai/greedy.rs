@@ -1,6 +1,6 @@
 //! The greedy agent: looks one ply ahead.
 
-use super::{Agent, AgentRng};
+use super::{player, Agent, AgentRng};
 use crate::hooks::HookError;
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};
@@ -21,9 +21,9 @@ pub struct GreedyAgent {
 /// How good a move looks after one ply: higher is better.
 fn value(before: &Position, after: &Position) -> i64 {
     let seat = before.to_move();
-    let me = before.controller(seat);
+    let me = player(before, seat);
     if let Some(r) = after.outcome() {
-        if r.winners.iter().any(|&w| after.controller(w) == me) {
+        if r.winners.iter().any(|&w| player(after, w) == me) {
             return i64::MAX;
         }
         return if r.winners.is_empty() && after.is_alive(seat) { -1 } else { i64::MIN };
@@ -33,7 +33,7 @@ fn value(before: &Position, after: &Position) -> i64 {
     }
     // Captures by every seat this player holds (after the move, which may have taken a whole army).
     let taken = |p: &Position| -> i64 {
-        (0..p.captures().len() as u8).filter(|&s| p.controller(s) == me).map(|s| p.captures()[s as usize] as i64).sum()
+        (0..p.captures().len() as u8).filter(|&s| player(p, s) == me).map(|s| p.captures()[s as usize] as i64).sum()
     };
     (taken(after) - taken(before)).max(0)
 }

@@ -1,6 +1,6 @@
 //! Monte-Carlo tree search (UCT) with random playouts, for any number of players.
 
-use super::{rewards, Agent, AgentRng, SpecError};
+use super::{player, rewards, Agent, AgentRng, SpecError};
 use crate::hooks::{HookError, HookPoint};
 use crate::moves::Move;
 use crate::outcome::GameResult;
@@ -20,21 +20,35 @@ pub struct MctsConfig {
     pub millis: Option<u64>,
     /// The UCT exploration constant.
     pub c: f64,
-    /// Plies a playout may run before it is cut and judged as it stands (by the game's scoring, or as
-    /// a draw among the players left); `None` for [`MctsConfig::DEFAULT_DEPTH`], never beyond the game's
-    /// own ply limit.
+    /// Plies a playout may run before it is cut and judged as it stands (by the game's scoring, or by
+    /// [`MctsConfig::eval`]); never beyond the game's own ply limit. `None`: to the game's ply limit (at
+    /// most [`SAFETY_DEPTH`]) for a scored game, whose score judges any position; [`MctsConfig::DEFAULT_DEPTH`]
+    /// plies for other games, whose cut playouts are judged more roughly, so many short ones do better.
     pub depth: Option<u32>,
     /// How playout moves are chosen.
     pub policy: Policy,
+    /// How a playout cut before the end is judged when the game has no scoring.
+    pub eval: CutEval,
+}
+
+/// How a playout cut at the ply cap is judged when the game has no scoring of its own (a scored game
+/// is always judged by its score).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CutEval {
+    /// By material: each player still in the game gets `1 / (1 + e^(-d/2))`, where `d` is its pieces on
+    /// the board plus its captures, less the mean of the other players'.
+    Material,
+    /// A draw among the players still in the game.
+    Draw,
 }
 
 impl MctsConfig {
     /// Iterations per move when a spec names no budget.
     pub const DEFAULT_ITERATIONS: u32 = 1000;
-    /// The playout ply cap when none is given.
-    pub const DEFAULT_DEPTH: u32 = 200;
+    /// The playout ply cap when none is given, in games without scoring.
+    pub const DEFAULT_DEPTH: u32 = 20;
     /// The parameters a spec may set.
-    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy"];
+    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy", "eval"];
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -68,6 +82,13 @@ impl MctsConfig {
                     _ => return Err(bad("expected `light` or `uniform`")),
                 }
             }
+            "eval" => {
+                self.eval = match value {
+                    "material" => CutEval::Material,
+                    "draw" => CutEval::Draw,
+                    _ => return Err(bad("expected `material` or `draw`")),
+                }
+            }
             _ => return Err(None),
         }
         Ok(())
@@ -76,7 +97,7 @@ impl MctsConfig {
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { iterations: None, millis: None, c: 1.0, depth: None, policy: Policy::Light }
+        MctsConfig { iterations: None, millis: None, c: 1.0, depth: None, policy: Policy::Light, eval: CutEval::Material }
     }
 }
 
@@ -96,6 +117,9 @@ impl fmt::Display for MctsConfig {
         if self.policy != Policy::Light {
             parts.push("policy=uniform".into());
         }
+        if self.eval != CutEval::Material {
+            parts.push("eval=draw".into());
+        }
         write!(f, "{}", parts.join(","))
     }
 }
@@ -113,11 +137,14 @@ struct Node {
     /// How many of them have been visited (children are tried in order, after a shuffle).
     tried: u32,
     visits: u32,
-    /// The player to move here (the controller of the seat to move), set on expansion.
+    /// The player to move here (see [`player`]), set on expansion.
     mover: u8,
 }
 
 const NONE: u32 = u32::MAX;
+
+/// The longest playout, in plies, when neither the spec nor the game sets a limit.
+pub const SAFETY_DEPTH: u32 = 1000;
 
 /// UCT search: each node keeps the reward sums of every player; selection at a node maximises the
 /// mean reward of the player to move there plus `c · sqrt(ln N / n)`. Moves are expanded lazily (a
@@ -137,6 +164,8 @@ pub struct MctsAgent {
     moves: MoveBuf,
     playout: PlayoutBuf,
     reward: Vec<f64>,
+    score: Vec<f64>,
+    live: Vec<bool>,
     last_iterations: u32,
 }
 
@@ -152,6 +181,8 @@ impl MctsAgent {
             moves: MoveBuf::default(),
             playout: PlayoutBuf::default(),
             reward: Vec::new(),
+            score: Vec::new(),
+            live: Vec::new(),
             last_iterations: 0,
         }
     }
@@ -183,7 +214,7 @@ impl MctsAgent {
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = self.moves.moves.len() as u32;
-        n.mover = pos.controller(pos.to_move());
+        n.mover = player(pos, pos.to_move());
     }
 
     /// The child of `node` to descend into.
@@ -216,16 +247,47 @@ impl MctsAgent {
             rewards(pos, pos.outcome(), &mut self.reward);
             return Ok(());
         }
-        let g = pos.game();
-        let scored =
-            g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score));
-        if scored {
+        if scored(pos) {
             let result = GameResult::scored(pos, "playout cut")?;
             rewards(pos, Some(&result), &mut self.reward);
-        } else {
+        } else if self.config.eval == CutEval::Draw {
             rewards(pos, None, &mut self.reward);
+        } else {
+            self.material(pos);
         }
         Ok(())
+    }
+
+    /// Judges a cut playout by material into `self.reward` (see [`CutEval::Material`]).
+    fn material(&mut self, pos: &Position) {
+        let n = self.seats;
+        self.reward.clear();
+        self.reward.resize(n, 0.0);
+        // score[p] for players; live[p] when one of its seats is still in the game.
+        self.score.clear();
+        self.score.resize(n, 0.0);
+        self.live.clear();
+        self.live.resize(n, false);
+        for cell in pos.cells().iter().flatten() {
+            self.score[player(pos, cell.seat) as usize] += 1.0;
+        }
+        for (s, &c) in pos.captures().iter().enumerate() {
+            self.score[player(pos, s as u8) as usize] += c as f64;
+        }
+        for s in 0..n as u8 {
+            if pos.is_alive(s) {
+                self.live[player(pos, s) as usize] = true;
+            }
+        }
+        let count = self.live.iter().filter(|&&l| l).count();
+        if count < 2 {
+            return rewards(pos, None, &mut self.reward);
+        }
+        let total: f64 = (0..n).filter(|&p| self.live[p]).map(|p| self.score[p]).sum();
+        for p in (0..n).filter(|&p| self.live[p]) {
+            let others = (total - self.score[p]) / (count - 1) as f64;
+            self.reward[p] = 1.0 / (1.0 + (-(self.score[p] - others) / 2.0).exp());
+        }
     }
 
     /// Runs one iteration from `root`: select, expand, play out, back up.
@@ -278,14 +340,16 @@ impl MctsAgent {
 
     /// The playout ply cap from `pos`.
     fn cap(&self, pos: &Position) -> u32 {
-        let depth = self.config.depth.unwrap_or(Self::DEFAULT_DEPTH);
+        let depth = match self.config.depth {
+            Some(d) => d,
+            None if scored(pos) => SAFETY_DEPTH,
+            None => MctsConfig::DEFAULT_DEPTH,
+        };
         match pos.game().rules.end.max_plies {
             Some(m) => depth.min(m.saturating_sub(pos.ply()).max(1)),
             None => depth,
         }
     }
-
-    const DEFAULT_DEPTH: u32 = MctsConfig::DEFAULT_DEPTH;
 
     /// Searches from `pos` and returns the root's children as (move, visits, mean reward for the player
     /// to move), most visited first. Empty when there is no legal move.
@@ -324,6 +388,12 @@ impl MctsAgent {
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         Ok(out)
     }
+}
+
+/// Whether the game has a score that can judge any position.
+fn scored(pos: &Position) -> bool {
+    let g = pos.game();
+    g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
 }
 
 impl Agent for MctsAgent {

@@ -18,7 +18,7 @@ mod mcts;
 mod random;
 
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsConfig};
+pub use mcts::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH};
 pub use random::RandomAgent;
 
 use crate::hooks::HookError;
@@ -96,7 +96,8 @@ impl AgentSpec {
     ///
     /// MCTS parameters: `iterations` (playouts per move), `ms` (milliseconds per move; with both, the
     /// first budget reached stops the search), `c` (exploration constant), `depth` (playout ply cap),
-    /// `policy` (`light` or `uniform` playouts).
+    /// `policy` (`light` or `uniform` playouts), `eval` (`material` or `draw`: how a cut playout of a game
+    /// without scoring is judged).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let text = text.trim();
         if text.is_empty() {
@@ -167,33 +168,36 @@ impl fmt::Display for AgentSpec {
     }
 }
 
-/// What the game's result is worth to each player, indexed by seat: a winner's share is 1 split among
-/// the winning players, a loser's 0; a draw splits 1 among the players still in the game. Seats
-/// held by one player count as that player: the reward sits at the index of the seat that holds them
-/// at the end (the player), and the other seats get 0.
+/// The player a seat plays for now: the seat that, at the start, held the seat's current controller.
+/// Seats of one player share it; a conquered seat plays for its conqueror's player, and a seat left to
+/// itself when its holder fell still plays for the player who held it.
+#[inline]
+pub fn player(pos: &Position, seat: u8) -> u8 {
+    let c = pos.controller(seat) as usize;
+    pos.game().seats.get(c).map_or(c as u8, |s| s.held_by)
+}
+
+/// What the game's result is worth to each player (see [`player`]), indexed by the player's seat: a
+/// winner's share is 1 split among the winning players, a loser's 0; a draw (no result, or no
+/// winners) splits 1 among the players still in the game. Other indices get 0.
 ///
-/// `out` is resized to the number of seats. Used by MCTS and by [`crate::ai`]'s callers for statistics.
+/// `out` is resized to the number of seats. Used by MCTS and by self-play statistics.
 pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) {
     let n = pos.game().seats.len();
     out.clear();
     out.resize(n, 0.0);
     let winners = result.map(|r| r.winners.as_slice()).unwrap_or(&[]);
     let mut count = 0;
+    let mut mark = |p: u8| {
+        if (p as usize) < n && out[p as usize] == 0.0 {
+            out[p as usize] = 1.0;
+            count += 1;
+        }
+    };
     if !winners.is_empty() {
-        for &w in winners {
-            let p = pos.controller(w) as usize;
-            if p < n && out[p] == 0.0 {
-                out[p] = 1.0;
-                count += 1;
-            }
-        }
+        winners.iter().for_each(|&w| mark(player(pos, w)));
     } else {
-        for s in 0..n as u8 {
-            if pos.is_alive(s) && pos.controller(s) == s {
-                out[s as usize] = 1.0;
-                count += 1;
-            }
-        }
+        (0..n as u8).filter(|&s| pos.is_alive(s)).for_each(|s| mark(player(pos, s)));
     }
     if count > 1 {
         let share = 1.0 / count as f64;
@@ -201,7 +205,8 @@ pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) 
     }
 }
 
-/// The seats that are players at the start: they take turns and hold themselves.
+/// The players of a game: the seats that take turns and hold themselves at the start.
 pub fn players(pos: &Position) -> Vec<u8> {
-    (0..pos.game().seats.len() as u8).filter(|&s| pos.is_alive(s) && pos.controller(s) == s).collect()
+    let g = pos.game();
+    (0..g.seats.len() as u8).filter(|&s| g.seats[s as usize].plays && g.seats[s as usize].held_by == s).collect()
 }
