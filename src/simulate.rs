@@ -232,7 +232,8 @@ impl Rate {
         let denom = 1.0 + z * z / n;
         let centre = (p + z * z / (2.0 * n)) / denom;
         let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-        Rate { count, total, rate: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+        // The interval always holds the observed rate (rounding can put it a hair outside at 0 and 1).
+        Rate { count, total, rate: p, low: (centre - half).clamp(0.0, p), high: (centre + half).clamp(p, 1.0) }
     }
 }
 
