@@ -398,16 +398,19 @@ impl Report {
         let _ = writeln!(s, "{}: {} games, seed {}", self.title, self.games, self.seed);
         let wn = self.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).max(4);
         let wa = self.players.iter().map(|p| p.agent.chars().count()).max().unwrap_or(5).max(5);
+        let cell = |r: &Rate| {
+            let ci = format!("[{:.1}, {:.1}]", 100.0 * r.low, 100.0 * r.high);
+            format!("{:>5} {:>6} {ci:<14}", r.count, format!("{:.1}%", 100.0 * r.rate))
+        };
         let _ = writeln!(
             s,
-            "{:wn$}  {:wa$}  {:>28}  {:>28}  {:>28}  {:>8}",
-            "seat", "agent", "wins (95% CI)", "losses", "draws", "captures"
+            "{:wn$}  {:wa$}  {:>12} {:14}  {:>12} {:14}  {:>12} {:14}  captures/game",
+            "seat", "agent", "wins", "95% CI", "losses", "95% CI", "draws", "95% CI"
         );
         for p in &self.players {
-            let cell = |r: &Rate| format!("{:5} {}", r.count, pct(r));
             let _ = writeln!(
                 s,
-                "{:wn$}  {:wa$}  {:>28}  {:>28}  {:>28}  {:>8.1}",
+                "{:wn$}  {:wa$}  {}  {}  {}  {:.1}",
                 p.name,
                 p.agent,
                 cell(&p.wins),
@@ -525,10 +528,18 @@ impl Report {
                 bottom + 16.0,
                 xml(&p.name)
             );
+            // The agent's spec, shortened to its slot (the full spec in a tooltip).
+            let fit = ((slot / 6.0) as usize).max(3);
+            let short: String = if p.agent.chars().count() > fit {
+                p.agent.chars().take(fit - 1).chain(std::iter::once('…')).collect()
+            } else {
+                p.agent.clone()
+            };
             let _ = writeln!(
                 s,
-                r##"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" fill="#555">{}</text>"##,
+                r##"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#555">{}<title>{}</title></text>"##,
                 bottom + 30.0,
+                xml(&short),
                 xml(&p.agent)
             );
         }
@@ -564,6 +575,13 @@ impl Report {
             );
         }
         let _ = writeln!(s, r#"<text x="{}" y="{:.1}" text-anchor="end">{most}</text>"#, x0 - 6.0, top + 4.0);
+        let _ = writeln!(s, r#"<text x="{}" y="{:.1}" text-anchor="end">0</text>"#, x0 - 6.0, bottom);
+        let _ = writeln!(
+            s,
+            r#"<text transform="translate({:.1} {:.1}) rotate(-90)" text-anchor="middle">games</text>"#,
+            x0 - 10.0,
+            (top + bottom) / 2.0
+        );
         let _ = writeln!(s, r#"<text x="{x0}" y="{:.1}" text-anchor="middle">{lo}</text>"#, bottom + 16.0);
         let _ = writeln!(s, r#"<text x="{x1}" y="{:.1}" text-anchor="middle">{hi}</text>"#, bottom + 16.0);
         let xm = x0 + (self.length.median - lo as f64) / (hi - lo + 1) as f64 * (x1 - x0);
