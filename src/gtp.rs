@@ -4,8 +4,8 @@
 
 use crate::record::{game_for_record, replay_position, Legality};
 use crate::sgf::{parse_sgf_bytes, SgfGame};
-use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ai::{Agent, AgentSpec};
+use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ownership;
 
 use qipan_core::playout::light_move;

@@ -160,7 +160,8 @@ impl Simulation {
         ai::rewards(&pos, Some(&result), &mut rewards);
         let start = game.start();
         let players = ai::players(&start);
-        let won: Vec<u8> = players.iter().copied().filter(|&p| !result.winners.is_empty() && rewards[p as usize] > 0.0).collect();
+        let won: Vec<u8> =
+            players.iter().copied().filter(|&p| !result.winners.is_empty() && rewards[p as usize] > 0.0).collect();
         let captures = players
             .iter()
             .map(|&p| (0..seats).filter(|&s| game.seats[s].held_by == p).map(|s| pos.captures()[s]).sum())
@@ -334,7 +335,11 @@ impl Report {
                 .filter(|&s| game.seats[s].held_by == p && game.seats[s].plays)
                 .map(|s| game.seats[s].name.as_str())
                 .collect();
-            if names.is_empty() { game.seats[p as usize].name.clone() } else { names.join("+") }
+            if names.is_empty() {
+                game.seats[p as usize].name.clone()
+            } else {
+                names.join("+")
+            }
         };
         let stats = players
             .iter()
@@ -606,7 +611,13 @@ impl Report {
 /// The frame and title of one panel.
 fn axes(s: &mut String, x0: f64, x1: f64, top: f64, bottom: f64, title: &str) {
     let _ = writeln!(s, r#"<path d="M{x0} {top}V{bottom}H{x1}" stroke="black" fill="none"/>"#);
-    let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, (x0 + x1) / 2.0, top - 12.0, xml(title));
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        (x0 + x1) / 2.0,
+        top - 12.0,
+        xml(title)
+    );
 }
 
 fn xml(text: &str) -> String {
@@ -620,4 +631,3 @@ fn csv_field(text: &str) -> String {
         text.to_string()
     }
 }
-

@@ -69,7 +69,8 @@ fn bad_specs_are_refused_with_a_clear_message() {
     assert!(e.to_string().contains("its parameters are iterations, ms, c"), "{e}");
     assert!(err("random:c=1").to_string().contains("takes none"));
     assert_eq!(err("mcts:fast"), SpecError::NotKeyValue("fast".into()));
-    for bad in ["mcts:iterations=0", "mcts:iterations=-3", "mcts:iterations=lots", "mcts:ms=0", "mcts:c=-1", "mcts:c=nan"]
+    for bad in
+        ["mcts:iterations=0", "mcts:iterations=-3", "mcts:iterations=lots", "mcts:ms=0", "mcts:c=-1", "mcts:c=nan"]
     {
         assert!(matches!(err(bad), SpecError::BadValue { .. }), "{bad}: {:?}", err(bad));
     }
@@ -190,10 +191,9 @@ fn mcts_beats_random_at_seven_kingdoms() {
 #[test]
 #[ignore = "the full 200-game matches: a few minutes in release"]
 fn mcts_beats_random_in_95_percent_of_games() {
-    for (game, set, spec) in [
-        ("go", &[("size", "9")][..], "mcts:iterations=100"),
-        ("seven-kingdoms", &[][..], "mcts:iterations=200"),
-    ] {
+    for (game, set, spec) in
+        [("go", &[("size", "9")][..], "mcts:iterations=100"), ("seven-kingdoms", &[][..], "mcts:iterations=200")]
+    {
         let (wins, games) = mcts_wins(game, set, spec, 200);
         eprintln!("{game} {spec}: {wins} of {games}");
         assert!(wins * 100 >= games * 95, "{game}: MCTS won {wins} of {games}");

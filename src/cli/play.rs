@@ -2,9 +2,9 @@
 
 use super::GameArgs;
 use clap::Args;
+use qipan::core::ai::Agent;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::render;
-use qipan::core::ai::Agent;
 use rand::SeedableRng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

@@ -50,7 +50,9 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
         if s == "all" {
             return Some((0..seats).filter(|&i| game.seats[i].plays).collect());
         }
-        game.seat(s).map(|i| vec![i as usize]).or_else(|| s.parse::<usize>().ok().filter(|&i| i < seats).map(|i| vec![i]))
+        game.seat(s)
+            .map(|i| vec![i as usize])
+            .or_else(|| s.parse::<usize>().ok().filter(|&i| i < seats).map(|i| vec![i]))
     };
     let names = || game.seats.iter().filter(|s| s.plays).map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
     // (seats, spec text) in order.
@@ -109,8 +111,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
     }
     if a.json {
         let mut v = serde_json::to_value(&report)?;
-        v["timing"] =
-            serde_json::json!({"seconds": secs, "games_per_second": a.games as f64 / secs.max(1e-9), "threads": threads});
+        v["timing"] = serde_json::json!({"seconds": secs, "games_per_second": a.games as f64 / secs.max(1e-9), "threads": threads});
         v["records"] = serde_json::to_value(&records)?;
         outln!("{v}");
     } else if a.csv {

@@ -62,7 +62,8 @@ impl MctsConfig {
                 self.iterations = Some(n.ok_or_else(|| bad("expected a whole number of iterations above 0"))? as u32);
             }
             "ms" | "millis" => {
-                self.millis = Some(positive(value).ok_or_else(|| bad("expected a whole number of milliseconds above 0"))?)
+                self.millis =
+                    Some(positive(value).ok_or_else(|| bad("expected a whole number of milliseconds above 0"))?)
             }
             "c" => {
                 self.c = value
@@ -97,7 +98,14 @@ impl MctsConfig {
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { iterations: None, millis: None, c: 1.0, depth: None, policy: Policy::Light, eval: CutEval::Material }
+        MctsConfig {
+            iterations: None,
+            millis: None,
+            c: 1.0,
+            depth: None,
+            policy: Policy::Light,
+            eval: CutEval::Material,
+        }
     }
 }
 

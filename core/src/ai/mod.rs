@@ -111,7 +111,9 @@ impl AgentSpec {
             .split([',', ':'])
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .map(|p| p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::NotKeyValue(p.into())))
+            .map(|p| {
+                p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::NotKeyValue(p.into()))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let unknown = |param: &str, known: &[&str]| SpecError::UnknownParam {
             agent: name.to_string(),
