@@ -52,7 +52,7 @@ fn specs_parse_and_print_back() {
     assert_eq!((c.iterations, c.millis), (None, Some(500)));
     let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:c=1.4:depth=30,eval=draw").unwrap() else { panic!() };
     assert_eq!((c.c, c.depth, c.eval), (1.4, Some(30), CutEval::Draw));
-    for text in ["random", "greedy", "mcts:iterations=50,c=0.7", "mcts:ms=20,c=1,depth=9,policy=uniform,eval=draw"] {
+    for text in ["random", "greedy", "mcts:iterations=50,c=0.7", "mcts:ms=20,c=1,depth=9,policy=uniform,eval=draw,bias=0"] {
         let spec = AgentSpec::parse(text).unwrap();
         assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec, "{text} -> {spec}");
     }
@@ -75,6 +75,7 @@ fn bad_specs_are_refused_with_a_clear_message() {
         assert!(matches!(err(bad), SpecError::BadValue { .. }), "{bad}: {:?}", err(bad));
     }
     assert!(err("mcts:policy=smart").to_string().contains("expected `light` or `uniform`"));
+    assert!(matches!(err("mcts:bias=-1"), SpecError::BadValue { .. }));
 }
 
 #[test]

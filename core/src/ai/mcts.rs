@@ -2,7 +2,7 @@
 
 use super::{player, rewards, Agent, AgentRng, SpecError};
 use crate::hooks::{HookError, HookPoint};
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
 use crate::playout::{playout, PlayoutBuf, Policy};
 use crate::position::{MoveBuf, Position};
@@ -29,6 +29,10 @@ pub struct MctsConfig {
     pub policy: Policy,
     /// How a playout cut before the end is judged when the game has no scoring.
     pub eval: CutEval,
+    /// Weight of the capture bias: a move that captures starts with a bonus of `bias · v / (n + 1)`
+    /// over `n` visits, `v` being the pieces it takes (a royal piece counts 3), and capturing moves are
+    /// tried first. 0 turns it off.
+    pub bias: f64,
 }
 
 /// How a playout cut at the ply cap is judged when the game has no scoring of its own (a scored game
@@ -48,7 +52,7 @@ impl MctsConfig {
     /// The playout ply cap when none is given, in games without scoring.
     pub const DEFAULT_DEPTH: u32 = 20;
     /// The parameters a spec may set.
-    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy", "eval"];
+    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy", "eval", "bias"];
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -83,6 +87,13 @@ impl MctsConfig {
                     _ => return Err(bad("expected `light` or `uniform`")),
                 }
             }
+            "bias" => {
+                self.bias = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad("expected a number of at least 0"))?
+            }
             "eval" => {
                 self.eval = match value {
                     "material" => CutEval::Material,
@@ -105,6 +116,7 @@ impl Default for MctsConfig {
             depth: None,
             policy: Policy::Light,
             eval: CutEval::Material,
+            bias: 1.0,
         }
     }
 }
@@ -128,6 +140,9 @@ impl fmt::Display for MctsConfig {
         if self.eval != CutEval::Material {
             parts.push("eval=draw".into());
         }
+        if self.bias != 1.0 {
+            parts.push(format!("bias={}", self.bias));
+        }
         write!(f, "{}", parts.join(","))
     }
 }
@@ -147,6 +162,8 @@ struct Node {
     visits: u32,
     /// The player to move here (see [`player`]), set on expansion.
     mover: u8,
+    /// What the move captures at once (see [`MctsConfig::bias`]).
+    bias: f32,
 }
 
 const NONE: u32 = u32::MAX;
@@ -206,18 +223,27 @@ impl MctsAgent {
     }
 
     fn push_node(&mut self, mv: Move, parent: u32) {
-        self.nodes.push(Node { mv, parent, first_child: NONE, children: 0, tried: 0, visits: 0, mover: 0 });
+        self.push_node_biased(mv, parent, 0.0);
+    }
+
+    fn push_node_biased(&mut self, mv: Move, parent: u32, bias: f32) {
+        self.nodes.push(Node { mv, parent, first_child: NONE, children: 0, tried: 0, visits: 0, mover: 0, bias });
         self.sums.extend(std::iter::repeat_n(0.0, self.seats));
     }
 
-    /// Generates the moves of `pos` as children of `node`, in random order.
+    /// Generates the moves of `pos` as children of `node`: capturing moves first (when the capture bias is
+    /// on), in random order otherwise.
     fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) {
         pos.generate_legal(&mut self.moves);
         self.moves.moves.shuffle(rng);
+        if self.config.bias > 0.0 {
+            self.moves.moves.sort_by_cached_key(|m| std::cmp::Reverse(captured(pos, m)));
+        }
         let first = self.nodes.len() as u32;
         for i in 0..self.moves.moves.len() {
             let mv = self.moves.moves[i];
-            self.push_node(mv, node);
+            let bias = if self.config.bias > 0.0 { captured(pos, &mv) as f32 } else { 0.0 };
+            self.push_node_biased(mv, node, bias);
         }
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
@@ -235,13 +261,13 @@ impl MctsAgent {
         }
         let log_n = (n.visits.max(1) as f64).ln();
         let mover = n.mover as usize;
-        let c = self.config.c;
+        let (c, bias) = (self.config.c, self.config.bias);
         let mut best = (f64::NEG_INFINITY, n.first_child);
         for child in n.first_child..n.first_child + n.children {
             let ch = &self.nodes[child as usize];
             let visits = ch.visits.max(1) as f64;
             let mean = self.sums[child as usize * self.seats + mover] as f64 / visits;
-            let score = mean + c * (log_n / visits).sqrt();
+            let score = mean + c * (log_n / visits).sqrt() + bias * ch.bias as f64 / (visits + 1.0);
             if score > best.0 {
                 best = (score, child);
             }
@@ -395,6 +421,22 @@ impl MctsAgent {
             .collect();
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         Ok(out)
+    }
+}
+
+/// What `mv` captures at once, as the moving side sees it before the consequences: the piece on its
+/// destination and the piece it shoots, each counting 1, or 3 for a royal piece. Group captures (Go)
+/// are not seen.
+fn captured(pos: &Position, mv: &Move) -> u32 {
+    let royal = &pos.game().rules.end.royal;
+    let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
+        Some(p) if royal.contains(&p.piece) => 3,
+        Some(_) => 1,
+        None => 0,
+    };
+    match mv.kind {
+        MoveKind::Move | MoveKind::Shoot => value(mv.to) + value(mv.take),
+        _ => value(mv.take),
     }
 }
 
