@@ -237,7 +237,16 @@ impl MctsAgent {
         pos.generate_legal(&mut self.moves);
         self.moves.moves.shuffle(rng);
         if self.config.bias > 0.0 {
-            self.moves.moves.sort_by_cached_key(|m| std::cmp::Reverse(captured(pos, m)));
+            // Capturing moves to the front, biggest first, in place (no allocation).
+            let moves = &mut self.moves.moves;
+            let mut k = 0;
+            for i in 0..moves.len() {
+                if captured(pos, &moves[i]) > 0 {
+                    moves.swap(i, k);
+                    k += 1;
+                }
+            }
+            moves[..k].sort_unstable_by_key(|m| std::cmp::Reverse(captured(pos, m)));
         }
         let first = self.nodes.len() as u32;
         for i in 0..self.moves.moves.len() {
