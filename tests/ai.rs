@@ -52,7 +52,9 @@ fn specs_parse_and_print_back() {
     assert_eq!((c.iterations, c.millis), (None, Some(500)));
     let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:c=1.4:depth=30,eval=draw").unwrap() else { panic!() };
     assert_eq!((c.c, c.depth, c.eval), (1.4, Some(30), CutEval::Draw));
-    for text in ["random", "greedy", "mcts:iterations=50,c=0.7", "mcts:ms=20,c=1,depth=9,policy=uniform,eval=draw,bias=0"] {
+    for text in
+        ["random", "greedy", "mcts:iterations=50,c=0.7", "mcts:ms=20,c=1,depth=9,policy=uniform,eval=draw,bias=0"]
+    {
         let spec = AgentSpec::parse(text).unwrap();
         assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec, "{text} -> {spec}");
     }
@@ -199,4 +201,38 @@ fn mcts_beats_random_in_95_percent_of_games() {
         eprintln!("{game} {spec}: {wins} of {games}");
         assert!(wins * 100 >= games * 95, "{game}: MCTS won {wins} of {games}");
     }
+}
+
+#[test]
+fn gtp_genmove_asks_the_agent() {
+    let session = |engine: &mut qipan::gtp::GtpEngine| {
+        for cmd in ["boardsize 5", "play b B3", "play b D3", "play b C4", "play w C3"] {
+            assert!(engine.handle(cmd).0.unwrap().starts_with('='), "{cmd}");
+        }
+        engine.handle("genmove b").0.unwrap()
+    };
+    let mut greedy = qipan::gtp::GtpEngine::new("go", &[], 1).unwrap().with_agent(&AgentSpec::parse("greedy").unwrap());
+    assert_eq!(session(&mut greedy), "= C2\n\n", "greedy takes the stone");
+    assert!(greedy.position().cell(greedy.position().game().board.find("C3").unwrap()).is_none());
+}
+
+#[test]
+fn play_lets_agents_play_every_seat() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "go", "--set", "size=5", "--ai", "black=greedy,white=mcts:iterations=30", "--ai", "white=mcts"])
+        .args(["--ai", "white=mcts:iterations=20,c=0.5"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("black plays") && text.contains("white plays"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "go", "--ai", "white=mcts:iterations=x"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("iterations=x"));
 }
