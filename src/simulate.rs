@@ -132,8 +132,8 @@ impl Simulation {
         let seats = game.seats.len();
         let mut rng = AgentRng::seed_from_u64(seed);
         let mut agents: Vec<Box<dyn Agent>> =
-            (0..seats).map(|s| self.agents[s].clone().unwrap_or(AgentSpec::Random).build()).collect();
-        let explicit: Vec<bool> = self.agents.iter().map(Option::is_some).collect();
+            (0..seats).map(|s| self.agents.get(s).cloned().flatten().unwrap_or(AgentSpec::Random).build()).collect();
+        let explicit: Vec<bool> = (0..seats).map(|s| self.agents.get(s).is_some_and(Option::is_some)).collect();
         let mut pos = game.start();
         let first = pos.to_move();
         let first_player = ai::player(&pos, first);
