@@ -170,3 +170,17 @@ fn simulate_refuses_bad_agents_and_seats() {
     let out = qipan(&["simulate", "go", "--games", "0"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn the_books_chart_is_current() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/reference/go9-random.svg");
+    let s = sim("go", &[("size", "9")], 1000, &[], 2).with_seed(1);
+    let records = s.run(&|_| {}).unwrap();
+    let want = Report::new(&s, &records).svg(&records);
+    let have = std::fs::read_to_string(&path).expect("the chart");
+    assert!(
+        have == want,
+        "book/src/reference/go9-random.svg is stale: regenerate it with `qipan simulate go --set size=9 --games 1000 --chart ...`"
+    );
+    assert!(want.contains(">black<") && want.contains(">white<"));
+}
