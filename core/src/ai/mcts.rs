@@ -39,8 +39,9 @@ pub struct MctsConfig {
 /// is always judged by its score).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CutEval {
-    /// By material: each player still in the game gets `1 / (1 + e^(-d/2))`, where `d` is its pieces on
-    /// the board plus its captures, less the mean of the other players'.
+    /// By material: each player still in the game gets `1 / (1 + e^(-d/2))`, where `d` is what it gained
+    /// since the position searched (its pieces on the board plus its captures), less the mean of the
+    /// other players' gains.
     Material,
     /// A draw among the players still in the game.
     Draw,
@@ -190,6 +191,8 @@ pub struct MctsAgent {
     playout: PlayoutBuf,
     reward: Vec<f64>,
     score: Vec<f64>,
+    /// Each player's material at the root of the search.
+    base: Vec<f64>,
     live: Vec<bool>,
     last_iterations: u32,
 }
@@ -207,6 +210,7 @@ impl MctsAgent {
             playout: PlayoutBuf::default(),
             reward: Vec::new(),
             score: Vec::new(),
+            base: Vec::new(),
             live: Vec::new(),
             last_iterations: 0,
         }
@@ -301,22 +305,30 @@ impl MctsAgent {
         Ok(())
     }
 
+    /// Each player's material in `pos` into `out`: its pieces on the board plus its captures.
+    fn material_scores(pos: &Position, out: &mut Vec<f64>) {
+        out.clear();
+        out.resize(pos.game().seats.len(), 0.0);
+        for cell in pos.cells().iter().flatten() {
+            out[player(pos, cell.seat) as usize] += 1.0;
+        }
+        for (s, &c) in pos.captures().iter().enumerate() {
+            out[player(pos, s as u8) as usize] += c as f64;
+        }
+    }
+
     /// Judges a cut playout by material into `self.reward` (see [`CutEval::Material`]).
     fn material(&mut self, pos: &Position) {
         let n = self.seats;
         self.reward.clear();
         self.reward.resize(n, 0.0);
-        // score[p] for players; live[p] when one of its seats is still in the game.
-        self.score.clear();
-        self.score.resize(n, 0.0);
+        // score[p]: what player p gained since the root; live[p] when one of its seats is still in the game.
+        Self::material_scores(pos, &mut self.score);
+        for (s, b) in self.score.iter_mut().zip(&self.base) {
+            *s -= b;
+        }
         self.live.clear();
         self.live.resize(n, false);
-        for cell in pos.cells().iter().flatten() {
-            self.score[player(pos, cell.seat) as usize] += 1.0;
-        }
-        for (s, &c) in pos.captures().iter().enumerate() {
-            self.score[player(pos, s as u8) as usize] += c as f64;
-        }
         for s in 0..n as u8 {
             if pos.is_alive(s) {
                 self.live[player(pos, s) as usize] = true;
@@ -402,6 +414,7 @@ impl MctsAgent {
         self.sums.clear();
         self.push_node(Move::PASS, NONE);
         self.expand(0, pos, rng);
+        Self::material_scores(pos, &mut self.base);
         let start = Instant::now();
         let limit = self.config.millis.map(Duration::from_millis);
         let iterations = match (self.config.iterations, limit) {
