@@ -17,9 +17,9 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Agents: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=greedy`), comma-separated or repeated.
-    /// Agents: random, greedy, mcts[:iterations=N,ms=N,c=X,depth=N,policy=light|uniform]. Unlisted seats
-    /// play random.
+    /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=greedy`), comma-separated or
+    /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,c=X,depth=N,policy=light|uniform,
+    /// eval=material|draw,bias=X]. Unlisted seats play random.
     #[arg(long, value_name = "SEAT=AGENT")]
     ai: Vec<String>,
     /// Seed: game i is played under a seed derived from this and i only.
