@@ -4,6 +4,7 @@
 
 use crate::record::{game_for_record, replay_position, Legality};
 use crate::sgf::{parse_sgf_bytes, SgfGame};
+use qipan_core::ai::{Agent, AgentSpec};
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ownership;
 
@@ -47,6 +48,8 @@ pub struct GtpEngine {
     pos: Position,
     rng: SmallRng,
     buf: MoveBuf,
+    /// The agent that answers `genmove`; without one, random moves that fill no own eye.
+    agent: Option<Box<dyn Agent>>,
 }
 
 /// Why an engine could not start.
@@ -87,7 +90,14 @@ impl GtpEngine {
             pos,
             rng: SmallRng::seed_from_u64(seed),
             buf: MoveBuf::default(),
+            agent: None,
         })
+    }
+
+    /// Lets `spec`'s agent answer `genmove` (instead of random moves that fill no own eye).
+    pub fn with_agent(mut self, spec: &AgentSpec) -> GtpEngine {
+        self.agent = Some(spec.build());
+        self
     }
 
     /// The current position.
@@ -248,7 +258,11 @@ impl GtpEngine {
         let mut next = self.pos.clone();
         next.resume();
         next.set_to_move(seat);
-        let mv = light_move(&next, &mut self.rng, &mut self.buf).unwrap_or(Move::PASS);
+        let mv = match self.agent.as_mut() {
+            Some(agent) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
+            None => light_move(&next, &mut self.rng, &mut self.buf),
+        }
+        .unwrap_or(Move::PASS);
         next.play(&mv).map_err(|e| e.to_string())?;
         self.moves.push((seat, mv));
         self.pos = next;

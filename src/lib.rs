@@ -22,6 +22,7 @@ pub mod gtp;
 pub mod library;
 pub mod record;
 pub mod sgf;
+pub mod simulate;
 
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;

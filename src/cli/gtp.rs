@@ -2,6 +2,7 @@
 
 use super::GameArgs;
 use clap::Args;
+use qipan::core::ai::AgentSpec;
 use qipan::gtp::GtpEngine;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -13,10 +14,18 @@ pub struct GtpArgs {
     /// Random seed for generated moves and the dead-stone estimate.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The agent that answers `genmove` (random, greedy, mcts[:iterations=N,ms=N,c=X]); without it,
+    /// random moves that fill no own eye.
+    #[arg(long, value_name = "AGENT")]
+    ai: Option<String>,
 }
 
 pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
     let mut engine = GtpEngine::new(&a.game.game, &a.game.overrides()?, a.seed)?;
+    if let Some(text) = &a.ai {
+        let spec = AgentSpec::parse(text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
+        engine = engine.with_agent(&spec);
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

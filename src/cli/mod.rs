@@ -26,6 +26,7 @@ mod perft;
 mod play;
 mod replay;
 mod show;
+mod simulate;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -54,8 +55,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure random playouts per second.
     Bench(bench::BenchArgs),
-    /// Play in the terminal: hot-seat for people, random moves for AI seats.
+    /// Play in the terminal: hot-seat for people, computer players for `--ai` seats.
     Play(play::PlayArgs),
+    /// Self-play many games between agents and report win rates, lengths and endings.
+    Simulate(simulate::SimulateArgs),
     /// Replay a game record (SGF for the Go family) under the game's rules.
     Replay(replay::ReplayArgs),
     /// List the built-in and imported games and their options.
@@ -120,6 +123,7 @@ pub fn run() -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
+        Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
         Command::List(a) => list::run(a),
         Command::New(a) => new::run(a),

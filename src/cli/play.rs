@@ -2,9 +2,10 @@
 
 use super::GameArgs;
 use clap::Args;
+use qipan::core::ai::Agent;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::render;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -12,9 +13,10 @@ use std::process::ExitCode;
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Seats played by the computer (random legal moves): names or numbers, comma-separated, or `all`.
-    #[arg(long, value_name = "SEATS", default_value = "")]
-    ai: String,
+    /// Seats played by the computer: `SEAT` (random moves) or `SEAT=AGENT` (random, greedy,
+    /// mcts[:iterations=N,ms=N,c=X]), names or numbers or `all`, comma-separated or repeated.
+    #[arg(long, value_name = "SEAT[=AGENT]")]
+    ai: Vec<String>,
     /// Random seed for the AI.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -33,19 +35,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     ask_required_options(&a.game.game, &mut overrides, &mut lines)?;
     let game = qipan::load(&a.game.game, &overrides)?;
-    let mut ai = vec![false; game.seats.len()];
-    for s in a.ai.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        if s == "all" {
-            ai.iter_mut().for_each(|x| *x = true);
-        } else if let Some(i) = game.seat(s).map(|i| i as usize).or_else(|| s.parse::<usize>().ok()) {
-            *ai.get_mut(i).ok_or_else(|| anyhow::anyhow!("no seat {s}"))? = true;
-        } else {
-            anyhow::bail!(
-                "unknown seat `{s}`: the seats are {}",
-                game.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
-            );
-        }
-    }
+    let specs = super::simulate::parse_ai(&game, &a.ai)?;
+    let listed: Vec<bool> = specs.iter().map(Option::is_some).collect();
+    let mut agents: Vec<Option<Box<dyn Agent>>> = specs.iter().map(|s| s.as_ref().map(|s| s.build())).collect();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
     if a.record.as_deref().is_some_and(is_sgf) {
         // Refuse at once a game that cannot be written, rather than after it was played.
@@ -69,13 +61,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
             break;
         }
         let seat = pos.to_move() as usize;
-        if ai[seat] {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+        // A seat not listed is played by whoever holds it.
+        let who = if listed[seat] { seat } else { qipan::core::ai::player(&pos, seat as u8) as usize };
+        if let Some(agent) = agents[who].as_mut() {
+            let Some(mv) = agent.choose(&pos, &mut rng)? else {
                 outln!("{} has no legal move", game.seats[seat].name);
                 break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
+            };
             outln!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
             pos.play(&mv)?;
             history.push((seat as u8, mv));

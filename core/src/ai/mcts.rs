@@ -1,0 +1,479 @@
+//! Monte-Carlo tree search (UCT) with random playouts, for any number of players.
+
+use super::{player, rewards, Agent, AgentRng, SpecError};
+use crate::hooks::{HookError, HookPoint};
+use crate::moves::{Move, MoveKind};
+use crate::outcome::GameResult;
+use crate::playout::{playout, PlayoutBuf, Policy};
+use crate::position::{MoveBuf, Position};
+use crate::rules::Scoring;
+use rand::seq::SliceRandom;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// The settings of an [`MctsAgent`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations (playouts) per move.
+    pub iterations: Option<u32>,
+    /// Milliseconds per move. With both budgets the search stops at the first one reached.
+    pub millis: Option<u64>,
+    /// The UCT exploration constant.
+    pub c: f64,
+    /// Plies a playout may run before it is cut and judged as it stands (by the game's scoring, or by
+    /// [`MctsConfig::eval`]); never beyond the game's own ply limit. `None`: to the game's ply limit (at
+    /// most [`SAFETY_DEPTH`]) for a scored game, whose score judges any position; [`MctsConfig::DEFAULT_DEPTH`]
+    /// plies for other games, whose cut playouts are judged more roughly, so many short ones do better.
+    pub depth: Option<u32>,
+    /// How playout moves are chosen.
+    pub policy: Policy,
+    /// How a playout cut before the end is judged when the game has no scoring.
+    pub eval: CutEval,
+    /// Weight of the capture bias: a move that captures starts with a bonus of `bias · v / (n + 1)`
+    /// over `n` visits, `v` being the pieces it takes (a royal piece counts 3), and capturing moves are
+    /// tried first. 0 turns it off.
+    pub bias: f64,
+}
+
+/// How a playout cut at the ply cap is judged when the game has no scoring of its own (a scored game
+/// is always judged by its score).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CutEval {
+    /// By material: each player still in the game gets `1 / (1 + e^(-d/2))`, where `d` is what it gained
+    /// since the position searched (its pieces on the board plus its captures), less the mean of the
+    /// other players' gains.
+    Material,
+    /// A draw among the players still in the game.
+    Draw,
+}
+
+impl MctsConfig {
+    /// Iterations per move when a spec names no budget.
+    pub const DEFAULT_ITERATIONS: u32 = 1000;
+    /// The playout ply cap when none is given, in games without scoring.
+    pub const DEFAULT_DEPTH: u32 = 20;
+    /// The parameters a spec may set.
+    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy", "eval", "bias"];
+
+    /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
+        let bad = |reason: &str| {
+            Some(SpecError::BadValue { param: key.to_string(), value: value.to_string(), reason: reason.to_string() })
+        };
+        let positive = |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0);
+        match key {
+            "iterations" | "iter" | "n" => {
+                let n = positive(value).filter(|&n| n <= u32::MAX as u64);
+                self.iterations = Some(n.ok_or_else(|| bad("expected a whole number of iterations above 0"))? as u32);
+            }
+            "ms" | "millis" => {
+                self.millis =
+                    Some(positive(value).ok_or_else(|| bad("expected a whole number of milliseconds above 0"))?)
+            }
+            "c" => {
+                self.c = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad("expected a number of at least 0"))?
+            }
+            "depth" => {
+                let n = positive(value).filter(|&n| n <= u32::MAX as u64);
+                self.depth = Some(n.ok_or_else(|| bad("expected a whole number of plies above 0"))? as u32);
+            }
+            "policy" => {
+                self.policy = match value {
+                    "light" => Policy::Light,
+                    "uniform" => Policy::Uniform,
+                    _ => return Err(bad("expected `light` or `uniform`")),
+                }
+            }
+            "bias" => {
+                self.bias = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad("expected a number of at least 0"))?
+            }
+            "eval" => {
+                self.eval = match value {
+                    "material" => CutEval::Material,
+                    "draw" => CutEval::Draw,
+                    _ => return Err(bad("expected `material` or `draw`")),
+                }
+            }
+            _ => return Err(None),
+        }
+        Ok(())
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: None,
+            millis: None,
+            c: 1.0,
+            depth: None,
+            policy: Policy::Light,
+            eval: CutEval::Material,
+            bias: 1.0,
+        }
+    }
+}
+
+impl fmt::Display for MctsConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(n) = self.iterations {
+            parts.push(format!("iterations={n}"));
+        }
+        if let Some(ms) = self.millis {
+            parts.push(format!("ms={ms}"));
+        }
+        parts.push(format!("c={}", self.c));
+        if let Some(d) = self.depth {
+            parts.push(format!("depth={d}"));
+        }
+        if self.policy != Policy::Light {
+            parts.push("policy=uniform".into());
+        }
+        if self.eval != CutEval::Material {
+            parts.push("eval=draw".into());
+        }
+        if self.bias != 1.0 {
+            parts.push(format!("bias={}", self.bias));
+        }
+        write!(f, "{}", parts.join(","))
+    }
+}
+
+/// A node of the search tree, in an arena: its children are contiguous.
+#[derive(Clone, Debug)]
+struct Node {
+    /// The move that leads here from the parent.
+    mv: Move,
+    parent: u32,
+    /// Index of the first child; [`NONE`] until the node is expanded.
+    first_child: u32,
+    /// How many children it has.
+    children: u32,
+    /// How many of them have been visited (children are tried in order, after a shuffle).
+    tried: u32,
+    visits: u32,
+    /// The player to move here (see [`player`]), set on expansion.
+    mover: u8,
+    /// What the move captures at once (see [`MctsConfig::bias`]).
+    bias: f32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The longest playout, in plies, when neither the spec nor the game sets a limit.
+pub const SAFETY_DEPTH: u32 = 1000;
+
+/// UCT search: each node keeps the reward sums of every player; selection at a node maximises the
+/// mean reward of the player to move there plus `c · sqrt(ln N / n)`. Moves are expanded lazily (a
+/// node's moves are generated on its second visit, and its children tried one per visit in a random
+/// order); playouts follow [`MctsConfig::policy`] up to the ply cap. The move played is the most
+/// visited child of the root.
+///
+/// The tree lives in vectors reused from move to move, so a search allocates only as the tree grows.
+#[derive(Clone, Debug)]
+pub struct MctsAgent {
+    config: MctsConfig,
+    nodes: Vec<Node>,
+    /// Reward sums: node `i`'s sum for player `p` is at `i * seats + p`.
+    sums: Vec<f32>,
+    seats: usize,
+    pos: Option<Position>,
+    moves: MoveBuf,
+    playout: PlayoutBuf,
+    reward: Vec<f64>,
+    score: Vec<f64>,
+    /// Each player's material at the root of the search.
+    base: Vec<f64>,
+    live: Vec<bool>,
+    last_iterations: u32,
+}
+
+impl MctsAgent {
+    /// An agent with these settings.
+    pub fn new(config: MctsConfig) -> MctsAgent {
+        MctsAgent {
+            config,
+            nodes: Vec::new(),
+            sums: Vec::new(),
+            seats: 0,
+            pos: None,
+            moves: MoveBuf::default(),
+            playout: PlayoutBuf::default(),
+            reward: Vec::new(),
+            score: Vec::new(),
+            base: Vec::new(),
+            live: Vec::new(),
+            last_iterations: 0,
+        }
+    }
+
+    /// The agent's settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Iterations run by the last search.
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    fn push_node(&mut self, mv: Move, parent: u32) {
+        self.push_node_biased(mv, parent, 0.0);
+    }
+
+    fn push_node_biased(&mut self, mv: Move, parent: u32, bias: f32) {
+        self.nodes.push(Node { mv, parent, first_child: NONE, children: 0, tried: 0, visits: 0, mover: 0, bias });
+        self.sums.extend(std::iter::repeat_n(0.0, self.seats));
+    }
+
+    /// Generates the moves of `pos` as children of `node`: capturing moves first (when the capture bias is
+    /// on), in random order otherwise.
+    fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) {
+        pos.generate_legal(&mut self.moves);
+        self.moves.moves.shuffle(rng);
+        if self.config.bias > 0.0 {
+            // Capturing moves to the front, biggest first, in place (no allocation).
+            let moves = &mut self.moves.moves;
+            let mut k = 0;
+            for i in 0..moves.len() {
+                if captured(pos, &moves[i]) > 0 {
+                    moves.swap(i, k);
+                    k += 1;
+                }
+            }
+            moves[..k].sort_unstable_by_key(|m| std::cmp::Reverse(captured(pos, m)));
+        }
+        let first = self.nodes.len() as u32;
+        for i in 0..self.moves.moves.len() {
+            let mv = self.moves.moves[i];
+            let bias = if self.config.bias > 0.0 { captured(pos, &mv) as f32 } else { 0.0 };
+            self.push_node_biased(mv, node, bias);
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.children = self.moves.moves.len() as u32;
+        n.mover = player(pos, pos.to_move());
+    }
+
+    /// The child of `node` to descend into.
+    fn select(&mut self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        if n.tried < n.children {
+            let child = n.first_child + n.tried;
+            self.nodes[node as usize].tried += 1;
+            return child;
+        }
+        let log_n = (n.visits.max(1) as f64).ln();
+        let mover = n.mover as usize;
+        let (c, bias) = (self.config.c, self.config.bias);
+        let mut best = (f64::NEG_INFINITY, n.first_child);
+        for child in n.first_child..n.first_child + n.children {
+            let ch = &self.nodes[child as usize];
+            let visits = ch.visits.max(1) as f64;
+            let mean = self.sums[child as usize * self.seats + mover] as f64 / visits;
+            let score = mean + c * (log_n / visits).sqrt() + bias * ch.bias as f64 / (visits + 1.0);
+            if score > best.0 {
+                best = (score, child);
+            }
+        }
+        best.1
+    }
+
+    /// Scores the end of a playout into `self.reward`.
+    fn evaluate(&mut self, pos: &Position) -> Result<(), HookError> {
+        if pos.is_over() {
+            rewards(pos, pos.outcome(), &mut self.reward);
+            return Ok(());
+        }
+        if scored(pos) {
+            let result = GameResult::scored(pos, "playout cut")?;
+            rewards(pos, Some(&result), &mut self.reward);
+        } else if self.config.eval == CutEval::Draw {
+            rewards(pos, None, &mut self.reward);
+        } else {
+            self.material(pos);
+        }
+        Ok(())
+    }
+
+    /// Each player's material in `pos` into `out`: its pieces on the board plus its captures.
+    fn material_scores(pos: &Position, out: &mut Vec<f64>) {
+        out.clear();
+        out.resize(pos.game().seats.len(), 0.0);
+        for cell in pos.cells().iter().flatten() {
+            out[player(pos, cell.seat) as usize] += 1.0;
+        }
+        for (s, &c) in pos.captures().iter().enumerate() {
+            out[player(pos, s as u8) as usize] += c as f64;
+        }
+    }
+
+    /// Judges a cut playout by material into `self.reward` (see [`CutEval::Material`]).
+    fn material(&mut self, pos: &Position) {
+        let n = self.seats;
+        self.reward.clear();
+        self.reward.resize(n, 0.0);
+        // score[p]: what player p gained since the root; live[p] when one of its seats is still in the game.
+        Self::material_scores(pos, &mut self.score);
+        for (s, b) in self.score.iter_mut().zip(&self.base) {
+            *s -= b;
+        }
+        self.live.clear();
+        self.live.resize(n, false);
+        for s in 0..n as u8 {
+            if pos.is_alive(s) {
+                self.live[player(pos, s) as usize] = true;
+            }
+        }
+        let count = self.live.iter().filter(|&&l| l).count();
+        if count < 2 {
+            return rewards(pos, None, &mut self.reward);
+        }
+        let total: f64 = (0..n).filter(|&p| self.live[p]).map(|p| self.score[p]).sum();
+        for p in (0..n).filter(|&p| self.live[p]) {
+            let others = (total - self.score[p]) / (count - 1) as f64;
+            self.reward[p] = 1.0 / (1.0 + (-(self.score[p] - others) / 2.0).exp());
+        }
+    }
+
+    /// Runs one iteration from `root`: select, expand, play out, back up.
+    fn iterate(&mut self, root: &Position, rng: &mut AgentRng) -> Result<(), HookError> {
+        let mut pos = self.pos.take().unwrap_or_else(|| root.clone());
+        pos.clone_from(root);
+        let mut node = 0u32;
+        let result = (|| {
+            loop {
+                if pos.is_over() {
+                    break;
+                }
+                if self.nodes[node as usize].first_child == NONE {
+                    if self.nodes[node as usize].visits > 0 || node == 0 {
+                        self.expand(node, &pos, rng);
+                    } else {
+                        break;
+                    }
+                }
+                if self.nodes[node as usize].children == 0 {
+                    break;
+                }
+                let fresh = self.nodes[node as usize].tried < self.nodes[node as usize].children;
+                node = self.select(node);
+                pos.play_unchecked(&self.nodes[node as usize].mv)?;
+                if fresh {
+                    break;
+                }
+            }
+            let cap = self.cap(&pos);
+            playout(&mut pos, rng, &mut self.playout, cap, self.config.policy)?;
+            self.evaluate(&pos)
+        })();
+        self.pos = Some(pos);
+        result?;
+        let mut n = node;
+        loop {
+            let i = n as usize;
+            self.nodes[i].visits += 1;
+            for (s, r) in self.sums[i * self.seats..(i + 1) * self.seats].iter_mut().zip(&self.reward) {
+                *s += *r as f32;
+            }
+            if n == 0 {
+                break;
+            }
+            n = self.nodes[i].parent;
+        }
+        Ok(())
+    }
+
+    /// The playout ply cap from `pos`.
+    fn cap(&self, pos: &Position) -> u32 {
+        let depth = match self.config.depth {
+            Some(d) => d,
+            None if scored(pos) => SAFETY_DEPTH,
+            None => MctsConfig::DEFAULT_DEPTH,
+        };
+        match pos.game().rules.end.max_plies {
+            Some(m) => depth.min(m.saturating_sub(pos.ply()).max(1)),
+            None => depth,
+        }
+    }
+
+    /// Searches from `pos` and returns the root's children as (move, visits, mean reward for the player
+    /// to move), most visited first. Empty when there is no legal move.
+    pub fn search(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Vec<(Move, u32, f64)>, HookError> {
+        self.seats = pos.game().seats.len();
+        self.nodes.clear();
+        self.sums.clear();
+        self.push_node(Move::PASS, NONE);
+        self.expand(0, pos, rng);
+        Self::material_scores(pos, &mut self.base);
+        let start = Instant::now();
+        let limit = self.config.millis.map(Duration::from_millis);
+        let iterations = match (self.config.iterations, limit) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u32::MAX,
+            (None, None) => MctsConfig::DEFAULT_ITERATIONS,
+        };
+        let mut done = 0;
+        if self.nodes[0].children > 1 {
+            while done < iterations {
+                if limit.is_some_and(|l| start.elapsed() >= l) {
+                    break;
+                }
+                self.iterate(pos, rng)?;
+                done += 1;
+            }
+        }
+        self.last_iterations = done;
+        let root = &self.nodes[0];
+        let mover = root.mover as usize;
+        let mut out: Vec<(Move, u32, f64)> = (root.first_child..root.first_child + root.children)
+            .map(|c| {
+                let ch = &self.nodes[c as usize];
+                (ch.mv, ch.visits, self.sums[c as usize * self.seats + mover] as f64 / ch.visits.max(1) as f64)
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        Ok(out)
+    }
+}
+
+/// What `mv` captures at once, as the moving side sees it before the consequences: the piece on its
+/// destination and the piece it shoots, each counting 1, or 3 for a royal piece. Group captures (Go)
+/// are not seen.
+fn captured(pos: &Position, mv: &Move) -> u32 {
+    let royal = &pos.game().rules.end.royal;
+    let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
+        Some(p) if royal.contains(&p.piece) => 3,
+        Some(_) => 1,
+        None => 0,
+    };
+    match mv.kind {
+        MoveKind::Move | MoveKind::Shoot => value(mv.to) + value(mv.take),
+        _ => value(mv.take),
+    }
+}
+
+/// Whether the game has a score that can judge any position.
+fn scored(pos: &Position) -> bool {
+    let g = pos.game();
+    g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
+}
+
+impl Agent for MctsAgent {
+    fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
+        Ok(self.search(pos, rng)?.first().map(|c| c.0))
+    }
+
+    fn name(&self) -> &str {
+        "mcts"
+    }
+}

@@ -1,0 +1,127 @@
+//! `qipan simulate`: self-play statistics, and the `--ai SEAT=AGENT` syntax shared with `qipan play`.
+
+use super::GameArgs;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use qipan::core::ai::AgentSpec;
+use qipan::core::Game;
+use qipan::simulate::{Report, Simulation};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=greedy`), comma-separated or
+    /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,c=X,depth=N,policy=light|uniform,
+    /// eval=material|draw,bias=X]. Unlisted seats play random.
+    #[arg(long, value_name = "SEAT=AGENT")]
+    ai: Vec<String>,
+    /// Seed: game i is played under a seed derived from this and i only.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Machine-readable output: the statistics and every game, as JSON.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Machine-readable output: one CSV row per player.
+    #[arg(long)]
+    csv: bool,
+    /// Also write a chart (win rates and game lengths) as SVG to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    chart: Option<std::path::PathBuf>,
+}
+
+/// Parses `--ai` values into one optional agent per seat.
+///
+/// Each value is a comma-separated list of `SEAT=AGENT` (a seat name or number, or `all`) or a bare
+/// `SEAT`, which means random. A comma followed by `KEY=VALUE` where KEY is not a seat continues the
+/// previous agent's parameters: `white=mcts:iterations=500,c=0.7,black=greedy`.
+pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<AgentSpec>>> {
+    let seats = game.seats.len();
+    let seat_of = |s: &str| -> Option<Vec<usize>> {
+        if s == "all" {
+            return Some((0..seats).filter(|&i| game.seats[i].plays).collect());
+        }
+        game.seat(s)
+            .map(|i| vec![i as usize])
+            .or_else(|| s.parse::<usize>().ok().filter(|&i| i < seats).map(|i| vec![i]))
+    };
+    let names = || game.seats.iter().filter(|s| s.plays).map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
+    // (seats, spec text) in order.
+    let mut items: Vec<(Vec<usize>, String)> = Vec::new();
+    for item in values.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|s| !s.is_empty()) {
+        let (key, spec) = match item.split_once('=') {
+            Some((k, v)) => (k.trim(), Some(v.trim())),
+            None => (item, None),
+        };
+        match (seat_of(key), spec) {
+            (Some(s), spec) => items.push((s, spec.unwrap_or("random").to_string())),
+            (None, Some(_)) if items.last().is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts")) => {
+                let last = items.last_mut().expect("checked");
+                last.1.push(if last.1.contains(':') { ',' } else { ':' });
+                last.1.push_str(item);
+            }
+            _ => anyhow::bail!("--ai: unknown seat `{key}`: the seats are {} (or `all`)", names()),
+        }
+    }
+    let mut out = vec![None; seats];
+    for (list, text) in items {
+        let spec = AgentSpec::parse(&text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
+        for s in list {
+            out[s] = Some(spec.clone());
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
+    let game = a.game.load()?;
+    if a.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    let mut sim = Simulation::new(game.clone(), a.games).with_seed(a.seed).with_threads(a.threads);
+    sim.agents = parse_ai(&game, &a.ai)?;
+    let bar = if a.json || a.csv || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(a.games as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let t = Instant::now();
+    let records = sim.run(&|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    let secs = t.elapsed().as_secs_f64();
+    let threads = if a.threads == 0 { rayon::current_num_threads() } else { a.threads };
+    let report = Report::new(&sim, &records);
+    if let Some(path) = &a.chart {
+        std::fs::write(path, report.svg(&records))
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    if a.json {
+        let mut v = serde_json::to_value(&report)?;
+        v["timing"] = serde_json::json!({"seconds": secs, "games_per_second": a.games as f64 / secs.max(1e-9), "threads": threads});
+        v["records"] = serde_json::to_value(&records)?;
+        outln!("{v}");
+    } else if a.csv {
+        out!("{}", report.csv());
+    } else {
+        out!("{}", report.text());
+        outln!("played in {secs:.2} s ({:.1} games/s, {threads} threads)", a.games as f64 / secs.max(1e-9));
+        if let Some(path) = &a.chart {
+            outln!("wrote {}", path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
