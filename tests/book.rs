@@ -87,7 +87,7 @@ fn legal_texts(pos: &Position) -> Vec<String> {
 #[test]
 fn every_example_compiles_and_plays() {
     let files = examples();
-    assert!(files.len() >= 5, "expected the tutorial's five steps at least, found {files:?}");
+    assert!(files.len() >= 6, "expected the tutorial's six files at least, found {files:?}");
     for path in &files {
         let game = load(path);
         let plies = if file_name(path).starts_with("tutorial-") { 40 } else { 12 };
@@ -98,8 +98,8 @@ fn every_example_compiles_and_plays() {
 }
 
 #[test]
-fn tutorial_has_five_steps() {
-    for n in 1..=5 {
+fn tutorial_has_seven_steps() {
+    for n in 1..=6 {
         assert!(example(&format!("tutorial-{n}.yaml")).exists(), "tutorial-{n}.yaml is missing");
     }
 }
@@ -315,4 +315,21 @@ fn chess_chapter_steps() {
     // Step 4 is games/chess.yaml without its draw options.
     let chess = qipan::load("chess", &[]).unwrap();
     assert_eq!(perft(&Position::from_fen(&chess, kiwipete).unwrap(), 3), 97_862);
+}
+
+/// Step 7: the variant is Raiders with diagonal steps and four stones, everything else inherited.
+#[test]
+fn tutorial_step_7_variant_extends_step_5() {
+    let base = load(&example("tutorial-5.yaml"));
+    let variant = load(&example("tutorial-6.yaml"));
+    assert_eq!(variant.name, "diagonal-raiders");
+    assert_eq!(variant.options.get("diagonal").map(String::as_str), Some("true"));
+    assert_eq!(variant.options.get("stones").map(String::as_str), Some("4"));
+    assert_eq!(variant.board.len(), base.board.len());
+    // The raider on c1 now also steps diagonally.
+    let texts = legal_texts(&variant.start());
+    for m in ["c1-b2", "c1-d2", "c1-c2"] {
+        assert!(texts.contains(&m.to_string()), "{m} missing from {texts:?}");
+    }
+    assert!(!legal_texts(&base.start()).contains(&"c1-b2".to_string()));
 }
