@@ -13,6 +13,8 @@
 
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
 pub mod gtp;
 pub mod record;
