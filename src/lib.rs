@@ -51,7 +51,7 @@ pub fn source(name_or_path: &str) -> Result<(String, String), LoadError> {
     if let Some(src) = games::builtin(name_or_path) {
         return Ok((format!("games/{name_or_path}.yaml"), src.to_string()));
     }
-    match std::fs::read_to_string(Path::new(name_or_path)) {
+    match read_limited(Path::new(name_or_path)) {
         Ok(text) => Ok((name_or_path.to_string(), text)),
         Err(e) => Err(LoadError::NotFound {
             name: name_or_path.to_string(),
@@ -59,6 +59,16 @@ pub fn source(name_or_path: &str) -> Result<(String, String), LoadError> {
             reason: e.to_string(),
         }),
     }
+}
+
+/// Reads a definition file, at most one byte more than a definition may hold (so that the compiler
+/// reports the size limit): a record naming `/dev/zero` or a huge file as its game must not exhaust
+/// memory.
+fn read_limited(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(qipan_dsl::MAX_DEFINITION_BYTES as u64 + 1).read_to_string(&mut text)?;
+    Ok(text)
 }
 
 /// Loads a built-in game or a definition file, with option overrides (`name`, `value`).

@@ -158,3 +158,15 @@ fn moves_with_stray_fields_are_refused() {
     assert_eq!(pos.check(&drop), Ok(()));
     assert_eq!(pos.check(&Move { from: drop.to, ..drop }), Err(Illegal::NoSuchMove));
 }
+
+/// A record's game may be a path, and a record is untrusted input: a path to an endless file
+/// (`/dev/zero`) was read whole, exhausting memory. Definition files are now read up to the size
+/// limit, which the compiler then reports.
+#[cfg(unix)]
+#[test]
+fn a_record_naming_an_endless_file_is_refused() {
+    let rec = qipan::record::GameRecord::parse("game: /dev/zero\nmoves: [D4]\n").unwrap();
+    let err = rec.replay().err().expect("refused");
+    assert!(err.to_string().contains("more than the limit"), "{err}");
+    assert!(qipan::load("/dev/zero", &[]).is_err());
+}
