@@ -104,9 +104,9 @@ macro_rules! game_properties {
     };
 }
 
-game_properties!(go, "go", [("size", "9")], cases: 160, plies: 300);
-game_properties!(go_small_board, "go", [("size", "5"), ("ko", "simple"), ("suicide", "allowed")], cases: 160, plies: 200);
-game_properties!(field_go, "field-go", [("komi", "3.5")], cases: 96, plies: 250);
-game_properties!(leader_cannon, "leader-cannon", [], cases: 128, plies: 300);
-game_properties!(seven_kingdoms, "seven-kingdoms", [("players", "3")], cases: 48, plies: 160);
-game_properties!(he_qi, "he-qi", [("players", "2")], cases: 48, plies: 160);
+game_properties!(go, "go", [("size", "9")], cases: 400, plies: 300);
+game_properties!(go_small_board, "go", [("size", "5"), ("ko", "simple"), ("suicide", "allowed")], cases: 400, plies: 200);
+game_properties!(field_go, "field-go", [("komi", "3.5")], cases: 256, plies: 250);
+game_properties!(leader_cannon, "leader-cannon", [], cases: 320, plies: 300);
+game_properties!(seven_kingdoms, "seven-kingdoms", [("players", "3")], cases: 128, plies: 200);
+game_properties!(he_qi, "he-qi", [("players", "2")], cases: 128, plies: 200);
