@@ -334,7 +334,7 @@ impl GtpEngine {
             Some(n) => Some(n.parse::<usize>().map_err(|_| "move number not an integer")?.saturating_sub(1)),
             None => None,
         };
-        let bytes = std::fs::read(file).map_err(|_| "cannot load file")?;
+        let bytes = crate::record::read_record_file(std::path::Path::new(file)).map_err(|_| "cannot load file")?;
         let sgf = parse_sgf_bytes(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
         // The record's board size and komi replace the current ones.
         let others: Vec<(String, String)> =

@@ -17,6 +17,8 @@
 
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
 pub mod gtp;
 pub mod library;
@@ -29,7 +31,7 @@ pub use qipan_dsl as dsl;
 pub use qipan_dsl::{Definition, Diagnostic, Diagnostics};
 
 use qipan_core::Game;
-use qipan_dsl::extends::{is_path, read_file, relative_to};
+use qipan_dsl::extends::{file_source, is_path, read_file, read_text, relative_to};
 use qipan_dsl::{Resolve, SourceFile};
 use std::path::Path;
 use std::sync::Arc;
@@ -96,8 +98,9 @@ pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
             return Ok(f);
         }
     }
-    read_file(Path::new(name_or_path)).map_err(|_| {
-        let reason = std::fs::read_to_string(name_or_path).err().map(|e| e.to_string()).unwrap_or_default();
+    let path = Path::new(name_or_path);
+    read_text(path).map(|text| file_source(path, text)).map_err(|e| {
+        let reason = e.to_string();
         LoadError::NotFound {
             name: name_or_path.to_string(),
             builtins: builtin_names(),

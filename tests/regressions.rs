@@ -124,3 +124,49 @@ pieces:
     assert_eq!(qipan::load_str("t.yaml", src, &[]).unwrap().board.len(), 9);
     assert_eq!(qipan::load_str("t.yaml", src, &[("big".into(), "true".into())]).unwrap().board.len(), 25);
 }
+
+/// Found by fuzzing (`sequences`) and the property tests: `check` accepted moves whose fields do not
+/// fit their kind (a pass naming nodes, a placement or drop with a `from`), which no legal-move list
+/// holds, and `play` then played them with the stray fields ignored. They are refused now.
+#[test]
+fn moves_with_stray_fields_are_refused() {
+    use qipan::core::{Illegal, Move, MoveKind, NodeId};
+    let g = qipan::load("go", &[("size".into(), "9".into())]).unwrap();
+    let pos = g.start();
+    let e5 = g.board.find("E5").unwrap();
+    let bent = [
+        Move { from: NodeId(1), to: NodeId(0), take: NodeId(2), piece: 1, by: NodeId(4), ..Move::PASS },
+        Move { from: NodeId(3), ..Move::place(0, e5) },
+        Move { take: NodeId(3), ..Move::place(0, e5) },
+        Move { by: NodeId(3), ..Move::place(0, e5) },
+        Move::place(7, e5),
+        Move { kind: MoveKind::Shoot, from: e5, to: NodeId(0), take: NodeId(1), ..Move::PASS },
+    ];
+    for mv in bent {
+        assert!(!pos.legal_moves().contains(&mv));
+        assert_eq!(pos.check(&mv), Err(Illegal::NoSuchMove), "{mv:?}");
+        let mut p = pos.clone();
+        assert_eq!(p.play(&mv), Err(PlayError::Illegal(Illegal::NoSuchMove)));
+        assert_eq!((p.hash(), p.ply(), p.to_move()), (pos.hash(), pos.ply(), pos.to_move()));
+    }
+    assert_eq!(pos.check(&Move::place(0, e5)), Ok(()));
+    assert_eq!(pos.check(&Move::PASS), Ok(()));
+    // A drop with a `from` (leader-cannon drops its leaders).
+    let g = qipan::load("leader-cannon", &[]).unwrap();
+    let pos = g.start();
+    let drop = *pos.legal_moves().iter().find(|m| m.kind == MoveKind::Drop).unwrap();
+    assert_eq!(pos.check(&drop), Ok(()));
+    assert_eq!(pos.check(&Move { from: drop.to, ..drop }), Err(Illegal::NoSuchMove));
+}
+
+/// A record's game may be a path, and a record is untrusted input: a path to an endless file
+/// (`/dev/zero`) was read whole, exhausting memory. Definition files are now read up to the size
+/// limit, which the compiler then reports.
+#[cfg(unix)]
+#[test]
+fn a_record_naming_an_endless_file_is_refused() {
+    let rec = qipan::record::GameRecord::parse("game: /dev/zero\nmoves: [D4]\n").unwrap();
+    let err = rec.replay().err().expect("refused");
+    assert!(err.to_string().contains("more than the limit"), "{err}");
+    assert!(qipan::load("/dev/zero", &[]).is_err());
+}

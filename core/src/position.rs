@@ -1144,6 +1144,9 @@ impl Position {
         if self.is_over() {
             return Err(Illegal::GameOver);
         }
+        if !self.well_formed(mv) {
+            return Err(Illegal::NoSuchMove);
+        }
         let seat = self.to_move;
         if mv.extra > 0 {
             if mv.is_pass() || !self.extra_possible(seat, mv.extra as usize - 1) {
@@ -1188,6 +1191,32 @@ impl Position {
             return Err(Illegal::NoSuchMove);
         }
         self.check_consequences(mv)
+    }
+
+    /// Whether the move's fields fit its kind and the game: nodes on the board where the kind uses
+    /// them and [`NodeId::NONE`] where it does not, a piece type of the game. A move of another shape
+    /// (a placement with a `from`, a pass naming a node) is never generated, so it is refused rather
+    /// than played with the stray fields ignored.
+    fn well_formed(&self, mv: &Move) -> bool {
+        let n = self.cells.len();
+        let on = |x: NodeId| x.idx() < n;
+        let none = |x: NodeId| !x.is_some();
+        let piece = (mv.piece as usize) < self.game.pieces.len();
+        // A castling partner, a promotion and a passable step belong to moves of a piece only.
+        let partner = (none(mv.with_from) && none(mv.with_to))
+            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to));
+        let promote = (mv.promote as usize) <= self.game.pieces.len() && (mv.promote == 0 || mv.kind == MoveKind::Move);
+        if !partner || !promote || (mv.passable && mv.kind != MoveKind::Move) {
+            return false;
+        }
+        match mv.kind {
+            MoveKind::Pass => none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == 0,
+            MoveKind::Place | MoveKind::Drop => piece && on(mv.to) && none(mv.from) && none(mv.take) && none(mv.by),
+            MoveKind::Move => {
+                piece && on(mv.from) && on(mv.to) && (none(mv.take) || on(mv.take)) && (none(mv.by) || on(mv.by))
+            }
+            MoveKind::Shoot => piece && on(mv.from) && mv.to == mv.from && on(mv.take) && none(mv.by),
+        }
     }
 
     /// Plays a move after checking it. If a hook fails, the position is left as it was.

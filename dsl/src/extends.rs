@@ -102,12 +102,27 @@ pub fn relative_to(spec: &str, from: &str) -> PathBuf {
     }
 }
 
+/// Reads a definition file's text, at most one byte more than a definition may hold (so that the
+/// compiler reports the size limit): a file that never ends (`/dev/zero`) or a huge one must not
+/// exhaust memory.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(crate::MAX_DEFINITION_BYTES as u64 + 1).read_to_string(&mut text)?;
+    Ok(text)
+}
+
 /// Reads a definition file from disk as a [`SourceFile`] (its id is the canonical path).
 pub fn read_file(path: &Path) -> Result<SourceFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let text = read_text(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    Ok(file_source(path, text))
+}
+
+/// The [`SourceFile`] of a file read from `path`: named by the path, identified by its canonical form.
+pub fn file_source(path: &Path, text: String) -> SourceFile {
     let id =
         std::fs::canonicalize(path).map(|p| p.display().to_string()).unwrap_or_else(|_| path.display().to_string());
-    Ok(SourceFile { name: path.display().to_string(), id, text })
+    SourceFile { name: path.display().to_string(), id, text }
 }
 
 /// The resolver of the `qipan-dsl` functions that take none: paths only, relative to the

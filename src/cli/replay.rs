@@ -23,7 +23,7 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
         [record] => native(record, a.json),
         [game, sgf] => {
             let game = super::GameArgs { game: game.clone(), set: a.set.clone(), fen: None };
-            let bytes = std::fs::read(sgf)?;
+            let bytes = qipan::record::read_record_file(std::path::Path::new(sgf))?;
             let report = qipan::record::replay_sgf(&game.game, &game.overrides()?, &bytes)?;
             if a.json {
                 outln!("{}", serde_json::to_string_pretty(&report.to_json())?);
@@ -38,7 +38,9 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
 
 /// Replays a qipan record; exit 2 when a move is refused or the result differs from the record's.
 fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let bytes =
+        qipan::record::read_record_file(std::path::Path::new(path)).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
     let record = GameRecord::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     let replay = record.replay()?;
     if json {

@@ -30,6 +30,19 @@ use std::sync::Arc;
 /// The largest record text read, in bytes (a million plies of long move text fit).
 pub const MAX_RECORD_BYTES: usize = 64 << 20;
 
+/// Reads a record file (qipan or SGF), at most one byte more than [`MAX_RECORD_BYTES`], so that a huge or
+/// endless file is refused by the reader instead of filling memory.
+pub fn read_record_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(MAX_RECORD_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        let message = format!("{}: a record may hold at most {MAX_RECORD_BYTES} bytes", path.display());
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, message));
+    }
+    Ok(bytes)
+}
+
 /// A game record in qipan's own format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {

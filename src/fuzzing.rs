@@ -1,0 +1,355 @@
+//! The bodies of the fuzz targets (`fuzz/`), shared with the corpus test (`tests/fuzz_corpus.rs`).
+//!
+//! Each function takes one fuzz input and checks that qipan neither panics nor breaks an invariant
+//! on it: any panic, including a failed assertion here, is a bug. The fuzz crate calls these
+//! functions from its targets, and the normal test suite runs every committed corpus file and crash
+//! reproducer through them, so a finding stays fixed. Not part of the stable API.
+
+use crate::core::notation::{move_text, parse_move};
+use crate::core::{Game, Move, MoveKind, NodeId, PlayError, Position};
+use crate::record::GameRecord;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The most moves a record input may hold to be replayed (longer ones are only parsed).
+pub const MAX_RECORD_MOVES: usize = 300;
+
+/// The most plies a `sequences` input plays.
+pub const MAX_SEQUENCE_PLIES: usize = 120;
+
+/// Shipped games with the options the targets use: small boards, few players, some rule variants.
+pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
+    ("go", &[("size", "9")]),
+    ("go", &[("size", "5"), ("ko", "simple"), ("suicide", "allowed")]),
+    ("go", &[("size", "4"), ("ko", "situational")]),
+    ("go", &[("size", "3"), ("ko", "positional"), ("suicide", "allowed")]),
+    ("field-go", &[("komi", "3.5")]),
+    ("field-go", &[("komi", "3.5"), ("board", "box"), ("box_width", "3"), ("box_height", "2"), ("box_depth", "2")]),
+    ("field-go", &[("komi", "0.5"), ("board", "stack"), ("stack_width", "3"), ("stack_height", "3"), ("ko", "simple")]),
+    ("leader-cannon", &[]),
+    ("leader-cannon", &[("placement", "home"), ("steps", "3"), ("trigger", "automatic"), ("stuck", "lose")]),
+    ("leader-cannon", &[("fire_in_place", "true"), ("trigger", "board"), ("death_count", "cumulative")]),
+    ("seven-kingdoms", &[("players", "3")]),
+    ("seven-kingdoms", &[("players", "2"), ("army", "removed"), ("knight", "up-to-3"), ("zhou", "passable")]),
+    ("he-qi", &[("players", "2")]),
+    ("he-qi", &[("players", "3"), ("form", "chain"), ("absorbed_turns", "dropped"), ("jump", "any")]),
+];
+
+/// Option overrides as [`crate::load`] takes them.
+pub fn overrides(opts: &[(&str, &str)]) -> Vec<(String, String)> {
+    opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// Variant `i` of [`VARIANTS`], loaded once per process.
+pub fn variant(i: usize) -> Arc<Game> {
+    static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Game>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(g) = cache.lock().expect("cache").get(&i) {
+        return g.clone();
+    }
+    let (name, opts) = VARIANTS[i];
+    let game = crate::load(name, &overrides(opts)).unwrap_or_else(|e| panic!("{name} {opts:?}: {e}"));
+    cache.lock().expect("cache").insert(i, game.clone());
+    game
+}
+
+/// What [`Position::play`] must leave unchanged when it refuses a move.
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    hash: u64,
+    to_move: u8,
+    ply: u32,
+    passes: u32,
+    over: bool,
+    cells: Vec<Option<crate::core::Piece>>,
+    captures: Vec<u32>,
+    counters: Vec<i64>,
+    last: Option<Move>,
+}
+
+fn snapshot(p: &Position) -> Snapshot {
+    Snapshot {
+        hash: p.hash(),
+        to_move: p.to_move(),
+        ply: p.ply(),
+        passes: p.passes(),
+        over: p.is_over(),
+        cells: p.cells().to_vec(),
+        captures: p.captures().to_vec(),
+        counters: p.counters().to_vec(),
+        last: p.last_move(),
+    }
+}
+
+/// A small deterministic generator fed from the input, so a run is reproducible from the input alone.
+struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl Bytes<'_> {
+    fn next(&mut self) -> Option<u8> {
+        let b = self.data.get(self.at).copied();
+        self.at += 1;
+        b
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes([self.next()?, self.next()?]))
+    }
+}
+
+/// FNV-1a, to pick moves from text inputs deterministically.
+fn fnv(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// Plays at most `plies` legal moves chosen from `seed`; stops at the first hook error. For
+/// definitions that compiled: nothing may panic or hang.
+fn play_a_little(game: &Arc<Game>, mut seed: u64, plies: usize) {
+    let mut pos = game.start();
+    for _ in 0..plies {
+        if pos.is_over() {
+            break;
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[(seed % legal.len() as u64) as usize];
+        seed = seed.rotate_left(13).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5555;
+        let _ = move_text(game, &mv);
+        if pos.play(&mv).is_err() {
+            break;
+        }
+        let _ = pos.hash_from_scratch();
+    }
+}
+
+/// `definition`: arbitrary text as a whole definition (YAML, the movement language, hooks). If it
+/// compiles, a few legal moves are played (hooks have operation limits, so nothing may hang).
+pub fn definition(text: &str) {
+    if let Ok(game) = crate::load_str("fuzz.yaml", text, &[]) {
+        play_a_little(&game, fnv(text.as_bytes()), 6);
+    }
+}
+
+/// A YAML double-quoted string holding `s` exactly: every character outside printable ASCII escaped.
+pub fn yaml_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The small definition the `language` target inserts text into: `{RULE}` is a piece's movement rule.
+pub const LANGUAGE_TEMPLATE: &str = "name: t
+options:
+  variant: { type: choice, default: short, values: [short, long] }
+  reach: { type: int, default: 2 }
+board:
+  grid: { width: 5, height: 5, labels: chess, diagonal: true, kind: cell }
+seats:
+  - { name: white, forward: [n] }
+  - { name: black, forward: [s] }
+pieces:
+  block: {}
+  p:
+    moves:
+      - {RULE}
+      - step orthogonal to empty
+setup:
+  - { seat: white, piece: p, at: [c3, a1] }
+  - { seat: black, piece: p, at: [c4, e5] }
+  - { seat: white, piece: block, at: [b2] }
+  - { seat: black, piece: block, at: [d4] }
+";
+
+/// The definitions the `language` target builds from `text`: as a movement rule, as a movement
+/// rule's condition, and as the option expression that switches a rule on.
+pub fn language_definitions(text: &str) -> [String; 3] {
+    let rule = |r: String| LANGUAGE_TEMPLATE.replace("{RULE}", &r);
+    [
+        rule(yaml_quote(text)),
+        rule(yaml_quote(&format!("step orthogonal to empty if {text}"))),
+        rule(format!("{{ move: {}, if: {} }}", yaml_quote("slide diagonal to empty or enemy"), yaml_quote(text))),
+    ]
+}
+
+/// `language`: arbitrary text in the movement and condition language, inside a fixed definition.
+pub fn language(text: &str) {
+    for (i, def) in language_definitions(text).iter().enumerate() {
+        if let Ok(game) = crate::load_str("fuzz.yaml", def, &[]) {
+            play_a_little(&game, fnv(text.as_bytes()) ^ i as u64, 4);
+        }
+    }
+}
+
+/// `sgf`: bytes as an SGF file: parsed, and replayed on Go.
+pub fn sgf(bytes: &[u8]) {
+    let Ok(sgf) = crate::sgf::parse_sgf_bytes(bytes) else { return };
+    let _ = sgf.to_sgf();
+    if sgf.main_line_moves().count() > MAX_RECORD_MOVES {
+        return;
+    }
+    let _ = crate::record::replay_sgf("go", &[], bytes);
+}
+
+/// `record`: text as a qipan game record: parsed, written back, and replayed (built-in games only,
+/// at most [`MAX_RECORD_MOVES`] moves).
+pub fn record(text: &str) {
+    let Ok(rec) = GameRecord::parse(text) else { return };
+    let again = GameRecord::parse(&rec.to_text()).expect("a written record reads back");
+    assert_eq!(
+        (&again.game, &again.options, &again.moves, &again.result),
+        (&rec.game, &rec.options, &rec.moves, &rec.result)
+    );
+    // Paths would read files: only built-in games are replayed.
+    if crate::games::builtin(&rec.game).is_none() || rec.moves.len() > MAX_RECORD_MOVES {
+        return;
+    }
+    if let Ok(r) = rec.replay() {
+        assert_eq!(r.position.ply() as usize, r.moves.len());
+        assert_eq!(r.position.hash(), r.position.hash_from_scratch());
+    }
+}
+
+/// Checks one parsed move on `pos`: accepted by both `check` and `play`, or refused by both for
+/// the same reason with the position unchanged. An accepted move is one of the legal moves.
+pub fn check_candidate(pos: &Position, mv: &Move) {
+    let game = pos.game();
+    let legal = pos.legal_moves();
+    let mut after = pos.clone();
+    match pos.check(mv) {
+        Ok(()) => {
+            assert!(legal.contains(mv), "{} is accepted by check but not a legal move: {mv:?}", move_text(game, mv));
+            after.play(mv).unwrap_or_else(|e| panic!("{} passes check, play refuses it: {e}", move_text(game, mv)));
+            assert_eq!(after.hash(), after.hash_from_scratch());
+        }
+        Err(reason) => {
+            assert!(!reason.to_string().trim().is_empty(), "a refusal without a reason: {reason:?}");
+            assert!(!legal.contains(mv), "legal move {} refused by check: {reason}", move_text(game, mv));
+            match after.play(mv) {
+                Err(PlayError::Illegal(r)) => assert_eq!(r, reason, "check and play give different reasons"),
+                other => panic!("check refuses {mv:?} ({reason}), play gives {other:?}"),
+            }
+            assert_eq!(snapshot(&after), snapshot(pos), "a refused play changed the position");
+        }
+    }
+}
+
+/// Positions of every variant the `move_text` target reads text in: the start, and after a few moves.
+fn move_text_positions() -> &'static [Position] {
+    static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
+    POSITIONS.get_or_init(|| {
+        let mut out = Vec::new();
+        for i in 0..VARIANTS.len() {
+            let start = variant(i).start();
+            let mut p = start.clone();
+            for k in 0..6usize {
+                let legal = p.legal_moves();
+                if p.is_over() || legal.is_empty() {
+                    break;
+                }
+                let mv = legal[(k * 7919 + 3) % legal.len()];
+                p.play(&mv).expect("a legal move plays");
+            }
+            out.push(start);
+            out.push(p);
+        }
+        out
+    })
+}
+
+/// `move_text`: arbitrary text read as a move in positions of every shipped game; a move read must
+/// be accepted, or refused with a reason and the position left as it was.
+pub fn move_text_input(text: &str) {
+    if text.len() > 256 {
+        return;
+    }
+    for pos in move_text_positions() {
+        if let Ok(mv) = parse_move(pos, text) {
+            check_candidate(pos, &mv);
+        }
+    }
+}
+
+/// A pseudo-move from input bytes: any kind, nodes on the board or not, any piece and extra.
+fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
+    let g = pos.game();
+    let n = g.board.len() as u16;
+    let kind = match b.next()? % 5 {
+        0 => MoveKind::Pass,
+        1 => MoveKind::Place,
+        2 => MoveKind::Drop,
+        3 => MoveKind::Move,
+        _ => MoveKind::Shoot,
+    };
+    let node = |b: &mut Bytes| -> Option<NodeId> {
+        let x = b.u16()?;
+        Some(match x >> 14 {
+            0 => NodeId::NONE,
+            1 => NodeId(x),
+            _ => NodeId(x % n.max(1)),
+        })
+    };
+    let (from, to, take, by) = (node(b)?, node(b)?, node(b)?, node(b)?);
+    let piece = b.next()? % (g.pieces.len() as u8 + 1);
+    let extra = b.next()? % (g.extras.len() as u8 + 2);
+    let (with_from, with_to) = (node(b)?, node(b)?);
+    let promote = b.next()? % (g.pieces.len() as u8 + 2);
+    let passable = b.next()? & 1 == 1;
+    Some(Move { kind, from, to, take, piece, by, extra, promote, with_from, with_to, passable })
+}
+
+/// `sequences`: the first byte picks a variant of a shipped game, each next byte a legal move (or,
+/// for bytes ≥ 0xf0, a pseudo-move built from the following bytes). Every legal move must pass
+/// `check`, play, keep the incremental hash equal to the hash from scratch and round-trip through
+/// its text; a pseudo-move must be accepted exactly when it is legal, and a refused one must leave
+/// the position unchanged.
+pub fn sequences(data: &[u8]) {
+    let mut b = Bytes { data, at: 0 };
+    let Some(first) = b.next() else { return };
+    let game = variant(first as usize % VARIANTS.len());
+    let mut pos = game.start();
+    let mut plies = 0;
+    while let Some(x) = b.next() {
+        if plies >= MAX_SEQUENCE_PLIES || pos.is_over() {
+            break;
+        }
+        if x >= 0xf0 {
+            let Some(mv) = pseudo_move(&pos, &mut b) else { break };
+            check_candidate(&pos, &mv);
+            continue;
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        if x == 0 {
+            // Now and then, every legal move.
+            for mv in &legal {
+                assert_eq!(pos.check(mv), Ok(()), "legal move {} refused", move_text(&game, mv));
+            }
+        }
+        let mv = legal[x as usize % legal.len()];
+        let text = move_text(&game, &mv);
+        let parsed = parse_move(&pos, &text).unwrap_or_else(|e| panic!("`{text}` does not read back: {e}"));
+        assert_eq!(parsed, mv, "`{text}` reads back as another move");
+        if let Err(e) = pos.check(&mv) {
+            panic!("legal move {text} refused: {e}");
+        }
+        pos.play(&mv).unwrap_or_else(|e| panic!("legal move {text} does not play: {e}"));
+        assert_eq!(pos.hash(), pos.hash_from_scratch(), "incremental hash differs after {text}");
+        plies += 1;
+    }
+}
