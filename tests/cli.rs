@@ -216,3 +216,26 @@ fn play_writes_a_qipan_record_that_replay_reads() {
     let line = text.lines().position(|l| l.starts_with("  - ")).unwrap() + 1;
     assert!(stdout(&out).contains(&format!("move 1 (line {line})")), "{}", stdout(&out));
 }
+
+#[test]
+fn play_undoes_saves_and_loads() {
+    let dir = std::env::temp_dir().join(format!("qipan-undo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (s1, s2) = (dir.join("s1.qipan"), dir.join("s2.qipan"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "go", "--set", "size=9", "--ai", "white"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // E5 and White's reply; D4 and White's reply; undo takes back D4 and the reply after it.
+    let input =
+        format!("E5\nD4\nundo\nsave {}\nC3\nload {}\nsave {}\nquit\n", s1.display(), s1.display(), s2.display());
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    assert!(text.contains(&format!("wrote {}", s2.display())), "{text}");
+    let saved = qipan::record::GameRecord::parse(&std::fs::read_to_string(&s1).unwrap()).unwrap();
+    assert_eq!(saved.moves.len(), 2, "E5 and White's reply: {:?}", saved.moves);
+    assert_eq!(saved.moves[0], "E5");
+    assert_eq!(std::fs::read_to_string(&s1).unwrap(), std::fs::read_to_string(&s2).unwrap(), "load restored it");
+}

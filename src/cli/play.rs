@@ -44,11 +44,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         qipan::record::to_sgf(&game, &[], None)?;
     }
     let mut pos = a.game.start(&game)?;
+    let start = pos.clone();
     let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
     outln!("{}", game.title);
     outln!(
-        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `svg FILE` to draw \
-         the board, `quit` to stop.",
+        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `save FILE`, \
+         `load FILE`, `svg FILE` to draw the board, `quit` to stop.",
         example(&pos)
     );
     let mut redraw = true;
@@ -96,6 +97,39 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
                     pos.legal_moves().iter().filter(|m| m.from == node).map(|m| move_text(&game, m)).collect();
                 outln!("{}", if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") });
             }
+            "undo" => {
+                // Back to before the last move a person made, taking back the computer's replies too.
+                let person = |s: u8| {
+                    let who = if listed[s as usize] { s as usize } else { qipan::core::ai::player(&start, s) as usize };
+                    agents[who].is_none()
+                };
+                match history.iter().rposition(|(s, _)| person(*s)) {
+                    None => {
+                        outln!("nothing to undo");
+                        redraw = false;
+                    }
+                    Some(i) => {
+                        history.truncate(i);
+                        pos = replayed(&start, &history)?;
+                    }
+                }
+            }
+            cmd if cmd.starts_with("save ") => {
+                let path = std::path::Path::new(cmd["save ".len()..].trim());
+                write_record(path, &a.game.game, &game, &history, pos.outcome())?;
+                outln!("wrote {}", path.display());
+                redraw = false;
+            }
+            cmd if cmd.starts_with("load ") => {
+                let path = cmd["load ".len()..].trim();
+                match load_record(path, &a.game.game, &game, &start) {
+                    Ok((p, h)) => (pos, history) = (p, h),
+                    Err(e) => {
+                        outln!("{path}: {e}");
+                        redraw = false;
+                    }
+                }
+            }
             cmd if cmd.starts_with("svg ") => {
                 let path = cmd["svg ".len()..].trim();
                 std::fs::write(path, render::svg_marked(&pos, &render::Marks::last_move(&pos)))?;
@@ -118,14 +152,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if let Some(path) = &a.record {
-        if is_sgf(path) {
-            let sgf = qipan::record::to_sgf(&game, &history, pos.outcome())?;
-            std::fs::write(path, sgf.to_sgf())?;
-        } else {
-            let moves: Vec<qipan::core::Move> = history.iter().map(|(_, m)| *m).collect();
-            let record = qipan::record::GameRecord::new(&a.game.game, &game, &moves, pos.outcome());
-            std::fs::write(path, record.to_text())?;
-        }
+        write_record(path, &a.game.game, &game, &history, pos.outcome())?;
         outln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
@@ -221,4 +248,57 @@ fn example(pos: &qipan::core::Position) -> String {
 /// Whether a record file is SGF (by its name).
 fn is_sgf(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+/// Writes the game so far: SGF when the file name ends in `.sgf`, otherwise a qipan record.
+fn write_record(
+    path: &std::path::Path,
+    game_ref: &str,
+    game: &qipan::core::Game,
+    history: &[(u8, qipan::core::Move)],
+    result: Option<&qipan::core::GameResult>,
+) -> anyhow::Result<()> {
+    if is_sgf(path) {
+        std::fs::write(path, qipan::record::to_sgf(game, history, result)?.to_sgf())?;
+    } else {
+        let moves: Vec<qipan::core::Move> = history.iter().map(|(_, m)| *m).collect();
+        std::fs::write(path, qipan::record::GameRecord::new(game_ref, game, &moves, result).to_text())?;
+    }
+    Ok(())
+}
+
+/// The position after replaying `history` from `start`.
+fn replayed(
+    start: &qipan::core::Position,
+    history: &[(u8, qipan::core::Move)],
+) -> anyhow::Result<qipan::core::Position> {
+    let mut pos = start.clone();
+    for (_, mv) in history {
+        pos.play(mv)?;
+    }
+    Ok(pos)
+}
+
+/// Reads a qipan record of this game (same game and options) and replays it from `start`; a move the
+/// rules refuse stops the loading with its number and line.
+fn load_record(
+    path: &str,
+    game_ref: &str,
+    game: &qipan::core::Game,
+    start: &qipan::core::Position,
+) -> anyhow::Result<(qipan::core::Position, Vec<(u8, qipan::core::Move)>)> {
+    let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
+    let record = qipan::record::GameRecord::parse(&String::from_utf8(bytes)?)?;
+    if record.game != game_ref || record.options != game.options {
+        anyhow::bail!("the record is of `{}` with other options; play it with `qipan replay {path}`", record.game);
+    }
+    let mut pos = start.clone();
+    let mut history = Vec::new();
+    for (i, text) in record.moves.iter().enumerate() {
+        let mv = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
+        let seat = pos.to_move();
+        pos.play(&mv).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
+        history.push((seat, mv));
+    }
+    Ok((pos, history))
 }
