@@ -229,7 +229,10 @@ fn pictures_are_current() {
     /// File, game, options, moves played, node whose targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 4] = [
+    let pictures: [Picture; 7] = [
+        ("go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
+        ("field-go.svg", "field-go", &[("komi", "3.5")], "", None),
+        ("leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
         ("seven-kingdoms.svg", "seven-kingdoms", &[], "", None),
         ("he-qi.svg", "he-qi", &[], "", None),
         ("he-qi-walk.svg", "he-qi", &[("players", "2")], "r1s6-r1s7 r1s21-r1s20", Some("r3s7")),
