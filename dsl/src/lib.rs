@@ -19,8 +19,9 @@ pub use compile::OptionInfo;
 pub use diag::{Diagnostic, Diagnostics, Loc};
 pub use extends::{yaml_message, FileResolver, Resolve, SourceFile, Sources};
 
-/// The largest definition text read, in bytes: far above any real game (He Qi's is 14 KB; a board of
-/// 65,534 nodes listed one per line fits), and small enough that reading it is harmless.
+/// The largest definition text read, in bytes: far above any real game (the largest shipped definition is
+/// about 14 KB, and a board of 65,534 nodes listed one per line fits), and small enough that reading it is
+/// harmless.
 pub const MAX_DEFINITION_BYTES: usize = 8 << 20;
 pub use lang::Value;
 
