@@ -17,38 +17,47 @@ pub const MAX_RECORD_MOVES: usize = 300;
 /// The most plies a `sequences` input plays.
 pub const MAX_SEQUENCE_PLIES: usize = 120;
 
-/// Shipped games with the options the targets use: small boards, few players, some rule variants.
-pub const VARIANTS: &[(&str, &[(&str, &str)])] = &[
-    ("go", &[("size", "9")]),
-    ("go", &[("size", "5"), ("ko", "simple"), ("suicide", "allowed")]),
-    ("go", &[("size", "4"), ("ko", "situational")]),
-    ("go", &[("size", "3"), ("ko", "positional"), ("suicide", "allowed")]),
-    ("field-go", &[("komi", "3.5")]),
-    ("field-go", &[("komi", "3.5"), ("board", "box"), ("box_width", "3"), ("box_height", "2"), ("box_depth", "2")]),
-    ("field-go", &[("komi", "0.5"), ("board", "stack"), ("stack_width", "3"), ("stack_height", "3"), ("ko", "simple")]),
-    ("leader-cannon", &[]),
-    ("leader-cannon", &[("placement", "home"), ("steps", "3"), ("trigger", "automatic"), ("stuck", "lose")]),
-    ("leader-cannon", &[("fire_in_place", "true"), ("trigger", "board"), ("death_count", "cumulative")]),
-    ("seven-kingdoms", &[("players", "3")]),
-    ("seven-kingdoms", &[("players", "2"), ("army", "removed"), ("knight", "up-to-3"), ("zhou", "passable")]),
-    ("he-qi", &[("players", "2")]),
-    ("he-qi", &[("players", "3"), ("form", "chain"), ("absorbed_turns", "dropped"), ("jump", "any")]),
-];
+/// The games the targets play, as data (`fuzz/variants.txt`): `variant NAME key=value ...` lines and one
+/// `sgf NAME` line.
+const VARIANTS_FILE: &str = include_str!("../fuzz/variants.txt");
 
-/// Option overrides as [`crate::load`] takes them.
-pub fn overrides(opts: &[(&str, &str)]) -> Vec<(String, String)> {
-    opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+/// A game and its option overrides.
+type Variant = (String, Vec<(String, String)>);
+
+/// The `variant` lines of `fuzz/variants.txt`, and the game of its `sgf` line.
+fn table() -> &'static (Vec<Variant>, String) {
+    static TABLE: OnceLock<(Vec<Variant>, String)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let (mut variants, mut sgf) = (Vec::new(), String::new());
+        for line in VARIANTS_FILE.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("variant"), Some(name)) => {
+                    let opts = words.filter_map(|w| w.split_once('=')).map(|(k, v)| (k.into(), v.into())).collect();
+                    variants.push((name.to_string(), opts));
+                }
+                (Some("sgf"), Some(name)) => sgf = name.to_string(),
+                _ => panic!("fuzz/variants.txt: cannot read `{line}`"),
+            }
+        }
+        (variants, sgf)
+    })
 }
 
-/// Variant `i` of [`VARIANTS`], loaded once per process.
+/// How many variants the targets play.
+pub fn variant_count() -> usize {
+    table().0.len()
+}
+
+/// Variant `i` of `fuzz/variants.txt`, loaded once per process.
 pub fn variant(i: usize) -> Arc<Game> {
     static CACHE: OnceLock<Mutex<HashMap<usize, Arc<Game>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(g) = cache.lock().expect("cache").get(&i) {
         return g.clone();
     }
-    let (name, opts) = VARIANTS[i];
-    let game = crate::load(name, &overrides(opts)).unwrap_or_else(|e| panic!("{name} {opts:?}: {e}"));
+    let (name, opts) = &table().0[i];
+    let game = crate::load(name, opts).unwrap_or_else(|e| panic!("{name} {opts:?}: {e}"));
     cache.lock().expect("cache").insert(i, game.clone());
     game
 }
@@ -194,14 +203,14 @@ pub fn language(text: &str) {
     }
 }
 
-/// `sgf`: bytes as an SGF file: parsed, and replayed on Go.
+/// `sgf`: bytes as an SGF file: parsed, and replayed on the game of `fuzz/variants.txt`'s `sgf` line.
 pub fn sgf(bytes: &[u8]) {
     let Ok(sgf) = crate::sgf::parse_sgf_bytes(bytes) else { return };
     let _ = sgf.to_sgf();
     if sgf.main_line_moves().count() > MAX_RECORD_MOVES {
         return;
     }
-    let _ = crate::record::replay_sgf("go", &[], bytes);
+    let _ = crate::record::replay_sgf(&table().1, &[], bytes);
 }
 
 /// `record`: text as a qipan game record: parsed, written back, and replayed (built-in games only,
@@ -252,7 +261,7 @@ fn move_text_positions() -> &'static [Position] {
     static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
         let mut out = Vec::new();
-        for i in 0..VARIANTS.len() {
+        for i in 0..variant_count() {
             let start = variant(i).start();
             let mut p = start.clone();
             for k in 0..6usize {
@@ -319,7 +328,7 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
 pub fn sequences(data: &[u8]) {
     let mut b = Bytes { data, at: 0 };
     let Some(first) = b.next() else { return };
-    let game = variant(first as usize % VARIANTS.len());
+    let game = variant(first as usize % variant_count());
     let mut pos = game.start();
     let mut plies = 0;
     while let Some(x) = b.next() {
