@@ -7,7 +7,7 @@
 
 use crate::core::notation::{move_text, parse_move};
 use crate::core::{Game, Move, MoveKind, NodeId, PlayError, Position};
-use crate::record::GameRecord;
+use crate::record::{yaml_quote, GameRecord};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -141,23 +141,6 @@ pub fn definition(text: &str) {
     if let Ok(game) = crate::load_str("fuzz.yaml", text, &[]) {
         play_a_little(&game, fnv(text.as_bytes()), 6);
     }
-}
-
-/// A YAML double-quoted string holding `s` exactly: every character outside printable ASCII escaped.
-pub fn yaml_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The small definition the `language` target inserts text into: `{RULE}` is a piece's movement rule.

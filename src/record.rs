@@ -14,6 +14,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 mod native;
+pub use native::yaml_quote;
 pub use native::{read_record_file, result_text, GameRecord, RecordError, RecordReplay, RefusedMove, MAX_RECORD_BYTES};
 
 /// What a replay found.

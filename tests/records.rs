@@ -129,3 +129,14 @@ fn odd_text_survives_the_round_trip() {
     assert_eq!(back.game, record.game);
     assert_eq!(back.result, record.result);
 }
+
+/// A record file that never ends (or is huge) is refused after the limit, not read into memory.
+#[cfg(unix)]
+#[test]
+fn an_endless_record_file_is_refused_at_the_limit() {
+    let e = qipan::record::read_record_file(std::path::Path::new("/dev/zero")).unwrap_err();
+    assert!(e.to_string().contains("at most"), "{e}");
+    let short = std::env::temp_dir().join(format!("qipan-short-{}.qipan", std::process::id()));
+    std::fs::write(&short, "game: go\n").unwrap();
+    assert_eq!(qipan::record::read_record_file(&short).unwrap(), b"game: go\n");
+}

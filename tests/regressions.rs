@@ -141,6 +141,13 @@ fn moves_with_stray_fields_are_refused() {
         Move { by: NodeId(3), ..Move::place(0, e5) },
         Move::place(7, e5),
         Move { kind: MoveKind::Shoot, from: e5, to: NodeId(0), take: NodeId(1), ..Move::PASS },
+        // Castling partners, promotions and passable steps belong to moves of a piece only.
+        Move { promote: 1, ..Move::place(0, e5) },
+        Move { promote: 1, ..Move::PASS },
+        Move { passable: true, ..Move::place(0, e5) },
+        Move { with_from: NodeId(1), with_to: NodeId(2), ..Move::place(0, e5) },
+        Move { with_from: NodeId(1), ..Move::PASS },
+        Move { promote: 9, ..Move::place(0, e5) },
     ];
     for mv in bent {
         assert!(!pos.legal_moves().contains(&mv));

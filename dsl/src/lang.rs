@@ -151,21 +151,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
     };
     let pattern = compile_pattern(text, pat, names)?;
-    let mut rule = MoveRule {
-        pattern,
-        from: Cond::True,
-        to: default_to,
-        when: Cond::True,
-        capture: CaptureMode::Replace,
-        shot: None,
-        promote: Vec::new(),
-        promote_in: Cond::True,
-        passable: false,
-        to_fast: None,
-        leap_dests: Vec::new(),
-        plain_to: 0,
-        text: text.trim().to_string(),
-    };
+    let mut rule = MoveRule::new(pattern, default_to, text.trim());
     for clause in inner {
         match clause.as_rule() {
             Rule::to_clause => {

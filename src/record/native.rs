@@ -239,13 +239,13 @@ impl GameRecord {
     /// The record as text (YAML); [`GameRecord::parse`] reads it back unchanged.
     pub fn to_text(&self) -> String {
         let mut s = String::from("# qipan game record\n");
-        let _ = writeln!(s, "game: {}", quote(&self.game));
+        let _ = writeln!(s, "game: {}", yaml_quote(&self.game));
         if self.options.is_empty() {
             s.push_str("options: {}\n");
         } else {
             s.push_str("options:\n");
             for (k, v) in &self.options {
-                let _ = writeln!(s, "  {}: {}", quote(k), quote(v));
+                let _ = writeln!(s, "  {}: {}", yaml_quote(k), yaml_quote(v));
             }
         }
         if self.moves.is_empty() {
@@ -253,11 +253,11 @@ impl GameRecord {
         } else {
             s.push_str("moves:\n");
             for m in &self.moves {
-                let _ = writeln!(s, "  - {}", quote(m));
+                let _ = writeln!(s, "  - {}", yaml_quote(m));
             }
         }
         if let Some(r) = &self.result {
-            let _ = writeln!(s, "result: {}", quote(r));
+            let _ = writeln!(s, "result: {}", yaml_quote(r));
         }
         s
     }
@@ -304,17 +304,17 @@ impl GameRecord {
     }
 }
 
-/// A YAML double-quoted string.
-fn quote(s: &str) -> String {
+/// A YAML double-quoted string holding `s` exactly: quotes, backslashes and every character YAML does
+/// not allow as it stands (controls, line and paragraph separators, the byte-order mark, U+FFFE/U+FFFF)
+/// escaped; other characters, Chinese included, are kept as they are.
+pub fn yaml_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
+            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}') => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),

@@ -547,12 +547,7 @@ pub fn generate(
                 }
             }
             if matches!(dirs, DirSel::All) && *max == 1 && *min <= 1 {
-                // Undirected edges (links) are steps too.
-                for e in board.edges(*relation, from) {
-                    if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
-                        emit(pos, seat, piece, from, e.to, rule, out);
-                    }
-                }
+                link_steps(pos, seat, piece, from, *relation, rule, out);
             }
         }
         Pattern::Slide { relation, dirs, min, max } => {
@@ -572,12 +567,7 @@ pub fn generate(
                 }
             }
             if matches!(dirs, DirSel::All) && *max == 1 && *min <= 1 {
-                // Undirected edges (links) are steps too.
-                for e in board.edges(*relation, from) {
-                    if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
-                        emit(pos, seat, piece, from, e.to, rule, out);
-                    }
-                }
+                link_steps(pos, seat, piece, from, *relation, rule, out);
             }
         }
         Pattern::Leap { .. } if !rule.leap_dests.is_empty() => {
@@ -738,6 +728,24 @@ fn leap(
             }
         }
         leap(pos, seat, piece, from, rule, legs, blockable, leg + 1, x, Some(d), out);
+    }
+}
+
+/// A step along every undirected edge (a link) of `relation` from `from`, whose passed node is empty:
+/// a one-step slide over all directions takes links too.
+fn link_steps(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    relation: RelationId,
+    rule: &MoveRule,
+    out: &mut Vec<Move>,
+) {
+    for e in pos.game().board.edges(relation, from) {
+        if e.dir.is_none() && (!e.via.is_some() || pos.cell(e.via).is_none()) {
+            emit(pos, seat, piece, from, e.to, rule, out);
+        }
     }
 }
 
