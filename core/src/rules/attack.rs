@@ -390,17 +390,18 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
                 let mut found = false;
                 let max = reach.iter().map(|r| r.2).max().unwrap_or(0);
                 let rays = game.has_rays(*relation);
+                // The first piece met `k` nodes along the line attacks the target if some way of
+                // attacking reaches that far with that piece type.
+                let struck = |piece: u8, k: u8, x: NodeId| {
+                    let bit = if piece < 64 { 1u64 << piece } else { 0 };
+                    reach.iter().any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi) && hit(x)
+                };
                 for &d in dirs {
                     if rays {
                         let ray = game.ray(*relation, d, target).unwrap_or(&[]);
                         for (i, &x) in ray.iter().take(max as usize).enumerate() {
                             if let Some(p) = cells[x.idx()] {
-                                let k = i as u8 + 1;
-                                let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
-                                found = reach
-                                    .iter()
-                                    .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
-                                    && hit(x);
+                                found = struck(p.piece, i as u8 + 1, x);
                                 break;
                             }
                         }
@@ -416,11 +417,7 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
                             break;
                         }
                         if let Some(p) = cells[x.idx()] {
-                            let bit = if p.piece < 64 { 1u64 << p.piece } else { 0 };
-                            found = reach
-                                .iter()
-                                .any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi)
-                                && hit(x);
+                            found = struck(p.piece, k, x);
                             break;
                         }
                     }
