@@ -1,6 +1,6 @@
 //! MCTS search speed: iterations per second from the start of 9×9 Go and Seven Kingdoms (`cargo bench --bench ai`).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
 use rand::SeedableRng;
 

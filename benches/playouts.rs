@@ -1,7 +1,7 @@
 //! Random playouts and perft, the engine's yardsticks (`cargo bench`).
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use qipan::core::playout::{perft, random_playout, PlayoutBuf};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use qipan::core::playout::{PlayoutBuf, perft, random_playout};
 use rand::SeedableRng;
 
 fn go(size: &str) -> std::sync::Arc<qipan::core::Game> {

@@ -7,7 +7,7 @@
 
 use crate::core::notation::{move_text, parse_move};
 use crate::core::{Game, Move, MoveKind, NodeId, PlayError, Position};
-use crate::record::{yaml_quote, GameRecord};
+use crate::record::{GameRecord, yaml_quote};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

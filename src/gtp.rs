@@ -2,16 +2,16 @@
 //! programs can drive qipan. [`GtpEngine::handle`] answers one command line; the `qipan gtp` command
 //! connects it to standard input and output.
 
-use crate::record::{game_for_record, replay_position, Legality};
-use crate::sgf::{parse_sgf_bytes, SgfGame};
+use crate::record::{Legality, game_for_record, replay_position};
+use crate::sgf::{SgfGame, parse_sgf_bytes};
 use qipan_core::ai::{Agent, AgentSpec};
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ownership;
 
 use qipan_core::playout::light_move;
 use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use std::sync::Arc;
 
 /// Every command the engine knows, in `list_commands` order.

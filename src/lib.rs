@@ -40,7 +40,9 @@ use std::sync::Arc;
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// Neither a built-in game, nor a game of the library, nor a readable file.
-    #[error("`{name}` is neither a built-in game ({builtins}) nor a game of the library ({library}) nor a readable file: {reason}")]
+    #[error(
+        "`{name}` is neither a built-in game ({builtins}) nor a game of the library ({library}) nor a readable file: {reason}"
+    )]
     NotFound {
         /// What was asked for.
         name: String,
@@ -93,10 +95,10 @@ pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
     if let Some(src) = games::builtin(name_or_path) {
         return Ok(builtin_source(name_or_path, src));
     }
-    if let Some(path) = library::find(name_or_path) {
-        if let Ok(f) = read_file(&path) {
-            return Ok(f);
-        }
+    if let Some(path) = library::find(name_or_path)
+        && let Ok(f) = read_file(&path)
+    {
+        return Ok(f);
     }
     let path = Path::new(name_or_path);
     read_text(path).map(|text| file_source(path, text)).map_err(|e| {

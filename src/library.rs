@@ -39,10 +39,10 @@ pub fn dir() -> PathBuf {
     if let Some(d) = var("XDG_DATA_HOME") {
         return d.join("qipan").join("games");
     }
-    if cfg!(windows) {
-        if let Some(d) = var("APPDATA") {
-            return d.join("qipan").join("games");
-        }
+    if cfg!(windows)
+        && let Some(d) = var("APPDATA")
+    {
+        return d.join("qipan").join("games");
     }
     var("HOME").unwrap_or_else(|| PathBuf::from(".")).join(".local/share/qipan/games")
 }
@@ -136,10 +136,10 @@ pub fn import(path: &Path) -> Result<Imported, ImportError> {
         std::fs::read_to_string(path).map_err(|e| ImportError::Read { path: file.clone(), reason: e.to_string() })?;
     let def = Definition::read(&file, &text, &crate::Resolver)?;
     def.validate()?;
-    if let Some(base) = &def.extends {
-        if crate::dsl::extends::is_path(base) {
-            return Err(ImportError::ExtendsPath { file, base: base.clone() });
-        }
+    if let Some(base) = &def.extends
+        && crate::dsl::extends::is_path(base)
+    {
+        return Err(ImportError::ExtendsPath { file, base: base.clone() });
     }
     let name = def.def.name.value.clone();
     if crate::games::builtin(&name).is_some() {

@@ -4,7 +4,7 @@
 //! single placed piece is the stone; the record's `SZ` and `KM` set the game's `size` and `komi`
 //! options when it declares them.
 
-use crate::sgf::{parse_sgf_bytes, SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint};
+use crate::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint, parse_sgf_bytes};
 use qipan_core::notation::move_text;
 use qipan_core::ownership;
 use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 mod native;
 pub use native::yaml_quote;
-pub use native::{read_record_file, result_text, GameRecord, RecordError, RecordReplay, RefusedMove, MAX_RECORD_BYTES};
+pub use native::{GameRecord, MAX_RECORD_BYTES, RecordError, RecordReplay, RefusedMove, read_record_file, result_text};
 
 /// What a replay found.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,10 +121,10 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
         }
         opts.push(("size".into(), cols.to_string()));
     }
-    if let (Some(k), true) = (sgf.komi, declared.iter().any(|o| o == "komi")) {
-        if !opts.iter().any(|(key, _)| key == "komi") {
-            opts.push(("komi".into(), k.to_string()));
-        }
+    if let (Some(k), true) = (sgf.komi, declared.iter().any(|o| o == "komi"))
+        && !opts.iter().any(|(key, _)| key == "komi")
+    {
+        opts.push(("komi".into(), k.to_string()));
     }
     if sgf.handicap > 0 && declared.iter().any(|o| o == "handicap") && !opts.iter().any(|(k, _)| k == "handicap") {
         opts.push(("handicap".into(), sgf.handicap.to_string()));

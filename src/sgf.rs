@@ -228,7 +228,9 @@ pub enum SgfError {
         line: usize,
     },
     /// The input ends before a game tree is closed by `)` (truncated file).
-    #[error("unexpected end of input: the game tree opened at byte {offset} (line {line}) is not closed by ')' (truncated file?)")]
+    #[error(
+        "unexpected end of input: the game tree opened at byte {offset} (line {line}) is not closed by ')' (truncated file?)"
+    )]
     UnclosedGameTree {
         /// Byte offset of the innermost unclosed `(`.
         offset: usize,
@@ -302,13 +304,9 @@ pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
 pub fn parse_sgf_bytes(bytes: &[u8]) -> Result<SgfGame, SgfError> {
     if bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]) {
         let little = bytes[0] == 0xFF;
-        let units = bytes[2..].chunks_exact(2).map(|c| {
-            if little {
-                u16::from_le_bytes([c[0], c[1]])
-            } else {
-                u16::from_be_bytes([c[0], c[1]])
-            }
-        });
+        let units = bytes[2..]
+            .chunks_exact(2)
+            .map(|c| if little { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) });
         let text: String = char::decode_utf16(units).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
         return parse_sgf(&text);
     }
@@ -344,10 +342,10 @@ fn char_at(src: &[u8], offset: usize) -> char {
         return char::REPLACEMENT_CHARACTER;
     };
     let head = &rest[..rest.len().min(4)];
-    if let Some(chunk) = head.utf8_chunks().next() {
-        if let Some(c) = chunk.valid().chars().next() {
-            return c;
-        }
+    if let Some(chunk) = head.utf8_chunks().next()
+        && let Some(c) = chunk.valid().chars().next()
+    {
+        return c;
     }
     head.first().map(|&b| char::from(b)).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
@@ -534,11 +532,7 @@ impl<'a> Parser<'a> {
 /// upper-cased (`ab` is `AB`).
 fn normalise_id(raw: &[u8]) -> String {
     let upper: String = raw.iter().filter(|b| b.is_ascii_uppercase()).map(|&b| char::from(b)).collect();
-    if upper.is_empty() {
-        raw.iter().map(|b| char::from(b.to_ascii_uppercase())).collect()
-    } else {
-        upper
-    }
+    if upper.is_empty() { raw.iter().map(|b| char::from(b.to_ascii_uppercase())).collect() } else { upper }
 }
 
 // ---------------------------------------------------------------------------
@@ -593,12 +587,12 @@ impl Builder<'_> {
         };
         let first = |id: &str| root.props.iter().find(|p| p.id == id).and_then(|p| p.values.first());
 
-        if self.decoding == Decoding::Auto {
-            if let Some(ca) = first("CA") {
-                let ca = String::from_utf8_lossy(&ca.bytes).to_ascii_lowercase();
-                if ca.contains("8859-1") || ca.contains("latin") || ca.contains("1252") {
-                    self.decoding = Decoding::Latin1;
-                }
+        if self.decoding == Decoding::Auto
+            && let Some(ca) = first("CA")
+        {
+            let ca = String::from_utf8_lossy(&ca.bytes).to_ascii_lowercase();
+            if ca.contains("8859-1") || ca.contains("latin") || ca.contains("1252") {
+                self.decoding = Decoding::Latin1;
             }
         }
 

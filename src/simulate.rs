@@ -335,11 +335,7 @@ impl Report {
                 .filter(|&s| game.seats[s].held_by == p && game.seats[s].plays)
                 .map(|s| game.seats[s].name.as_str())
                 .collect();
-            if names.is_empty() {
-                game.seats[p as usize].name.clone()
-            } else {
-                names.join("+")
-            }
+            if names.is_empty() { game.seats[p as usize].name.clone() } else { names.join("+") }
         };
         let stats = players
             .iter()
@@ -625,9 +621,5 @@ fn xml(text: &str) -> String {
 }
 
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
 }

@@ -300,7 +300,7 @@ fn random_positions_agree_with_stockfish_when_installed() {
 
 #[test]
 fn random_playouts_end_by_the_rules() {
-    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
     let game = chess();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
@@ -322,7 +322,7 @@ fn random_playouts_end_by_the_rules() {
 
 #[test]
 fn a_playout_stopped_by_its_cap_still_sees_a_mate() {
-    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
     // Black is to move and mated (fool's mate): no move is played, and the game is over.
     let mut p = chess().start();

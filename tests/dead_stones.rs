@@ -2,7 +2,7 @@
 //! GNU Go's `final_score`.
 
 use qipan::core::ownership::{result_text, scores_dead_removed, territory_scores};
-use qipan::record::{dead_stones, game_for_record, replay_position, Legality};
+use qipan::record::{Legality, dead_stones, game_for_record, replay_position};
 use qipan::sgf::parse_sgf_bytes;
 use std::path::{Path, PathBuf};
 

@@ -73,7 +73,10 @@ fn a_huge_definition_is_refused_before_it_is_read() {
 
 #[test]
 fn a_long_line_is_shown_around_the_column() {
-    let src = format!("name: t\nboard:\n  grid: {{ width: 3, height: 3 }}\nseats: [{{ name: a }}, {{ name: b }}]\npieces:\n  stone: {{ moves: \"place to {}bogus\" }}\n", "(".repeat(5000));
+    let src = format!(
+        "name: t\nboard:\n  grid: {{ width: 3, height: 3 }}\nseats: [{{ name: a }}, {{ name: b }}]\npieces:\n  stone: {{ moves: \"place to {}bogus\" }}\n",
+        "(".repeat(5000)
+    );
     let e = qipan::load_str("long.yaml", &src, &[]).unwrap_err().to_string();
     assert!(e.len() < 600, "{e}");
     assert!(e.contains('…'), "{e}");

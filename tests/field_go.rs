@@ -113,7 +113,7 @@ fn area_scoring_on_every_board() {
 
 #[test]
 fn every_board_plays_random_games_to_the_end() {
-    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
     let mut buf = PlayoutBuf::default();

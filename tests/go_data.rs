@@ -1,9 +1,9 @@
 //! Go checked against other programs' data, read in place from `../shared/data/go` (never copied):
 //! Fuego's superko suite, Pachi's capture-by-capture replays, real game records compared with GNU Go.
 
-use qipan::core::notation::parse_move;
 use qipan::core::Illegal;
-use qipan::record::{game_for_record, replay_position, Legality};
+use qipan::core::notation::parse_move;
+use qipan::record::{Legality, game_for_record, replay_position};
 use qipan::sgf::parse_sgf_bytes;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 mod common;
 
 use qipan::core::notation::parse_move;
-use qipan::core::playout::{perft, random_playout, PlayoutBuf};
+use qipan::core::playout::{PlayoutBuf, perft, random_playout};
 use qipan::core::{GameResult, Illegal, Piece, Position};
 use rand::{Rng, SeedableRng};
 

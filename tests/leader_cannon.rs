@@ -269,7 +269,7 @@ fn perft_agrees_with_playing_every_move() {
 
 #[test]
 fn random_games_end_and_keep_their_books_straight() {
-    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
     let g = game(&[]);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);

@@ -1,7 +1,7 @@
 //! Bugs found by reading the code and the book, each pinned by a test.
 
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::playout::{random_playout, PlayoutBuf};
+use qipan::core::playout::{PlayoutBuf, random_playout};
 use qipan::core::{Piece, PlayError};
 use rand::SeedableRng;
 

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{dests, play, seat, set};
-use qipan::core::notation::move_text;
 use qipan::core::Position;
+use qipan::core::notation::move_text;
 
 const KINGDOMS: [&str; 7] = ["qin", "chu", "han", "qi", "wei", "zhao", "yan"];
 

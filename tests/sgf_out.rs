@@ -1,13 +1,13 @@
 //! SGF out: records written by qipan read back as the same game.
 
-use qipan::core::playout::{random_playout, PlayoutBuf};
-use qipan::record::{game_for_record, replay_position, to_sgf, Legality};
-use qipan::sgf::{parse_sgf, parse_sgf_bytes, SgfGame};
+use qipan::core::playout::{PlayoutBuf, random_playout};
+use qipan::record::{Legality, game_for_record, replay_position, to_sgf};
+use qipan::sgf::{SgfGame, parse_sgf, parse_sgf_bytes};
 use rand::SeedableRng;
 use std::path::Path;
 
 /// The parts of a record that define the game.
-fn essence(g: &SgfGame) -> impl PartialEq + std::fmt::Debug {
+fn essence(g: &SgfGame) -> impl PartialEq + std::fmt::Debug + use<> {
     (
         g.size,
         g.komi,

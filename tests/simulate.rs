@@ -2,7 +2,7 @@
 //! text, JSON, CSV and chart.
 
 use qipan::core::ai::AgentSpec;
-use qipan::simulate::{game_seed, Rate, Report, Simulation};
+use qipan::simulate::{Rate, Report, Simulation, game_seed};
 use std::process::{Command, Output};
 
 fn qipan(args: &[&str]) -> Output {

@@ -160,7 +160,7 @@ fn checkmate_and_stalemate_both_lose() {
 
 #[test]
 fn random_games_end() {
-    use qipan::core::playout::{random_playout, PlayoutBuf};
+    use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
     let game = xiangqi();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(3);

@@ -75,10 +75,11 @@ fn letter(game: &Game, seat: u8, piece: u8) -> Option<char> {
     let symbols = &game.pieces[piece as usize].symbols;
     if let [one] = symbols.as_slice() {
         let mut chars = one.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if c.is_ascii_alphabetic() && game.seats.len() == 2 {
-                return Some(if seat == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
-            }
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && c.is_ascii_alphabetic()
+            && game.seats.len() == 2
+        {
+            return Some(if seat == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
         }
     }
     let s = symbols.get(seat as usize)?;

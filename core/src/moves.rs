@@ -62,6 +62,17 @@ impl Move {
     };
 
     /// A placement of `piece` on `to`.
+    ///
+    /// ```
+    /// use qipan::core::Move;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let e5 = game.board.find("E5").unwrap();
+    /// pos.play(&Move::place(0, e5))?;
+    /// assert_eq!(pos.cell(e5).map(|p| p.seat), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn place(piece: u8, to: NodeId) -> Move {
         Move { kind: MoveKind::Place, to, piece, ..Move::PASS }
     }
@@ -84,11 +95,7 @@ impl Move {
     /// The piece type the mover ends as (its own type unless it promotes).
     #[inline]
     pub fn arrives_as(&self) -> u8 {
-        if self.promote > 0 {
-            self.promote - 1
-        } else {
-            self.piece
-        }
+        if self.promote > 0 { self.promote - 1 } else { self.piece }
     }
 
     /// True for the pass move.

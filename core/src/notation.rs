@@ -157,11 +157,7 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     }
     let entry_kind = |piece: u8| {
         let drop = game.pieces[piece as usize].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));
-        if drop {
-            MoveKind::Drop
-        } else {
-            MoveKind::Place
-        }
+        if drop { MoveKind::Drop } else { MoveKind::Place }
     };
     if let Some((name, at)) = t.split_once('@') {
         let piece = game.piece(name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;

@@ -2,8 +2,8 @@
 
 use crate::hooks::{HookError, HookPoint};
 use crate::position::Position;
-use crate::rules::scoring;
 use crate::rules::Scoring;
+use crate::rules::scoring;
 
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,16 +41,16 @@ impl GameResult {
             Scoring::Area { relation, dame } => Some(scoring::area(pos, *relation, *dame)),
             Scoring::Captures => Some(pos.captures().iter().map(|&c| c as f64).collect()),
         };
-        if let Some(h) = &g.hooks {
-            if h.has(HookPoint::Score) {
-                let mut s = scores.clone().unwrap_or_else(|| vec![0.0; g.seats.len()]);
-                for (seat, v) in s.iter_mut().enumerate() {
-                    if let Some(x) = h.score(pos, seat as u8)? {
-                        *v = x;
-                    }
+        if let Some(h) = &g.hooks
+            && h.has(HookPoint::Score)
+        {
+            let mut s = scores.clone().unwrap_or_else(|| vec![0.0; g.seats.len()]);
+            for (seat, v) in s.iter_mut().enumerate() {
+                if let Some(x) = h.score(pos, seat as u8)? {
+                    *v = x;
                 }
-                scores = Some(s);
             }
+            scores = Some(s);
         }
         let Some(mut scores) = scores else {
             let live = (0..g.seats.len() as u8).filter(|&s| pos.is_alive(s)).collect::<Vec<_>>();
@@ -87,9 +87,5 @@ impl GameResult {
 
 /// Writes points without a trailing `.0` (`5.5`, `3`).
 pub fn fmt_points(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{}", x.round() as i64)
-    } else {
-        format!("{x}")
-    }
+    if (x - x.round()).abs() < 1e-9 { format!("{}", x.round() as i64) } else { format!("{x}") }
 }

@@ -2,7 +2,7 @@
 //! dead stones (stones that would be captured if play went on).
 
 use crate::board::NodeId;
-use crate::playout::{playout, PlayoutBuf, Policy};
+use crate::playout::{PlayoutBuf, Policy, playout};
 use crate::position::Position;
 use crate::rules::Scoring;
 use rand::Rng;

@@ -404,11 +404,7 @@ impl Position {
     pub fn next_open(&self, rel: crate::board::RelationId, dir: crate::board::DirectionId, n: NodeId) -> NodeId {
         let b = &self.game.board;
         let via = b.next_via(rel, dir, n);
-        if via.is_some() && self.cells[via.idx()].is_some() {
-            NodeId::NONE
-        } else {
-            b.next(rel, dir, n)
-        }
+        if via.is_some() && self.cells[via.idx()].is_some() { NodeId::NONE } else { b.next(rel, dir, n) }
     }
 
     /// Whether a piece of type `piece` of `seat` may capture `target`: the piece types allow it, the target
@@ -532,11 +528,11 @@ impl Position {
                 RoyalCapture::Absorb => self.absorb_side(p.seat, by)?,
             }
         }
-        if let Some(h) = self.game.hooks.clone() {
-            if h.has(HookPoint::OnCapture) {
-                let actions = h.on_capture(self, n, p, by)?;
-                self.apply_actions(actions)?;
-            }
+        if let Some(h) = self.game.hooks.clone()
+            && h.has(HookPoint::OnCapture)
+        {
+            let actions = h.on_capture(self, n, p, by)?;
+            self.apply_actions(actions)?;
         }
         Ok(())
     }
@@ -696,11 +692,13 @@ impl Position {
                 let mut copy = self.clone();
                 copy.result = None;
                 copy.apply(mv).map_err(|e| Illegal::Hook(e.to_string()))?;
-                if let Some(gc) = &self.game.rules.group_capture {
-                    if !gc.suicide_allowed && mv.to.is_some() && copy.cell(mv.to).is_none() && mv.kind == MoveKind::Move
-                    {
-                        return Err(Illegal::Suicide);
-                    }
+                if let Some(gc) = &self.game.rules.group_capture
+                    && !gc.suicide_allowed
+                    && mv.to.is_some()
+                    && copy.cell(mv.to).is_none()
+                    && mv.kind == MoveKind::Move
+                {
+                    return Err(Illegal::Suicide);
                 }
                 let h = copy.hash;
                 match self.game.rules.repetition {
@@ -948,10 +946,12 @@ impl Position {
         }
         let mut bad = None;
         let mut test = |n: NodeId, cells: &[Option<Piece>]| {
-            if let Some(v) = cells[n.idx()] {
-                if bad.is_none() && self.game.is_royal(v.piece) && crate::rules::attack::attacked(self, cells, n, v) {
-                    bad = Some(v.piece);
-                }
+            if let Some(v) = cells[n.idx()]
+                && bad.is_none()
+                && self.game.is_royal(v.piece)
+                && crate::rules::attack::attacked(self, cells, n, v)
+            {
+                bad = Some(v.piece);
             }
         };
         for &r in royals {
@@ -1313,11 +1313,11 @@ impl Position {
         }
         self.ply += 1;
         self.last = Some(*mv);
-        if let Some(h) = self.game.hooks.clone() {
-            if h.has(HookPoint::AfterMove) {
-                let actions = h.after_move(self, mv)?;
-                self.apply_actions(actions)?;
-            }
+        if let Some(h) = self.game.hooks.clone()
+            && h.has(HookPoint::AfterMove)
+        {
+            let actions = h.after_move(self, mv)?;
+            self.apply_actions(actions)?;
         }
         self.advance_turn();
         self.record_history();
@@ -1527,11 +1527,11 @@ impl Position {
             return Ok(());
         }
         self.alive[seat as usize] = false;
-        if let Some(h) = self.game.hooks.clone() {
-            if h.has(HookPoint::OnElimination) {
-                let actions = h.on_elimination(self, seat)?;
-                self.apply_actions(actions)?;
-            }
+        if let Some(h) = self.game.hooks.clone()
+            && h.has(HookPoint::OnElimination)
+        {
+            let actions = h.on_elimination(self, seat)?;
+            self.apply_actions(actions)?;
         }
         Ok(())
     }
@@ -1539,11 +1539,11 @@ impl Position {
     /// Decides whether the game has ended after a move.
     fn check_end(&mut self) -> Result<(), HookError> {
         // No allocation and no reference counting here: this runs after every move of every playout.
-        if let Some(h) = self.game.hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned() {
-            if let HookOutcome::Winners(w) = h.game_over(self)? {
-                self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
-                return Ok(());
-            }
+        if let Some(h) = self.game.hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
+            && let HookOutcome::Winners(w) = h.game_over(self)?
+        {
+            self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
+            return Ok(());
         }
         let seats = self.alive.len() as u8;
         for g in 0..self.game.rules.end.goals.len() {

@@ -1,10 +1,10 @@
 //! From a parsed definition to a `qipan_core::Game`: options resolved, board generated, language
 //! compiled, names checked. Every error points back into the file.
 
-use crate::diag::{locate_in_value, Diagnostic, Loc};
+use crate::diag::{Diagnostic, Loc, locate_in_value};
 use crate::extends::Sources;
 use crate::hooks::{HookLimits, HookSource, RhaiHooks};
-use crate::lang::{compile_move, eval_expr, LangError, Names, Value};
+use crate::lang::{LangError, Names, Value, compile_move, eval_expr};
 use crate::schema::*;
 use qipan_core::board::generators::{self, GridSpec, LabelStyle, PolarSpec};
 use qipan_core::board::{Board, BoardBuilder, EdgeSpec, NodeSpec};
@@ -156,10 +156,10 @@ impl<'a> Compiler<'a> {
                 doc: o.doc.clone().unwrap_or_default(),
             };
             // The default obeys the option's own type and values, as a `--set` would.
-            if let (Some(d), Some(at)) = (&default, &o.default) {
-                if let Err(msg) = parse_option_value(&info, &d.to_string(), def) {
-                    self.error(at.referenced, format!("the default of `{}`: {msg}", name.value), None);
-                }
+            if let (Some(d), Some(at)) = (&default, &o.default)
+                && let Err(msg) = parse_option_value(&info, &d.to_string(), def)
+            {
+                self.error(at.referenced, format!("the default of `{}`: {msg}", name.value), None);
             }
             infos.push(info);
             if let Some(d) = default {
@@ -598,21 +598,21 @@ impl<'a> Compiler<'a> {
             self.error(def.name.referenced, "a game needs 1 to 64 seats", Some("seats: [{name: ...}, ...]".into()));
             return None;
         }
-        if let Some(t) = &def.teams {
-            if let Some(groups) = self.groups(t, &seats) {
-                // Listed groups are teams 0..k; every unlisted seat is a team of its own after them.
-                let mut next = groups.len() as u8;
-                let listed: Vec<usize> = groups.iter().flatten().copied().collect();
-                for (i, seat) in seats.iter_mut().enumerate() {
-                    if !listed.contains(&i) {
-                        seat.team = next;
-                        next = next.saturating_add(1);
-                    }
+        if let Some(t) = &def.teams
+            && let Some(groups) = self.groups(t, &seats)
+        {
+            // Listed groups are teams 0..k; every unlisted seat is a team of its own after them.
+            let mut next = groups.len() as u8;
+            let listed: Vec<usize> = groups.iter().flatten().copied().collect();
+            for (i, seat) in seats.iter_mut().enumerate() {
+                if !listed.contains(&i) {
+                    seat.team = next;
+                    next = next.saturating_add(1);
                 }
-                for (team, group) in groups.iter().enumerate() {
-                    for &i in group {
-                        seats[i].team = team as u8;
-                    }
+            }
+            for (team, group) in groups.iter().enumerate() {
+                for &i in group {
+                    seats[i].team = team as u8;
                 }
             }
         }
@@ -810,11 +810,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        if self.diags.is_empty() {
-            Some(game)
-        } else {
-            None
-        }
+        if self.diags.is_empty() { Some(game) } else { None }
     }
 
     /// Piece types by name, each unknown one reported where it is written.
@@ -1055,19 +1051,19 @@ fn parse_option_value(info: &OptionInfo, v: &str, _def: &GameDef) -> Result<Valu
 pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec<(Loc, String)> {
     let mut out = Vec::new();
     for (name, o) in &def.options.0 {
-        if let Some(Value::Num(x)) = vars.get(&name.value) {
-            if o.min.is_some_and(|m| *x < m) || o.max.is_some_and(|m| *x > m) {
-                out.push((
-                    name.referenced,
-                    format!(
-                        "option `{}` = {} is outside {}..{}",
-                        name.value,
-                        qipan_core::outcome::fmt_points(*x),
-                        o.min.map(qipan_core::outcome::fmt_points).unwrap_or_default(),
-                        o.max.map(qipan_core::outcome::fmt_points).unwrap_or_default()
-                    ),
-                ));
-            }
+        if let Some(Value::Num(x)) = vars.get(&name.value)
+            && (o.min.is_some_and(|m| *x < m) || o.max.is_some_and(|m| *x > m))
+        {
+            out.push((
+                name.referenced,
+                format!(
+                    "option `{}` = {} is outside {}..{}",
+                    name.value,
+                    qipan_core::outcome::fmt_points(*x),
+                    o.min.map(qipan_core::outcome::fmt_points).unwrap_or_default(),
+                    o.max.map(qipan_core::outcome::fmt_points).unwrap_or_default()
+                ),
+            ));
         }
     }
     out

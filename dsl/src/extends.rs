@@ -34,8 +34,8 @@
 //!   ending in `.yaml`/`.yml`). Chains work; a cycle is an error at the `extends:` that closes it.
 
 use crate::diag::{Diagnostic, Diagnostics, Loc};
-use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 use std::path::{Path, PathBuf};
 

@@ -30,7 +30,7 @@ use qipan_core::hooks::{HookAction, HookError, HookOutcome, HookPoint, Hooks};
 use qipan_core::moves::{Move, MoveKind};
 use qipan_core::position::{Piece, Position};
 use rhai::packages::{Package, StandardPackage};
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, Scope, AST};
+use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Map, Scope};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
@@ -234,7 +234,7 @@ impl View {
                             .map(String::as_str)
                             .collect::<Vec<_>>()
                             .join(", ")
-                    ))
+                    ));
                 }
             },
         };
@@ -361,10 +361,10 @@ fn measure(v: &Dynamic, t: &mut Totals, depth: usize, lim: SizeLimits) -> Result
         if let Ok(s) = v.as_immutable_string_ref() {
             t.strings += s.len();
         }
-    } else if v.is_blob() {
-        if let Ok(b) = v.as_blob_ref() {
-            t.arrays += b.len();
-        }
+    } else if v.is_blob()
+        && let Ok(b) = v.as_blob_ref()
+    {
+        t.arrays += b.len();
     }
     if t.strings > lim.string {
         return Err("Length of string");
@@ -407,10 +407,10 @@ fn guard_size(value: &Dynamic, lim: SizeLimits) -> RhaiResult<()> {
     let mut t = Totals::default();
     let result = measure(value, &mut t, 0, lim);
     CURRENT.with(|c| {
-        if let Ok(mut c) = c.try_borrow_mut() {
-            if let Some(call) = c.as_mut() {
-                call.guards.entry(key).or_default().1 = t.visited;
-            }
+        if let Ok(mut c) = c.try_borrow_mut()
+            && let Some(call) = c.as_mut()
+        {
+            call.guards.entry(key).or_default().1 = t.visited;
         }
     });
     result.map_err(|what| EvalAltResult::ErrorDataTooLarge(what.into(), rhai::Position::NONE).into())
@@ -615,10 +615,10 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
     };
     #[allow(deprecated)] // `on_var` is flagged as a volatile API, not a deprecated one.
     engine.on_var(move |name, _, ctx| {
-        if let Some(v) = ctx.scope().get(name) {
-            if v.is_map() || v.is_array() {
-                guard_size(v, lim)?;
-            }
+        if let Some(v) = ctx.scope().get(name)
+            && (v.is_map() || v.is_array())
+        {
+            guard_size(v, lim)?;
         }
         Ok(None)
     });
@@ -799,11 +799,7 @@ fn screen_of(pos: &Position, mv: &Move) -> NodeId {
 fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     let game = pos.game();
     let label = |n: NodeId| {
-        if n.is_some() && n.idx() < game.board.len() {
-            game.board.label(n).to_string()
-        } else {
-            String::new()
-        }
+        if n.is_some() && n.idx() < game.board.len() { game.board.label(n).to_string() } else { String::new() }
     };
     let kind = match mv.kind {
         MoveKind::Pass => "pass",
@@ -941,7 +937,7 @@ impl Hooks for RhaiHooks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qipan_core::board::generators::{grid, GridSpec};
+    use qipan_core::board::generators::{GridSpec, grid};
     use qipan_core::game::{PieceType, Seat};
     use qipan_core::rules::{Cond, MoveRule, PassRule, Pattern, Rules};
     use qipan_core::{Illegal, PlayError};

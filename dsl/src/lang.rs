@@ -1,7 +1,7 @@
 //! The movement and condition language (grammar in `grammar.pest`), compiled to core's rule tables.
 
-use pest::iterators::Pair;
 use pest::Parser;
+use pest::iterators::Pair;
 use qipan_core::board::{Board, RelationId};
 use qipan_core::rules::{
     CaptureMode, Cmp, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep,

@@ -17,7 +17,7 @@ pub mod schema;
 
 pub use compile::OptionInfo;
 pub use diag::{Diagnostic, Diagnostics, Loc};
-pub use extends::{yaml_message, FileResolver, Resolve, SourceFile, Sources};
+pub use extends::{FileResolver, Resolve, SourceFile, Sources, yaml_message};
 
 /// The largest definition text read, in bytes: far above any real game (the largest shipped definition is
 /// about 14 KB, and a board of 65,534 nodes listed one per line fits), and small enough that reading it is

@@ -2,7 +2,7 @@
 
 use super::GameArgs;
 use clap::Args;
-use qipan::core::playout::{random_playout, PlayoutBuf};
+use qipan::core::playout::{PlayoutBuf, random_playout};
 use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

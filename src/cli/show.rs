@@ -1,7 +1,7 @@
 //! `qipan show`: a position, as a diagram or a picture.
 
 use super::GameArgs;
-use anyhow::{anyhow, Context};
+use anyhow::{Context, anyhow};
 use clap::Args;
 use qipan::core::notation::parse_move;
 use qipan::core::render::{self, Marks};

@@ -3,8 +3,8 @@
 use super::GameArgs;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use qipan::core::ai::AgentSpec;
 use qipan::core::Game;
+use qipan::core::ai::AgentSpec;
 use qipan::simulate::{Report, Simulation};
 use std::io::IsTerminal;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
 //! The greedy agent: looks one ply ahead.
 
-use super::{player, Agent, AgentRng};
+use super::{Agent, AgentRng, player};
 use crate::hooks::HookError;
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};

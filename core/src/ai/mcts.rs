@@ -1,10 +1,10 @@
 //! Monte-Carlo tree search (UCT) with random playouts, for any number of players.
 
-use super::{player, rewards, Agent, AgentRng, SpecError};
+use super::{Agent, AgentRng, SpecError, player, rewards};
 use crate::hooks::{HookError, HookPoint};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
-use crate::playout::{playout, PlayoutBuf, Policy};
+use crate::playout::{PlayoutBuf, Policy, playout};
 use crate::position::{MoveBuf, Position};
 use crate::rules::Scoring;
 use rand::seq::SliceRandom;

@@ -93,11 +93,7 @@ pub(super) fn is_vivid(colour: &str) -> bool {
 
 /// Ink that reads on `fill`: near-white on dark colours, near-black otherwise.
 pub(super) fn ink(fill: &str) -> &'static str {
-    if is_dark(fill).unwrap_or(false) {
-        "#fafafa"
-    } else {
-        "#111"
-    }
+    if is_dark(fill).unwrap_or(false) { "#fafafa" } else { "#111" }
 }
 
 /// The colour of a seat: its own, else the tone of its name when the name is a colour, else the palette.

@@ -167,11 +167,7 @@ pub fn holdings(pos: &Position) -> String {
                 .filter(|&p| f(p) > 0)
                 .map(|p| format!("{} {}", g.pieces[p as usize].name, f(p)))
                 .collect();
-            if items.is_empty() {
-                "-".into()
-            } else {
-                items.join(", ")
-            }
+            if items.is_empty() { "-".into() } else { items.join(", ") }
         };
         let mut parts = Vec::new();
         if hands {

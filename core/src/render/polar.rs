@@ -125,10 +125,10 @@ impl PolarBoard {
             for r in 0..board.relation_names().len() {
                 for e in board.edges(RelationId(r as u8), node) {
                     spoke |= hub.is_some() && (e.to == hub || e.via == hub);
-                    if let Some(c) = self.ring_sector(board, e.to) {
-                        if !links.contains(&c) {
-                            links.push(c);
-                        }
+                    if let Some(c) = self.ring_sector(board, e.to)
+                        && !links.contains(&c)
+                    {
+                        links.push(c);
                     }
                     let other = self.eyes.iter().position(|x| x.node == e.to);
                     if let Some(j) = other.filter(|j| !e.via.is_some() && !neighbours.contains(j)) {
@@ -223,7 +223,7 @@ impl Territories {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::board::generators::{grid, polar, GridSpec, PolarSpec};
+    use crate::board::generators::{GridSpec, PolarSpec, grid, polar};
 
     /// A polar board like the generator's: `rings` × `sectors` cells, `eyes` eyes linked to the two
     /// middle cells of their group, a hub, a checkerboard.

@@ -1,9 +1,9 @@
 //! The SVG drawing of a polar board: cells as annular wedges around a channel of eyes and a hub,
 //! territories as coloured arcs outside the outer ring, labels for writing moves.
 
+use super::Marks;
 use super::colour;
 use super::polar::{PolarBoard, Territories};
-use super::Marks;
 use crate::board::NodeId;
 use crate::position::Position;
 use std::f32::consts::{PI, TAU};

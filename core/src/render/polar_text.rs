@@ -47,11 +47,7 @@ fn node_text(pos: &Position, n: NodeId) -> String {
             let g = pos.game();
             let own = g.pieces[piece.piece as usize].symbols.len() >= g.seats.len();
             let symbol = super::symbol(pos, n);
-            if own {
-                symbol
-            } else {
-                format!("{}{symbol}", g.seats[piece.seat as usize].letter)
-            }
+            if own { symbol } else { format!("{}{symbol}", g.seats[piece.seat as usize].letter) }
         }
     }
 }
@@ -195,9 +191,5 @@ fn eye_row(pos: &Position, p: &PolarBoard, eyes: &[(usize, f32)], width: usize) 
 /// The number in an eye's label (`eye12` → `12`), else its index.
 fn eye_number(b: &Board, n: NodeId, i: usize) -> String {
     let digits: String = b.label(n).chars().skip_while(|c| !c.is_ascii_digit()).collect();
-    if digits.is_empty() {
-        i.to_string()
-    } else {
-        digits
-    }
+    if digits.is_empty() { i.to_string() } else { digits }
 }

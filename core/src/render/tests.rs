@@ -2,8 +2,8 @@
 
 use super::polar::tests::board;
 use super::*;
-use crate::board::generators::{grid, polar, GridSpec};
 use crate::board::Board;
+use crate::board::generators::{GridSpec, grid, polar};
 use crate::game::{Game, PieceType, Placement, Seat};
 use crate::position::Piece;
 use crate::rules::Rules;

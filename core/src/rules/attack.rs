@@ -8,7 +8,7 @@
 //! could use them.
 
 use super::cond::FastTarget;
-use super::pattern::{choose_dirs_in, DirSel, Pattern, Scratch};
+use super::pattern::{DirSel, Pattern, Scratch, choose_dirs_in};
 use super::{CaptureMode, Cond, MoveRule};
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::game::PieceType;
@@ -328,11 +328,7 @@ fn reverse(board: &Board, relation_dirs: &[Vec<DirectionId>], fwd: &[DirectionId
 #[inline]
 fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionId, n: NodeId) -> NodeId {
     let via = board.next_via(rel, dir, n);
-    if via.is_some() && cells[via.idx()].is_some() {
-        NodeId::NONE
-    } else {
-        board.next(rel, dir, n)
-    }
+    if via.is_some() && cells[via.idx()].is_some() { NodeId::NONE } else { board.next(rel, dir, n) }
 }
 
 /// Whether `victim`, standing on `target` of the board `cells` (which may differ from the position's
