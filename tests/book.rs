@@ -226,21 +226,36 @@ fn go_chapter_replay() {
 /// The book's pictures are what `qipan show` draws today (regenerate them with the commands in the chapters).
 #[test]
 fn pictures_are_current() {
-    /// File, game, options, moves played, node whose targets are marked.
+    /// File under book/src, game (a built-in name or a path under book/src), options, moves played, node whose
+    /// targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 7] = [
-        ("go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
-        ("field-go.svg", "field-go", &[("komi", "3.5")], "", None),
-        ("leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
-        ("seven-kingdoms.svg", "seven-kingdoms", &[], "", None),
-        ("he-qi.svg", "he-qi", &[], "", None),
-        ("he-qi-walk.svg", "he-qi", &[("players", "2")], "r1s6-r1s7 r1s21-r1s20", Some("r3s7")),
-        ("he-qi-absorb.svg", "he-qi", &[("players", "3")], "r3s11-r5s23 r4s28-r4s25 r2s41-r3s39 r5s23-r5s29", None),
+    let pictures: [Picture; 12] = [
+        ("games/go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
+        ("games/field-go.svg", "field-go", &[("komi", "3.5")], "", None),
+        ("games/leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
+        ("games/seven-kingdoms.svg", "seven-kingdoms", &[], "", None),
+        ("games/he-qi.svg", "he-qi", &[], "", None),
+        ("games/he-qi-walk.svg", "he-qi", &[("players", "2")], "r1s6-r1s7 r1s21-r1s20", Some("r3s7")),
+        (
+            "games/he-qi-absorb.svg",
+            "he-qi",
+            &[("players", "3")],
+            "r3s11-r5s23 r4s28-r4s25 r2s41-r3s39 r5s23-r5s29",
+            None,
+        ),
+        ("games/chess.svg", "chess", &[], "e2-e4 e7-e5 g1-f3", None),
+        ("games/xiangqi.svg", "xiangqi", &[], "h3-e3 h10-g8", None),
+        ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
+        ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
+        ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
     ];
     for (file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let game = qipan::load(name, &o).expect("built in");
+        let path = book().join("src").join(name);
+        let game =
+            if name.ends_with(".yaml") { qipan::load(&path.display().to_string(), &o) } else { qipan::load(name, &o) }
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut pos = game.start();
         play(&mut pos, &moves.split_whitespace().collect::<Vec<_>>());
         let mut marks = qipan::core::render::Marks::last_move(&pos);
@@ -248,8 +263,8 @@ fn pictures_are_current() {
             marks = marks.with_targets(&pos, game.board.find(m).expect("node"));
         }
         let want = qipan::core::render::svg_marked(&pos, &marks);
-        let have = std::fs::read_to_string(book().join("src/games").join(file)).expect("picture");
-        assert!(have == want, "book/src/games/{file} is stale: regenerate it with `qipan show`");
+        let have = std::fs::read_to_string(book().join("src").join(file)).expect("picture");
+        assert!(have == want, "book/src/{file} is stale: regenerate it with `qipan show`");
     }
 }
 
@@ -335,4 +350,116 @@ fn tutorial_step_7_variant_extends_step_5() {
         assert!(texts.contains(&m.to_string()), "{m} missing from {texts:?}");
     }
     assert!(!legal_texts(&base.start()).contains(&"c1-b2".to_string()));
+}
+
+fn page(path: &str) -> String {
+    std::fs::read_to_string(book().join("src").join(path)).unwrap_or_else(|e| panic!("book/src/{path}: {e}"))
+}
+
+/// Whether `word` occurs in `text` as a whole word (not inside a longer identifier).
+fn mentions(text: &str, word: &str) -> bool {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
+    })
+}
+
+/// Every built-in game has a chapter in the book's contents, with a picture of its board, naming each of its
+/// options and each value a closed option allows: a new game or option cannot ship undocumented.
+#[test]
+fn every_built_in_game_has_a_chapter_naming_its_options() {
+    let summary = page("SUMMARY.md");
+    for (name, _) in qipan::games::BUILTIN {
+        let file = format!("games/{name}.md");
+        assert!(summary.contains(&format!("]({file})")), "SUMMARY.md does not list {file}");
+        let text = page(&file);
+        assert!(text.contains("![") && text.contains(".svg)"), "{file} has no picture of the board");
+        for option in qipan::options(name).expect("built in") {
+            assert!(mentions(&text, &option.name), "{file} does not name the option `{}`", option.name);
+            for value in option.values.iter().flatten() {
+                let value = value.to_string();
+                assert!(mentions(&text, &value), "{file} does not name `{}`'s value `{value}`", option.name);
+            }
+        }
+    }
+}
+
+/// The language reference names every keyword of the grammar.
+#[test]
+fn language_reference_names_every_keyword() {
+    let grammar =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("dsl/src/grammar.pest")).expect("grammar");
+    let reference = page("reference/language.md");
+    // The quoted literals of the grammar that are words (operators and punctuation are not keywords).
+    let keywords: Vec<&str> = grammar
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_'))
+        .collect();
+    assert!(keywords.len() > 40, "keywords found: {keywords:?}");
+    for word in keywords {
+        assert!(mentions(&reference, word), "reference/language.md does not mention the keyword `{word}`");
+    }
+}
+
+/// The hook reference names every function, property and action the engine gives scripts.
+#[test]
+fn hook_reference_names_every_function() {
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("dsl/src/hooks.rs")).expect("hooks.rs");
+    let reference = page("reference/hooks.md");
+    let mut names = Vec::new();
+    for registration in ["register_fn(\"", "register_get(\"", "queue(\""] {
+        for part in source.split(registration).skip(1) {
+            names.push(part.split('"').next().expect("name"));
+        }
+    }
+    assert!(names.len() > 25, "functions found: {names:?}");
+    for name in names {
+        assert!(mentions(&reference, name), "reference/hooks.md does not mention `{name}`");
+    }
+}
+
+/// The command-line reference has a section (`## NAME`) for every command, naming every flag the command
+/// takes; flags every command shares may be described once, before the first section.
+#[test]
+fn cli_reference_names_every_command_and_flag() {
+    let help = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan")).args(args).output().expect("qipan runs");
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let reference = page("reference/cli.md");
+    let (preamble, sections) = reference.split_once("\n## ").expect("sections");
+    let section = |name: &str| {
+        std::iter::once(sections)
+            .chain(sections.split("\n## ").skip(1))
+            .find(|s| s.split_whitespace().next() == Some(name))
+    };
+    let top = help(&["--help"]);
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "commands: {commands:?}");
+    for command in commands {
+        let text = section(command).unwrap_or_else(|| panic!("reference/cli.md has no `## {command}` section"));
+        let usage = help(&[command, "--help"]);
+        let flags = usage.split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == '<').filter(|w| {
+            w.starts_with("--") && w.len() > 2 && w[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        });
+        for flag in flags.filter(|f| *f != "--help") {
+            assert!(
+                text.contains(flag) || preamble.contains(flag),
+                "reference/cli.md's `{command}` section does not describe {flag}"
+            );
+        }
+    }
 }
