@@ -463,3 +463,49 @@ fn cli_reference_names_every_command_and_flag() {
         }
     }
 }
+
+/// The words of a shell command line: split at spaces, except inside double quotes; a `#` comment ends it.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted && word.is_empty() => break,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    words
+}
+
+/// Getting started's commands work as written, in order, in an empty directory (except `play`, which waits
+/// for a person, and installing).
+#[test]
+fn getting_started_commands_run() {
+    let text = page("getting-started.md");
+    let dir = std::env::temp_dir().join(format!("qipan-getting-started-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut ran = 0;
+    for block in text.split("```sh\n").skip(1) {
+        let block = block.split("```").next().expect("block");
+        for words in block.lines().map(shell_words) {
+            if words.first().map(String::as_str) != Some("qipan") || words[1] == "play" {
+                continue;
+            }
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+                .args(&words[1..])
+                .current_dir(&dir)
+                .output()
+                .expect("qipan runs");
+            assert!(out.status.success(), "{words:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+            ran += 1;
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    assert!(ran >= 8, "ran {ran} commands");
+}
