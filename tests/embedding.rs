@@ -19,6 +19,17 @@ fn the_facade_types_are_send_and_sync() {
     send_sync::<qipan::record::RecordError>();
     send_sync::<qipan::core::PlayError>();
     send_sync::<qipan::core::notation::NotationError>();
+    send_sync::<qipan::core::ai::AgentSpec>();
+    send_sync::<qipan::core::ai::SpecError>();
+    send_sync::<qipan::simulate::Simulation>();
+    send_sync::<qipan::simulate::Report>();
+    send_sync::<qipan::simulate::SimError>();
+    send_sync::<qipan::library::ImportError>();
+    send_sync::<qipan::sgf::SgfError>();
+    send_sync::<qipan::gtp::GtpError>();
+    send_sync::<qipan::dsl::Definition>();
+    fn send<T: Send>() {}
+    send::<Box<dyn qipan::core::ai::Agent>>();
 }
 
 #[test]
