@@ -509,3 +509,54 @@ fn getting_started_commands_run() {
     std::fs::remove_dir_all(&dir).expect("clean up");
     assert!(ran >= 8, "ran {ran} commands");
 }
+
+/// The movement rules a YAML text writes: `moves: RULE`, `moves: [RULE, RULE]` and the `- RULE` items of a
+/// `moves:` list, comments and surplus spaces removed.
+fn rules_in(yaml: &str) -> Vec<String> {
+    let tidy = |rule: &str| rule.split(" #").next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut rules = Vec::new();
+    let mut in_list = false;
+    for line in yaml.lines() {
+        let trimmed = line.trim();
+        if let Some(value) = trimmed.strip_prefix("moves:") {
+            let value = tidy(value);
+            in_list = value.is_empty();
+            match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(items) => rules.extend(items.split(',').map(tidy)),
+                None if !value.is_empty() => rules.push(value),
+                None => {}
+            }
+        } else if let Some(item) = trimmed.strip_prefix("- ").filter(|_| in_list) {
+            rules.push(tidy(item));
+        } else if !trimmed.is_empty() && !trimmed.starts_with('#') {
+            in_list = false;
+        }
+    }
+    rules
+}
+
+/// Every movement rule the language reference shows is a rule of a definition that the tests load: an example
+/// of the book or a built-in game.
+#[test]
+fn language_reference_rules_are_real() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut known = Vec::new();
+    for dir in [book().join("src/examples"), root.join("games")] {
+        for entry in std::fs::read_dir(dir).expect("definitions") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|x| x == "yaml") {
+                known.extend(rules_in(&std::fs::read_to_string(path).expect("definition")));
+            }
+        }
+    }
+    let reference = page("reference/language.md");
+    let mut shown = 0;
+    for block in reference.split("```yaml\n").skip(1) {
+        let block = block.split("```").next().expect("block");
+        for rule in rules_in(block).into_iter().filter(|_| !block.contains("{{#include")) {
+            assert!(known.contains(&rule), "reference/language.md shows `{rule}`, which no definition has");
+            shown += 1;
+        }
+    }
+    assert!(shown >= 25, "rules shown: {shown}");
+}
