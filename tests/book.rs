@@ -560,3 +560,35 @@ fn language_reference_rules_are_real() {
     }
     assert!(shown >= 25, "rules shown: {shown}");
 }
+
+/// The hook reference's table of limits gives the limits hooks run under by default.
+#[test]
+fn hook_limits_table_is_current() {
+    let limits = qipan::dsl::hooks::HookLimits::default();
+    let text = page("reference/hooks.md");
+    let section = text.split("## Sandbox and limits").nth(1).expect("limits section");
+    let grouped = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(d);
+        }
+        out
+    };
+    let rows = [
+        ("operations per call", limits.max_operations),
+        ("nesting of script function calls", limits.max_call_levels as u64),
+        ("string length", limits.max_string_size as u64),
+        ("array size", limits.max_array_size as u64),
+        ("object map size", limits.max_map_size as u64),
+        ("expression nesting", limits.max_expr_depth as u64),
+    ];
+    for (row, value) in rows {
+        let line =
+            section.lines().find(|l| l.starts_with(&format!("| {row}"))).unwrap_or_else(|| panic!("no row {row}"));
+        assert!(line.contains(&format!("| {}", grouped(value))), "hooks.md says `{line}`, the limit is {value}");
+    }
+}
