@@ -592,3 +592,32 @@ fn hook_limits_table_is_current() {
         assert!(line.contains(&format!("| {}", grouped(value))), "hooks.md says `{line}`, the limit is {value}");
     }
 }
+
+/// The definition reference names every key a definition file may use: each field of the schema's
+/// deserialised types, under its YAML name.
+#[test]
+fn definition_reference_names_every_key() {
+    let schema =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("dsl/src/schema.rs")).expect("schema.rs");
+    let reference = page("reference/definition.md");
+    // `Spanned` is the location wrapper around values, not a part of the file's format.
+    let after_spanned = schema.split("impl<T> Spanned<T>").nth(1).expect("Spanned");
+    let mut rename = None;
+    let mut keys = 0;
+    for line in after_spanned.lines().map(str::trim) {
+        if line.starts_with("#[serde(") {
+            rename = line.split("rename = \"").nth(1).and_then(|r| r.split('"').next());
+            continue;
+        }
+        let field = line.strip_prefix("pub ").and_then(|f| f.split_once(':')).map(|(name, _)| name);
+        if let Some(name) = field.filter(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')) {
+            let key = rename.unwrap_or(name);
+            assert!(mentions(&reference, key), "reference/definition.md does not name the key `{key}`");
+            keys += 1;
+        }
+        if !line.starts_with("///") {
+            rename = None;
+        }
+    }
+    assert!(keys > 60, "keys found: {keys}");
+}
