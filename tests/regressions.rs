@@ -177,3 +177,32 @@ fn a_record_naming_an_endless_file_is_refused() {
     assert!(err.to_string().contains("more than the limit"), "{err}");
     assert!(qipan::load("/dev/zero", &[]).is_err());
 }
+
+/// Under `pass: when-stuck` a pass is forced: when every seat has passed in turn, no seat can ever move again,
+/// and the game ends there (scored as it stands) instead of passing for ever.
+#[test]
+fn a_round_of_forced_passes_ends_the_game() {
+    let src = "name: t
+board:
+  grid: { width: 3, height: 1, labels: chess }
+seats: [{ name: a }, { name: b }, { name: c }]
+pieces:
+  p: { moves: drop to empty }
+reserve:
+  - { seat: all, piece: p, count: 1 }
+";
+    let g = qipan::load_str("t.yaml", src, &[]).unwrap();
+    let mut pos = g.start();
+    for text in ["p@a1", "p@b1", "p@c1", "pass", "pass"] {
+        pos.play(&parse_move(&pos, text).unwrap()).unwrap();
+        assert!(!pos.is_over(), "{text}: one seat has not passed yet");
+    }
+    pos.play(&parse_move(&pos, "pass").unwrap()).unwrap();
+    let r = pos.outcome().expect("no seat can move");
+    assert_eq!((r.winners.as_slice(), r.reason.as_str()), (&[][..], "no seat can move"));
+    // A random playout of the same game ends too (it used to run to its ply cap).
+    let mut pos = g.start();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let plies = random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1_000).unwrap();
+    assert_eq!((plies, pos.outcome().map(|r| r.reason.as_str())), (6, Some("no seat can move")));
+}

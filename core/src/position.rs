@@ -1590,6 +1590,16 @@ impl Position {
             self.result = Some(GameResult::scored(self, "consecutive passes")?);
             return Ok(());
         }
+        // Under `pass: when-stuck` every pass is forced, so once each seat still playing has passed in turn
+        // no seat can ever move again (a script aside, which may change the position between turns).
+        if self.game.rules.pass == PassRule::WhenStuck
+            && self.game.hooks.is_none()
+            && self.passes > 0
+            && self.passes as usize >= self.alive.iter().filter(|&&a| a).count()
+        {
+            self.result = Some(GameResult::scored(self, "no seat can move")?);
+            return Ok(());
+        }
         if end.max_plies.is_some_and(|m| self.ply >= m) {
             self.result = Some(GameResult::scored(self, "move limit reached")?);
             return Ok(());
