@@ -667,3 +667,22 @@ const PERFT_1_FIVE: u64 = 544;
 const PERFT_1_TWO: u64 = 547;
 const PERFT_2_TWO: u64 = 298_599;
 const PERFT_2_FIVE: u64 = 295_873;
+
+/// The engine's repetition limit (option `repetitions`, off by default as the rules have none): the game is a
+/// draw among the survivors when one position occurs that many times with the same seat to move.
+#[test]
+fn repetition_limit_draws() {
+    let shuffle = ["r1s6-r1s7", "r1s21-r1s20", "r1s7-r1s6", "r1s20-r1s21"];
+    let mut off = game(&[("players", "2")]).start();
+    for _ in 0..3 {
+        shuffle.iter().for_each(|m| play(&mut off, m));
+    }
+    assert!(!off.is_over(), "no repetition limit by default");
+    let mut p = game(&[("players", "2"), ("repetitions", "3")]).start();
+    for (i, m) in shuffle.iter().cycle().take(8).enumerate() {
+        assert!(!p.is_over(), "over before move {i}");
+        play(&mut p, m);
+    }
+    let r = p.outcome().expect("the start position has occurred three times");
+    assert_eq!((r.reason.as_str(), r.winners.len()), ("repetition", 0));
+}
