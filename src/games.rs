@@ -12,6 +12,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
 ];
 
 /// The definition text of a built-in game.
+///
+/// ```
+/// let text = qipan::games::builtin("xiangqi").unwrap();
+/// assert!(text.contains("name: xiangqi"));
+/// assert_eq!(qipan::games::builtin("checkers"), None);
+/// assert_eq!(qipan::games::BUILTIN.len(), 7);
+/// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
 }

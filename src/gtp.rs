@@ -38,6 +38,20 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The engine's state: the game (rebuilt when the size or komi changes) and the moves played.
+///
+/// ```
+/// use qipan::gtp::GtpEngine;
+///
+/// let mut engine = GtpEngine::new("go", &[], 1)?;
+/// for command in ["boardsize 9", "komi 7.5", "play black E5", "genmove white"] {
+///     let (reply, _) = engine.handle(command);
+///     assert!(reply.unwrap().starts_with('='), "{command}");
+/// }
+/// let pos = engine.position();
+/// assert_eq!((pos.game().board.len(), pos.ply()), (81, 2));
+/// assert_eq!(pos.game().options["komi"], "7.5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct GtpEngine {
     name: String,
     overrides: Vec<(String, String)>,
@@ -53,6 +67,13 @@ pub struct GtpEngine {
 }
 
 /// Why an engine could not start.
+///
+/// ```
+/// use qipan::gtp::{GtpEngine, GtpError};
+///
+/// assert!(matches!(GtpEngine::new("chess", &[], 1), Err(GtpError::NotGoFamily(name)) if name == "chess"));
+/// assert!(matches!(GtpEngine::new("no-such-game", &[], 1), Err(GtpError::Load(_))));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum GtpError {
     /// The game could not be loaded.
@@ -68,8 +89,29 @@ pub enum GtpError {
 /// One response: success or failure, and its text.
 type Reply = Result<String, String>;
 
+/// Starting an engine and talking GTP to it, one line at a time.
+///
+/// ```
+/// let mut engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], 1)?;
+/// assert_eq!(engine.handle("1 protocol_version").0.as_deref(), Some("=1 2\n\n"));
+/// assert_eq!(engine.handle("play w A1").0.as_deref(), Some("=\n\n"));
+/// assert_eq!(engine.position().ply(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl GtpEngine {
     /// An engine for the game `name` (built-in name or path) with option overrides.
+    ///
+    /// ```
+    /// use qipan::gtp::GtpEngine;
+    ///
+    /// let engine = GtpEngine::new("go", &[("size".into(), "13".into())], 1)?;
+    /// assert_eq!(engine.position().game().board.len(), 169);
+    /// // The same seed, the same random moves.
+    /// let mut a = GtpEngine::new("go", &[], 7)?;
+    /// let mut b = GtpEngine::new("go", &[], 7)?;
+    /// assert_eq!(a.handle("genmove b"), b.handle("genmove b"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(name: &str, overrides: &[(String, String)], seed: u64) -> Result<GtpEngine, GtpError> {
         let game = crate::load(name, overrides)?;
         // GTP speaks of vertices on a 2-D grid: boxes and stacks have none.
@@ -95,18 +137,53 @@ impl GtpEngine {
     }
 
     /// Lets `spec`'s agent answer `genmove` (instead of random moves that fill no own eye).
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// let engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "5".into())], 1)?;
+    /// let mut engine = engine.with_agent(&AgentSpec::Greedy);
+    /// // White's B3 has one liberty left, at B2: the greedy agent takes it.
+    /// for command in ["play w B3", "play b A3", "play b B4", "play b C3"] {
+    ///     engine.handle(command);
+    /// }
+    /// assert_eq!(engine.handle("genmove b").0.as_deref(), Some("= B2\n\n"));
+    /// assert_eq!(engine.position().captures(), &[1, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_agent(mut self, spec: &AgentSpec) -> GtpEngine {
         self.agent = Some(spec.build());
         self
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// let mut engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], 1)?;
+    /// engine.handle("play b C3");
+    /// let pos = engine.position();
+    /// let c3 = pos.game().board.find("C3").unwrap();
+    /// assert_eq!(pos.cell(c3).map(|p| p.seat), Some(0));
+    /// assert_eq!(pos.to_move(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
     /// Handles one line of input. Returns the full response (`= ...\n\n` or `? ...\n\n`), nothing for
-    /// an empty or comment line, and `None` as the second value once `quit` was received.
+    /// an empty or comment line, and `true` as the second value once `quit` was received.
+    ///
+    /// ```
+    /// let mut engine = qipan::gtp::GtpEngine::new("go", &[], 1)?;
+    /// assert_eq!(engine.handle("7 boardsize 9 # nine"), (Some("=7\n\n".to_string()), false));
+    /// assert_eq!(engine.handle("# a comment"), (None, false));
+    /// assert_eq!(engine.handle("fly").0.as_deref(), Some("? unknown command\n\n"));
+    /// assert_eq!(engine.handle("play b E5").0.as_deref(), Some("=\n\n"));
+    /// assert!(engine.handle("play w E5").0.unwrap().starts_with("? illegal move"));
+    /// assert_eq!(engine.handle("quit"), (Some("=\n\n".to_string()), true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn handle(&mut self, line: &str) -> (Option<String>, bool) {
         // Remove control characters other than tab and newline, comments, and convert tabs (GTP 2, 2.4).
         let clean: String = line

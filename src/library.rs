@@ -23,11 +23,30 @@ use std::sync::RwLock;
 static DIR: RwLock<Option<PathBuf>> = RwLock::new(None);
 
 /// Chooses the library directory for this process (the `--library` flag).
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// qipan::library::set_dir(dir.clone());
+/// assert_eq!(qipan::library::dir(), dir);
+/// ```
 pub fn set_dir(dir: impl Into<PathBuf>) {
     *DIR.write().unwrap_or_else(|e| e.into_inner()) = Some(dir.into());
 }
 
 /// The library directory (which may not exist yet); see the module documentation.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// # qipan::library::set_dir(dir.clone());
+/// // A game written into the library is known by name.
+/// let dir = qipan::library::dir();
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("doc-dir-go7.yaml"), "extends: go\nname: doc-dir-go7\noptions:\n  size: { default: 7 }\n")?;
+/// assert_eq!(qipan::load("doc-dir-go7", &[])?.board.len(), 49);
+/// # std::fs::remove_file(dir.join("doc-dir-go7.yaml"))?;
+/// # let _ = std::fs::remove_dir(&dir);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn dir() -> PathBuf {
     if let Some(d) = DIR.read().unwrap_or_else(|e| e.into_inner()).clone() {
         return d;
@@ -48,11 +67,31 @@ pub fn dir() -> PathBuf {
 }
 
 /// Whether `name` can name a library game: letters, digits, `-` and `_`, not starting with `-`.
+///
+/// ```
+/// use qipan::library::valid_name;
+/// assert!(valid_name("go-7x7") && valid_name("围棋_小"));
+/// assert!(!valid_name("-go") && !valid_name("my game") && !valid_name("../go") && !valid_name(""));
+/// ```
 pub fn valid_name(name: &str) -> bool {
     !name.is_empty() && !name.starts_with('-') && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
 }
 
 /// The file of library game `name`, if there is one.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// # qipan::library::set_dir(dir.clone());
+/// # std::fs::create_dir_all(&dir)?;
+/// let file = qipan::library::dir().join("doc-find-go7.yaml");
+/// std::fs::write(&file, "extends: go\nname: doc-find-go7\noptions:\n  size: { default: 7 }\n")?;
+/// assert_eq!(qipan::library::find("doc-find-go7"), Some(file.clone()));
+/// assert_eq!(qipan::library::find("doc-find-nothing"), None);
+/// assert_eq!(qipan::library::find("../doc-find-go7"), None); // not a name
+/// # std::fs::remove_file(&file)?;
+/// # let _ = std::fs::remove_dir(&dir);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn find(name: &str) -> Option<PathBuf> {
     if !valid_name(name) {
         return None;
@@ -62,6 +101,21 @@ pub fn find(name: &str) -> Option<PathBuf> {
 }
 
 /// The library's games, by name, with their files.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// # qipan::library::set_dir(dir.clone());
+/// # std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("doc-games-go7.yaml"), "extends: go\nname: doc-games-go7\n")?;
+/// std::fs::write(dir.join("go.yaml"), "extends: go\nname: go\n")?; // a built-in's name: never a library game
+/// let games = qipan::library::games();
+/// assert!(games.contains(&("doc-games-go7".to_string(), dir.join("doc-games-go7.yaml"))));
+/// assert!(games.iter().all(|(name, _)| name != "go"));
+/// # std::fs::remove_file(dir.join("doc-games-go7.yaml"))?;
+/// # std::fs::remove_file(dir.join("go.yaml"))?;
+/// # let _ = std::fs::remove_dir(&dir);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn games() -> Vec<(String, PathBuf)> {
     let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(dir())
         .into_iter()
@@ -77,6 +131,22 @@ pub fn games() -> Vec<(String, PathBuf)> {
 }
 
 /// Why a definition could not be imported.
+///
+/// ```
+/// use qipan::library::{ImportError, import};
+///
+/// let tmp = std::env::temp_dir().join(format!("qipan-doc-import-error-{}", std::process::id()));
+/// std::fs::create_dir_all(&tmp)?;
+/// assert!(matches!(import(&tmp.join("missing.yaml")), Err(ImportError::Read { .. })));
+/// let (mine, base) = (tmp.join("mine.yaml"), tmp.join("base.yaml"));
+/// std::fs::write(&mine, "extends: go\nname: go\n")?;
+/// assert!(matches!(import(&mine), Err(ImportError::Builtin(name)) if name == "go"));
+/// std::fs::write(&base, "extends: go\nname: base\n")?;
+/// std::fs::write(&mine, "extends: ./base.yaml\nname: mine\n")?;
+/// assert!(matches!(import(&mine), Err(ImportError::ExtendsPath { base, .. }) if base == "./base.yaml"));
+/// # std::fs::remove_dir_all(&tmp)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     /// The file could not be read.
@@ -118,6 +188,21 @@ pub enum ImportError {
 }
 
 /// A game imported into the library.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// # qipan::library::set_dir(dir.clone());
+/// let file = std::env::temp_dir().join(format!("doc-imported-{}.yaml", std::process::id()));
+/// std::fs::write(&file, "extends: go\nname: doc-imported-go7\noptions:\n  size: { default: 7 }\n")?;
+/// let imported = qipan::library::import(&file)?;
+/// assert_eq!(imported.name, "doc-imported-go7");
+/// assert_eq!(imported.path, dir.join("doc-imported-go7.yaml"));
+/// assert!(!imported.replaced);
+/// # std::fs::remove_file(&file)?;
+/// # std::fs::remove_file(&imported.path)?;
+/// # let _ = std::fs::remove_dir(&dir);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Imported {
     /// Its name, by which commands know it.
@@ -130,6 +215,20 @@ pub struct Imported {
 
 /// Checks the definition `path` and copies it into the library as `NAME.yaml`, where NAME is its
 /// `name:` (or, for a variant without one, its file stem).
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("qipan-doc-library-{}", std::process::id()));
+/// # qipan::library::set_dir(dir.clone());
+/// let file = std::env::temp_dir().join(format!("doc-import-{}.yaml", std::process::id()));
+/// std::fs::write(&file, "extends: go\nname: doc-import-go7\noptions:\n  size: { default: 7 }\n")?;
+/// assert!(!qipan::library::import(&file)?.replaced);
+/// assert!(qipan::library::import(&file)?.replaced); // imported again
+/// assert_eq!(qipan::load("doc-import-go7", &[])?.board.len(), 49);
+/// # std::fs::remove_file(&file)?;
+/// # std::fs::remove_file(dir.join("doc-import-go7.yaml"))?;
+/// # let _ = std::fs::remove_dir(&dir);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn import(path: &Path) -> Result<Imported, ImportError> {
     let file = path.display().to_string();
     let text =

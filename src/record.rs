@@ -18,6 +18,19 @@ pub use native::yaml_quote;
 pub use native::{GameRecord, MAX_RECORD_BYTES, RecordError, RecordReplay, RefusedMove, read_record_file, result_text};
 
 /// What a replay found.
+///
+/// ```
+/// // 5×5: a black group with eyes at A1 and C3, a lone white stone at E5; White plays E4, a suicide.
+/// let sgf = b"(;GM[1]SZ[5]KM[0.5]AB[aa:da][ab:db][ac:bc][dc:ec][ad:ed][be:ee]AW[ea];W[eb])";
+/// let report = qipan::record::replay_sgf("go", &[], sgf)?;
+/// assert_eq!((report.moves, report.komi), (0, Some(0.5)));
+/// assert_eq!(report.position.len(), 22);
+/// assert_eq!(report.position["E5"], "white");
+/// assert_eq!(report.dead, ["E5"]);
+/// assert_eq!(report.result_dead_removed, "B+24.5");
+/// assert!(matches!(&report.illegal, Some((1, rule)) if rule.contains("suicide")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayReport {
     /// Moves replayed (passes included; the refused move excluded).
@@ -42,8 +55,26 @@ pub struct ReplayReport {
     pub record_result: Option<String>,
 }
 
+/// Writing a report out, for programs ([`ReplayReport::to_json`]) or people ([`ReplayReport::summary`]).
+///
+/// ```
+/// let report = qipan::record::replay_sgf("go", &[], b"(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])")?;
+/// assert_eq!(report.to_json()["record_result"], "B+R");
+/// assert!(report.summary().contains("record says: B+R"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl ReplayReport {
     /// The report as JSON (`moves`, `position`, `captures`, `result`, `illegal`, ...).
+    ///
+    /// ```
+    /// # // 5×5: a black group with eyes at A1 and C3 and a lone white stone at E5; White then plays E4, a suicide.
+    /// # let sgf = b"(;GM[1]SZ[5]KM[0.5]AB[aa:da][ab:db][ac:bc][dc:ec][ad:ed][be:ee]AW[ea];W[eb])";
+    /// let json = qipan::record::replay_sgf("go", &[], sgf)?.to_json();
+    /// assert_eq!(json["moves"], 0);
+    /// assert_eq!(json["illegal"]["move"], 1);
+    /// assert_eq!(json["dead"], serde_json::json!(["E5"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "moves": self.moves,
@@ -60,6 +91,16 @@ impl ReplayReport {
     }
 
     /// A short text summary.
+    ///
+    /// ```
+    /// # // 5×5: a black group with eyes at A1 and C3 and a lone white stone at E5; White then plays E4, a suicide.
+    /// # let sgf = b"(;GM[1]SZ[5]KM[0.5]AB[aa:da][ab:db][ac:bc][dc:ec][ad:ed][be:ee]AW[ea];W[eb])";
+    /// let summary = qipan::record::replay_sgf("go", &[], sgf)?.summary();
+    /// assert!(summary.starts_with("moves replayed: 0\n"));
+    /// assert!(summary.contains("area result (dead stones removed): B+24.5\n"));
+    /// assert!(summary.contains("move 1 is illegal: "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn summary(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "moves replayed: {}", self.moves);
@@ -79,6 +120,16 @@ impl ReplayReport {
 }
 
 /// Why a record could not be replayed at all.
+///
+/// ```
+/// use qipan::record::{ReplayError, replay_sgf};
+///
+/// let unclosed = replay_sgf("go", &[], b"(;GM[1]SZ[9];B[ee]");
+/// assert!(matches!(unclosed, Err(ReplayError::Sgf(qipan::sgf::SgfError::UnclosedGameTree { .. }))));
+/// // Go boards are square.
+/// assert!(matches!(replay_sgf("go", &[], b"(;GM[1]SZ[9:7])"), Err(ReplayError::Mismatch(_))));
+/// assert!(matches!(replay_sgf("no-such-game", &[], b"(;GM[1]SZ[9])"), Err(ReplayError::Load(_))));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     /// The SGF could not be read.
@@ -93,6 +144,18 @@ pub enum ReplayError {
 }
 
 /// A record replayed on a game: the final position, the moves replayed and the first refusal.
+///
+/// ```
+/// use qipan::record::{Legality, game_for_record, replay_position};
+///
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9];B[ee];W[cc];B[ee])")?;
+/// let game = game_for_record("go", &[], &sgf)?;
+/// let replayed = replay_position(&game, &sgf, None, Legality::Check)?;
+/// assert_eq!(replayed.moves, 2);
+/// assert_eq!(replayed.position.ply(), 2);
+/// assert!(matches!(&replayed.illegal, Some((3, rule)) if rule.contains("occupied")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Replayed {
     /// The position after the last move replayed.
     pub position: Position,
@@ -103,6 +166,16 @@ pub struct Replayed {
 }
 
 /// Loads `game` with the record's size and komi (when the game declares those options).
+///
+/// ```
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9]KM[7.5];B[ee];W[cc])")?;
+/// let game = qipan::record::game_for_record("go", &[], &sgf)?;
+/// assert_eq!((game.options["size"].as_str(), game.options["komi"].as_str()), ("9", "7.5"));
+/// // Overrides win over the record.
+/// let game = qipan::record::game_for_record("go", &[("komi".into(), "6.5".into())], &sgf)?;
+/// assert_eq!(game.options["komi"], "6.5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame) -> Result<Arc<Game>, ReplayError> {
     let (file, text) = crate::source(game)?;
     let declared: Vec<String> = crate::Definition::read(&file, &text, &crate::Resolver)
@@ -136,12 +209,37 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
 pub const DEAD_STONE_PLAYOUTS: u32 = 300;
 
 /// The stones a playout estimate judges dead at the end of a record (fixed seed: reproducible).
+///
+/// ```
+/// use qipan::record::{Legality, dead_stones, game_for_record, replay_position};
+///
+/// // 5×5: a black group with eyes at A1 and C3, and a lone white stone at E5.
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[5]AB[aa:da][ab:db][ac:bc][dc:ec][ad:ed][be:ee]AW[ea])")?;
+/// let game = game_for_record("go", &[], &sgf)?;
+/// let pos = replay_position(&game, &sgf, None, Legality::Check)?.position;
+/// assert_eq!(dead_stones(&pos), [game.board.find("E5").unwrap()]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn dead_stones(pos: &Position) -> Vec<NodeId> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5eed);
     ownership::estimate(pos, DEAD_STONE_PLAYOUTS, &mut rng).map(|o| o.dead_stones(pos)).unwrap_or_default()
 }
 
 /// Whether a replay checks the record's moves.
+///
+/// ```
+/// use qipan::record::{Legality, game_for_record, replay_position};
+///
+/// // 5×5: a black group with eyes at A1 and C3, a lone white stone at E5; White plays E4.
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[5]AB[aa:da][ab:db][ac:bc][dc:ec][ad:ed][be:ee]AW[ea];W[eb])")?;
+/// let game = game_for_record("go", &[], &sgf)?;
+/// // White's E4 is a suicide: refused when checked, played when trusted.
+/// let checked = replay_position(&game, &sgf, None, Legality::Check)?;
+/// assert_eq!((checked.moves, checked.illegal.is_some()), (0, true));
+/// let trusted = replay_position(&game, &sgf, None, Legality::Trust)?;
+/// assert_eq!((trusted.moves, trusted.illegal), (1, None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Legality {
     /// Every move is checked; the replay stops at the first illegal one.
@@ -152,6 +250,18 @@ pub enum Legality {
 }
 
 /// Replays the record's setup and at most `limit` moves on a start position of `game`.
+///
+/// ```
+/// use qipan::record::{Legality, game_for_record, replay_position};
+///
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9]AB[cc][gg];W[ee];B[ce];W[ec])")?;
+/// let game = game_for_record("go", &[], &sgf)?;
+/// let replayed = replay_position(&game, &sgf, Some(1), Legality::Check)?;
+/// assert_eq!(replayed.moves, 1);
+/// let stones = game.board.node_ids().filter(|&n| replayed.position.cell(n).is_some()).count();
+/// assert_eq!(stones, 3); // two handicap stones and White's E5
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay_position(
     game: &Arc<Game>,
     sgf: &SgfGame,
@@ -164,6 +274,15 @@ pub fn replay_position(
 }
 
 /// Replays an SGF record (bytes of the file) on `game` (a built-in name or a path).
+///
+/// ```
+/// let report = qipan::record::replay_sgf("go", &[], b"(;GM[1]SZ[9]KM[7.5];B[ee];W[cc])")?;
+/// assert_eq!((report.moves, report.komi), (2, Some(7.5)));
+/// assert_eq!(report.position["E5"], "black");
+/// assert_eq!(report.position["C7"], "white");
+/// assert_eq!(report.illegal, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> Result<ReplayReport, ReplayError> {
     let sgf = parse_sgf_bytes(bytes)?;
     let game = game_for_record(game, overrides, &sgf)?;
@@ -278,6 +397,13 @@ fn replay_on(
 }
 
 /// Why a game cannot be written as SGF.
+///
+/// ```
+/// let chess = qipan::load("chess", &[])?;
+/// let err = qipan::record::to_sgf(&chess, &[], None).unwrap_err();
+/// assert!(err.to_string().starts_with("this board cannot be written as SGF: "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[error("this board cannot be written as SGF: {0}")]
 pub struct SgfWriteError(String);
@@ -298,6 +424,23 @@ fn sgf_point(game: &Game, n: NodeId) -> Result<SgfPoint, SgfWriteError> {
 /// A played game as an SGF record: the game's start stones as setup, the moves by seat (`B`/`W`
 /// letters), and the root properties `RU` (the game's rules name), `KM` and `HA` (from its options)
 /// and `RE` (the result, when over).
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
+/// let mut pos = game.start();
+/// let mut moves = Vec::new();
+/// for text in ["E5", "C7"] {
+///     let mv = parse_move(&pos, text)?;
+///     moves.push((pos.to_move(), mv));
+///     pos.play(&mv)?;
+/// }
+/// let sgf = qipan::record::to_sgf(&game, &moves, pos.outcome())?;
+/// assert_eq!((sgf.size, sgf.komi, sgf.rules.as_deref()), ((9, 9), Some(7.5), Some("Chinese")));
+/// assert!(sgf.to_sgf().ends_with("\n;B[ee]\n;W[cc])\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) -> Result<SgfGame, SgfWriteError> {
     let Some((cols, rows, true)) = game.board.grid_size() else {
         return Err(SgfWriteError("it is not a 2-D grid".into()));

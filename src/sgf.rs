@@ -28,6 +28,15 @@
 use serde::Serialize;
 
 /// A point as SGF writes it: column and row from the top-left corner, 0-based.
+///
+/// ```
+/// use qipan::sgf::{SgfPoint, parse_sgf};
+///
+/// let game = parse_sgf("(;GM[1]SZ[9]AB[cg])")?;
+/// assert_eq!(game.setup_black, [SgfPoint { col: 2, row: 6 }]);
+/// assert_eq!(game.setup_black[0].gtp(9), "C3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct SgfPoint {
     /// Column, 0-based from the left edge.
@@ -36,15 +45,33 @@ pub struct SgfPoint {
     pub row: u8,
 }
 
+/// Naming a point in SGF's letters or GTP's.
+///
+/// ```
+/// let corner = qipan::sgf::SgfPoint { col: 0, row: 0 };
+/// assert_eq!((corner.sgf(), corner.gtp(19)), ("aa".to_string(), "A19".to_string()));
+/// ```
 impl SgfPoint {
     /// GTP label for a board with `rows` rows: columns A–T skipping I, row 1
     /// at the bottom (e.g. "D4"). See [`gtp_label`] for very wide boards.
+    ///
+    /// ```
+    /// let p = qipan::sgf::SgfPoint { col: 8, row: 0 };
+    /// assert_eq!(p.gtp(9), "J9"); // no column I
+    /// assert_eq!(p.gtp(19), "J19");
+    /// ```
     pub fn gtp(&self, rows: u8) -> String {
         gtp_label(self.col, self.row, rows)
     }
 
     /// The two-letter SGF coordinate of this point (`aa` is the top-left
     /// corner; columns/rows 26–51 use `A`–`Z`).
+    ///
+    /// ```
+    /// use qipan::sgf::SgfPoint;
+    /// assert_eq!(SgfPoint { col: 3, row: 15 }.sgf(), "dp");
+    /// assert_eq!(SgfPoint { col: 27, row: 0 }.sgf(), "Ba");
+    /// ```
     pub fn sgf(&self) -> String {
         let mut s = String::with_capacity(2);
         s.push(sgf_coord_char(self.col));
@@ -60,6 +87,13 @@ impl SgfPoint {
 /// the 25th, which GTP cannot name, continue as two letters (`AA`, `AB`, ...).
 /// Row numbers count from 1 at the bottom. The function never panics: a row
 /// outside the board yields a number ≤ 0.
+///
+/// ```
+/// use qipan::sgf::gtp_label;
+/// assert_eq!(gtp_label(3, 15, 19), "D4");
+/// assert_eq!(gtp_label(8, 0, 9), "J9");
+/// assert_eq!(gtp_label(25, 0, 30), "AA30"); // beyond Z
+/// ```
 pub fn gtp_label(col: u8, row_from_top: u8, rows: u8) -> String {
     const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
     let mut s = String::with_capacity(4);
@@ -85,6 +119,14 @@ fn sgf_coord_char(v: u8) -> char {
 }
 
 /// The colour of a player or stone.
+///
+/// ```
+/// use qipan::sgf::{SgfColour, parse_sgf};
+///
+/// let game = parse_sgf("(;GM[1]SZ[9]PL[W])")?;
+/// assert_eq!(game.player_to_move, Some(SgfColour::White));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum SgfColour {
     /// Black (SGF `B`).
@@ -93,8 +135,20 @@ pub enum SgfColour {
     White,
 }
 
+/// The colours' letters, and whose turn follows.
+///
+/// ```
+/// use qipan::sgf::SgfColour;
+/// assert_eq!(SgfColour::Black.opponent().letter(), "W");
+/// ```
 impl SgfColour {
     /// The other colour.
+    ///
+    /// ```
+    /// use qipan::sgf::SgfColour;
+    /// assert_eq!(SgfColour::Black.opponent(), SgfColour::White);
+    /// assert_eq!(SgfColour::White.opponent(), SgfColour::Black);
+    /// ```
     pub fn opponent(self) -> SgfColour {
         match self {
             SgfColour::Black => SgfColour::White,
@@ -103,6 +157,11 @@ impl SgfColour {
     }
 
     /// The SGF letter of this colour: `"B"` or `"W"`.
+    ///
+    /// ```
+    /// use qipan::sgf::SgfColour;
+    /// assert_eq!((SgfColour::Black.letter(), SgfColour::White.letter()), ("B", "W"));
+    /// ```
     pub fn letter(self) -> &'static str {
         match self {
             SgfColour::Black => "B",
@@ -112,6 +171,17 @@ impl SgfColour {
 }
 
 /// A move of the main line: a stone placed by `colour`, or a pass.
+///
+/// ```
+/// use qipan::sgf::{SgfColour, SgfPoint, parse_sgf};
+///
+/// let game = parse_sgf("(;GM[1]SZ[9];B[ee];W[])")?;
+/// let moves: Vec<_> = game.main_line_moves().collect();
+/// assert_eq!(moves[0].colour, SgfColour::Black);
+/// assert_eq!(moves[0].point, Some(SgfPoint { col: 4, row: 4 }));
+/// assert_eq!(moves[1].point, None); // White passed
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct SgfMove {
     /// Who moves.
@@ -120,8 +190,22 @@ pub struct SgfMove {
     pub point: Option<SgfPoint>,
 }
 
+/// A move as GTP writes it.
+///
+/// ```
+/// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9];B[ee])")?;
+/// assert_eq!(game.main_line_moves().next().unwrap().gtp(9), "E5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl SgfMove {
     /// GTP vertex of this move on a board with `rows` rows ("D4" or "pass").
+    ///
+    /// ```
+    /// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[13];B[dj];W[tt])")?;
+    /// let gtp: Vec<String> = game.main_line_moves().map(|m| m.gtp(13)).collect();
+    /// assert_eq!(gtp, ["D4", "pass"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn gtp(&self, rows: u8) -> String {
         match self.point {
             Some(p) => p.gtp(rows),
@@ -131,6 +215,17 @@ impl SgfMove {
 }
 
 /// One step of the main line after the root's setup.
+///
+/// ```
+/// use qipan::sgf::{SgfEvent, SgfPoint, parse_sgf};
+///
+/// let game = parse_sgf("(;GM[1]SZ[9];B[ee];AW[cc])")?;
+/// assert!(matches!(game.moves[0], SgfEvent::Move(_)));
+/// let SgfEvent::Setup { black, white, empty } = &game.moves[1] else { panic!("a setup event") };
+/// assert!(black.is_empty() && empty.is_empty());
+/// assert_eq!(white, &[SgfPoint { col: 2, row: 2 }]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum SgfEvent {
     /// A move (`B`/`W` property).
@@ -148,6 +243,14 @@ pub enum SgfEvent {
 }
 
 /// A Go game record: the main line of the first game tree of an SGF file.
+///
+/// ```
+/// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9]KM[7.5]RE[W+2.5];B[ee];W[cc])")?;
+/// assert_eq!((game.size, game.komi, game.handicap), ((9, 9), Some(7.5), 0));
+/// assert_eq!(game.result.as_deref(), Some("W+2.5"));
+/// assert_eq!(game.moves.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SgfGame {
     /// Board size as (columns, rows), from `SZ`; 19×19 if absent.
@@ -175,13 +278,36 @@ pub struct SgfGame {
     pub properties: Vec<(String, Vec<String>)>,
 }
 
+/// Reading a record's root properties and its moves.
+///
+/// ```
+/// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9]PB[Ke Jie];B[ee];AB[aa];W[cc])")?;
+/// assert_eq!(game.property("PB"), Some("Ke Jie"));
+/// assert_eq!(game.main_line_moves().count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl SgfGame {
     /// The first value of root property `id` (normalised uppercase id), if any.
+    ///
+    /// ```
+    /// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9]PW[Lee Sedol]DT[2016-03-09]Comment[long id])")?;
+    /// assert_eq!(game.property("PW"), Some("Lee Sedol"));
+    /// assert_eq!(game.property("C"), Some("long id")); // FF[3] `Comment` keeps its capitals
+    /// assert_eq!(game.property("PB"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn property(&self, id: &str) -> Option<&str> {
         self.properties.iter().find(|(k, _)| k == id).and_then(|(_, v)| v.first()).map(String::as_str)
     }
 
     /// The moves of the main line, without setup events.
+    ///
+    /// ```
+    /// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9];B[ee];AW[aa];W[cc](;B[gg])(;B[hh]))")?;
+    /// let gtp: Vec<String> = game.main_line_moves().map(|m| m.gtp(9)).collect();
+    /// assert_eq!(gtp, ["E5", "C7", "G3"]); // the first variation
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn main_line_moves(&self) -> impl Iterator<Item = &SgfMove> + '_ {
         self.moves.iter().filter_map(|e| match e {
             SgfEvent::Move(m) => Some(m),
@@ -192,6 +318,16 @@ impl SgfGame {
 
 /// Why an SGF record could not be read. Offsets are byte offsets into the
 /// input (for UTF-16 input: into its UTF-8 transcoding); lines are 1-based.
+///
+/// ```
+/// use qipan::sgf::{SgfError, parse_sgf};
+///
+/// assert_eq!(parse_sgf("no record here"), Err(SgfError::NoGameTree));
+/// assert!(matches!(parse_sgf("(;GM[3])"), Err(SgfError::NotGo(gm)) if gm == "3"));
+/// let off = parse_sgf("(;GM[1]SZ[9]\n;B[jj])").unwrap_err();
+/// assert!(matches!(off, SgfError::PointOutsideBoard { line: 2, cols: 9, .. }));
+/// assert!(off.to_string().starts_with("line 2: point B[jj]"));
+/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SgfError {
     /// The input contains no game tree at all.
@@ -289,6 +425,14 @@ pub enum SgfError {
 }
 
 /// Parses the first game tree of an SGF collection given as text.
+///
+/// ```
+/// let game = qipan::sgf::parse_sgf("(;GM[1]SZ[9]KM[7.5];B[ee];W[cc])")?;
+/// assert_eq!((game.size, game.komi), ((9, 9), Some(7.5)));
+/// let moves: Vec<String> = game.main_line_moves().map(|m| m.gtp(game.size.1)).collect();
+/// assert_eq!(moves, ["E5", "C7"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
     parse_impl(text.as_bytes(), Decoding::Utf8)
 }
@@ -301,6 +445,14 @@ pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
 /// decodes everything as Latin-1. Input starting with a UTF-16 byte-order
 /// mark is transcoded first. Other multi-byte encodings (GB2312, Shift_JIS,
 /// ...) still yield the correct moves but mangled text values.
+///
+/// ```
+/// // A Latin-1 comment (é is the byte 0xE9): still read.
+/// let game = qipan::sgf::parse_sgf_bytes(b"(;GM[1]SZ[9]PB[Ren\xe9];B[ee])")?;
+/// assert_eq!(game.property("PB"), Some("René"));
+/// assert_eq!(game.moves.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_sgf_bytes(bytes: &[u8]) -> Result<SgfGame, SgfError> {
     if bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]) {
         let little = bytes[0] == 0xFF;
@@ -828,8 +980,26 @@ fn write_points(out: &mut String, id: &str, points: &[SgfPoint]) {
     }
 }
 
+/// Building a record and writing it as SGF.
+///
+/// ```
+/// use qipan::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, parse_sgf};
+///
+/// let mut sgf = SgfGame::new((9, 9), vec![]);
+/// sgf.moves.push(SgfEvent::Move(SgfMove { colour: SgfColour::Black, point: None }));
+/// let read = parse_sgf(&sgf.to_sgf())?;
+/// assert_eq!((read.size, read.moves), ((9, 9), sgf.moves));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl SgfGame {
     /// A new record of a game on a `cols`×`rows` board with the given root properties (`RU`, `KM`, `RE`, ...).
+    ///
+    /// ```
+    /// let props = vec![("KM".into(), vec!["6.5".into()]), ("RE".into(), vec!["B+R".into()])];
+    /// let sgf = qipan::sgf::SgfGame::new((13, 13), props);
+    /// assert_eq!((sgf.size, sgf.komi, sgf.result.as_deref()), ((13, 13), Some(6.5), Some("B+R")));
+    /// assert!(sgf.moves.is_empty());
+    /// ```
     pub fn new(size: (u8, u8), properties: Vec<(String, Vec<String>)>) -> SgfGame {
         let first = |id: &str| properties.iter().find(|(k, _)| k == id).and_then(|(_, v)| v.first()).cloned();
         SgfGame {
@@ -846,8 +1016,18 @@ impl SgfGame {
         }
     }
 
-    /// Writes the record as SGF (FF[4], UTF-8): the root properties, the root setup, then one node
+    /// Writes the record as SGF (`FF[4]`, UTF-8): the root properties, the root setup, then one node
     /// per move or setup event of the main line.
+    ///
+    /// ```
+    /// use qipan::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint};
+    ///
+    /// let mut sgf = SgfGame::new((9, 9), vec![("KM".into(), vec!["7.5".into()])]);
+    /// sgf.setup_black.push(SgfPoint { col: 2, row: 6 });
+    /// let e5 = SgfPoint { col: 4, row: 4 };
+    /// sgf.moves.push(SgfEvent::Move(SgfMove { colour: SgfColour::White, point: Some(e5) }));
+    /// assert_eq!(sgf.to_sgf(), "(;FF[4]GM[1]CA[UTF-8]SZ[9]KM[7.5]AB[cg]\n;W[ee])\n");
+    /// ```
     pub fn to_sgf(&self) -> String {
         let mut out = String::from("(;");
         let mut root: Vec<(String, Vec<String>)> = self

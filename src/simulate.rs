@@ -28,6 +28,18 @@ use std::sync::Arc;
 pub const SAFETY_PLIES: u32 = 10_000;
 
 /// Why a simulation failed.
+///
+/// ```
+/// use qipan::core::ai::AgentSpec;
+/// use qipan::simulate::{SimError, Simulation};
+///
+/// let game = qipan::load("go", &[])?;
+/// // Go has two seats, 0 and 1.
+/// let err = Simulation::new(game, 4).with_agent(2, AgentSpec::Greedy).unwrap_err();
+/// assert!(matches!(err, SimError::NoSeat(2)));
+/// assert_eq!(err.to_string(), "no seat 2 in this game");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     /// A scripted rule failed during a game.
@@ -54,6 +66,19 @@ pub enum SimError {
 }
 
 /// What to simulate: a game, how many times, who plays which seat.
+///
+/// ```
+/// use qipan::core::ai::AgentSpec;
+/// use qipan::simulate::Simulation;
+///
+/// // Four short games of 9×9 Go (20 plies at most): greedy Black against random White.
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// let sim = Simulation::new(game, 4).with_seed(7).with_threads(1).with_agent(0, AgentSpec::Greedy)?;
+/// let records = sim.run(&|_| {})?;
+/// assert_eq!(records.len(), 4);
+/// assert!(records.iter().all(|r| r.plies <= 20));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Simulation {
     /// The game.
@@ -69,32 +94,96 @@ pub struct Simulation {
     pub threads: usize,
 }
 
+/// Setting a simulation up, then playing it.
+///
+/// ```
+/// use qipan::simulate::Simulation;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// let sim = Simulation::new(game, 2).with_seed(3).with_threads(1);
+/// let records = sim.run(&|_| {})?;
+/// assert_eq!(records[1], sim.play(1)?); // every game is reproducible alone
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Simulation {
     /// `games` games of `game`, every seat random, seed 1, one thread per core.
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let sim = qipan::simulate::Simulation::new(game, 10);
+    /// assert_eq!((sim.games, sim.seed, sim.threads), (10, 1, 0));
+    /// assert_eq!(sim.agents, [None, None]);
+    /// assert_eq!(sim.agent_of(1), AgentSpec::Random);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(game: Arc<Game>, games: usize) -> Simulation {
         let seats = game.seats.len();
         Simulation { game, games, agents: vec![None; seats], seed: 1, threads: 0 }
     }
 
     /// Sets the seed.
+    ///
+    /// ```
+    /// use qipan::simulate::Simulation;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// let a = Simulation::new(game.clone(), 1).with_seed(5).with_threads(1);
+    /// let b = Simulation::new(game, 1).with_seed(5).with_threads(1);
+    /// assert_eq!(a.seed, 5);
+    /// assert_eq!(a.play(0)?, b.play(0)?); // same seed, same game
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_seed(mut self, seed: u64) -> Simulation {
         self.seed = seed;
         self
     }
 
     /// Sets the number of threads (0 = one per core).
+    ///
+    /// ```
+    /// use qipan::simulate::Simulation;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// let one = Simulation::new(game.clone(), 4).with_threads(1);
+    /// let two = Simulation::new(game, 4).with_threads(2);
+    /// assert_eq!(two.threads, 2);
+    /// // The records do not depend on the number of threads.
+    /// assert_eq!(one.run(&|_| {})?, two.run(&|_| {})?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_threads(mut self, threads: usize) -> Simulation {
         self.threads = threads;
         self
     }
 
     /// Gives seat `seat` an agent.
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// let game = qipan::load("go", &[])?;
+    /// let sim = qipan::simulate::Simulation::new(game, 4).with_agent(1, "greedy".parse()?)?;
+    /// assert_eq!(sim.agents, [None, Some(AgentSpec::Greedy)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_agent(mut self, seat: usize, spec: AgentSpec) -> Result<Simulation, SimError> {
         *self.agents.get_mut(seat).ok_or(SimError::NoSeat(seat))? = Some(spec);
         Ok(self)
     }
 
     /// The agent spec that plays for `seat` at the start (its own, its player's, or random).
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// let game = qipan::load("go", &[])?;
+    /// let sim = qipan::simulate::Simulation::new(game, 4).with_agent(0, AgentSpec::Greedy)?;
+    /// assert_eq!(sim.agent_of(0), AgentSpec::Greedy);
+    /// assert_eq!(sim.agent_of(1), AgentSpec::Random);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn agent_of(&self, seat: u8) -> AgentSpec {
         let held_by = self.game.seats.get(seat as usize).map(|s| s.held_by as usize).unwrap_or(0);
         self.agents
@@ -107,6 +196,20 @@ impl Simulation {
 
     /// Plays every game on a pool of [`Simulation::threads`] threads; calls `done` after each game
     /// (from the worker thread, in no particular order). The records come back in game order.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// let sim = qipan::simulate::Simulation::new(game, 4).with_threads(2);
+    /// let finished = AtomicUsize::new(0);
+    /// let records = sim.run(&|_| {
+    ///     finished.fetch_add(1, Ordering::Relaxed);
+    /// })?;
+    /// assert_eq!(finished.into_inner(), 4);
+    /// assert_eq!(records.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn run(&self, done: &(dyn Fn(&GameRecord) + Sync)) -> Result<Vec<GameRecord>, SimError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
@@ -125,6 +228,18 @@ impl Simulation {
     }
 
     /// Plays game `index` alone.
+    ///
+    /// ```
+    /// use qipan::simulate::{Simulation, game_seed};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// let sim = Simulation::new(game, 100).with_seed(9);
+    /// let record = sim.play(42)?;
+    /// assert_eq!((record.index, record.seed), (42, game_seed(9, 42)));
+    /// assert_eq!(record.first, 0); // Black moves first
+    /// assert_eq!(record.winners.len(), 1); // komi 5.5: no draw
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, index: usize) -> Result<GameRecord, SimError> {
         let seed = game_seed(self.seed, index as u64);
         let hook = |source| SimError::Hook { index, seed, source };
@@ -180,6 +295,14 @@ impl Simulation {
 }
 
 /// The seed of game `index` of a simulation seeded `seed` (SplitMix64 of both).
+///
+/// ```
+/// use qipan::simulate::game_seed;
+///
+/// assert_eq!(game_seed(1, 0), game_seed(1, 0));
+/// assert_ne!(game_seed(1, 0), game_seed(1, 1));
+/// assert_ne!(game_seed(1, 0), game_seed(2, 0));
+/// ```
 pub fn game_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -188,6 +311,18 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// One game played.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// let record = qipan::simulate::Simulation::new(game, 1).play(0)?;
+/// assert!(record.plies <= 20);
+/// assert_eq!(record.captures.len(), 2); // Black's and White's
+/// if record.plies == 20 {
+///     assert_eq!(record.reason, "move limit reached");
+/// }
+/// assert!(record.result.starts_with("B+") || record.result.starts_with("W+"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameRecord {
     /// Its index in the simulation.
@@ -209,6 +344,12 @@ pub struct GameRecord {
 }
 
 /// A proportion with its 95% Wilson score interval.
+///
+/// ```
+/// let r = qipan::simulate::Rate::wilson(5, 10);
+/// assert_eq!((r.count, r.total, r.rate), (5, 10, 0.5));
+/// assert!(r.low < 0.5 && 0.5 < r.high);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rate {
     /// How many.
@@ -223,8 +364,26 @@ pub struct Rate {
     pub high: f64,
 }
 
+/// Rates with their intervals.
+///
+/// ```
+/// let r = qipan::simulate::Rate::wilson(0, 0);
+/// assert_eq!((r.rate, r.low, r.high), (0.0, 0.0, 1.0)); // nothing known
+/// ```
 impl Rate {
     /// `count` out of `total`, with its Wilson interval (z = 1.96).
+    ///
+    /// ```
+    /// use qipan::simulate::Rate;
+    ///
+    /// let r = Rate::wilson(5, 10);
+    /// assert_eq!(((r.low * 1000.0).round(), (r.high * 1000.0).round()), (237.0, 763.0));
+    /// // More games, a narrower interval around the same rate.
+    /// let r = Rate::wilson(500, 1000);
+    /// assert_eq!(((r.low * 1000.0).round(), (r.high * 1000.0).round()), (469.0, 531.0));
+    /// // The interval always holds the rate.
+    /// assert_eq!(Rate::wilson(10, 10).high, 1.0);
+    /// ```
     pub fn wilson(count: usize, total: usize) -> Rate {
         if total == 0 {
             return Rate { count, total, rate: 0.0, low: 0.0, high: 1.0 };
@@ -239,6 +398,19 @@ impl Rate {
 }
 
 /// One player's results.
+///
+/// ```
+/// # use qipan::simulate::{Report, Simulation};
+/// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+/// # let records = sim.run(&|_| {})?;
+/// let report = Report::new(&sim, &records);
+/// let black = &report.players[0];
+/// assert_eq!((black.seat, black.name.as_str(), black.agent.as_str()), (0, "black", "random"));
+/// assert_eq!(black.wins.count + black.losses.count, 4);
+/// assert_eq!(black.draws.count, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerStats {
     /// The seat index of the player.
@@ -258,6 +430,17 @@ pub struct PlayerStats {
 }
 
 /// The distribution of game lengths, in plies.
+///
+/// ```
+/// # use qipan::simulate::{Report, Simulation};
+/// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+/// # let records = sim.run(&|_| {})?;
+/// let length = Report::new(&sim, &records).length;
+/// assert!(length.min as f64 <= length.q1 && length.q1 <= length.median && length.median <= length.q3);
+/// assert!(length.q3 <= length.max as f64 && length.max <= 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Lengths {
     /// Mean.
@@ -275,6 +458,17 @@ pub struct Lengths {
 }
 
 /// Whether moving first helps: the first player's win rate against the 1/n of equal chances.
+///
+/// ```
+/// # use qipan::simulate::{Report, Simulation};
+/// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+/// # let records = sim.run(&|_| {})?;
+/// let first = Report::new(&sim, &records).first_mover;
+/// assert_eq!((first.seat, first.name.as_str(), first.expected), (0, "black", 0.5));
+/// assert_eq!(first.advantage, first.wins.rate - 0.5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FirstMover {
     /// The player who moves first.
@@ -290,6 +484,19 @@ pub struct FirstMover {
 }
 
 /// The statistics of a simulation.
+///
+/// ```
+/// use qipan::simulate::{Report, Simulation};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+/// let records = sim.run(&|_| {})?;
+/// let report = Report::new(&sim, &records);
+/// assert_eq!((report.game.as_str(), report.games, report.seed), ("go", 4, 7));
+/// assert_eq!(report.endings.values().sum::<usize>(), 4);
+/// assert_eq!(report.players.iter().map(|p| p.wins.count).sum::<usize>(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     /// The game's name.
@@ -323,8 +530,34 @@ fn quantile(sorted: &[u32], q: f64) -> f64 {
     sorted[i] as f64 * (1.0 - f) + next * f
 }
 
+/// Building a report, and writing it as text, CSV or SVG.
+///
+/// ```
+/// # use qipan::simulate::{Report, Simulation};
+/// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+/// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+/// # let records = sim.run(&|_| {})?;
+/// let report = Report::new(&sim, &records);
+/// assert!(report.text().contains("endings: "));
+/// assert_eq!(report.csv().lines().count(), 3); // the header and two players
+/// assert!(report.svg(&records).ends_with("</svg>\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Report {
     /// Statistics of `records`, played under `sim`.
+    ///
+    /// ```
+    /// # use qipan::simulate::{Report, Simulation};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+    /// # let records = sim.run(&|_| {})?;
+    /// let report = Report::new(&sim, &records);
+    /// assert_eq!(report.title, "Go (Chinese rules)");
+    /// assert_eq!(report.players.len(), 2);
+    /// // A report of some of the games.
+    /// assert_eq!(Report::new(&sim, &records[..1]).games, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(sim: &Simulation, records: &[GameRecord]) -> Report {
         let game = &sim.game;
         let start = game.start();
@@ -393,6 +626,18 @@ impl Report {
     }
 
     /// The report for people.
+    ///
+    /// ```
+    /// # use qipan::simulate::{Report, Simulation};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+    /// # let records = sim.run(&|_| {})?;
+    /// let text = Report::new(&sim, &records).text();
+    /// assert!(text.starts_with("Go (Chinese rules): 4 games, seed 7\n"));
+    /// assert!(text.contains("\nblack  random  "));
+    /// assert!(text.contains("\nfirst mover (black): wins "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn text(&self) -> String {
         let pct = |r: &Rate| format!("{:5.1}% [{:.1}, {:.1}]", 100.0 * r.rate, 100.0 * r.low, 100.0 * r.high);
         let mut s = String::new();
@@ -447,6 +692,19 @@ impl Report {
     }
 
     /// One CSV row per player, with a header.
+    ///
+    /// ```
+    /// # use qipan::simulate::{Report, Simulation};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+    /// # let records = sim.run(&|_| {})?;
+    /// let csv = Report::new(&sim, &records).csv();
+    /// let rows: Vec<&str> = csv.lines().collect();
+    /// assert!(rows[0].starts_with("seat,name,agent,games,wins,"));
+    /// assert!(rows[1].starts_with("0,black,random,4,"));
+    /// assert!(rows[2].starts_with("1,white,random,4,") && rows[2].ends_with(",false"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn csv(&self) -> String {
         let mut s = String::from(
             "seat,name,agent,games,wins,win_rate,win_low,win_high,losses,loss_rate,loss_low,loss_high,draws,draw_rate,draw_low,draw_high,captures_per_game,mean_length,first_mover\n",
@@ -473,6 +731,18 @@ impl Report {
 
     /// A chart as a standalone SVG: each player's win rate (bars, 95% whiskers, a dashed line at equal
     /// chances) and a histogram of game lengths.
+    ///
+    /// ```
+    /// # use qipan::simulate::{Report, Simulation};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
+    /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
+    /// # let records = sim.run(&|_| {})?;
+    /// let svg = Report::new(&sim, &records).svg(&records);
+    /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    /// assert!(svg.contains("Go (Chinese rules) — 4 games, seed 7"));
+    /// assert!(svg.ends_with("</svg>\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn svg(&self, records: &[GameRecord]) -> String {
         let (w, h) = (880.0, 380.0);
         let (top, bottom) = (50.0, 310.0);

@@ -25,6 +25,20 @@ use crate::rules::{Cond, Pattern};
 use std::sync::Arc;
 
 /// Why a FEN text could not be read.
+///
+/// ```
+/// use qipan::core::{fen::FenError, Position};
+///
+/// let chess = qipan::load("chess", &[])?;
+/// let err = Position::from_fen(&chess, "4k3/8/8/8 w - - 0 1").unwrap_err();
+/// assert_eq!(err, FenError::Rank { rank: 4, message: "4 ranks given, the board has 8".into() });
+/// let err = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2Z w - - 0 1").unwrap_err();
+/// assert_eq!(err, FenError::UnknownPiece('Z'));
+/// assert_eq!(err.to_string(), "`Z` is not the symbol of a piece of this game");
+/// let he_qi = qipan::load("he-qi", &[])?; // a round board
+/// assert_eq!(Position::from_fen(&he_qi, "8/8").unwrap_err(), FenError::NotAGrid);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// FEN describes rectangular grids only.
@@ -117,8 +131,36 @@ fn castling_pieces(game: &Game) -> (Vec<u8>, Vec<u8>) {
     (movers, partners)
 }
 
+/// Reading and writing positions as FEN.
+///
+/// ```
+/// use qipan::core::Position;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// let pos = Position::from_fen(&game, kiwipete)?;
+/// assert_eq!(pos.legal_moves().len(), 48);
+/// assert_eq!(pos.to_fen().as_deref(), Some(kiwipete));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Reads a position of `game` from FEN (see the [module documentation](crate::fen)).
+    ///
+    /// ```
+    /// use qipan::core::Position;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// // After 1. e4: Black to move, e3 passed over, castling rights intact.
+    /// let pos = Position::from_fen(&game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!((pos.to_move(), pos.ply()), (1, 1));
+    /// assert!(pos.is_passed(game.board.find("e3").unwrap()));
+    /// assert_eq!(pos.passer(), game.board.find("e4").unwrap());
+    /// assert!(pos.unmoved(game.board.find("h8").unwrap()));
+    /// // Fields after the first are optional.
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/4K3")?;
+    /// assert_eq!((pos.to_move(), pos.cells().iter().flatten().count()), (0, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
         let (w, h, nodes) = grid(game)?;
         let mut pos = Position::new(game.clone());
@@ -258,6 +300,17 @@ impl Position {
 
     /// Writes the position as FEN (see the [module documentation](crate::fen)); `None` when the board
     /// is not a grid or a piece has no one-letter symbol.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// pos.play(&parse_move(&pos, "e2-e4")?)?;
+    /// assert_eq!(pos.to_fen().unwrap(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// assert_eq!(qipan::load("he-qi", &[])?.start().to_fen(), None); // not a grid
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_fen(&self) -> Option<String> {
         let game = self.game();
         let (w, h, nodes) = grid(game).ok()?;

@@ -9,6 +9,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A seat in the turn order.
+///
+/// ```
+/// // Two players share the seven kingdoms; Zhou, in the centre, belongs to nobody.
+/// let game = qipan::load("seven-kingdoms", &[("players".into(), "2".into())])?;
+/// let yan = &game.seats[game.seat("yan").unwrap() as usize];
+/// assert_eq!((yan.letter.as_str(), yan.held_by), ("Y", game.seat("qin").unwrap()));
+/// let zhou = &game.seats[game.seat("zhou").unwrap() as usize];
+/// assert!(!zhou.plays);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Seat {
     /// Name (`black`, `red`, `qin`).
@@ -30,8 +40,26 @@ pub struct Seat {
     pub plays: bool,
 }
 
+/// Seats built in code.
+///
+/// ```
+/// use qipan::core::game::Seat;
+///
+/// let seats = [Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
+/// assert_eq!(seats[1].team, 1);
+/// assert!(seats.iter().all(|s| s.plays && s.forward.is_empty()));
+/// ```
 impl Seat {
     /// A seat playing for itself, on its own team (`index` is its place in the turn order).
+    ///
+    /// ```
+    /// use qipan::core::game::Seat;
+    ///
+    /// let white = Seat::new("white", "W", 1);
+    /// assert_eq!((white.name.as_str(), white.letter.as_str()), ("white", "W"));
+    /// assert_eq!((white.team, white.held_by), (1, 1));
+    /// assert!(white.plays && white.colour.is_empty());
+    /// ```
     pub fn new(name: &str, letter: &str, index: u8) -> Seat {
         Seat {
             name: name.into(),
@@ -47,6 +75,15 @@ impl Seat {
 }
 
 /// A kind of piece.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let knight = &game.pieces[game.piece("knight").unwrap() as usize];
+/// assert_eq!(knight.symbols, ["N", "n"]);
+/// assert_eq!(knight.moves.len(), 1); // leap orthogonal then diagonal.outward
+/// assert!(knight.captures && !knight.immune);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceType {
     /// Name (`stone`, `general`).
@@ -63,6 +100,16 @@ pub struct PieceType {
 
 /// An extra action a seat may take alongside its main action: bring a piece back from its graveyard
 /// to its reserve, paying one unit of a counter.
+///
+/// ```
+/// // Leader Cannon: `+revive` brings a dead commoner back, for one revival token.
+/// let game = qipan::load("leader-cannon", &[])?;
+/// let revive = &game.extras[0];
+/// assert_eq!(revive.name, "revive");
+/// assert_eq!(Some(revive.revive), game.piece("commoner"));
+/// assert_eq!(revive.cost.map(|c| game.counters[c].as_str()), Some("tokens"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Extra {
     /// Name, used in move text (`+revive`).
@@ -74,6 +121,15 @@ pub struct Extra {
 }
 
 /// One piece on the board at the start.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let e1 = game.board.find("e1").unwrap();
+/// let king = game.setup.iter().find(|p| p.node == e1).unwrap();
+/// assert_eq!((king.seat, Some(king.piece)), (0, game.piece("king")));
+/// assert_eq!(game.setup.len(), 32);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Placement {
     /// Where.
@@ -85,6 +141,16 @@ pub struct Placement {
 }
 
 /// Everything that defines a game. Built by the definition compiler or by hand.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// assert_eq!((game.name.as_str(), game.rules_name.as_str()), ("go", "Chinese"));
+/// assert_eq!(game.board.len(), 81);
+/// assert_eq!(game.seats.len(), 2);
+/// assert_eq!(game.options["size"], "9");
+/// assert!(game.setup.is_empty() && game.hooks.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Short name (`go`).
@@ -263,8 +329,40 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Building a game, and looking up what the engine precomputed.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let queen = game.piece("queen").unwrap();
+/// assert_eq!(game.pieces[queen as usize].name, "queen");
+/// assert!(game.has_check_rule() && !game.placement_only());
+/// assert_eq!(game.start().legal_moves().len(), 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Game {
     /// Assembles a game and precomputes its lookup tables.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::game::{Game, PieceType, Seat};
+    /// use qipan::core::rules::{Cond, MoveRule, Pattern, Rules};
+    /// use std::sync::Arc;
+    ///
+    /// // Noughts and crosses without the lines: two seats placing stones on a 3×3 board.
+    /// let board = grid(&GridSpec::new(3, 3))?.build()?;
+    /// let stone = PieceType {
+    ///     name: "stone".into(),
+    ///     symbols: vec!["X".into(), "O".into()],
+    ///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
+    ///     immune: false,
+    ///     captures: false,
+    /// };
+    /// let seats = vec![Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
+    /// let game = Game::new("xo", "X and O", board, seats, vec![], vec![stone], vec![], vec![], Rules::default());
+    /// assert!(game.placement_only());
+    /// assert_eq!(Arc::new(game).start().legal_moves().len(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: impl Into<String>,
@@ -372,6 +470,15 @@ impl Game {
     /// The nodes met going from `n` along `dir` of `rel`, in order (stopping at the edge of the board
     /// or before coming back to `n`), when the relation's lines are tabulated (no step of it jumps
     /// over a node); `None` otherwise.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let (b, e2) = (&game.board, game.board.find("e2").unwrap());
+    /// let north = game.ray(b.relation("orthogonal").unwrap(), b.direction("n").unwrap(), e2).unwrap();
+    /// let labels: Vec<&str> = north.iter().map(|&n| b.label(n)).collect();
+    /// assert_eq!(labels, ["e3", "e4", "e5", "e6", "e7", "e8"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn ray(&self, rel: crate::board::RelationId, dir: DirectionId, n: NodeId) -> Option<&[NodeId]> {
         if !self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false) {
@@ -382,6 +489,15 @@ impl Game {
     }
 
     /// Whether the lines of `rel` are tabulated (see [`Game::ray`]).
+    ///
+    /// ```
+    /// let chess = qipan::load("chess", &[])?;
+    /// assert!(chess.has_rays(chess.board.relation("diagonal").unwrap()));
+    /// // He Qi's same-colour steps jump over a cell: no table for them.
+    /// let he_qi = qipan::load("he-qi", &[])?;
+    /// assert!(!he_qi.has_rays(he_qi.board.relation("same-colour").unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn has_rays(&self, rel: crate::board::RelationId) -> bool {
         self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false)
@@ -415,12 +531,25 @@ impl Game {
     }
 
     /// Whether a move may not leave a piece of the mover attacked (the game has a check rule).
+    ///
+    /// ```
+    /// assert!(qipan::load("chess", &[])?.has_check_rule());
+    /// assert!(!qipan::load("go", &[])?.has_check_rule());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn has_check_rule(&self) -> bool {
         !self.rules.check.is_empty()
     }
 
     /// Whether the check rule protects pieces of this type.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// assert!(game.is_royal(game.piece("king").unwrap()));
+    /// assert!(!game.is_royal(game.piece("queen").unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn is_royal(&self, piece: u8) -> bool {
         self.royal.get(piece as usize).copied().unwrap_or(false)
@@ -433,29 +562,75 @@ impl Game {
     }
 
     /// The starting position.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// assert_eq!((pos.ply(), pos.to_move()), (0, 0));
+    /// let e1 = game.board.find("e1").unwrap();
+    /// assert_eq!(pos.cell(e1).map(|p| p.piece), game.piece("king"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(self: &Arc<Self>) -> Position {
         Position::new(self.clone())
     }
 
     /// Directions used by a relation.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let b = &game.board;
+    /// let diagonal = game.relation_dirs(b.relation("diagonal").unwrap());
+    /// let names: Vec<&str> = diagonal.iter().map(|d| b.directions()[d.0 as usize].name.as_str()).collect();
+    /// assert_eq!(names.len(), 4);
+    /// assert!(names.iter().all(|n| ["ne", "nw", "se", "sw"].contains(n)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn relation_dirs(&self, rel: crate::board::RelationId) -> &[DirectionId] {
         &self.relation_dirs[rel.0 as usize]
     }
 
     /// The forward directions of a seat.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// assert_eq!(game.seat_forward(0), [game.board.direction("n").unwrap()]); // white
+    /// assert_eq!(game.seat_forward(1), [game.board.direction("s").unwrap()]); // black
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn seat_forward(&self, seat: u8) -> &[DirectionId] {
         &self.seats[seat as usize].forward
     }
 
     /// The board zone a seat-relative alias means for `seat`.
+    ///
+    /// ```
+    /// // In chess, the zone alias `last` is where a side's pawns promote.
+    /// let game = qipan::load("chess", &[])?;
+    /// let last = game.zone_aliases.iter().position(|a| a == "last").unwrap() as u8;
+    /// assert_eq!(game.seat_zone(0, last), game.board.zone("rank8"));
+    /// assert_eq!(game.seat_zone(1, last), game.board.zone("rank1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn seat_zone(&self, seat: u8, alias: u8) -> Option<u8> {
         self.seats.get(seat as usize).and_then(|s| s.zones.get(alias as usize).copied().flatten())
     }
 
     /// The Zobrist key of `piece` of `seat` on `node`.
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let e5 = game.board.find("E5").unwrap();
+    /// pos.play(&qipan::core::Move::place(0, e5))?;
+    /// // The board hash is the XOR of the keys of the pieces on it.
+    /// assert_eq!(pos.hash(), game.key(e5, 0, 0));
+    /// assert_ne!(game.key(e5, 0, 0), game.key(e5, 1, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn key(&self, node: NodeId, seat: u8, piece: u8) -> u64 {
         let np = self.pieces.len().max(1);
@@ -463,35 +638,82 @@ impl Game {
     }
 
     /// The key XORed in for "this seat is to move" (situational superko).
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[])?;
+    /// assert_ne!(game.turn_key(0), game.turn_key(1));
+    /// // Keys are a fixed sequence: the same in every load of a game.
+    /// assert_eq!(game.turn_key(1), qipan::load("go", &[])?.turn_key(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn turn_key(&self, seat: u8) -> u64 {
         self.turn_keys[seat as usize]
     }
 
     /// True when every move is a placement on an empty node (Go and its family): enables fast paths.
+    ///
+    /// ```
+    /// assert!(qipan::load("go", &[])?.placement_only());
+    /// assert!(!qipan::load("chess", &[])?.placement_only());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn placement_only(&self) -> bool {
         self.placement_only
     }
 
     /// Whether a piece of type `attacker` may capture one of type `target` (ignoring sides).
+    ///
+    /// ```
+    /// // Seven Kingdoms' envoys can neither capture nor be captured.
+    /// let game = qipan::load("seven-kingdoms", &[])?;
+    /// let (general, envoy) = (game.piece("general").unwrap(), game.piece("envoy").unwrap());
+    /// assert!(game.may_capture(general, general));
+    /// assert!(!game.may_capture(general, envoy));
+    /// assert!(!game.may_capture(envoy, general));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn may_capture(&self, attacker: u8, target: u8) -> bool {
         self.capture_flags[attacker as usize].0 && self.capture_flags[target as usize].1
     }
 
     /// Whether the rules of a piece type can generate one move twice.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// // A queen's orthogonal and diagonal slides never reach the same node.
+    /// assert!(!game.may_repeat(game.piece("queen").unwrap()));
+    /// assert!(!qipan::load("go", &[])?.may_repeat(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn may_repeat(&self, piece: u8) -> bool {
         self.may_repeat[piece as usize]
     }
 
     /// Looks up a piece type by name.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// assert_eq!(game.piece("queen"), Some(1));
+    /// assert_eq!(game.piece("dragon"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn piece(&self, name: &str) -> Option<u8> {
         self.pieces.iter().position(|p| p.name == name).map(|i| i as u8)
     }
 
     /// Looks up a seat by name.
+    ///
+    /// ```
+    /// let game = qipan::load("xiangqi", &[])?;
+    /// assert_eq!(game.seat("red"), Some(0));
+    /// assert_eq!(game.seat("black"), Some(1));
+    /// assert_eq!(game.seat("white"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn seat(&self, name: &str) -> Option<u8> {
         self.seats.iter().position(|s| s.name == name).map(|i| i as u8)
     }

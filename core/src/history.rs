@@ -1,6 +1,22 @@
 //! The set of position hashes seen so far, for superko rules: open addressing, cleared without freeing.
 
-/// A set of non-zero 64-bit hashes.
+/// A set of non-zero 64-bit hashes. The lowest bit is not kept: `h` and `h ^ 1` count as the same hash.
+///
+/// ```
+/// use qipan::core::history::HashHistory;
+///
+/// // Remember the boards of a game of Go, as positional superko does.
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// let mut seen = HashHistory::default();
+/// for label in ["E5", "D4", "C3"] {
+///     pos.play(&qipan::core::Move::place(0, game.board.find(label).unwrap()))?;
+///     seen.insert(pos.hash());
+/// }
+/// assert_eq!(seen.len(), 3);
+/// assert!(seen.contains(pos.hash()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HashHistory {
     slots: Vec<u64>,
@@ -15,8 +31,30 @@ impl Default for HashHistory {
     }
 }
 
+/// Recording, looking up and forgetting hashes.
+///
+/// ```
+/// use qipan::core::history::HashHistory;
+///
+/// let mut h = HashHistory::default();
+/// h.insert(0x1234_5678_9abc_def1);
+/// assert!(h.contains(0x1234_5678_9abc_def1));
+/// h.clear();
+/// assert!(h.is_empty());
+/// ```
 impl HashHistory {
     /// True if `h` was recorded.
+    ///
+    /// ```
+    /// use qipan::core::history::HashHistory;
+    ///
+    /// let mut h = HashHistory::default();
+    /// assert!(!h.contains(42));
+    /// h.insert(42);
+    /// assert!(h.contains(42));
+    /// assert!(!h.contains(44));
+    /// assert!(h.contains(43)); // 42 with its lowest bit set
+    /// ```
     #[inline]
     pub fn contains(&self, h: u64) -> bool {
         if self.slots.is_empty() {
@@ -35,6 +73,16 @@ impl HashHistory {
     }
 
     /// Records `h`.
+    ///
+    /// ```
+    /// use qipan::core::history::HashHistory;
+    ///
+    /// let mut h = HashHistory::default();
+    /// for x in [10, 20, 10] {
+    ///     h.insert(x);
+    /// }
+    /// assert_eq!(h.len(), 2); // a set: 10 counts once
+    /// ```
     pub fn insert(&mut self, h: u64) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -65,17 +113,44 @@ impl HashHistory {
     }
 
     /// Forgets everything, keeping the memory.
+    ///
+    /// ```
+    /// use qipan::core::history::HashHistory;
+    ///
+    /// let mut h = HashHistory::default();
+    /// h.insert(42);
+    /// h.clear();
+    /// assert!(!h.contains(42));
+    /// assert_eq!(h.len(), 0);
+    /// ```
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = 0);
         self.len = 0;
     }
 
     /// Number of distinct hashes recorded.
+    ///
+    /// ```
+    /// use qipan::core::history::HashHistory;
+    ///
+    /// let mut h = HashHistory::default();
+    /// (1..=5000u64).for_each(|x| h.insert(x.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+    /// assert_eq!(h.len(), 5000);
+    /// ```
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// True when nothing is recorded.
+    ///
+    /// ```
+    /// use qipan::core::history::HashHistory;
+    ///
+    /// let mut h = HashHistory::default();
+    /// assert!(h.is_empty());
+    /// h.insert(7);
+    /// assert!(!h.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

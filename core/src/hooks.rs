@@ -7,6 +7,17 @@ use crate::position::{Piece, Position};
 use std::fmt;
 
 /// The named points where a hook may run.
+///
+/// ```
+/// use qipan::core::hooks::HookPoint;
+///
+/// // Leader Cannon scripts what happens after a move and on a capture, and nothing else.
+/// let game = qipan::load("leader-cannon", &[])?;
+/// let hooks = game.hooks.as_ref().unwrap();
+/// let scripted: Vec<HookPoint> = HookPoint::ALL.into_iter().filter(|&p| hooks.has(p)).collect();
+/// assert_eq!(scripted, [HookPoint::AfterMove, HookPoint::OnCapture]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HookPoint {
     /// May forbid a move the rules allow (`filter_move`).
@@ -23,6 +34,14 @@ pub enum HookPoint {
     Score,
 }
 
+/// The hook points and their names.
+///
+/// ```
+/// use qipan::core::hooks::HookPoint;
+///
+/// let names: Vec<&str> = HookPoint::ALL.iter().map(|p| p.name()).collect();
+/// assert_eq!(names, ["filter_move", "after_move", "on_capture", "on_elimination", "game_over", "score"]);
+/// ```
 impl HookPoint {
     /// Every hook point, in documentation order.
     pub const ALL: [HookPoint; 6] = [
@@ -35,6 +54,13 @@ impl HookPoint {
     ];
 
     /// The name used in definition files.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookPoint;
+    ///
+    /// assert_eq!(HookPoint::GameOver.name(), "game_over");
+    /// assert_eq!(HookPoint::OnCapture.name(), "on_capture");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             HookPoint::FilterMove => "filter_move",
@@ -48,6 +74,23 @@ impl HookPoint {
 }
 
 /// A change a hook asks the engine to make.
+///
+/// ```
+/// use qipan::core::hooks::HookAction;
+/// use qipan::core::{Move, Piece};
+///
+/// // Every stone Black plays on E5 brings a white stone onto D5.
+/// let def = r#"
+/// extends: go
+/// hooks:
+///   after_move: 'if mv.to == "E5" { place("D5", 1, "stone") }'
+/// "#;
+/// let game = qipan::load_str("gift.yaml", def, &[("size".into(), "9".into())])?;
+/// let (e5, d5) = (game.board.find("E5").unwrap(), game.board.find("D5").unwrap());
+/// let actions = game.hooks.as_ref().unwrap().after_move(&game.start(), &Move::place(0, e5))?;
+/// assert_eq!(actions, [HookAction::Place(d5, Piece { seat: 1, piece: 0 })]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum HookAction {
     /// Remove the piece on a node (not counted as a capture).
@@ -93,6 +136,28 @@ pub enum HookAction {
 }
 
 /// A decision from the `game_over` hook.
+///
+/// ```
+/// use qipan::core::hooks::HookOutcome;
+/// use qipan::core::notation::parse_move;
+///
+/// // Atari Go: the first capture wins.
+/// let def = r#"
+/// extends: go
+/// hooks:
+///   game_over: 'if pos.captures(0) > 0 { 0 } else if pos.captures(1) > 0 { 1 } else { () }'
+/// "#;
+/// let game = qipan::load_str("atari.yaml", def, &[("size".into(), "9".into())])?;
+/// let hooks = game.hooks.as_ref().unwrap();
+/// let mut pos = game.start();
+/// assert_eq!(hooks.game_over(&pos)?, HookOutcome::Continue);
+/// for text in ["A2", "A1", "B1"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert_eq!(hooks.game_over(&pos)?, HookOutcome::Winners(vec![0]));
+/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![0]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum HookOutcome {
     /// Play on.
@@ -102,6 +167,23 @@ pub enum HookOutcome {
 }
 
 /// A hook failed: it broke a limit, threw, or returned the wrong type.
+///
+/// ```
+/// use qipan::core::{Move, PlayError};
+///
+/// let def = r#"
+/// extends: go
+/// hooks:
+///   after_move: 'throw "not today"'
+/// "#;
+/// let game = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// let err = pos.play(&Move::place(0, game.board.find("E5").unwrap())).unwrap_err();
+/// let PlayError::Hook(e) = err else { panic!("expected a hook error, got {err:?}") };
+/// assert_eq!((e.hook.as_str(), e.line), ("after_move", 4));
+/// assert!(e.message.contains("not today"), "{}", e.message);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("hook `{hook}` failed at line {line}: {message}")]
 pub struct HookError {
@@ -115,36 +197,187 @@ pub struct HookError {
 
 /// Scripted rules. Every method has a default that does nothing, so an implementation provides
 /// only the points it uses; [`Hooks::has`] tells the engine which to call.
+///
+/// Definition files get their hooks from qipan-dsl; a program may also write its own:
+///
+/// ```
+/// use qipan::core::hooks::{HookError, HookPoint, Hooks};
+/// use qipan::core::{Illegal, Move, Position};
+/// use std::sync::Arc;
+///
+/// /// Go with the centre point kept free.
+/// #[derive(Debug)]
+/// struct NoCentre;
+///
+/// impl Hooks for NoCentre {
+///     fn has(&self, point: HookPoint) -> bool {
+///         point == HookPoint::FilterMove
+///     }
+///     fn filter_move(&self, pos: &Position, mv: &Move) -> Result<Option<String>, HookError> {
+///         Ok((pos.game().board.label(mv.to) == "E5").then(|| "the centre is kept free".into()))
+///     }
+/// }
+///
+/// let mut game = qipan::load("go", &[("size".into(), "9".into())])?.as_ref().clone();
+/// game.hooks = Some(Arc::new(NoCentre));
+/// let game = Arc::new(game);
+/// let pos = game.start();
+/// let e5 = game.board.find("E5").unwrap();
+/// assert_eq!(pos.check(&Move::place(0, e5)), Err(Illegal::Hook("the centre is kept free".into())));
+/// assert_eq!(pos.legal_moves().len(), 80 + 1); // the other points and the pass
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Hooks: Send + Sync + fmt::Debug {
     /// Whether this point has a hook.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookPoint;
+    ///
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let hooks = game.hooks.as_ref().unwrap();
+    /// assert!(hooks.has(HookPoint::OnCapture));
+    /// assert!(!hooks.has(HookPoint::FilterMove));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn has(&self, point: HookPoint) -> bool;
 
     /// `Ok(None)` to allow the move, `Ok(Some(reason))` to forbid it.
+    ///
+    /// ```
+    /// use qipan::core::Move;
+    ///
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   filter_move: 'if mv.to == "E5" { "the centre is kept free" } else { true }'
+    /// "#;
+    /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
+    /// let hooks = game.hooks.as_ref().unwrap();
+    /// let (pos, b) = (game.start(), &game.board);
+    /// let reason = hooks.filter_move(&pos, &Move::place(0, b.find("E5").unwrap()))?;
+    /// assert_eq!(reason.as_deref(), Some("the centre is kept free"));
+    /// assert_eq!(hooks.filter_move(&pos, &Move::place(0, b.find("D4").unwrap()))?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn filter_move(&self, _pos: &Position, _mv: &Move) -> Result<Option<String>, HookError> {
         Ok(None)
     }
 
     /// Actions to apply after a move (the position is the one after the move).
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookAction;
+    /// use qipan::core::Move;
+    ///
+    /// // Count each seat's stones played.
+    /// let def = r#"
+    /// extends: go
+    /// counters: [stones]
+    /// hooks:
+    ///   after_move: 'if mv.kind == "place" { set_counter("stones", pos.counter("stones") + 1) }'
+    /// "#;
+    /// let game = qipan::load_str("count.yaml", def, &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let mv = Move::place(0, game.board.find("E5").unwrap());
+    /// let actions = game.hooks.as_ref().unwrap().after_move(&pos, &mv)?;
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: 0, seat: 0, value: 1 }]);
+    /// // The engine runs it as part of the move.
+    /// pos.play(&mv)?;
+    /// assert_eq!((pos.counter(0, 0), pos.counter(0, 1)), (1, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn after_move(&self, _pos: &Position, _mv: &Move) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 
     /// Actions to apply when `piece` on `node` was captured by `by`.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookAction;
+    /// use qipan::core::Piece;
+    ///
+    /// // Leader Cannon counts each side's dead commoners.
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let (pos, b2) = (game.start(), game.board.find("b2").unwrap());
+    /// let deaths = game.counters.iter().position(|c| c == "deaths").unwrap();
+    /// let commoner = Piece { seat: 1, piece: game.piece("commoner").unwrap() };
+    /// let actions = game.hooks.as_ref().unwrap().on_capture(&pos, b2, commoner, 0)?;
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: deaths, seat: 1, value: 1 }]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn on_capture(&self, _pos: &Position, _node: NodeId, _piece: Piece, _by: u8) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 
     /// Actions to apply when `seat` was eliminated.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookAction;
+    /// use qipan::core::Move;
+    ///
+    /// // An eliminated seat's stones leave the board.
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   on_elimination: 'for n in pos.nodes { if pos.owner(n) == seat { remove(n) } }'
+    /// "#;
+    /// let game = qipan::load_str("leave.yaml", def, &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let e5 = game.board.find("E5").unwrap();
+    /// pos.play(&Move::place(0, e5))?;
+    /// let hooks = game.hooks.as_ref().unwrap();
+    /// assert_eq!(hooks.on_elimination(&pos, 0)?, [HookAction::Remove(e5)]);
+    /// assert!(hooks.on_elimination(&pos, 1)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn on_elimination(&self, _pos: &Position, _seat: u8) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 
     /// Whether the game is over.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookOutcome;
+    /// use qipan::core::Move;
+    ///
+    /// // The first stone on the centre wins.
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   game_over: 'let s = pos.owner("E5"); if s >= 0 { s } else { () }'
+    /// "#;
+    /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// assert_eq!(game.hooks.as_ref().unwrap().game_over(&pos)?, HookOutcome::Continue);
+    /// pos.play(&Move::place(0, game.board.find("E5").unwrap()))?;
+    /// assert!(pos.is_over());
+    /// assert_eq!(pos.outcome().unwrap().winners, [0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn game_over(&self, _pos: &Position) -> Result<HookOutcome, HookError> {
         Ok(HookOutcome::Continue)
     }
 
     /// A seat's final score, replacing the built-in scoring.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// // Go scored by captures alone (komi still goes to White).
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   score: 'pos.captures(seat)'
+    /// "#;
+    /// let game = qipan::load_str("captures.yaml", def, &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// for text in ["A2", "A1", "B1", "pass", "pass"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// assert_eq!(game.hooks.as_ref().unwrap().score(&pos, 0)?, Some(1.0));
+    /// assert_eq!(pos.outcome().unwrap().text, "W+4.5"); // 0 + 5.5 against 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn score(&self, _pos: &Position, _seat: u8) -> Result<Option<f64>, HookError> {
         Ok(None)
     }

@@ -3,6 +3,18 @@
 use crate::board::NodeId;
 
 /// What a move does, before its consequences (captured groups, eliminations) are worked out.
+///
+/// ```
+/// use qipan::core::MoveKind;
+/// use qipan::core::notation::parse_move;
+///
+/// let chess = qipan::load("chess", &[])?;
+/// assert_eq!(parse_move(&chess.start(), "g1-f3")?.kind, MoveKind::Move);
+/// let go = qipan::load("go", &[])?;
+/// assert_eq!(parse_move(&go.start(), "D4")?.kind, MoveKind::Place);
+/// assert_eq!(parse_move(&go.start(), "pass")?.kind, MoveKind::Pass);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveKind {
     /// Give up the turn.
@@ -19,6 +31,18 @@ pub enum MoveKind {
 
 /// One move. Two moves are equal exactly when they have the same effect; the path a piece walked
 /// is not part of it.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mv = parse_move(&game.start(), "e2-e4")?;
+/// assert_eq!((game.board.label(mv.from), game.board.label(mv.to)), ("e2", "e4"));
+/// assert_eq!(Some(mv.piece), game.piece("pawn"));
+/// assert!(mv.passable); // the double step may be taken en passant
+/// assert!(!mv.take.is_some() && mv.promote == 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// What kind of move this is.
@@ -45,6 +69,19 @@ pub struct Move {
     pub passable: bool,
 }
 
+/// Moves made in code.
+///
+/// ```
+/// use qipan::core::{Move, MoveKind};
+/// use qipan::core::notation::move_text;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let (g1, f3) = (game.board.find("g1").unwrap(), game.board.find("f3").unwrap());
+/// let mv = Move::step(game.piece("knight").unwrap(), g1, f3);
+/// assert_eq!((mv.kind, move_text(&game, &mv)), (MoveKind::Move, "g1-f3".to_string()));
+/// assert!(game.start().legal_moves().contains(&mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Move {
     /// The pass move.
     pub const PASS: Move = Move {
@@ -78,27 +115,98 @@ impl Move {
     }
 
     /// A drop of `piece` from the reserve on `to`.
+    ///
+    /// ```
+    /// use qipan::core::{Move, Piece};
+    ///
+    /// // Leader Cannon starts with every piece in reserve; the leader enters first.
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let (leader, b2) = (game.piece("leader").unwrap(), game.board.find("b2").unwrap());
+    /// let mut pos = game.start();
+    /// assert_eq!(pos.reserve(0, leader), 1);
+    /// pos.play(&Move::drop(leader, b2))?;
+    /// assert_eq!(pos.cell(b2), Some(Piece { seat: 0, piece: leader }));
+    /// assert_eq!(pos.reserve(0, leader), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn drop(piece: u8, to: NodeId) -> Move {
         Move { kind: MoveKind::Drop, to, piece, ..Move::PASS }
     }
 
     /// A piece moving from `from` to `to`.
+    ///
+    /// ```
+    /// use qipan::core::{Move, Piece};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let (g1, f3) = (game.board.find("g1").unwrap(), game.board.find("f3").unwrap());
+    /// let knight = game.piece("knight").unwrap();
+    /// let mut pos = game.start();
+    /// pos.play(&Move::step(knight, g1, f3))?;
+    /// assert_eq!(pos.cell(f3), Some(Piece { seat: 0, piece: knight }));
+    /// assert_eq!(pos.cell(g1), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn step(piece: u8, from: NodeId, to: NodeId) -> Move {
         Move { kind: MoveKind::Move, from, to, piece, ..Move::PASS }
     }
 
     /// A shot: the piece on `from` captures the piece on `take` and stays.
+    ///
+    /// ```
+    /// use qipan::core::Move;
+    ///
+    /// // Archers that shoot along a row and stay where they are.
+    /// let def = "name: archers
+    /// board:
+    ///   grid: { width: 3, height: 1, labels: chess }
+    /// seats: [{ name: white }, { name: black }]
+    /// pieces:
+    ///   archer: { moves: slide orthogonal to enemy capture remote }
+    /// setup:
+    ///   - { seat: white, piece: archer, at: [a1] }
+    ///   - { seat: black, piece: archer, at: [c1] }
+    /// ";
+    /// let game = qipan::load_str("archers.yaml", def, &[])?;
+    /// let (a1, c1) = (game.board.find("a1").unwrap(), game.board.find("c1").unwrap());
+    /// let mut pos = game.start();
+    /// pos.play(&Move::shoot(0, a1, c1))?;
+    /// assert_eq!((pos.cell(a1).map(|p| p.seat), pos.cell(c1)), (Some(0), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
         Move { kind: MoveKind::Shoot, from, to: from, take, piece, ..Move::PASS }
     }
 
     /// The piece type the mover ends as (its own type unless it promotes).
+    ///
+    /// ```
+    /// use qipan::core::Move;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let (pawn, queen) = (game.piece("pawn").unwrap(), game.piece("queen").unwrap());
+    /// let (e7, e8) = (game.board.find("e7").unwrap(), game.board.find("e8").unwrap());
+    /// let push = Move::step(pawn, e7, e8);
+    /// assert_eq!(push.arrives_as(), pawn);
+    /// assert_eq!(Move { promote: queen + 1, ..push }.arrives_as(), queen);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn arrives_as(&self) -> u8 {
         if self.promote > 0 { self.promote - 1 } else { self.piece }
     }
 
     /// True for the pass move.
+    ///
+    /// ```
+    /// use qipan::core::Move;
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("go", &[])?;
+    /// assert!(parse_move(&game.start(), "pass")?.is_pass());
+    /// assert!(!Move::place(0, game.board.find("D4").unwrap()).is_pass());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_pass(&self) -> bool {
         self.kind == MoveKind::Pass
     }

@@ -7,6 +7,18 @@ use crate::position::Position;
 use crate::rules::Pattern;
 
 /// Why move text could not be read.
+///
+/// ```
+/// use qipan::core::notation::{parse_move, NotationError};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// assert_eq!(parse_move(&pos, "i2-i4"), Err(NotationError::UnknownNode("i2".into())));
+/// assert_eq!(parse_move(&pos, "dragon@e4"), Err(NotationError::UnknownPiece("dragon".into())));
+/// assert_eq!(parse_move(&pos, "e2-e4 +revive"), Err(NotationError::UnknownExtra("revive".into())));
+/// assert_eq!(parse_move(&pos, "e2~e4"), Err(NotationError::Malformed("e2~e4".into())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// A label that is not on the board.
@@ -36,6 +48,23 @@ fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
 
 /// The canonical text of a move: the main action, then a following shot (`c3xb3`) and an extra
 /// action (`+revive`), separated by spaces.
+///
+/// ```
+/// use qipan::core::{notation::move_text, Move};
+///
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// assert_eq!(move_text(&go, &Move::place(0, go.board.find("E5").unwrap())), "E5");
+/// assert_eq!(move_text(&go, &Move::PASS), "pass");
+/// let chess = qipan::load("chess", &[])?;
+/// let pawn = chess.piece("pawn").unwrap();
+/// let [e2, e4] = ["e2", "e4"].map(|l| chess.board.find(l).unwrap());
+/// assert_eq!(move_text(&chess, &Move::step(pawn, e2, e4)), "e2-e4");
+/// // A game with several pieces to place names the piece.
+/// let lc = qipan::load("leader-cannon", &[])?;
+/// let leader = lc.piece("leader").unwrap();
+/// assert_eq!(move_text(&lc, &Move::drop(leader, lc.board.find("b2").unwrap())), "leader@b2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_text(game: &Game, mv: &Move) -> String {
     let b = &game.board;
     let mut text = main_text(game, mv);
@@ -91,6 +120,24 @@ fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
 /// `a1xb5` (a shot that stays), `e7-e8=Q` (a promotion), `pass`; then optionally a following shot
 /// (`a1-a3 c3xc5`) and an extra action (`+revive`). [`move_text`] writes the same forms, so
 /// `parse_move(pos, &move_text(game, &mv)) == Ok(mv)` for every legal move.
+///
+/// ```
+/// use qipan::core::{notation::{move_text, parse_move}, Position};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let mv = parse_move(&pos, "g1-f3")?;
+/// assert_eq!(game.board.label(mv.to), "f3");
+/// assert_eq!(parse_move(&pos, "g1f3")?, mv); // UCI style
+/// for m in pos.legal_moves() {
+///     assert_eq!(parse_move(&pos, &move_text(&game, &m))?, m);
+/// }
+/// let pos = Position::from_fen(&game, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")?;
+/// let promotion = parse_move(&pos, "e7-e8=Q")?;
+/// assert_eq!(promotion.promote, game.piece("queen").unwrap() + 1);
+/// assert_eq!(parse_move(&pos, "e7e8q")?, promotion);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mut parts = text.split_whitespace();
     let first = parts.next().unwrap_or("");

@@ -6,6 +6,21 @@ use crate::rules::Scoring;
 use crate::rules::scoring;
 
 /// The result of a finished game.
+///
+/// ```
+/// use qipan::core::{Move, notation::parse_move};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for mv in [parse_move(&pos, "E5")?, Move::PASS, Move::PASS] {
+///     pos.play(&mv)?;
+/// }
+/// let result = pos.outcome().unwrap();
+/// assert_eq!(result.winners, [0]);
+/// assert_eq!(result.scores, Some(vec![81.0, 5.5])); // Black's stone owns the board; White has komi
+/// assert_eq!(result.text, "B+75.5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
     /// The winning seats (empty for a draw).
@@ -18,8 +33,33 @@ pub struct GameResult {
     pub text: String,
 }
 
+/// Results are made when a game ends ([`Position::outcome`] holds it), by who is left or by score.
+///
+/// ```
+/// use qipan::core::GameResult;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let pos = game.start();
+/// assert_eq!(GameResult::winners(&pos, vec![0], "time").text, "B+");
+/// assert_eq!(GameResult::scored(&pos, "consecutive passes")?.text, "W+5.5"); // komi on an empty board
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl GameResult {
     /// A result decided by who is left (or by a hook).
+    ///
+    /// ```
+    /// use qipan::core::GameResult;
+    ///
+    /// let go = qipan::load("go", &[])?.start();
+    /// let r = GameResult::winners(&go, vec![1], "resignation");
+    /// assert_eq!((r.text.as_str(), r.reason.as_str(), r.scores), ("W+", "resignation", None));
+    /// assert_eq!(GameResult::winners(&go, vec![], "agreement").text, "0");
+    /// // With more than two seats the winners are named.
+    /// let he_qi = qipan::load("he-qi", &[])?.start();
+    /// assert_eq!(GameResult::winners(&he_qi, vec![2], "last king").text, "blue wins");
+    /// assert_eq!(GameResult::winners(&he_qi, vec![0, 2], "alliance").text, "red and blue win");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn winners(pos: &Position, winners: Vec<u8>, reason: &str) -> GameResult {
         let g = pos.game();
         let text = match winners.as_slice() {
@@ -34,6 +74,20 @@ impl GameResult {
     }
 
     /// A result from the scores of the current position (or a draw when the game has no scoring).
+    ///
+    /// ```
+    /// use qipan::core::GameResult;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
+    /// let mut pos = game.start();
+    /// pos.play(&qipan::core::notation::parse_move(&pos, "E5")?)?;
+    /// let r = GameResult::scored(&pos, "adjudicated")?;
+    /// assert_eq!((r.winners, r.scores, r.text), (vec![0], Some(vec![81.0, 7.5]), "B+73.5".to_string()));
+    /// // Chess has no scoring: a draw while both kings stand.
+    /// let chess = qipan::load("chess", &[])?.start();
+    /// assert_eq!(GameResult::scored(&chess, "agreement")?.text, "0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn scored(pos: &Position, reason: &str) -> Result<GameResult, HookError> {
         let g = pos.game();
         let mut scores = match &g.rules.scoring {
@@ -86,6 +140,14 @@ impl GameResult {
 }
 
 /// Writes points without a trailing `.0` (`5.5`, `3`).
+///
+/// ```
+/// use qipan::core::outcome::fmt_points;
+///
+/// assert_eq!(fmt_points(5.5), "5.5");
+/// assert_eq!(fmt_points(3.0), "3");
+/// assert_eq!(fmt_points(0.25), "0.25");
+/// ```
 pub fn fmt_points(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 { format!("{}", x.round() as i64) } else { format!("{x}") }
 }

@@ -12,6 +12,22 @@ use rand::Rng;
 /// Moves are uniform among the legal moves (pass included where legal). Go-like games take a fast
 /// path: candidates are drawn uniformly from the empty nodes and the pass, and an illegal draw is
 /// struck off and drawn again, which keeps the choice uniform among legal moves without testing them all.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, random_playout};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+/// let mut buf = PlayoutBuf::default();
+/// let mut pos = game.start();
+/// assert_eq!(random_playout(&mut pos, &mut rng, &mut buf, 10)?, 10);
+/// assert!(!pos.is_over());
+/// let more = random_playout(&mut pos, &mut rng, &mut buf, 10_000)?;
+/// assert!(pos.is_over());
+/// assert_eq!(pos.ply(), 10 + more);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn random_playout<R: Rng>(
     pos: &mut Position,
     rng: &mut R,
@@ -22,6 +38,19 @@ pub fn random_playout<R: Rng>(
 }
 
 /// How playout moves are chosen.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+/// use rand::SeedableRng;
+///
+/// // Light playouts of Go end with two passes on a settled board, well before the ply limit.
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(2);
+/// let mut pos = game.start();
+/// playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10_000, Policy::Light)?;
+/// assert_eq!(pos.outcome().unwrap().reason, "consecutive passes");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Policy {
     /// Uniformly among the legal moves, the pass included.
@@ -32,6 +61,19 @@ pub enum Policy {
 }
 
 /// Plays until the game ends or `cap` plies have been played, choosing moves by `policy`.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+/// let mut pos = game.start();
+/// let plies = playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 40, Policy::Uniform)?;
+/// assert_eq!(pos.ply(), plies);
+/// assert!(plies == 40 || pos.is_over());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn playout<R: Rng>(
     pos: &mut Position,
     rng: &mut R,
@@ -84,6 +126,24 @@ pub fn playout<R: Rng>(
 }
 
 /// Buffers reused across playouts.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, random_playout};
+/// use rand::SeedableRng;
+///
+/// // A hundred playouts from the same start, with one buffer.
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let (start, mut buf) = (game.start(), PlayoutBuf::default());
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(4);
+/// let mut black_wins = 0;
+/// for _ in 0..100 {
+///     let mut pos = start.clone();
+///     random_playout(&mut pos, &mut rng, &mut buf, 1000)?;
+///     black_wins += pos.outcome().is_some_and(|r| r.winners == [0]) as u32;
+/// }
+/// assert!(0 < black_wins && black_wins < 100);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct PlayoutBuf {
     moves: MoveBuf,
@@ -91,6 +151,25 @@ pub struct PlayoutBuf {
     slot: Vec<u32>,
 }
 
+/// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, random_playout};
+/// use rand::SeedableRng;
+///
+/// // Playouts are reproducible under a seeded generator, whatever the buffer held before.
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut buf = PlayoutBuf::default();
+/// let mut ends = Vec::new();
+/// for _ in 0..2 {
+///     let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+///     let mut pos = game.start();
+///     random_playout(&mut pos, &mut rng, &mut buf, 1000)?;
+///     ends.push(pos.hash());
+/// }
+/// assert_eq!(ends[0], ends[1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl PlayoutBuf {
     fn rebuild_empties(&mut self, pos: &Position) {
         let n = pos.game().board.len();
@@ -171,6 +250,21 @@ impl PlayoutBuf {
 
 /// True when placing on `node` would fill a one-point eye of the seat to move: every neighbour over
 /// the group-capture relation holds a piece of that side. Games without group capture have no eyes.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+/// use qipan::core::playout::fills_own_eye;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for text in ["A2", "E5", "B1", "F5"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// // Black, to move, has an eye on A1; E4 is no eye of Black's.
+/// assert!(fills_own_eye(&pos, game.board.find("A1").unwrap()));
+/// assert!(!fills_own_eye(&pos, game.board.find("E4").unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn fills_own_eye(pos: &Position, node: NodeId) -> bool {
     let Some(gc) = &pos.game().rules.group_capture else { return false };
     let seat = pos.to_move();
@@ -185,6 +279,24 @@ pub fn fills_own_eye(pos: &Position, node: NodeId) -> bool {
 
 /// A random legal move that does not fill one of the mover's own one-point eyes, or the pass when
 /// there is none (the "light" policy Go programs use to bring a game to its natural end).
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+/// use qipan::core::playout::light_move;
+/// use qipan::core::{Move, MoveBuf};
+/// use rand::SeedableRng;
+///
+/// // On a 2×2 board, Black's stones on A1 and B2 leave it two eyes and nothing else to play.
+/// let game = qipan::load("go", &[("size".into(), "2".into())])?;
+/// let mut pos = game.start();
+/// for text in ["A1", "pass", "B2", "pass"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(6);
+/// assert_eq!(light_move(&pos, &mut rng, &mut MoveBuf::default()), Some(Move::PASS));
+/// assert_eq!(pos.legal_moves().len(), 3); // A2, B1 and the pass
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<Move> {
     pos.generate_legal(buf);
     let pass = buf.moves.iter().find(|m| m.is_pass()).copied();

@@ -4,6 +4,12 @@
 use std::fmt;
 
 /// A place in a definition file (1-based line and column, in characters).
+///
+/// ```
+/// let src = "name: tiny\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\npieces: 7\n";
+/// let err = qipan_dsl::load_str("tiny.yaml", src, &[]).unwrap_err();
+/// assert_eq!(err.0[0].loc, qipan_dsl::Loc { line: 4, column: 9, file: 0 });
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Loc {
     /// Line, from 1.
@@ -15,6 +21,14 @@ pub struct Loc {
     pub file: usize,
 }
 
+/// ```
+/// use qipan_dsl::Loc;
+///
+/// // A definition that is not a map at all is wrong from its start.
+/// let err = qipan_dsl::load_str("list.yaml", "- a\n- b\n", &[]).unwrap_err();
+/// assert_eq!(err.0[0].loc, Loc::START);
+/// assert_eq!((Loc::START.line, Loc::START.column, Loc::START.file), (1, 1, 0));
+/// ```
 impl Loc {
     /// The start of the file loaded.
     pub const START: Loc = Loc { line: 1, column: 1, file: 0 };
@@ -27,6 +41,17 @@ impl From<serde_saphyr::Location> for Loc {
 }
 
 /// One problem found in a definition file.
+///
+/// ```
+/// let src = "name: tiny\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\n\
+///            pieces: { stone: { moves: place to emtpy } }\n";
+/// let err = qipan_dsl::load_str("tiny.yaml", src, &[]).unwrap_err();
+/// let d = &err.0[0];
+/// assert_eq!((d.file.as_str(), d.loc.line), ("tiny.yaml", 4));
+/// assert_eq!(d.source_line, "pieces: { stone: { moves: place to emtpy } }");
+/// assert!(d.message.contains("emtpy"), "{d}");
+/// assert_eq!(d.note, None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// The file name as given.
@@ -44,8 +69,35 @@ pub struct Diagnostic {
     pub note: Option<String>,
 }
 
+/// A long line is shown as a window of 100 characters around the column, the caret still under it:
+///
+/// ```
+/// use qipan_dsl::{Diagnostic, Loc};
+///
+/// let line = format!("moves: {}", "step orthogonal or ".repeat(10)); // 197 characters
+/// let d = Diagnostic::new("long.yaml", &line, Loc { line: 1, column: 150, file: 0 }, "too long", None);
+/// let shown = d.to_string();
+/// let lines: Vec<&str> = shown.lines().collect();
+/// assert!(lines[2].starts_with("1 | …")); // the start of the line is cut
+/// assert_eq!(lines[2].chars().count(), "1 | …".chars().count() + 100);
+/// let caret = lines[3].find('^').unwrap();
+/// assert_eq!(lines[2].chars().nth(caret), line.chars().nth(149));
+/// ```
 impl Diagnostic {
     /// A diagnostic at `loc` in `source`.
+    ///
+    /// ```
+    /// use qipan_dsl::{Diagnostic, Loc};
+    ///
+    /// let src = "name: a\nseats: 2\n";
+    /// let loc = Loc { line: 2, column: 8, file: 0 };
+    /// let d = Diagnostic::new("a.yaml", src, loc, "seats are a list", Some("[{ name: ... }]".into()));
+    /// assert_eq!(d.source_line, "seats: 2");
+    /// assert_eq!(
+    ///     d.to_string(),
+    ///     "a.yaml:2:8: seats are a list\n  |\n2 | seats: 2\n  |        ^\n  = expected: [{ name: ... }]\n"
+    /// );
+    /// ```
     pub fn new(file: &str, source: &str, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Self {
         let source_line = source.lines().nth(loc.line.saturating_sub(1)).unwrap_or("").to_string();
         Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line, note: None }
@@ -98,6 +150,19 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
 }
 
 /// Every problem found in one definition.
+///
+/// It is an error type: `?` turns it into a `Box<dyn Error>`, and it displays every diagnostic.
+///
+/// ```
+/// let src = "name: t\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\n\
+///            pieces: { s: { moves: place } }\n";
+/// let game = qipan_dsl::load_str("t.yaml", src, &[])?;
+/// assert_eq!(game.board.len(), 9);
+/// let err: qipan_dsl::Diagnostics = qipan_dsl::load_str("t.yaml", &src.replace("place", "plaec"), &[]).unwrap_err();
+/// assert_eq!(err.0.len(), 1);
+/// assert!(err.to_string().starts_with("t.yaml:4:"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
@@ -116,6 +181,21 @@ impl fmt::Display for Diagnostics {
 /// Finds where a piece of a string value lies in the file: `value_loc` is where the YAML scalar
 /// starts, `offset` a character offset inside the string's text. Handles plain, quoted and block
 /// scalars by searching for the string's line in the source.
+///
+/// ```
+/// use qipan_dsl::{Loc, diag::locate_in_value};
+///
+/// let src = "pieces:\n  stone: { moves: place to emtpy }\n";
+/// let value = Loc { line: 2, column: 19, file: 0 }; // where `place to emtpy` starts
+/// // Character 9 of the value is the `e` of `emtpy`.
+/// assert_eq!(locate_in_value(src, value, "place to emtpy", 9), Loc { line: 2, column: 28, file: 0 });
+///
+/// // In a block scalar the text's second line is the file's next line.
+/// let src = "moves: |\n  step orthogonal\n  slide diagnal\n";
+/// let value = Loc { line: 1, column: 8, file: 0 };
+/// let at = locate_in_value(src, value, "step orthogonal\nslide diagnal\n", 22);
+/// assert_eq!(at, Loc { line: 3, column: 9, file: 0 });
+/// ```
 pub fn locate_in_value(source: &str, value_loc: Loc, text: &str, offset: usize) -> Loc {
     // The line of `text` containing `offset`, and the column within it.
     let mut line_start = 0;

@@ -28,7 +28,7 @@
 //!   `seats`, a piece's `moves` list, an option's `values`.
 //! - A key set to `~` (null) in the child removes the base's key: `hooks: { score: ~ }`.
 //! - `name`, `title` and `description` are not inherited: `name` defaults to the child file's
-//!   stem, `title` to "<base title> (<name>)", `description` to "A variant of <base title>."
+//!   stem, `title` to `<base title> (<name>)`, `description` to `A variant of <base title>.`
 //! - `extends:` names a base by game name (resolved by the [`Resolve`] given: built-in games,
 //!   a library) or by a path relative to the extending file's directory (anything with a `/` or
 //!   ending in `.yaml`/`.yml`). Chains work; a cycle is an error at the `extends:` that closes it.
@@ -43,6 +43,13 @@ use std::path::{Path, PathBuf};
 const MAX_CHAIN: usize = 16;
 
 /// A definition's text, found by a [`Resolve`]r.
+///
+/// ```
+/// let go = qipan::source_file("go")?;
+/// assert_eq!((go.name.as_str(), go.id.as_str()), ("games/go.yaml", "builtin:go"));
+/// assert!(go.text.contains("name: go\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
     /// The name diagnostics use (`games/NAME.yaml`, `variants/mine.yaml`).
@@ -55,16 +62,58 @@ pub struct SourceFile {
 
 /// The files a definition was read from: index 0 is the file loaded, 1 its base, and so on. A
 /// [`Loc`]'s `file` is an index into this list.
+///
+/// ```
+/// let src = "extends: go\nname: small\noptions: { size: { default: 9 } }\n";
+/// let def = qipan_dsl::Definition::read("small.yaml", src, &qipan::Resolver)?;
+/// // The stone's moves are inherited: they are written in the base, file 1.
+/// let moves = def.def.pieces.0[0].1.moves.as_ref().unwrap();
+/// assert_eq!(moves.referenced.file, 1);
+/// assert_eq!(def.sources.file(moves.referenced).name, "games/go.yaml");
+/// assert_eq!(def.sources.0[0].name, "small.yaml");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sources(pub Vec<SourceFile>);
 
+/// Diagnostics point into the file a location names, and say how a base comes in:
+///
+/// ```
+/// use qipan_dsl::{Loc, SourceFile, Sources};
+///
+/// let file = |name: &str, text: &str| SourceFile { name: name.into(), id: name.into(), text: text.into() };
+/// let sources = Sources(vec![file("child.yaml", "extends: base.yaml\n"), file("base.yaml", "name: b\nseats: 2\n")]);
+/// let d = sources.diagnostic(Loc { line: 2, column: 8, file: 1 }, "seats are a list", None);
+/// assert_eq!((d.file.as_str(), d.source_line.as_str()), ("base.yaml", "seats: 2"));
+/// assert_eq!(d.note.as_deref(), Some("in a base: child.yaml extends base.yaml"));
+/// ```
 impl Sources {
     /// The file of a location (the first file if the index is out of range).
+    ///
+    /// ```
+    /// use qipan_dsl::{Loc, SourceFile, Sources};
+    ///
+    /// let file = |name: &str| SourceFile { name: name.into(), id: name.into(), text: String::new() };
+    /// let sources = Sources(vec![file("child.yaml"), file("base.yaml")]);
+    /// assert_eq!(sources.file(Loc { line: 3, column: 1, file: 1 }).name, "base.yaml");
+    /// assert_eq!(sources.file(Loc { line: 3, column: 1, file: 7 }).name, "child.yaml");
+    /// ```
     pub fn file(&self, loc: Loc) -> &SourceFile {
         self.0.get(loc.file).or(self.0.first()).expect("at least one source")
     }
 
     /// A diagnostic at `loc`, in the file it points into.
+    ///
+    /// ```
+    /// use qipan_dsl::{Loc, SourceFile, Sources};
+    ///
+    /// let text = "name: mine\nseats: 2\n".to_string();
+    /// let sources = Sources(vec![SourceFile { name: "mine.yaml".into(), id: "mine".into(), text }]);
+    /// let d = sources.diagnostic(Loc { line: 2, column: 8, file: 0 }, "seats are a list", Some("[...]".into()));
+    /// assert_eq!((d.file.as_str(), d.loc.line, d.source_line.as_str()), ("mine.yaml", 2, "seats: 2"));
+    /// assert_eq!(d.expected.as_deref(), Some("[...]"));
+    /// assert_eq!(d.note, None); // the file loaded needs no note
+    /// ```
     pub fn diagnostic(&self, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Diagnostic {
         let f = self.file(loc);
         let mut d = Diagnostic::new(&f.name, &f.text, loc, message, expected);
@@ -77,20 +126,71 @@ impl Sources {
 }
 
 /// Finds the definition an `extends:` names.
+///
+/// A host with its own store of games implements it in a few lines:
+///
+/// ```
+/// use qipan_dsl::{Definition, Resolve, SourceFile};
+///
+/// /// Games kept in memory, by name.
+/// struct Memory(Vec<(&'static str, &'static str)>);
+///
+/// impl Resolve for Memory {
+///     fn resolve(&self, spec: &str, _from: &SourceFile) -> Result<SourceFile, String> {
+///         let (name, text) = self.0.iter().find(|(n, _)| *n == spec).ok_or("no such game in memory")?;
+///         Ok(SourceFile { name: format!("memory/{name}"), id: format!("memory:{name}"), text: text.to_string() })
+///     }
+/// }
+///
+/// let base = "name: dots\nboard: { grid: { width: 4, height: 4 } }\nseats: [{ name: a }, { name: b }]\n\
+///             pieces: { dot: { moves: place to empty } }\n";
+/// let memory = Memory(vec![("dots", base)]);
+/// let def = Definition::read("big-dots.yaml", "extends: dots\nboard: { grid: { width: 6 } }\n", &memory)?;
+/// assert_eq!(def.compile(&[])?.board.len(), 24);
+/// let err = Definition::read("x.yaml", "extends: lines\n", &memory).unwrap_err();
+/// assert_eq!(err.0[0].message, "cannot find the base game `lines`: no such game in memory");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Resolve {
     /// The base `spec` names (as written after `extends:`), for the file `from` (the file that
     /// wrote it). An error is a sentence saying what was tried.
+    ///
+    /// ```
+    /// use qipan_dsl::{Resolve, SourceFile};
+    ///
+    /// let from = SourceFile { name: "mine.yaml".into(), id: "mine".into(), text: "extends: chess\n".into() };
+    /// let base = qipan::Resolver.resolve("chess", &from)?;
+    /// assert_eq!(base.id, "builtin:chess");
+    /// assert!(qipan_dsl::FileResolver.resolve("chess", &from).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn resolve(&self, spec: &str, from: &SourceFile) -> Result<SourceFile, String>;
 }
 
 /// Whether an `extends:` value is a path (has a `/` or `\`, or ends in `.yaml`/`.yml`) rather
 /// than a game's name.
+///
+/// ```
+/// use qipan_dsl::extends::is_path;
+///
+/// assert!(!is_path("go"));
+/// assert!(is_path("variants/go.yaml") && is_path("base.yml") && is_path("../go"));
+/// ```
 pub fn is_path(spec: &str) -> bool {
     spec.contains('/') || spec.contains('\\') || spec.ends_with(".yaml") || spec.ends_with(".yml")
 }
 
 /// Where a path `spec` written in file `from` points: relative paths are taken from the
 /// directory of `from`.
+///
+/// ```
+/// use qipan_dsl::extends::relative_to;
+/// use std::path::Path;
+///
+/// assert_eq!(relative_to("base.yaml", "variants/mine.yaml"), Path::new("variants/base.yaml"));
+/// assert_eq!(relative_to("../go.yaml", "variants/mine.yaml"), Path::new("variants/../go.yaml"));
+/// assert_eq!(relative_to("base.yaml", "mine.yaml"), Path::new("base.yaml"));
+/// ```
 pub fn relative_to(spec: &str, from: &str) -> PathBuf {
     let p = Path::new(spec);
     if p.is_absolute() {
@@ -105,6 +205,18 @@ pub fn relative_to(spec: &str, from: &str) -> PathBuf {
 /// Reads a definition file's text, at most one byte more than a definition may hold (so that the
 /// compiler reports the size limit): a file that never ends (`/dev/zero`) or a huge one must not
 /// exhaust memory.
+///
+/// ```
+/// use qipan_dsl::extends::read_text;
+///
+/// let path = std::env::temp_dir().join(format!("qipan-read-text-{}.yaml", std::process::id()));
+/// std::fs::write(&path, "name: mine\n")?;
+/// let text = read_text(&path);
+/// std::fs::remove_file(&path)?;
+/// assert_eq!(text?, "name: mine\n");
+/// assert!(read_text(&path).is_err()); // gone
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_text(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
     let mut text = String::new();
@@ -113,12 +225,36 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
 }
 
 /// Reads a definition file from disk as a [`SourceFile`] (its id is the canonical path).
+///
+/// ```
+/// use qipan_dsl::extends::read_file;
+///
+/// let path = std::env::temp_dir().join(format!("qipan-read-file-{}.yaml", std::process::id()));
+/// std::fs::write(&path, "name: mine\n")?;
+/// let file = read_file(&path);
+/// let canonical = std::fs::canonicalize(&path)?;
+/// std::fs::remove_file(&path)?;
+/// let file = file?;
+/// assert_eq!((file.name, file.id), (path.display().to_string(), canonical.display().to_string()));
+/// assert!(read_file(&path).unwrap_err().starts_with("cannot read `"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_file(path: &Path) -> Result<SourceFile, String> {
     let text = read_text(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     Ok(file_source(path, text))
 }
 
 /// The [`SourceFile`] of a file read from `path`: named by the path, identified by its canonical form.
+///
+/// ```
+/// use qipan_dsl::extends::file_source;
+/// use std::path::Path;
+///
+/// // A path that does not exist is its own identity.
+/// let file = file_source(Path::new("no-such-dir/mine.yaml"), "name: mine\n".into());
+/// assert_eq!((file.name.as_str(), file.id.as_str()), ("no-such-dir/mine.yaml", "no-such-dir/mine.yaml"));
+/// assert_eq!(file.text, "name: mine\n");
+/// ```
 pub fn file_source(path: &Path, text: String) -> SourceFile {
     let id =
         std::fs::canonicalize(path).map(|p| p.display().to_string()).unwrap_or_else(|_| path.display().to_string());
@@ -128,6 +264,23 @@ pub fn file_source(path: &Path, text: String) -> SourceFile {
 /// The resolver of the `qipan-dsl` functions that take none: paths only, relative to the
 /// extending file; a game name is refused (the `qipan` crate's resolver knows the built-in games
 /// and the library).
+///
+/// ```
+/// use qipan_dsl::{Definition, FileResolver};
+///
+/// let dir = std::env::temp_dir().join(format!("qipan-file-resolver-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let base = "name: dots\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\npieces: { dot: {} }\n";
+/// std::fs::write(dir.join("dots.yaml"), base)?;
+/// // The child names its base by a path relative to its own directory.
+/// let child = dir.join("child.yaml").display().to_string();
+/// let def = Definition::read(&child, "extends: dots.yaml\n", &FileResolver);
+/// let by_name = Definition::read(&child, "extends: dots\n", &FileResolver);
+/// std::fs::remove_dir_all(&dir)?;
+/// assert_eq!(def?.def.name.value, "child");
+/// assert!(by_name.unwrap_err().0[0].message.contains("is not a path"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FileResolver;
 
@@ -141,6 +294,17 @@ impl Resolve for FileResolver {
 }
 
 /// A YAML value with the place it was written.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+///
+/// let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+/// let tree = parse_tree(&one("name: mine\nboard:\n  grid: { width: 9 }\n"), 0)?;
+/// let width = tree.get("board").and_then(|b| b.get("grid")).and_then(|g| g.get("width")).unwrap();
+/// assert_eq!(width.text(), Some("9"));
+/// assert_eq!((width.loc.line, width.loc.column, width.loc.file), (3, 18, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
     /// The value.
@@ -150,6 +314,18 @@ pub struct Node {
 }
 
 /// The kinds of YAML values.
+///
+/// ```
+/// use qipan_dsl::extends::{Kind, Typed};
+/// # use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+/// # let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+/// let tree = parse_tree(&one("seats: [a, b]\nrules: ~\n"), 0)?;
+/// let Kind::Seq(seats) = &tree.get("seats").unwrap().kind else { panic!("a list") };
+/// assert_eq!(seats[1].kind, Kind::Scalar("b".into(), Typed::Text));
+/// assert_eq!(tree.get("rules").unwrap().kind, Kind::Null);
+/// assert!(matches!(&tree.kind, Kind::Map(entries) if entries.len() == 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// `~`, `null` or nothing.
@@ -163,6 +339,22 @@ pub enum Kind {
 }
 
 /// What a scalar reads as when nothing asks for a particular type.
+///
+/// A plain scalar keeps the text written beside what it reads as:
+///
+/// ```
+/// use qipan_dsl::extends::{Kind, Typed};
+/// # use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+/// # let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+/// let tree = parse_tree(&one("a: 19\nb: -2\nc: 5.50\nd: true\ne: '7'\n"), 0)?;
+/// let kind = |k: &str| tree.get(k).unwrap().kind.clone();
+/// assert_eq!(kind("a"), Kind::Scalar("19".into(), Typed::U64(19)));
+/// assert_eq!(kind("b"), Kind::Scalar("-2".into(), Typed::I64(-2)));
+/// assert_eq!(kind("c"), Kind::Scalar("5.50".into(), Typed::F64(5.5)));
+/// assert_eq!(kind("d"), Kind::Scalar("true".into(), Typed::Bool(true)));
+/// assert_eq!(kind("e"), Kind::Scalar("7".into(), Typed::Text));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Typed {
     /// Text (every quoted or block scalar, and plain ones that are not numbers or booleans).
@@ -177,8 +369,28 @@ pub enum Typed {
     F64(f64),
 }
 
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+///
+/// # let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+/// let tree = parse_tree(&one("pieces:\n  stone: { moves: place }\n"), 0)?;
+/// let moves = tree.get("pieces").and_then(|p| p.get("stone")).and_then(|s| s.get("moves"));
+/// assert_eq!(moves.and_then(|m| m.text()), Some("place"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Node {
     /// The value of key `k` in a map node.
+    ///
+    /// ```
+    /// use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+    ///
+    /// # let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+    /// let tree = parse_tree(&one("name: mine\nseats: [a]\n"), 0)?;
+    /// assert_eq!(tree.get("name").unwrap().loc.line, 1);
+    /// assert!(tree.get("title").is_none());
+    /// assert!(tree.get("seats").unwrap().get("a").is_none()); // a list has no keys
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get(&self, k: &str) -> Option<&Node> {
         match &self.kind {
             Kind::Map(m) => m.iter().find(|(key, _)| key.text() == Some(k)).map(|(_, v)| v),
@@ -187,6 +399,16 @@ impl Node {
     }
 
     /// The text of a scalar.
+    ///
+    /// ```
+    /// use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+    ///
+    /// # let one = |text: &str| Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: text.into() }]);
+    /// let tree = parse_tree(&one("letter: 1\nseats: [a]\n"), 0)?;
+    /// assert_eq!(tree.get("letter").unwrap().text(), Some("1"));
+    /// assert_eq!(tree.get("seats").unwrap().text(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn text(&self) -> Option<&str> {
         match &self.kind {
             Kind::Scalar(s, _) => Some(s),
@@ -302,6 +524,14 @@ fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str, file: usize) -> Node {
 
 /// The message of a YAML error without the location and snippet serde-saphyr adds (callers show the
 /// location their own way).
+///
+/// ```
+/// use qipan_dsl::yaml_message;
+/// use std::collections::BTreeMap;
+///
+/// let err = serde_saphyr::from_str::<BTreeMap<String, u32>>("a: 1\na: 2\n").unwrap_err();
+/// assert_eq!(yaml_message(&err), "the key `a` is written twice in this map");
+/// ```
 pub fn yaml_message(e: &serde_saphyr::Error) -> String {
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("invalid YAML").trim();
@@ -326,6 +556,19 @@ pub(crate) fn expected_hint(message: &str) -> Option<String> {
 }
 
 /// Parses one file of the chain into a tree (file index `file`).
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::parse_tree};
+///
+/// let file = |name: &str, text: &str| SourceFile { name: name.into(), id: name.into(), text: text.into() };
+/// let sources = Sources(vec![file("child.yaml", "extends: base.yaml\n"), file("base.yaml", "name: base\n")]);
+/// let base = parse_tree(&sources, 1)?;
+/// assert_eq!(base.get("name").unwrap().loc.file, 1);
+/// // A definition is a map.
+/// let err = parse_tree(&Sources(vec![file("list.yaml", "- a\n- b\n")]), 0).unwrap_err();
+/// assert_eq!(err.0[0].message, "a definition is a mapping of keys");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_tree(sources: &Sources, file: usize) -> Result<Node, Diagnostics> {
     let src = &sources.0[file];
     let at = |loc: Loc, msg: String, expected: Option<String>| {
@@ -355,6 +598,19 @@ pub fn parse_tree(sources: &Sources, file: usize) -> Result<Node, Diagnostics> {
 
 /// Reads a definition and the chain of files it extends, and merges them into one tree.
 /// `sources` starts with the file loaded; the bases are appended as they are found.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{Node, read_chain}};
+///
+/// let text = "extends: go\nname: mine\n".to_string();
+/// let mut sources = Sources(vec![SourceFile { name: "mine.yaml".into(), id: "mine".into(), text }]);
+/// let tree = read_chain(&mut sources, &qipan::Resolver)?;
+/// assert_eq!(sources.0[1].name, "games/go.yaml");
+/// assert_eq!(tree.get("title").and_then(Node::text), Some("Go (Chinese rules) (mine)"));
+/// assert_eq!(tree.get("seats").unwrap().loc.file, 1); // from the base
+/// assert!(tree.get("extends").is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node, Diagnostics> {
     let mut trees = vec![parse_tree(sources, 0)?];
     loop {
@@ -430,6 +686,24 @@ fn push_key(map: &mut Node, key: &str, value: Node) {
 }
 
 /// Merges `child` over `base` by the rule of the module documentation.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{Node, merge, parse_tree}};
+///
+/// let file = |name: &str, text: &str| SourceFile { name: name.into(), id: name.into(), text: text.into() };
+/// let sources = Sources(vec![
+///     file("child.yaml", "grid: { width: 9 }\nseats: [c]\nzones: ~\n"),
+///     file("base.yaml", "grid: { width: 19, height: 19 }\nseats: [a, b]\nzones: { centre: {} }\n"),
+/// ]);
+/// let mut tree = parse_tree(&sources, 1)?;
+/// merge(&mut tree, parse_tree(&sources, 0)?);
+/// let grid = tree.get("grid").unwrap();
+/// assert_eq!(grid.get("width").and_then(Node::text), Some("9")); // maps merge key by key
+/// assert_eq!(grid.get("height").and_then(Node::text), Some("19"));
+/// assert_eq!(tree.get("seats").unwrap().loc.file, 0); // lists replace
+/// assert!(tree.get("zones").is_none()); // `~` removes
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn merge(base: &mut Node, child: Node) {
     match (&mut base.kind, child.kind) {
         (Kind::Map(b), Kind::Map(c)) => {
@@ -458,6 +732,19 @@ fn same_key(a: &Node, b: &Node) -> bool {
 }
 
 /// An error while reading a tree into the schema.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{DeError, NodeDe, parse_tree}};
+/// use serde::Deserialize;
+///
+/// let text = "seats: [a, b]\nsize: nine\n".to_string();
+/// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
+/// let tree = parse_tree(&sources, 0)?;
+/// let err: DeError = u32::deserialize(NodeDe(tree.get("size").unwrap())).unwrap_err();
+/// assert_eq!(err.loc.map(|l| (l.line, l.column)), Some((2, 7)));
+/// assert!(err.message.contains("nine"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct DeError {
     /// What is wrong.
@@ -490,8 +777,35 @@ impl de::Error for DeError {
 pub(crate) const SPANNED: &str = "$qipan::Spanned";
 
 /// Reads a [`Node`] as any `Deserialize` type.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{NodeDe, parse_tree}, schema::SeatDef};
+/// use serde::Deserialize;
+///
+/// let text = "seats: [a, b]\nwhite: { name: white, letter: W }\n".to_string();
+/// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
+/// let tree = parse_tree(&sources, 0)?;
+/// let seats = Vec::<String>::deserialize(NodeDe(tree.get("seats").unwrap()))?;
+/// assert_eq!(seats, ["a", "b"]);
+/// let white = SeatDef::deserialize(NodeDe(tree.get("white").unwrap()))?;
+/// assert_eq!((white.name.value.as_str(), white.name.referenced.line), ("white", 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct NodeDe<'a>(pub &'a Node);
 
+/// Errors carry the location of the innermost node being read:
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{NodeDe, parse_tree}};
+/// use serde::Deserialize;
+///
+/// let text = "counts: [1, 2, many]\n".to_string();
+/// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
+/// let tree = parse_tree(&sources, 0)?;
+/// let err = Vec::<u8>::deserialize(NodeDe(tree.get("counts").unwrap())).unwrap_err();
+/// assert_eq!(err.loc.map(|l| l.column), Some(16)); // at `many`
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl NodeDe<'_> {
     fn at<T>(&self, r: Result<T, DeError>) -> Result<T, DeError> {
         r.map_err(|mut e| {
@@ -643,6 +957,21 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
 }
 
 /// Reads a merged tree as a type of the schema, errors placed in their files.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::{from_tree, parse_tree}, schema::EndDef};
+///
+/// let file = |text: &str| Sources(vec![SourceFile { name: "end.yaml".into(), id: "end".into(), text: text.into() }]);
+/// let sources = file("passes: 2\nlast_standing: false\n");
+/// let end: EndDef = from_tree(&parse_tree(&sources, 0)?, &sources)?;
+/// assert_eq!((end.passes, end.last_standing), (Some(2), false));
+/// // An unknown field is a diagnostic in the file.
+/// let sources = file("passes: 2\npasess: 3\n");
+/// let err = from_tree::<EndDef>(&parse_tree(&sources, 0)?, &sources).unwrap_err();
+/// assert!(err.0[0].message.starts_with("unknown field `pasess`"), "{err}");
+/// assert_eq!(err.0[0].file, "end.yaml");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn from_tree<T: for<'de> Deserialize<'de>>(tree: &Node, sources: &Sources) -> Result<T, Diagnostics> {
     T::deserialize(NodeDe(tree)).map_err(|e| {
         let loc = e.loc.unwrap_or(Loc::START);

@@ -41,6 +41,17 @@ use std::sync::Arc;
 pub const HOOK_POINTS: &[&str] = &["filter_move", "after_move", "on_capture", "on_elimination", "game_over", "score"];
 
 /// One hook's source as written in the definition file.
+///
+/// `line` places the errors of the hook in the definition file:
+///
+/// ```
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+///
+/// // A `score` hook whose body starts on line 40 of the file, with a mistake on its second line.
+/// let src = HookSource { point: "score".into(), code: "let n = 2;\nn +* 3".into(), line: 40 };
+/// let err = RhaiHooks::compile(vec![src], HookLimits::default(), vec![]).unwrap_err();
+/// assert_eq!((err.point.as_str(), err.line), ("score", 41));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HookSource {
     /// The hook point (`after_move`, ...); see [`HOOK_POINTS`].
@@ -52,6 +63,22 @@ pub struct HookSource {
 }
 
 /// Limits every hook runs under. A value of zero is raised to one.
+///
+/// ```
+/// use qipan::core::hooks::Hooks;
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+///
+/// assert_eq!(HookLimits::default().max_operations, 1_000_000);
+/// let limits = HookLimits { max_operations: 1000, ..HookLimits::default() };
+/// let src = HookSource { point: "score".into(), code: "loop {}".into(), line: 1 };
+/// let hooks = RhaiHooks::compile(vec![src], limits, vec![])?;
+/// let game = qipan::load("go", &[])?;
+/// // The endless loop is stopped after 1000 operations.
+/// let err = hooks.score(&game.start(), 0).unwrap_err();
+/// assert_eq!(err.hook, "score");
+/// assert!(err.message.contains("operations"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HookLimits {
     /// Most operations one call may perform (stops endless loops).
@@ -82,6 +109,15 @@ impl Default for HookLimits {
 }
 
 /// A hook that could not be compiled: an unknown point, a duplicate, or a syntax error.
+///
+/// ```
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+///
+/// let src = HookSource { point: "on_move".into(), code: "true".into(), line: 12 };
+/// let err = RhaiHooks::compile(vec![src], HookLimits::default(), vec![]).unwrap_err();
+/// assert_eq!((err.point.as_str(), err.line, err.column), ("on_move", 12, 0));
+/// assert!(err.to_string().starts_with("hook `on_move`, line 12, column 0: unknown hook point `on_move`"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("hook `{point}`, line {line}, column {column}: {message}")]
 pub struct HookCompileError {
@@ -121,6 +157,23 @@ impl CompiledHook {
 
 /// Scripted hooks compiled from a definition's `hooks:` section. Cheap to share: compile once,
 /// put it in an `Arc`, and call it from any thread.
+///
+/// It implements core's [`Hooks`]; the engine calls it, or a host may:
+///
+/// ```
+/// use qipan::core::{hooks::Hooks, notation::parse_move};
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+///
+/// let code = r#"if mv.to == "E5" { return "the centre is kept free"; } true"#;
+/// let src = HookSource { point: "filter_move".into(), code: code.into(), line: 1 };
+/// let hooks = RhaiHooks::compile(vec![src], HookLimits::default(), vec![])?;
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let pos = game.start();
+/// let reason = hooks.filter_move(&pos, &parse_move(&pos, "E5")?)?;
+/// assert_eq!(reason.as_deref(), Some("the centre is kept free"));
+/// assert_eq!(hooks.filter_move(&pos, &parse_move(&pos, "D4")?)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// Every limit of [`HookLimits`] is enforced by Rhai, except that Rhai does not check a map's size
 /// after `map[new_key] = value`; to close that gap, array and map variables are measured when the
@@ -627,9 +680,50 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
     engine
 }
 
+/// Compiled once, shared by threads:
+///
+/// ```
+/// use qipan::core::hooks::Hooks;
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+/// use std::sync::Arc;
+///
+/// let src = HookSource { point: "score".into(), code: "10 + seat".into(), line: 1 };
+/// let hooks = Arc::new(RhaiHooks::compile(vec![src], HookLimits::default(), vec![])?);
+/// let game = qipan::load("go", &[])?;
+/// let threads: Vec<_> = (0..2u8)
+///     .map(|seat| {
+///         let (hooks, game) = (hooks.clone(), game.clone());
+///         std::thread::spawn(move || hooks.score(&game.start(), seat))
+///     })
+///     .collect();
+/// let scores: Vec<Option<f64>> = threads.into_iter().map(|t| t.join().unwrap().unwrap()).collect();
+/// assert_eq!(scores, [Some(10.0), Some(11.0)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl RhaiHooks {
     /// Compiles the hooks of a definition. `counter_names` are the game's named counters, in the
     /// order of [`Game::counters`] (each has one value per seat).
+    ///
+    /// ```
+    /// use qipan::core::{hooks::{HookAction, HookPoint, Hooks}, notation::parse_move};
+    /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+    ///
+    /// let src = HookSource { point: "after_move".into(), code: r#"set_counter("shots", 1, 5)"#.into(), line: 1 };
+    /// let counters = vec!["tokens".to_string(), "shots".to_string()];
+    /// let hooks = RhaiHooks::compile(vec![src], HookLimits::default(), counters)?;
+    /// assert!(hooks.has(HookPoint::AfterMove) && !hooks.has(HookPoint::Score));
+    /// let game = qipan::load("go", &[])?;
+    /// let pos = game.start();
+    /// // The hook does not change the position: it asks for counter 1 (`shots`) of seat 1 to be 5.
+    /// let actions = hooks.after_move(&pos, &parse_move(&pos, "D4")?)?;
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: 1, seat: 1, value: 5 }]);
+    ///
+    /// // A point defined twice is refused.
+    /// let twice = |line| HookSource { point: "score".into(), code: "1".into(), line };
+    /// let err = RhaiHooks::compile(vec![twice(3), twice(7)], HookLimits::default(), vec![]).unwrap_err();
+    /// assert_eq!(err.message, "hook `score` is defined twice (first at line 3)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn compile(
         sources: Vec<HookSource>,
         limits: HookLimits,
@@ -680,11 +774,29 @@ impl RhaiHooks {
     }
 
     /// The counter names the hooks were compiled with (the game's `counters`).
+    ///
+    /// ```
+    /// use qipan_dsl::hooks::{HookLimits, RhaiHooks};
+    ///
+    /// let hooks = RhaiHooks::compile(vec![], HookLimits::default(), vec!["tokens".into()])?;
+    /// assert_eq!(hooks.counter_names(), ["tokens"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn counter_names(&self) -> &[String] {
         &self.counters
     }
 
     /// The limits the hooks run under.
+    ///
+    /// ```
+    /// use qipan_dsl::hooks::{HookLimits, RhaiHooks};
+    ///
+    /// let limits = HookLimits { max_call_levels: 8, ..HookLimits::default() };
+    /// let hooks = RhaiHooks::compile(vec![], limits.clone(), vec![])?;
+    /// assert_eq!(hooks.limits(), &limits);
+    /// assert_eq!(hooks.limits().max_call_levels, 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn limits(&self) -> &HookLimits {
         &self.limits
     }

@@ -23,6 +23,15 @@ fn not_keyword(p: &Pair<Rule>) -> bool {
 }
 
 /// An error in a piece of language text: a character offset into it, a message, and what was expected.
+///
+/// ```
+/// use qipan_dsl::lang::eval_expr;
+///
+/// let err = eval_expr("3 * size", &Default::default()).unwrap_err();
+/// assert_eq!(err.offset, 4); // `size` starts at character 4
+/// assert_eq!(err.message, "unknown name `size`");
+/// assert_eq!(err.expected.as_deref(), Some("a number (the game declares no options)"));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct LangError {
     /// Character offset into the text.
@@ -33,6 +42,15 @@ pub struct LangError {
     pub expected: Option<String>,
 }
 
+/// Errors come from [`compile_move`], [`compile_condition`] and [`eval_expr`]; the offset counts
+/// characters, so a caller can put a caret under the text.
+///
+/// ```
+/// let text = "2 * * 3";
+/// let err = qipan_dsl::lang::eval_expr(text, &Default::default()).unwrap_err();
+/// assert_eq!(err.message, "syntax error at `*`");
+/// assert_eq!(format!("{text}\n{}^", " ".repeat(err.offset)), "2 * * 3\n    ^");
+/// ```
 impl LangError {
     fn at(offset: usize, message: impl Into<String>, expected: Option<String>) -> Self {
         LangError { offset, message: message.into(), expected }
@@ -113,6 +131,19 @@ fn rule_name(r: Rule) -> &'static str {
 
 /// What names mean while compiling: the board's relations, zones and kinds, the game's pieces and
 /// seat-relative zone aliases.
+///
+/// ```
+/// use qipan_dsl::lang::{Names, compile_condition};
+/// use qipan::core::rules::Cond;
+///
+/// let game = qipan::load("chess", &[]).expect("a built-in game");
+/// let pieces: Vec<String> = game.pieces.iter().map(|p| p.name.clone()).collect();
+/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &game.zone_aliases };
+/// // `piece(rook)` is piece type 2, `zone(last)` the second seat-relative zone.
+/// assert_eq!(compile_condition("piece(rook)", &names)?, Cond::Piece(2));
+/// assert_eq!(compile_condition("zone(last)", &names)?, Cond::SeatZone(1));
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
 pub struct Names<'a> {
     /// The board.
     pub board: &'a Board,
@@ -122,6 +153,18 @@ pub struct Names<'a> {
     pub zone_aliases: &'a [String],
 }
 
+/// A name the board does not know is an error that lists the names it does know.
+///
+/// ```
+/// use qipan_dsl::lang::{Names, compile_move};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let err = compile_move("slide diagonl", &names).unwrap_err();
+/// assert_eq!((err.offset, err.message.as_str()), (6, "unknown relation `diagonl`"));
+/// assert!(err.expected.unwrap().contains("diagonal"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Names<'_> {
     fn relation(&self, name: &str, offset: usize) -> Result<RelationId, LangError> {
         self.board.relation(name).ok_or_else(|| {
@@ -139,6 +182,19 @@ fn offset_of(text: &str, p: &Pair<Rule>) -> usize {
 }
 
 /// Parses and compiles one movement rule.
+///
+/// ```
+/// use qipan::core::rules::{Cond, DirSel, Pattern};
+/// use qipan_dsl::lang::{Names, compile_move};
+///
+/// let game = qipan::load("chess", &[]).expect("a built-in game");
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &game.zone_aliases };
+/// let rule = compile_move("slide orthogonal.forward 2 to empty from zone(start)", &names)?;
+/// assert!(matches!(rule.pattern, Pattern::Slide { dirs: DirSel::Forward, min: 2, max: 2, .. })); // exactly 2
+/// assert_eq!((rule.to, rule.from), (Cond::Empty, Cond::SeatZone(0)));
+/// assert!(compile_move("slide orthogonal to", &names).is_err());
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
 pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
     let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("move_rule");
@@ -235,6 +291,19 @@ fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangEr
 }
 
 /// Parses and compiles a condition on its own (zones, setup filters, ...).
+///
+/// ```
+/// use qipan::core::rules::Cond;
+/// use qipan_dsl::lang::{Names, compile_condition};
+///
+/// let game = qipan::load("go", &[]).expect("a built-in game");
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let cond = compile_condition("empty or enemy", &names)?;
+/// assert_eq!(cond, Cond::Or(vec![Cond::Empty, Cond::Enemy]));
+/// let err = compile_condition("zone(centre)", &names).unwrap_err();
+/// assert!(err.message.contains("centre"), "{}", err.message);
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
 pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
     let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("condition");
@@ -540,6 +609,18 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
 }
 
 /// A value of a game option or of an option expression.
+///
+/// ```
+/// use qipan_dsl::Value;
+///
+/// let komi = qipan::definition("go")?.options().into_iter().find(|o| o.name == "komi").unwrap();
+/// assert_eq!(komi.default, Some(Value::Num(5.5)));
+/// // Displayed as written in a definition: whole numbers without a fraction.
+/// assert_eq!(Value::Num(19.0).to_string(), "19");
+/// assert_eq!(Value::Bool(true).to_string(), "true");
+/// assert_eq!(Value::Text("simple".into()).to_string(), "simple");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A number (integers are numbers with no fraction).
@@ -563,6 +644,20 @@ impl std::fmt::Display for Value {
 /// Evaluates an option expression such as `3 * size * size`, `komi`, or `ko == simple`.
 /// Names are looked up in `vars`; an unknown name is an error, except that a bare word compared with
 /// `==`/`!=` stands for itself (so `ko == simple` works).
+///
+/// ```
+/// use qipan_dsl::{Value, lang::eval_expr};
+/// use std::collections::BTreeMap;
+///
+/// let mut vars = BTreeMap::new();
+/// vars.insert("size".to_string(), Value::Num(9.0));
+/// vars.insert("ko".to_string(), Value::Text("positional".into()));
+/// assert_eq!(eval_expr("3 * size * size", &vars)?, Value::Num(243.0));
+/// assert_eq!(eval_expr("ko == simple", &vars)?, Value::Bool(false));
+/// assert_eq!(eval_expr("(size > 13) * 2 + 1", &vars)?, Value::Num(1.0));
+/// assert_eq!(eval_expr("size / 0", &vars).unwrap_err().message, "division by zero");
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
 pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, LangError> {
     let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");

@@ -28,6 +28,18 @@ pub use lang::Value;
 use qipan_core::Game;
 
 /// A definition read and merged with the bases it extends, ready to compile.
+///
+/// ```
+/// // A variant of Go on a 9×9 board, found through the facade's resolver (built-in games by name).
+/// let src = "extends: go\noptions: { size: { default: 9 } }\n";
+/// let def = qipan_dsl::Definition::read("mini-go.yaml", src, &qipan::Resolver)?;
+/// assert_eq!(def.extends.as_deref(), Some("go"));
+/// assert_eq!(def.def.name.value, "mini-go"); // named after the file
+/// let files: Vec<&str> = def.sources.0.iter().map(|f| f.name.as_str()).collect();
+/// assert_eq!(files, ["mini-go.yaml", "games/go.yaml"]);
+/// assert_eq!(def.compile(&[])?.board.len(), 81);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Definition {
     /// The merged definition.
@@ -38,15 +50,55 @@ pub struct Definition {
     pub extends: Option<String>,
 }
 
+/// Read once, then compile, check or describe as often as needed.
+///
+/// ```
+/// let def = qipan::definition("go")?;
+/// assert_eq!(def.summary().0, "go");
+/// assert_eq!(def.compile(&[("size".into(), "13".into())])?.board.len(), 169);
+/// assert_eq!(def.compile(&[])?.board.len(), 361);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Definition {
     /// Reads the definition `source` (named `file` in diagnostics) and the chain of definitions it
     /// extends, found by `resolver`.
+    ///
+    /// ```
+    /// use qipan_dsl::{Definition, FileResolver};
+    ///
+    /// let (file, text) = qipan::source("chess")?;
+    /// let def = Definition::read(&file, &text, &FileResolver)?;
+    /// assert_eq!(def.def.pieces.0.len(), 6);
+    /// assert_eq!(def.extends, None);
+    /// // `FileResolver` knows no games by name; the facade's `qipan::Resolver` does.
+    /// let err = Definition::read("mine.yaml", "extends: chess\n", &FileResolver).unwrap_err();
+    /// assert!(err.0[0].message.starts_with("cannot find the base game `chess`"));
+    /// assert!(Definition::read("mine.yaml", "extends: chess\n", &qipan::Resolver).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read(file: &str, source: &str, resolver: &dyn Resolve) -> Result<Definition, Diagnostics> {
         let id = std::fs::canonicalize(file).map(|p| p.display().to_string()).unwrap_or_else(|_| file.to_string());
         Definition::read_source(SourceFile { name: file.to_string(), id, text: source.to_string() }, resolver)
     }
 
     /// [`Definition::read`] for a file whose identity (to detect cycles of `extends:`) is known.
+    ///
+    /// ```
+    /// use qipan_dsl::{Definition, SourceFile};
+    ///
+    /// let text = "extends: go\nname: mine\n".to_string();
+    /// let file = SourceFile { name: "library/mine.yaml".into(), id: "library:mine".into(), text };
+    /// let def = Definition::read_source(file, &qipan::Resolver)?;
+    /// let ids: Vec<&str> = def.sources.0.iter().map(|f| f.id.as_str()).collect();
+    /// assert_eq!(ids, ["library:mine", "builtin:go"]);
+    ///
+    /// // A file that claims to be the built-in Go and extends it closes a cycle.
+    /// let text = "extends: go\n".to_string();
+    /// let fake = SourceFile { name: "go.yaml".into(), id: "builtin:go".into(), text };
+    /// let err = Definition::read_source(fake, &qipan::Resolver).unwrap_err();
+    /// assert!(err.0[0].message.contains("makes a cycle"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read_source(file: SourceFile, resolver: &dyn Resolve) -> Result<Definition, Diagnostics> {
         let mut sources = Sources(vec![file]);
         let top = extends::parse_tree(&sources, 0)?;
@@ -57,6 +109,17 @@ impl Definition {
     }
 
     /// Compiles the definition with option overrides (`name`, `value`).
+    ///
+    /// ```
+    /// let def = qipan::definition("go")?;
+    /// let game = def.compile(&[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
+    /// assert_eq!(game.board.len(), 81);
+    /// assert_eq!(game.options["komi"], "7.5");
+    /// // A value outside the option's range is a diagnostic.
+    /// let err = def.compile(&[("size".into(), "30".into())]).unwrap_err();
+    /// assert!(err.0[0].message.contains("size"), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn compile(&self, overrides: &[(String, String)]) -> Result<Game, Diagnostics> {
         let mut c = compile::Compiler::new(&self.sources);
         match c.game(&self.def, overrides) {
@@ -68,6 +131,16 @@ impl Definition {
     /// Checks the definition as `qipan check` does: options without a default get stand-in values
     /// (their minimum, first allowed value, 0, false or empty). Returns the names of those options,
     /// which a user must set to play.
+    ///
+    /// ```
+    /// // Field Go gives `komi` no default: it checks, but needs komi to play.
+    /// let def = qipan::definition("field-go")?;
+    /// assert_eq!(def.validate()?, ["komi"]);
+    /// assert!(def.compile(&[]).is_err());
+    /// assert!(def.compile(&[("komi".into(), "0.5".into())]).is_ok());
+    /// assert!(qipan::definition("go")?.validate()?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn validate(&self) -> Result<Vec<String>, Diagnostics> {
         let def = &self.def;
         let mut c = compile::Compiler::new(&self.sources);
@@ -83,6 +156,16 @@ impl Definition {
     /// The option to be set by cut-and-choose before play (one player sets it, the other chooses to
     /// move first or second), if the definition has that procedure and it applies under these
     /// option values.
+    ///
+    /// ```
+    /// // Field Go sets komi by cut-and-choose only when `komi_rule` asks for it.
+    /// let def = qipan::definition("field-go")?;
+    /// assert_eq!(def.cut_and_choose(&[])?, None);
+    /// let cc = [("komi_rule".to_string(), "cut-and-choose".to_string())];
+    /// assert_eq!(def.cut_and_choose(&cc)?.as_deref(), Some("komi"));
+    /// assert_eq!(qipan::definition("go")?.cut_and_choose(&cc)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn cut_and_choose(&self, overrides: &[(String, String)]) -> Result<Option<String>, Diagnostics> {
         let def = &self.def;
         let Some(cc) = &def.cut_and_choose else { return Ok(None) };
@@ -103,11 +186,35 @@ impl Definition {
     }
 
     /// The options the definition declares, with defaults and allowed values.
+    ///
+    /// ```
+    /// use qipan_dsl::Value;
+    ///
+    /// let options = qipan::definition("go")?.options();
+    /// assert_eq!(options[0].name, "size");
+    /// assert_eq!(options[0].kind, "int");
+    /// assert_eq!(options[0].default, Some(Value::Num(19.0)));
+    /// let ko = options.iter().find(|o| o.name == "ko").unwrap();
+    /// let values: Vec<String> = ko.values.iter().flatten().map(|v| v.to_string()).collect();
+    /// assert_eq!(values, ["positional", "situational", "simple"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn options(&self) -> Vec<OptionInfo> {
         compile::Compiler::new(&self.sources).options(&self.def, &[])
     }
 
     /// Name, title and description.
+    ///
+    /// ```
+    /// let (name, title, description) = qipan::definition("go")?.summary();
+    /// assert_eq!((name.as_str(), title.as_str()), ("go", "Go (Chinese rules)"));
+    /// assert!(description.starts_with("Two players place stones"));
+    /// // A definition without a title is titled by its name.
+    /// let src = "name: tiny\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\npieces: {}\n";
+    /// let def = qipan_dsl::Definition::read("tiny.yaml", src, &qipan_dsl::FileResolver)?;
+    /// assert_eq!(def.summary(), ("tiny".into(), "tiny".into(), String::new()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn summary(&self) -> (String, String, String) {
         let def = &self.def;
         (
@@ -140,21 +247,51 @@ pub fn load_str(file: &str, source: &str, overrides: &[(String, String)]) -> Res
 }
 
 /// Checks a definition as `qipan check` does (see [`Definition::validate`]).
+///
+/// ```
+/// let (file, text) = qipan::source("field-go")?;
+/// assert_eq!(qipan_dsl::validate(&file, &text)?, ["komi"]);
+/// let err = qipan_dsl::validate(&file, &text.replace("place to empty", "place to emtpy")).unwrap_err();
+/// assert!(err.0[0].message.contains("emtpy"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn validate(file: &str, source: &str) -> Result<Vec<String>, Diagnostics> {
     Definition::read(file, source, &FileResolver)?.validate()
 }
 
 /// The option to be set by cut-and-choose before play (see [`Definition::cut_and_choose`]).
+///
+/// ```
+/// let (file, text) = qipan::source("field-go")?;
+/// assert_eq!(qipan_dsl::cut_and_choose(&file, &text, &[])?, None);
+/// let cc = [("komi_rule".to_string(), "cut-and-choose".to_string())];
+/// assert_eq!(qipan_dsl::cut_and_choose(&file, &text, &cc)?.as_deref(), Some("komi"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn cut_and_choose(file: &str, source: &str, overrides: &[(String, String)]) -> Result<Option<String>, Diagnostics> {
     Definition::read(file, source, &FileResolver)?.cut_and_choose(overrides)
 }
 
 /// The options a definition declares, with defaults and allowed values.
+///
+/// ```
+/// let (file, text) = qipan::source("chess")?;
+/// let names: Vec<String> = qipan_dsl::options(&file, &text)?.into_iter().map(|o| o.name).collect();
+/// assert_eq!(names, ["fifty_moves", "repetition"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn options(file: &str, source: &str) -> Result<Vec<OptionInfo>, Diagnostics> {
     Ok(Definition::read(file, source, &FileResolver)?.options())
 }
 
 /// Name, title and description of a definition, without compiling it.
+///
+/// ```
+/// let (file, text) = qipan::source("chess")?;
+/// let (name, title, _description) = qipan_dsl::summary(&file, &text)?;
+/// assert_eq!((name.as_str(), title.as_str()), ("chess", "Chess"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn summary(file: &str, source: &str) -> Result<(String, String, String), Diagnostics> {
     Ok(Definition::read(file, source, &FileResolver)?.summary())
 }

@@ -8,6 +8,14 @@ use std::fmt;
 use std::marker::PhantomData;
 
 /// A value with the place it is written: line, column and file (see [`crate::extends`]).
+///
+/// ```
+/// let def = qipan::definition("go")?.def;
+/// assert_eq!(def.name.value, "go");
+/// // `name: go` is on line 5 of games/go.yaml, the value in column 7.
+/// assert_eq!((def.name.referenced.line, def.name.referenced.column, def.name.referenced.file), (5, 7, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spanned<T> {
     /// The value.
@@ -18,8 +26,25 @@ pub struct Spanned<T> {
     pub defined: Loc,
 }
 
+/// A host can point at any located value of a definition:
+///
+/// ```
+/// let def = qipan::definition("chess")?;
+/// let (king, _) = &def.def.pieces.0[0];
+/// let d = def.sources.diagnostic(king.referenced, "the king is royal here", None);
+/// assert_eq!((d.file.as_str(), d.source_line.as_str()), ("games/chess.yaml", "  king:"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl<T> Spanned<T> {
     /// A value written at `referenced` (and defined at `defined`).
+    ///
+    /// ```
+    /// use qipan_dsl::{Loc, schema::Text};
+    ///
+    /// let loc = Loc { line: 2, column: 7, file: 1 };
+    /// let name: Text = Text::new("base".to_string(), loc, loc);
+    /// assert_eq!((name.value.as_str(), name.defined), ("base", loc));
+    /// ```
     pub fn new(value: T, referenced: Loc, defined: Loc) -> Self {
         Spanned { value, referenced, defined }
     }
@@ -51,6 +76,13 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
 pub type Text = Spanned<String>;
 
 /// A map that keeps the file's order (piece and option order matter to people reading output).
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let pieces: Vec<&str> = def.pieces.0.iter().map(|(name, _)| name.value.as_str()).collect();
+/// assert_eq!(pieces, ["king", "queen", "rook", "bishop", "knight", "pawn"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Ordered<V>(pub Vec<(Text, V)>);
 
@@ -81,6 +113,17 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
 }
 
 /// A number written literally or as an option expression (`size`, `3 * size * size`).
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let def = qipan::definition("go")?.def;
+/// let grid = def.board.grid.unwrap();
+/// assert!(matches!(&grid.width.unwrap().value, NumOrExpr::Expr(e) if e == "size"));
+/// let polar = qipan::definition("he-qi")?.def.board.polar.unwrap();
+/// assert!(matches!(polar.rings.value, NumOrExpr::Num(n) if n == 5.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum NumOrExpr {
@@ -91,6 +134,17 @@ pub enum NumOrExpr {
 }
 
 /// A whole definition file.
+///
+/// ```
+/// let def = qipan::definition("go")?.def;
+/// assert_eq!((def.name.value.as_str(), def.title.as_deref()), ("go", Some("Go (Chinese rules)")));
+/// assert_eq!(def.rules_name.as_deref(), Some("Chinese"));
+/// let seats: Vec<&str> = def.seats.iter().map(|s| s.name.value.as_str()).collect();
+/// assert_eq!(seats, ["black", "white"]);
+/// assert_eq!(def.options.0.len(), 7);
+/// assert!(def.setup.is_empty() && def.hooks.0.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameDef {
@@ -156,6 +210,18 @@ pub struct GameDef {
 }
 
 /// An option of the game.
+///
+/// ```
+/// use qipan_dsl::schema::Scalar;
+///
+/// let def = qipan::definition("go")?.def;
+/// let (name, size) = &def.options.0[0];
+/// assert_eq!((name.value.as_str(), size.kind.value.as_str()), ("size", "int"));
+/// assert_eq!(size.default.as_ref().map(|d| &d.value), Some(&Scalar::Num(19.0)));
+/// assert_eq!((size.min, size.max), (Some(2.0), Some(25.0)));
+/// assert!(size.doc.as_deref().unwrap().starts_with("Lines of the square board"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionDef {
@@ -180,6 +246,18 @@ pub struct OptionDef {
 }
 
 /// A scalar YAML value.
+///
+/// ```
+/// use qipan_dsl::schema::Scalar;
+///
+/// let def = qipan::definition("go")?.def;
+/// let option = |n: &str| &def.options.0.iter().find(|(name, _)| name.value == n).unwrap().1;
+/// assert_eq!(option("komi").default.as_ref().unwrap().value, Scalar::Num(5.5));
+/// assert_eq!(option("handicap_compensation").default.as_ref().unwrap().value, Scalar::Bool(false));
+/// let ko = option("ko").values.as_ref().unwrap();
+/// assert_eq!(ko[2], Scalar::Text("simple".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(untagged)]
 pub enum Scalar {
@@ -193,6 +271,16 @@ pub enum Scalar {
 
 /// The board: one generator, plus optional extra nodes, edges and zones; or, with `select`, one of
 /// several boards chosen by an option.
+///
+/// ```
+/// // Field Go's board is chosen by its `board` option.
+/// let board = qipan::definition("field-go")?.def.board;
+/// assert_eq!(board.select.unwrap().value, "board");
+/// let names: Vec<&str> = board.variants.0.iter().map(|(n, _)| n.value.as_str()).collect();
+/// assert_eq!(names, ["sample", "mask", "box", "stack"]);
+/// assert!(board.variants.0[2].1.box_surface.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDef {
@@ -236,6 +324,17 @@ pub struct BoardDef {
 }
 
 /// A rectangular grid.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let grid = def.board.grid.unwrap();
+/// assert_eq!(grid.labels.unwrap().value, "chess");
+/// assert!(grid.diagonal);
+/// assert_eq!(grid.kind.as_deref(), Some("cell"));
+/// assert_eq!(grid.checker, Some(["dark".to_string(), "light".to_string()]));
+/// assert!(grid.mask.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridDef {
@@ -264,6 +363,16 @@ pub struct GridDef {
 }
 
 /// A mask as a list of rows or as one text.
+///
+/// ```
+/// use qipan_dsl::schema::Mask;
+///
+/// let variants = qipan::definition("field-go")?.def.board.variants;
+/// let mask = |i: usize| variants.0[i].1.grid.as_ref().unwrap().mask.as_ref().unwrap().value.clone();
+/// assert!(matches!(mask(0), Mask::Rows(rows) if rows.len() == 11 && rows[2] == "..##...##.."));
+/// assert!(matches!(mask(1), Mask::Text(t) if t == "$mask")); // the `mask` option's value
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Mask {
@@ -274,6 +383,17 @@ pub enum Mask {
 }
 
 /// A 3-D grid, or a box.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let variants = qipan::definition("field-go")?.def.board.variants;
+/// let stack = variants.0[3].1.grid3d.as_ref().unwrap();
+/// assert!(matches!(&stack.depth.value, NumOrExpr::Expr(e) if e == "layers"));
+/// let cube = variants.0[2].1.box_surface.as_ref().unwrap();
+/// assert!(matches!(&cube.width.value, NumOrExpr::Expr(e) if e == "box_width"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Grid3dDef {
@@ -286,6 +406,17 @@ pub struct Grid3dDef {
 }
 
 /// A polar board.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let polar = qipan::definition("he-qi")?.def.board.polar.unwrap();
+/// assert!(matches!(polar.sectors.value, NumOrExpr::Num(n) if n == 100.0));
+/// assert_eq!((polar.eyes, polar.eye_links.as_slice()), (25, &[1, 2][..]));
+/// assert_eq!(polar.hub.unwrap().value, "$hub"); // set by the `hub` option
+/// assert!(polar.diagonal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PolarDef {
@@ -318,6 +449,27 @@ pub struct PolarDef {
 }
 
 /// An explicit node.
+///
+/// ```
+/// let src = "name: cross
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   nodes:
+///     - { label: top, zones: [north], at: [0, 1] }
+///     - { label: centre, kind: hub, colour: gold }
+///   edges:
+///     - { from: centre, to: top, relation: line, direction: up, back: down }
+///     - { from: top, to: centre, relation: chute, one_way: true }
+/// ";
+/// let board = qipan_dsl::Definition::read("cross.yaml", src, &qipan_dsl::FileResolver)?.def.board;
+/// let (top, centre) = (&board.nodes[0], &board.nodes[1]);
+/// assert_eq!(top.label.value, "top");
+/// assert_eq!(top.zones, ["north"]);
+/// assert_eq!(top.at, Some(vec![0.0, 1.0]));
+/// assert_eq!((centre.kind.as_deref(), centre.colour.as_deref()), (Some("hub"), Some("gold")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NodeDef {
@@ -338,6 +490,26 @@ pub struct NodeDef {
 }
 
 /// An explicit edge.
+///
+/// ```
+/// let src = "name: cross
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   nodes:
+///     - { label: top, zones: [north], at: [0, 1] }
+///     - { label: centre, kind: hub, colour: gold }
+///   edges:
+///     - { from: centre, to: top, relation: line, direction: up, back: down }
+///     - { from: top, to: centre, relation: chute, one_way: true }
+/// ";
+/// let board = qipan_dsl::Definition::read("cross.yaml", src, &qipan_dsl::FileResolver)?.def.board;
+/// let (line, chute) = (&board.edges[0], &board.edges[1]);
+/// assert_eq!((line.from.value.as_str(), line.to.value.as_str(), line.relation.as_str()), ("centre", "top", "line"));
+/// assert_eq!((line.direction.as_deref(), line.back.as_deref(), line.one_way), (Some("up"), Some("down"), false));
+/// assert!(chute.one_way && chute.back.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EdgeDef {
@@ -359,6 +531,17 @@ pub struct EdgeDef {
 }
 
 /// A zone: listed labels and/or the nodes matching coordinate ranges.
+///
+/// ```
+/// let zones = qipan::definition("he-qi")?.def.board.zones;
+/// let (name, red) = &zones.0[1];
+/// assert_eq!(name.value, "red-land");
+/// // Rings 1 to 5 of sectors 0 to 19, and five eyes.
+/// assert_eq!(red.coords, Some(vec![[1, 5], [0, 19]]));
+/// assert_eq!(red.labels.len(), 5);
+/// assert_eq!(red.labels[0].value, "eye0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneDef {
@@ -374,6 +557,16 @@ pub struct ZoneDef {
 }
 
 /// A seat.
+///
+/// ```
+/// let white = &qipan::definition("chess")?.def.seats[0];
+/// assert_eq!((white.name.value.as_str(), white.letter.as_deref()), ("white", Some("W")));
+/// assert_eq!(white.forward[0].value, "n");
+/// let (alias, zone) = &white.zones.0[0];
+/// assert_eq!((alias.value.as_str(), zone.value.as_str()), ("start", "rank2"));
+/// assert!(!white.neutral);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatDef {
@@ -400,6 +593,16 @@ pub struct SeatDef {
 }
 
 /// A piece type.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let (name, pawn) = &def.pieces.0[5];
+/// assert_eq!(name.value, "pawn");
+/// assert_eq!(pawn.symbols, ["P", "p"]);
+/// assert_eq!(pawn.moves.as_ref().unwrap().value.iter().count(), 4);
+/// assert!(pawn.captures && !pawn.immune);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceDef {
@@ -425,6 +628,17 @@ fn yes() -> bool {
 }
 
 /// One value or a list of them.
+///
+/// ```
+/// use qipan_dsl::schema::OneOrMany;
+///
+/// // `moves: slide orthogonal` (the rook) and `moves: [slide orthogonal, slide diagonal]` (the queen).
+/// let def = qipan::definition("chess")?.def;
+/// let moves = |i: usize| &def.pieces.0[i].1.moves.as_ref().unwrap().value;
+/// assert!(matches!(moves(2), OneOrMany::One(_)));
+/// assert!(matches!(moves(1), OneOrMany::Many(list) if list.len() == 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum OneOrMany<T> {
@@ -440,8 +654,28 @@ impl<T> Default for OneOrMany<T> {
     }
 }
 
+/// ```
+/// use qipan_dsl::schema::OneOrMany;
+///
+/// let one = OneOrMany::One("step orthogonal");
+/// assert_eq!(one.iter().collect::<Vec<_>>(), [&"step orthogonal"]);
+/// ```
 impl<T> OneOrMany<T> {
     /// The values as a slice-like iterator.
+    ///
+    /// ```
+    /// use qipan_dsl::schema::MoveDef;
+    ///
+    /// let def = qipan::definition("chess")?.def;
+    /// let text = |m: &MoveDef| match m {
+    ///     MoveDef::Plain(t) => t.clone(),
+    ///     MoveDef::Conditional { rule, .. } => rule.clone(),
+    /// };
+    /// let moves = |i: usize| &def.pieces.0[i].1.moves.as_ref().unwrap().value;
+    /// assert_eq!(moves(2).iter().map(text).collect::<Vec<_>>(), ["slide orthogonal"]); // one rule
+    /// assert_eq!(moves(1).iter().map(text).collect::<Vec<_>>(), ["slide orthogonal", "slide diagonal"]); // a list
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn iter(&self) -> Box<dyn Iterator<Item = &T> + '_> {
         match self {
             OneOrMany::One(x) => Box::new(std::iter::once(x)),
@@ -451,6 +685,19 @@ impl<T> OneOrMany<T> {
 }
 
 /// A movement rule, possibly only under some options.
+///
+/// ```
+/// use qipan_dsl::schema::MoveDef;
+///
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let first = def.pieces.0[0].1.moves.as_ref().unwrap().value.iter().next().unwrap();
+/// assert!(matches!(first, MoveDef::Conditional { rule, when }
+///     if rule == "drop to empty if count(friend) < 4" && when == "placement == anywhere"));
+/// let def = qipan::definition("chess")?.def;
+/// let rook = def.pieces.0[2].1.moves.as_ref().unwrap().value.iter().next().unwrap();
+/// assert!(matches!(rook, MoveDef::Plain(text) if text == "slide orthogonal"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum MoveDef {
@@ -468,6 +715,17 @@ pub enum MoveDef {
 }
 
 /// Groups of seats chosen by an option: the players (each a list of the seats it holds) or the teams.
+///
+/// ```
+/// let def = qipan::definition("he-qi")?.def;
+/// let players = def.players.unwrap();
+/// assert_eq!(players.select.value, "layout");
+/// let (value, three) = &players.variants.0[2];
+/// let seats: Vec<Vec<&str>> = three.iter().map(|p| p.iter().map(|s| s.value.as_str()).collect()).collect();
+/// assert_eq!((value.value.as_str(), seats), ("3", vec![vec!["red"], vec!["yellow"], vec!["blue"]]));
+/// assert_eq!(def.teams.unwrap().select.value, "alliance_players");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersDef {
@@ -478,6 +736,16 @@ pub struct PlayersDef {
 }
 
 /// Pieces placed at the start.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let rooks = &def.setup[0];
+/// assert_eq!((rooks.seat.value.as_str(), rooks.piece.value.as_str()), ("white", "rook"));
+/// let at: Vec<&str> = rooks.at.iter().map(|l| l.value.as_str()).collect();
+/// assert_eq!(at, ["a1", "h1"]);
+/// assert!(rooks.when.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupDef {
@@ -493,6 +761,15 @@ pub struct SetupDef {
 }
 
 /// Pieces in reserve at the start.
+///
+/// ```
+/// // Leader Cannon: `- { seat: all, piece: commoner, count: 7 }`.
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let commoners = &def.reserve[1];
+/// assert_eq!((commoners.seat.value.as_str(), commoners.piece.value.as_str()), ("all", "commoner"));
+/// assert_eq!(commoners.count, 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReserveDef {
@@ -508,6 +785,17 @@ pub struct ReserveDef {
 }
 
 /// Capture, repetition and pass rules. Values may name options (`$ko`).
+///
+/// ```
+/// let rules = qipan::definition("go")?.def.rules;
+/// assert_eq!(rules.capture.unwrap().value, "groups orthogonal");
+/// assert_eq!(rules.repetition.unwrap().value, "$ko"); // the `ko` option decides
+/// assert!(rules.check.is_empty());
+/// let rules = qipan::definition("chess")?.def.rules;
+/// assert_eq!(rules.check[0].value, "king");
+/// assert_eq!(rules.pass.unwrap().value, "never");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesDef {
@@ -550,6 +838,18 @@ pub struct RulesDef {
 }
 
 /// When the game ends.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("go")?.def.end;
+/// assert_eq!(end.passes, Some(2));
+/// assert!(matches!(&end.max_plies.unwrap().value, NumOrExpr::Expr(e) if e.starts_with("move_cap +")));
+/// assert!(end.last_standing && end.royal.is_empty());
+/// let end = qipan::definition("chess")?.def.end;
+/// assert_eq!(end.quiet_reset[0].value, "pawn");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndDef {
@@ -596,6 +896,18 @@ pub struct EndDef {
 }
 
 /// A winning goal: a player's counter reaching a value.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// // Seven Kingdoms: `- { counter: kills, at_least: 30, if: "hegemon == two-or-thirty" }`.
+/// let end = qipan::definition("seven-kingdoms")?.def.end;
+/// let kills = &end.goals[1];
+/// assert_eq!(kills.counter.value, "kills");
+/// assert!(matches!(kills.at_least.value, NumOrExpr::Num(n) if n == 30.0));
+/// assert_eq!(kills.when.as_ref().unwrap().value, "hegemon == two-or-thirty");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GoalDef {
@@ -609,6 +921,18 @@ pub struct GoalDef {
 }
 
 /// How a finished game is scored.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let scoring = qipan::definition("go")?.def.scoring.unwrap();
+/// assert_eq!(scoring.method.value, "area");
+/// assert_eq!(scoring.dame.unwrap().value, "split");
+/// let (seat, bonus) = &scoring.bonus.0[0];
+/// assert_eq!(seat.value, "white");
+/// assert!(matches!(&bonus.value, NumOrExpr::Expr(e) if e == "komi + handicap_compensation * handicap"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringDef {
@@ -626,6 +950,14 @@ pub struct ScoringDef {
 }
 
 /// The cut-and-choose procedure: one player sets `option`, the other chooses to move first or second.
+///
+/// ```
+/// let cc = qipan::definition("field-go")?.def.cut_and_choose.unwrap();
+/// assert_eq!(cc.option.value, "komi");
+/// assert_eq!(cc.when.unwrap().value, "komi_rule == cut-and-choose");
+/// assert!(qipan::definition("go")?.def.cut_and_choose.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CutAndChooseDef {
@@ -637,6 +969,16 @@ pub struct CutAndChooseDef {
 }
 
 /// An extra action: bring a piece back from the graveyard to the reserve, paying a counter.
+///
+/// ```
+/// // Leader Cannon: `extras: [{ name: revive, revive: commoner, cost: tokens }]`.
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let revive = &def.extras[0];
+/// assert_eq!((revive.name.value.as_str(), revive.revive.value.as_str()), ("revive", "commoner"));
+/// assert_eq!(revive.cost.as_ref().unwrap().value, "tokens");
+/// assert_eq!(def.counters, ["tokens", "deaths"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExtraDef {

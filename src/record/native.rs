@@ -32,6 +32,15 @@ pub const MAX_RECORD_BYTES: usize = 64 << 20;
 
 /// Reads a record file (qipan or SGF), at most one byte more than [`MAX_RECORD_BYTES`], so that a huge or
 /// endless file is refused by the reader instead of filling memory.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("qipan-doc-record-{}.sgf", std::process::id()));
+/// std::fs::write(&path, "(;GM[1]SZ[9];B[ee])")?;
+/// let bytes = qipan::record::read_record_file(&path)?;
+/// assert_eq!(qipan::sgf::parse_sgf_bytes(&bytes)?.moves.len(), 1);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_record_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
@@ -44,6 +53,16 @@ pub fn read_record_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 }
 
 /// A game record in qipan's own format.
+///
+/// ```
+/// let text = "game: chess\noptions: { repetition: false }\nmoves: [e2-e4, e7-e5]\n";
+/// let record = qipan::record::GameRecord::parse(text)?;
+/// assert_eq!(record.game, "chess");
+/// assert_eq!(record.options["repetition"], "false");
+/// assert_eq!(record.moves, ["e2-e4", "e7-e5"]);
+/// assert_eq!(record.result, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// The game: a built-in name or the path of a definition, as given to `qipan`.
@@ -59,6 +78,16 @@ pub struct GameRecord {
 }
 
 /// Why a record cannot be read or replayed.
+///
+/// ```
+/// use qipan::record::{GameRecord, RecordError};
+///
+/// let err = GameRecord::parse("game: go\ncolour: red\n").unwrap_err();
+/// assert!(matches!(err, RecordError::Syntax { line: 2, .. }));
+/// let record = GameRecord::parse("game: go\noptions: { size: 99 }\n")?;
+/// assert!(matches!(record.replay(), Err(RecordError::Load(qipan::LoadError::Invalid(_)))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// The text is not a record.
@@ -77,6 +106,16 @@ pub enum RecordError {
 }
 
 /// A move the rules refused while replaying.
+///
+/// ```
+/// let text = "game: chess\nmoves:\n  - e2-e4\n  - e7-e5\n  - e4-e5\n  - d7-d5\n";
+/// let replay = qipan::record::GameRecord::parse(text)?.replay()?;
+/// let refused = replay.refused.unwrap(); // the pawn cannot take straight ahead
+/// assert_eq!((refused.number, refused.line, refused.text.as_str()), (3, 5, "e4-e5"));
+/// assert_eq!(refused.not_replayed, 1);
+/// assert_eq!(replay.moves.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefusedMove {
     /// Its 1-based number in the record.
@@ -92,6 +131,15 @@ pub struct RefusedMove {
 }
 
 /// A record replayed under the rules.
+///
+/// ```
+/// let record = qipan::record::GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, C7]\n")?;
+/// let replay = record.replay()?;
+/// assert_eq!(replay.game.board.len(), 81);
+/// assert_eq!((replay.moves.len(), replay.position.ply()), (2, 2));
+/// assert!(replay.refused.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct RecordReplay {
     /// The game, built with the record's options.
     pub game: Arc<Game>,
@@ -103,13 +151,43 @@ pub struct RecordReplay {
     pub refused: Option<RefusedMove>,
 }
 
+/// What a replay found, for people and programs.
+///
+/// ```
+/// # use qipan::record::GameRecord;
+/// # let record = GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, pass, pass]\n")?;
+/// # let replay = record.replay()?;
+/// assert_eq!(replay.result(), Some("B+75.5 (consecutive passes)".to_string()));
+/// assert!(replay.summary(&record).contains("result: B+75.5 (consecutive passes)\n"));
+/// assert_eq!(replay.to_json(&record)["agrees"], true);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl RecordReplay {
     /// The result of the replayed game, written as records write it.
+    ///
+    /// ```
+    /// use qipan::record::GameRecord;
+    ///
+    /// let ended = GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, pass, pass]\n")?.replay()?;
+    /// assert_eq!(ended.result().as_deref(), Some("B+75.5 (consecutive passes)"));
+    /// let going_on = GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5]\n")?.replay()?;
+    /// assert_eq!(going_on.result(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn result(&self) -> Option<String> {
         self.position.outcome().map(result_text)
     }
 
     /// A short text summary: moves replayed, the result, agreement with the record, the refused move.
+    ///
+    /// ```
+    /// let text = "game: go\noptions: { size: 9 }\nmoves: [E5, pass, pass]\nresult: W+0.5 (consecutive passes)\n";
+    /// let record = qipan::record::GameRecord::parse(text)?;
+    /// let summary = record.replay()?.summary(&record);
+    /// assert!(summary.starts_with("Go (Chinese rules): 3 moves replayed\n"));
+    /// assert!(summary.contains("record says: W+0.5 (consecutive passes) (differs)"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn summary(&self, record: &GameRecord) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "{}: {} moves replayed", self.game.title, self.moves.len());
@@ -135,6 +213,15 @@ impl RecordReplay {
     }
 
     /// The replay as JSON: `moves`, `result`, `record_result`, `agrees`, `refused`.
+    ///
+    /// ```
+    /// let record = qipan::record::GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, E5]\n")?;
+    /// let json = record.replay()?.to_json(&record);
+    /// assert_eq!((json["game"].as_str(), json["moves"].as_u64()), (Some("go"), Some(1)));
+    /// assert_eq!(json["refused"]["move"], 2);
+    /// assert_eq!(json["result"], serde_json::Value::Null);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_json(&self, record: &GameRecord) -> serde_json::Value {
         let result = self.result();
         serde_json::json!({
@@ -151,6 +238,16 @@ impl RecordReplay {
 }
 
 /// How a record writes a result: the result text and, in brackets, the reason.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for _ in 0..2 {
+///     pos.play(&qipan::core::Move::PASS)?;
+/// }
+/// assert_eq!(qipan::record::result_text(pos.outcome().unwrap()), "W+5.5 (consecutive passes)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn result_text(r: &GameResult) -> String {
     format!("{} ({})", r.text, r.reason)
 }
@@ -188,6 +285,16 @@ struct RecordFile {
     result: Option<String>,
 }
 
+/// Reading, writing and replaying records.
+///
+/// ```
+/// use qipan::record::GameRecord;
+///
+/// let record = GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, C7]\n")?;
+/// assert_eq!(GameRecord::parse(&record.to_text())?.moves, record.moves);
+/// assert_eq!(record.replay()?.position.ply(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl GameRecord {
     /// A record of moves played on `game`, loaded as `game_ref` (a built-in name or a path).
     ///
@@ -218,6 +325,17 @@ impl GameRecord {
     }
 
     /// Reads a record.
+    ///
+    /// ```
+    /// use qipan::record::{GameRecord, RecordError};
+    ///
+    /// let record = GameRecord::parse("# a game\ngame: go\noptions: { size: 9, komi: 7.5 }\nmoves: [E5, C7]\n")?;
+    /// assert_eq!((record.options["size"].as_str(), record.options["komi"].as_str()), ("9", "7.5"));
+    /// assert_eq!(record.moves, ["E5", "C7"]);
+    /// // A record names its game.
+    /// assert!(matches!(GameRecord::parse("moves: [E5]\n"), Err(RecordError::Syntax { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         if text.len() > MAX_RECORD_BYTES {
             let message = format!("the record is {} bytes long; at most {MAX_RECORD_BYTES} are read", text.len());
@@ -237,6 +355,22 @@ impl GameRecord {
     }
 
     /// The record as text (YAML); [`GameRecord::parse`] reads it back unchanged.
+    ///
+    /// ```
+    /// let record = qipan::record::GameRecord::parse("game: go\noptions: { size: 9 }\nmoves: [E5, pass]\n")?;
+    /// let text = record.to_text();
+    /// assert_eq!(text.lines().collect::<Vec<_>>(), [
+    ///     "# qipan game record",
+    ///     r#"game: "go""#,
+    ///     "options:",
+    ///     r#"  "size": "9""#,
+    ///     "moves:",
+    ///     r#"  - "E5""#,
+    ///     r#"  - "pass""#,
+    /// ]);
+    /// assert_eq!(qipan::record::GameRecord::parse(&text)?.moves, record.moves);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_text(&self) -> String {
         let mut s = String::from("# qipan game record\n");
         let _ = writeln!(s, "game: {}", yaml_quote(&self.game));
@@ -263,6 +397,13 @@ impl GameRecord {
     }
 
     /// The record's game, built with its options.
+    ///
+    /// ```
+    /// let record = qipan::record::GameRecord::parse("game: go\noptions: { size: 13 }\n")?;
+    /// let game = record.load_game()?;
+    /// assert_eq!((game.name.as_str(), game.board.len()), ("go", 169));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load_game(&self) -> Result<Arc<Game>, RecordError> {
         let options: Vec<(String, String)> = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         Ok(crate::load(&self.game, &options)?)
@@ -307,6 +448,13 @@ impl GameRecord {
 /// A YAML double-quoted string holding `s` exactly: quotes, backslashes and every character YAML does
 /// not allow as it stands (controls, line and paragraph separators, the byte-order mark, U+FFFE/U+FFFF)
 /// escaped; other characters, Chinese included, are kept as they are.
+///
+/// ```
+/// use qipan::record::yaml_quote;
+/// assert_eq!(yaml_quote("e2-e4"), r#""e2-e4""#);
+/// assert_eq!(yaml_quote("say \"hi\"\n"), r#""say \"hi\"\u000a""#);
+/// assert_eq!(yaml_quote("红方胜"), "\"红方胜\"");
+/// ```
 pub fn yaml_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

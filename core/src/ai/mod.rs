@@ -33,16 +33,105 @@ use std::str::FromStr;
 pub type AgentRng = SmallRng;
 
 /// A computer player.
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, AgentSpec};
+/// use rand::SeedableRng;
+///
+/// // Random against greedy, to the end of a game of Go.
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut agents = [AgentSpec::Random.build(), AgentSpec::Greedy.build()];
+/// let mut rng = AgentRng::seed_from_u64(1);
+/// let mut pos = game.start();
+/// while let Some(mv) = agents[pos.to_move() as usize].choose(&pos, &mut rng)? {
+///     pos.play(&mv)?;
+/// }
+/// assert!(pos.is_over());
+/// assert!(pos.ply() <= 3 * 81); // Go's ply limit
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// An agent of one's own needs only the two methods:
+///
+/// ```
+/// use qipan::core::ai::{Agent, AgentRng};
+/// use qipan::core::hooks::HookError;
+/// use qipan::core::{Move, Position};
+/// use rand::SeedableRng;
+///
+/// /// Passes whenever it may.
+/// struct Lazy;
+///
+/// impl Agent for Lazy {
+///     fn choose(&mut self, pos: &Position, _rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
+///         let legal = pos.legal_moves();
+///         Ok(legal.iter().find(|m| m.is_pass()).or(legal.first()).copied())
+///     }
+///     fn name(&self) -> &str {
+///         "lazy"
+///     }
+/// }
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// let mut rng = AgentRng::seed_from_u64(1);
+/// while let Some(mv) = Lazy.choose(&pos, &mut rng)? {
+///     pos.play(&mv)?;
+/// }
+/// assert_eq!(pos.outcome().unwrap().text, "W+5.5"); // two passes, an empty board and komi
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Agent: Send {
     /// The move to play in `pos` for the seat to move, or `None` when there is no legal move (or the game
     /// is over). Fails only when a scripted rule fails.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, AgentSpec};
+    /// use qipan::core::notation::{move_text, parse_move};
+    /// use rand::SeedableRng;
+    ///
+    /// // After 1. f3 e5 2. g4, the greedy player finds the mate at once.
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["f2-f3", "e7-e5", "g2-g4"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let mut greedy = AgentSpec::Greedy.build();
+    /// let mut rng = AgentRng::seed_from_u64(1);
+    /// let mv = greedy.choose(&pos, &mut rng)?.unwrap();
+    /// assert_eq!(move_text(&game, &mv), "d8-h4");
+    /// pos.play(&mv)?;
+    /// assert_eq!(greedy.choose(&pos, &mut rng)?, None); // the game is over
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError>;
 
     /// A short name for people (`mcts`).
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// assert_eq!(AgentSpec::Greedy.build().name(), "greedy");
+    /// assert_eq!(AgentSpec::parse("mcts:iterations=10")?.build().name(), "mcts");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn name(&self) -> &str;
 }
 
 /// Why an agent spec was not understood.
+///
+/// ```
+/// use qipan::core::ai::{AgentSpec, SpecError};
+///
+/// assert_eq!(AgentSpec::parse(" "), Err(SpecError::Empty));
+/// assert_eq!(AgentSpec::parse("minimax"), Err(SpecError::UnknownAgent("minimax".into())));
+/// assert_eq!(AgentSpec::parse("mcts:fast"), Err(SpecError::NotKeyValue("fast".into())));
+/// let err = AgentSpec::parse("random:seed=1").unwrap_err();
+/// assert!(matches!(&err, SpecError::UnknownParam { param, known, .. } if param == "seed" && known.is_empty()));
+/// assert_eq!(err.to_string(), "agent `random` has no parameter `seed` (it takes none)");
+/// let err = AgentSpec::parse("mcts:iterations=0").unwrap_err();
+/// assert!(matches!(err, SpecError::BadValue { param, value, .. } if param == "iterations" && value == "0"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The spec is empty.
@@ -81,6 +170,17 @@ pub const KINDS: &[&str] = &["random", "greedy", "mcts"];
 
 /// A parsed agent spec: which agent, with which parameters. Parse with [`str::parse`] or
 /// [`AgentSpec::parse`]; written back by `Display` in the same syntax.
+///
+/// ```
+/// use qipan::core::ai::AgentSpec;
+///
+/// let spec: AgentSpec = "mcts:iterations=50,c=1.4".parse()?;
+/// let AgentSpec::Mcts(config) = &spec else { panic!("expected MCTS") };
+/// assert_eq!((config.iterations, config.c), (Some(50), 1.4));
+/// assert_eq!(spec.to_string(), "mcts:iterations=50,c=1.4");
+/// assert_eq!("random".parse::<AgentSpec>()?, AgentSpec::Random);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// Uniformly random legal moves.
@@ -91,6 +191,19 @@ pub enum AgentSpec {
     Mcts(MctsConfig),
 }
 
+/// Reading specs and building agents.
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, AgentSpec};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let pos = game.start();
+/// let mut agent = AgentSpec::parse("greedy")?.build();
+/// let mv = agent.choose(&pos, &mut AgentRng::seed_from_u64(3))?.unwrap();
+/// assert!(pos.legal_moves().contains(&mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl AgentSpec {
     /// Parses `NAME` or `NAME:KEY=VALUE[,KEY=VALUE...]` (parameters may also be separated by `:`).
     ///
@@ -98,6 +211,19 @@ impl AgentSpec {
     /// first budget reached stops the search), `c` (exploration constant), `depth` (playout ply cap),
     /// `policy` (`light` or `uniform` playouts), `eval` (`material` or `draw`: how a cut playout of a game
     /// without scoring is judged).
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentSpec, MctsConfig};
+    /// use qipan::core::playout::Policy;
+    ///
+    /// assert_eq!(AgentSpec::parse(" Greedy ")?, AgentSpec::Greedy);
+    /// // Without a budget, MCTS runs its default number of iterations.
+    /// let AgentSpec::Mcts(c) = AgentSpec::parse("mcts")? else { panic!() };
+    /// assert_eq!((c.iterations, c.millis), (Some(MctsConfig::DEFAULT_ITERATIONS), None));
+    /// let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:ms=100:policy=uniform")? else { panic!() };
+    /// assert_eq!((c.iterations, c.millis, c.policy), (None, Some(100), Policy::Uniform));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let text = text.trim();
         if text.is_empty() {
@@ -144,6 +270,19 @@ impl AgentSpec {
     }
 
     /// A fresh agent of this kind.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, AgentSpec};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let pos = game.start();
+    /// let mut mcts = AgentSpec::parse("mcts:iterations=50")?.build();
+    /// assert_eq!(mcts.name(), "mcts");
+    /// let mv = mcts.choose(&pos, &mut AgentRng::seed_from_u64(7))?.unwrap();
+    /// assert!(pos.legal_moves().contains(&mv));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(&self) -> Box<dyn Agent> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::default()),
@@ -173,6 +312,19 @@ impl fmt::Display for AgentSpec {
 /// The player a seat plays for now: the seat that, at the start, held the seat's current controller.
 /// Seats of one player share it; a conquered seat plays for its conqueror's player, and a seat left to
 /// itself when its holder fell still plays for the player who held it.
+///
+/// ```
+/// use qipan::core::ai::player;
+///
+/// // Two players: Qin with Wei, Zhao and Yan against Chu with Han and Qi.
+/// let game = qipan::load("seven-kingdoms", &[("players".into(), "2".into())])?;
+/// let pos = game.start();
+/// let seat = |name| game.seat(name).unwrap();
+/// assert_eq!(player(&pos, seat("yan")), seat("qin"));
+/// assert_eq!(player(&pos, seat("han")), seat("chu"));
+/// assert_eq!(player(&pos, seat("chu")), seat("chu"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[inline]
 pub fn player(pos: &Position, seat: u8) -> u8 {
     let c = pos.controller(seat) as usize;
@@ -184,6 +336,20 @@ pub fn player(pos: &Position, seat: u8) -> u8 {
 /// winners) splits 1 among the players still in the game. Other indices get 0.
 ///
 /// `out` is resized to the number of seats. Used by MCTS and by self-play statistics.
+///
+/// ```
+/// use qipan::core::GameResult;
+/// use qipan::core::ai::rewards;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let mut out = Vec::new();
+/// rewards(&pos, Some(&GameResult::winners(&pos, vec![1], "resignation")), &mut out);
+/// assert_eq!(out, [0.0, 1.0]);
+/// rewards(&pos, None, &mut out);
+/// assert_eq!(out, [0.5, 0.5]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) {
     let n = pos.game().seats.len();
     out.clear();
@@ -208,6 +374,18 @@ pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) 
 }
 
 /// The players of a game: the seats that take turns and hold themselves at the start.
+///
+/// ```
+/// use qipan::core::ai::players;
+///
+/// // Seven kingdoms, and Zhou in the centre, who never plays.
+/// let game = qipan::load("seven-kingdoms", &[])?;
+/// assert_eq!(players(&game.start()), [0, 1, 2, 3, 4, 5, 6]);
+/// // With two players, Qin and Chu hold the others.
+/// let game = qipan::load("seven-kingdoms", &[("players".into(), "2".into())])?;
+/// assert_eq!(players(&game.start()), [game.seat("qin").unwrap(), game.seat("chu").unwrap()]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn players(pos: &Position) -> Vec<u8> {
     let g = pos.game();
     (0..g.seats.len() as u8).filter(|&s| g.seats[s as usize].plays && g.seats[s as usize].held_by == s).collect()

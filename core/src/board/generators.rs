@@ -4,6 +4,22 @@
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
 /// How the cells of a rectangular grid are labelled.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, LabelStyle, grid};
+///
+/// let mut spec = GridSpec::new(10, 10);
+/// let labels = |spec: &GridSpec| -> Result<String, qipan::core::board::BoardError> {
+///     let board = grid(spec)?.build()?;
+///     Ok(board.node_ids().take(10).map(|n| board.label(n)).collect::<Vec<_>>().concat())
+/// };
+/// assert_eq!(labels(&spec)?, "A1B1C1D1E1F1G1H1J1K1"); // LabelStyle::Gtp skips I
+/// spec.labels = LabelStyle::Letters;
+/// assert_eq!(labels(&spec)?, "A1B1C1D1E1F1G1H1I1J1");
+/// spec.labels = LabelStyle::Chess;
+/// assert_eq!(labels(&spec)?, "a1b1c1d1e1f1g1h1i1j1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum LabelStyle {
     /// Go/GTP: columns A–T skipping I, row 1 at the bottom (`D4`).
@@ -32,6 +48,24 @@ fn column_name(style: LabelStyle, x: u32) -> String {
 }
 
 /// Parameters of a rectangular grid.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, LabelStyle, grid};
+///
+/// // A chessboard, as chess.yaml describes it.
+/// let spec = GridSpec {
+///     labels: LabelStyle::Chess,
+///     diagonal: true,
+///     checker: Some(["dark".into(), "light".into()]),
+///     kind: "cell".into(),
+///     ..GridSpec::new(8, 8)
+/// };
+/// let board = grid(&spec)?.build()?;
+/// assert_eq!(board.relation_names(), ["orthogonal", "diagonal"]);
+/// let a1 = board.node(board.find("a1").unwrap());
+/// assert_eq!(board.colour_names()[a1.colour.unwrap() as usize], "dark");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridSpec {
     /// Columns.
@@ -50,8 +84,29 @@ pub struct GridSpec {
     pub kind: String,
 }
 
+/// Grid parameters start from [`GridSpec::new`]; set the other fields with struct update syntax.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, grid};
+///
+/// let board = grid(&GridSpec { diagonal: true, ..GridSpec::new(3, 3) })?.build()?;
+/// let diagonal = board.relation("diagonal").unwrap();
+/// assert_eq!(board.edges(diagonal, board.find("B2").unwrap()).len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl GridSpec {
     /// A plain `w`×`h` grid with orthogonal adjacency and GTP labels.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, LabelStyle, grid};
+    ///
+    /// let spec = GridSpec::new(19, 19);
+    /// assert_eq!((spec.labels, spec.diagonal, spec.kind.as_str()), (LabelStyle::Gtp, false, "point"));
+    /// let board = grid(&spec)?.build()?;
+    /// assert_eq!(board.len(), 361);
+    /// assert_eq!(board.relation_names(), ["orthogonal"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(width: u32, height: u32) -> Self {
         GridSpec {
             width,
@@ -78,6 +133,22 @@ pub const COMPASS: [(&str, [i32; 3]); 8] = [
 ];
 
 /// Builds a rectangular grid, with blocked cells left out.
+///
+/// ```
+/// use qipan::core::board::{BoardError, generators::{GridSpec, grid}};
+///
+/// // A 3×3 grid without its centre: a ring of 8 cells.
+/// let spec = GridSpec { mask: Some(vec!["...".into(), ".#.".into(), "...".into()]), ..GridSpec::new(3, 3) };
+/// let board = grid(&spec)?.build()?;
+/// assert_eq!(board.len(), 8);
+/// assert_eq!(board.find("B2"), None);
+/// let orth = board.relation("orthogonal").unwrap();
+/// assert_eq!(board.edges(orth, board.find("B1").unwrap()).len(), 2); // A1 and C1, not B2
+/// // A mask must match the board's size.
+/// let short = GridSpec { mask: Some(vec!["...".into()]), ..GridSpec::new(3, 3) };
+/// assert!(matches!(grid(&short), Err(BoardError::Invalid(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
     if spec.width == 0 || spec.height == 0 || spec.width > 256 || spec.height > 256 {
         return Err(BoardError::Invalid(format!("grid size {}x{} is out of range 1..256", spec.width, spec.height)));
@@ -170,6 +241,19 @@ pub fn grid(spec: &GridSpec) -> Result<BoardBuilder, BoardError> {
 
 /// Builds a `w`×`h`×`d` grid of cells, orthogonally adjacent in 3-D (directions n, e, s, w, up, down).
 /// Labels are `A1.1` (column, row, layer), in the GTP column style.
+///
+/// ```
+/// use qipan::core::board::generators::grid3d;
+///
+/// let board = grid3d(3, 3, 3)?.build()?;
+/// assert_eq!(board.len(), 27);
+/// let orth = board.relation("orthogonal").unwrap();
+/// assert_eq!(board.edges(orth, board.find("B2.2").unwrap()).len(), 6); // the centre of the cube
+/// assert_eq!(board.edges(orth, board.find("A1.1").unwrap()).len(), 3); // a corner
+/// let up = board.direction("up").unwrap();
+/// assert_eq!(board.label(board.next(orth, up, board.find("A1.1").unwrap())), "A1.2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, BoardError> {
     if width == 0 || height == 0 || depth == 0 || (width * height * depth) > 60_000 {
         return Err(BoardError::Invalid(format!("3-D grid {width}x{height}x{depth} is out of range")));
@@ -225,6 +309,19 @@ pub fn grid3d(width: u32, height: u32, depth: u32) -> Result<BoardBuilder, Board
 }
 
 /// Parameters of a polar board: rings of cells around a channel of eyes and a hub.
+///
+/// ```
+/// use qipan::core::board::generators::{PolarSpec, polar};
+///
+/// // Two rings of 8 cells; 4 eyes, each linked to the first ring-1 cell of its two sectors; a hub.
+/// let spec = PolarSpec { rings: 2, sectors: 8, eyes: 4, eye_links: vec![0], hub: true, ..PolarSpec::default() };
+/// let board = polar(&spec)?.build()?;
+/// assert_eq!(board.len(), 2 * 8 + 4 + 1);
+/// let eye = board.relation("eye").unwrap();
+/// let links: Vec<&str> = board.edges(eye, board.find("eye1").unwrap()).iter().map(|e| board.label(e.to)).collect();
+/// assert_eq!(links, ["r1s2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PolarSpec {
     /// Number of rings (1 = innermost).
@@ -255,6 +352,23 @@ pub struct PolarSpec {
 /// (in-ccw, in-cw, out-ccw, out-cw), `eye` (eye ↔ its ring-1 cells, directions in/out), `hub` (eye → every
 /// other eye, passing the hub; or eye ↔ hub when the hub is a stop) and `channel` (eye ↔ neighbouring eyes,
 /// when they are joined).
+///
+/// ```
+/// use qipan::core::board::generators::{PolarSpec, polar};
+///
+/// let spec = PolarSpec { rings: 3, sectors: 12, eyes: 3, eye_links: vec![1, 2], hub: true, ..PolarSpec::default() };
+/// let board = polar(&spec)?.build()?;
+/// let (orth, cw) = (board.relation("orthogonal").unwrap(), board.direction("cw").unwrap());
+/// assert_eq!(board.label(board.next(orth, cw, board.find("r2s0").unwrap())), "r2s11"); // sectors wrap
+/// // Through the hub, an eye reaches every other eye in one step, passing over the hub.
+/// let hub = board.relation("hub").unwrap();
+/// let edges = board.edges(hub, board.find("eye0").unwrap());
+/// assert_eq!(edges.iter().map(|e| board.label(e.to)).collect::<Vec<_>>(), ["eye1", "eye2"]);
+/// assert!(edges.iter().all(|e| board.label(e.via) == "hub"));
+/// // Eyes must divide the sectors.
+/// assert!(polar(&PolarSpec { eyes: 5, ..spec }).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
     let (rings, sectors) = (spec.rings as i32, spec.sectors as i32);
     if rings < 1 || sectors < 3 || rings * sectors > 60_000 {
@@ -385,6 +499,19 @@ pub fn polar(spec: &PolarSpec) -> Result<BoardBuilder, BoardError> {
 /// Faces are labelled by side (`U`p, `D`own, `N`orth, `S`outh, `E`ast, `W`est) and two coordinates
 /// from 1 (`U3.2`), belong to a zone named by that letter, have their cube's (x, y, z) as coordinates,
 /// and are drawn unfolded as a cross.
+///
+/// ```
+/// use qipan::core::board::generators::box_surface;
+///
+/// let board = box_surface(3, 3, 3)?.build()?;
+/// assert_eq!(board.len(), 6 * 9);
+/// let orth = board.relation("orthogonal").unwrap();
+/// assert!(board.node_ids().all(|n| board.edges(orth, n).len() == 4)); // also on the box's edges
+/// let top = board.zone_set(board.zone("U").unwrap());
+/// assert_eq!(top.count(), 9);
+/// assert!(top.contains(board.find("U3.2").unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn box_surface(w: u32, h: u32, d: u32) -> Result<BoardBuilder, BoardError> {
     if w == 0 || h == 0 || d == 0 || 2 * (w * h + w * d + h * d) > 60_000 {
         return Err(BoardError::Invalid(format!("box {w}x{h}x{d} is out of range")));
@@ -450,6 +577,24 @@ pub fn box_surface(w: u32, h: u32, d: u32) -> Result<BoardBuilder, BoardError> {
 /// Adds the relation `same-colour` to a coloured board: every `orthogonal` or `diagonal` neighbour of the
 /// same colour, and the cell two steps away along an `orthogonal` direction when it has the same colour and
 /// the cell between has another. The cell between must be empty to pass, unless `over_any`.
+///
+/// ```
+/// use qipan::core::board::{NodeId, generators::{GridSpec, add_same_colour, grid}};
+///
+/// let spec = GridSpec { diagonal: true, checker: Some(["dark".into(), "light".into()]), ..GridSpec::new(5, 5) };
+/// let board = add_same_colour(grid(&spec)?, false)?.build()?;
+/// let same = board.relation("same-colour").unwrap();
+/// let c3 = board.find("C3").unwrap();
+/// let mut to: Vec<&str> = board.edges(same, c3).iter().map(|e| board.label(e.to)).collect();
+/// to.sort();
+/// assert_eq!(to, ["A3", "B2", "B4", "C1", "C5", "D2", "D4", "E3"]); // 4 diagonals, 4 jumps of two
+/// let e = board.edges(same, c3).iter().find(|e| board.label(e.to) == "E3").unwrap();
+/// assert_eq!(board.label(e.via), "D3");
+/// // With `over_any`, the jumps pass over anything: no cell between is recorded.
+/// let board = add_same_colour(grid(&spec)?, true)?.build()?;
+/// assert!(board.edges(same, c3).iter().all(|e| e.via == NodeId::NONE));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn add_same_colour(b: BoardBuilder, over_any: bool) -> Result<BoardBuilder, BoardError> {
     let board = b.clone().build()?;
     let mut b = b;

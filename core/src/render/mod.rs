@@ -17,6 +17,19 @@ use crate::position::Position;
 use std::fmt::Write;
 
 /// Nodes to pick out in a picture: where the last move went, and where a move could end.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::Marks};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "e2-e4")?)?;
+/// let marks = Marks::last_move(&pos).with_targets(&pos, game.board.find("g8").unwrap());
+/// let labels = |nodes: &[qipan::core::NodeId]| nodes.iter().map(|&n| game.board.label(n)).collect::<Vec<_>>();
+/// assert_eq!(labels(&marks.last), ["e2", "e4"]);
+/// assert_eq!(labels(&marks.targets), ["h6", "f6"]); // in the order of the legal moves
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// Nodes of the last move (its origin, destination and any capture elsewhere), outlined.
@@ -25,8 +38,32 @@ pub struct Marks {
     pub targets: Vec<NodeId>,
 }
 
+/// Marks start from the last move ([`Marks::last_move`]) or from nothing ([`Marks::default`]), and
+/// gain destinations with [`Marks::with_targets`].
+///
+/// ```
+/// use qipan::core::render::Marks;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let marks = Marks::last_move(&pos).with_targets(&pos, game.board.find("e2").unwrap());
+/// assert!(marks.last.is_empty());
+/// assert_eq!(marks.targets.len(), 2); // e3 and e4
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Marks {
     /// The nodes of the position's last move, if any.
+    ///
+    /// ```
+    /// use qipan::core::render::Marks;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// assert_eq!(Marks::last_move(&pos), Marks::default()); // no move yet
+    /// pos.play(&qipan::core::notation::parse_move(&pos, "C7")?)?;
+    /// assert_eq!(Marks::last_move(&pos).last, [game.board.find("C7").unwrap()]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn last_move(pos: &Position) -> Marks {
         let last = pos
             .last_move()
@@ -37,6 +74,19 @@ impl Marks {
 
     /// Adds the destinations of the legal moves starting from `from` (of every legal move when `from`
     /// is [`NodeId::NONE`]).
+    ///
+    /// ```
+    /// use qipan::core::{NodeId, render::Marks};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let b1 = game.board.find("b1").unwrap();
+    /// let knight = Marks::default().with_targets(&pos, b1);
+    /// assert_eq!(knight.targets.iter().map(|&n| game.board.label(n)).collect::<Vec<_>>(), ["c3", "a3"]);
+    /// // Every destination of White's 20 opening moves: 16 squares, as knights and pawns share some.
+    /// assert_eq!(Marks::default().with_targets(&pos, NodeId::NONE).targets.len(), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_targets(mut self, pos: &Position, from: NodeId) -> Marks {
         for m in pos.legal_moves() {
             if (!from.is_some() || m.from == from) && m.to.is_some() && !self.targets.contains(&m.to) {
@@ -47,12 +97,33 @@ impl Marks {
     }
 
     /// True when nothing is marked.
+    ///
+    /// ```
+    /// use qipan::core::render::Marks;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// assert!(Marks::last_move(&pos).is_empty());
+    /// pos.play(&qipan::core::notation::parse_move(&pos, "E5")?)?;
+    /// assert!(!Marks::last_move(&pos).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.last.is_empty() && self.targets.is_empty()
     }
 }
 
 /// The symbol of whatever stands on a node (`.` for empty).
+///
+/// ```
+/// use qipan::core::render::symbol;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let at = |label| symbol(&pos, game.board.find(label).unwrap());
+/// assert_eq!((at("e1"), at("g8"), at("e4")), ("K".into(), "n".into(), ".".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn symbol(pos: &Position, n: NodeId) -> String {
     match pos.cell(n) {
         None => ".".into(),
@@ -66,6 +137,17 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
 /// A text diagram. Grids are drawn as a matrix with coordinates (top row first); polar boards as
 /// blocks of sectors (outer ring first, then the eyes); other boards as one line per row of their
 /// generator coordinates (ring, layer, ...), labelled.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "3".into())])?;
+/// let mut pos = game.start();
+/// pos.play(&qipan::core::notation::parse_move(&pos, "B2")?)?;
+/// assert_eq!(
+///     qipan::core::render::text(&pos),
+///     "    A B C\n  3 . . . 3\n  2 . X . 2\n  1 . . . 1\n    A B C\nwhite to move (ply 2)\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn text(pos: &Position) -> String {
     let g = pos.game();
     let b = &g.board;
@@ -147,6 +229,18 @@ pub fn text(pos: &Position) -> String {
 }
 
 /// The line under a diagram: who is to move, or how the game ended.
+///
+/// ```
+/// use qipan::core::{Move, render::status};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// assert_eq!(status(&pos), "black to move (ply 1)\n");
+/// pos.play(&Move::PASS)?;
+/// pos.play(&Move::PASS)?;
+/// assert_eq!(status(&pos), "Game over: W+5.5 (consecutive passes)\n"); // komi decides an empty board
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn status(pos: &Position) -> String {
     let seat = &pos.game().seats[pos.to_move() as usize];
     match pos.outcome() {
@@ -156,6 +250,20 @@ pub fn status(pos: &Position) -> String {
 }
 
 /// One line per seat with its reserve, graveyard and non-zero counters, for games that have them.
+///
+/// ```
+/// use qipan::core::render::holdings;
+///
+/// // Leader Cannon's pieces are dropped from a reserve.
+/// let game = qipan::load("leader-cannon", &[])?;
+/// let pos = game.start();
+/// let text = holdings(&pos);
+/// assert_eq!(text.lines().next(), Some("red: reserve leader 1, commoner 7; graveyard -; tokens 0; deaths 0"));
+/// assert_eq!(text.lines().count(), 2); // one line per seat
+/// // Go has neither reserves nor counters.
+/// assert_eq!(holdings(&qipan::load("go", &[])?.start()), "");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn holdings(pos: &Position) -> String {
     let g = pos.game();
     let hands = !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed;
@@ -189,11 +297,36 @@ pub fn holdings(pos: &Position) -> String {
 
 /// An SVG picture of the board and its pieces: polar boards as rings of cells around the channel
 /// and the hub, other boards from the nodes' drawing positions.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// pos.play(&qipan::core::notation::parse_move(&pos, "E5")?)?;
+/// let svg = qipan::core::render::svg(&pos);
+/// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert_eq!(svg.matches("<title>").count(), 81); // one titled point per node
+/// assert!(svg.contains("<title>E5</title>"));
+/// assert!(!svg.contains("class=\"last\"")); // nothing is marked
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn svg(pos: &Position) -> String {
     svg_marked(pos, &Marks::default())
 }
 
 /// [`svg`] with some nodes picked out (the last move, possible destinations).
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::{Marks, svg_marked}};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "e2-e4")?)?;
+/// let marks = Marks::last_move(&pos).with_targets(&pos, game.board.find("b8").unwrap());
+/// let svg = svg_marked(&pos, &marks);
+/// assert_eq!(svg.matches("class=\"last\"").count(), 2); // e2 and e4 outlined
+/// assert_eq!(svg.matches("class=\"target\"").count(), 2); // a6 and c6 dotted
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
     match PolarBoard::detect(&pos.game().board) {
         Some(polar) => polar_svg::svg(pos, &polar, marks),

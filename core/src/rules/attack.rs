@@ -46,10 +46,29 @@ struct Attack {
 }
 
 /// Per seat, the ways its pieces attack.
+///
+/// ```
+/// # use qipan::core::{Game, board::RelationId, rules::attack::AttackTable};
+/// # fn table(game: &Game) -> AttackTable {
+/// #     let relations = game.board.relation_names().len() as u8;
+/// #     let dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+/// #     let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+/// #     AttackTable::build(&game.board, &dirs, &forwards, &game.pieces)
+/// # }
+/// let chess = qipan::load("chess", &[])?;
+/// let table = table(&chess); // see `AttackTable::build`
+/// let at = |label| chess.board.find(label).unwrap();
+/// // A rook on e8 could attack e4 down the file, if the squares between are empty;
+/// assert!(table.relevant(at("e4"), at("e8")) && table.relevant(at("e4"), at("e6")));
+/// // a knight on f6 attacks e4 whatever stands around.
+/// assert!(table.reaches(at("e4"), at("f6")) && !table.relevant(at("e4"), at("f6")));
+/// assert!(!table.reaches(at("e4"), at("f7")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AttackTable {
     seats: Vec<Vec<Attack>>,
-    /// Whether whether a piece on a node is attacked depends only on the occupants of the nodes in
+    /// Whether attacks on a node depend only on the occupants of the nodes in
     /// [`AttackTable::relevant`] (no rule runs forwards or asks about the whole position).
     filterable: bool,
     /// Per node, one bit per node whose occupant can make a difference to attacks on it (the lines
@@ -70,9 +89,40 @@ fn local(c: &Cond) -> bool {
     }
 }
 
+/// Building the table, and asking which nodes matter to attacks.
+///
+/// ```
+/// # use qipan::core::{Game, board::RelationId, rules::attack::AttackTable};
+/// # fn table(game: &Game) -> AttackTable {
+/// #     let relations = game.board.relation_names().len() as u8;
+/// #     let dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+/// #     let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+/// #     AttackTable::build(&game.board, &dirs, &forwards, &game.pieces)
+/// # }
+/// let chess = qipan::load("chess", &[])?;
+/// assert!(table(&chess).filterable());
+/// // Leader Cannon's shots follow walks, which are run forwards.
+/// let leader_cannon = qipan::load("leader-cannon", &[])?;
+/// assert!(!table(&leader_cannon).filterable());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl AttackTable {
     /// Builds the reversed capture rules of every piece type, for each seat (whose forward
     /// directions orient pawn-like rules).
+    ///
+    /// ```
+    /// use qipan::core::{board::RelationId, rules::attack::AttackTable};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let relations = game.board.relation_names().len() as u8;
+    /// let relation_dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+    /// let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+    /// let table = AttackTable::build(&game.board, &relation_dirs, &forwards, &game.pieces);
+    /// assert!(table.filterable());
+    /// let at = |label| game.board.find(label).unwrap();
+    /// assert!(table.reaches(at("e4"), at("f6")), "a knight's leap away");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(
         board: &Board,
         relation_dirs: &[Vec<DirectionId>],
@@ -229,6 +279,23 @@ impl AttackTable {
     }
 
     /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
+    ///
+    /// ```
+    /// # use qipan::core::{Game, board::RelationId, rules::attack::AttackTable};
+    /// # fn table(game: &Game) -> AttackTable {
+    /// #     let relations = game.board.relation_names().len() as u8;
+    /// #     let dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+    /// #     let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+    /// #     AttackTable::build(&game.board, &dirs, &forwards, &game.pieces)
+    /// # }
+    /// // Xiangqi's rules all reverse, the cannon's hop and the horse's blockable leap included.
+    /// let xiangqi = qipan::load("xiangqi", &[])?;
+    /// assert!(table(&xiangqi).filterable());
+    /// // He Qi's walks do not.
+    /// let he_qi = qipan::load("he-qi", &[])?;
+    /// assert!(!table(&he_qi).filterable());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn filterable(&self) -> bool {
         self.filterable
@@ -237,6 +304,23 @@ impl AttackTable {
     /// Whether a change on `x` (a piece leaving, arriving or being taken) can make a difference to
     /// attacks on `target`: the relevant nodes and those an attack may come from (only meaningful when
     /// the table is [`AttackTable::filterable`]).
+    ///
+    /// ```
+    /// # use qipan::core::{Game, board::RelationId, rules::attack::AttackTable};
+    /// # fn table(game: &Game) -> AttackTable {
+    /// #     let relations = game.board.relation_names().len() as u8;
+    /// #     let dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+    /// #     let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+    /// #     AttackTable::build(&game.board, &dirs, &forwards, &game.pieces)
+    /// # }
+    /// let chess = qipan::load("chess", &[])?;
+    /// let table = table(&chess);
+    /// let at = |label| chess.board.find(label).unwrap();
+    /// assert!(table.reaches(at("e4"), at("f6")), "a knight there would attack e4");
+    /// assert!(table.reaches(at("e4"), at("h7")), "on a diagonal through e4");
+    /// assert!(!table.reaches(at("e4"), at("f7")), "no piece attacks e4 from there");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn reaches(&self, target: NodeId, x: NodeId) -> bool {
         x.is_some() && self.reach[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
@@ -244,6 +328,24 @@ impl AttackTable {
 
     /// Whether the occupant of `x` can make a difference to attacks on `target` (only meaningful when
     /// the table is [`AttackTable::filterable`]).
+    ///
+    /// ```
+    /// # use qipan::core::{Game, board::RelationId, rules::attack::AttackTable};
+    /// # fn table(game: &Game) -> AttackTable {
+    /// #     let relations = game.board.relation_names().len() as u8;
+    /// #     let dirs: Vec<Vec<_>> = (0..relations).map(|r| game.relation_dirs(RelationId(r)).to_vec()).collect();
+    /// #     let forwards: Vec<Vec<_>> = game.seats.iter().map(|s| s.forward.clone()).collect();
+    /// #     AttackTable::build(&game.board, &dirs, &forwards, &game.pieces)
+    /// # }
+    /// let chess = qipan::load("chess", &[])?;
+    /// let table = table(&chess);
+    /// let at = |label| chess.board.find(label).unwrap();
+    /// // Whatever stands on e6 may block (or be) an attack along the file.
+    /// assert!(table.relevant(at("e4"), at("e6")));
+    /// // A knight's leap cannot be blocked, and only the knight's own square matters.
+    /// assert!(!table.relevant(at("e4"), at("f6")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn relevant(&self, target: NodeId, x: NodeId) -> bool {
         x.is_some() && self.relevant[target.idx() * self.words + (x.idx() >> 6)] & (1 << (x.idx() & 63)) != 0
@@ -333,6 +435,25 @@ fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionI
 
 /// Whether `victim`, standing on `target` of the board `cells` (which may differ from the position's
 /// own, for a move being tried), could be captured at once by a hostile seat.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::attack::attacked};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// let f7 = game.board.find("f7").unwrap();
+/// let pawn = pos.cell(f7).unwrap();
+/// assert!(!attacked(&pos, pos.cells(), f7, pawn));
+/// for text in ["e2-e4", "e7-e5", "d1-h5"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert!(attacked(&pos, pos.cells(), f7, pawn), "the queen on h5 attacks f7");
+/// // On a board with a piece on g6 it would not be.
+/// let mut cells = pos.cells().to_vec();
+/// cells[game.board.find("g6").unwrap().idx()] = Some(pawn);
+/// assert!(!attacked(&pos, &cells, f7, pawn));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn attacked(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece) -> bool {
     let game = pos.game();
     let seats = game.seats.len() as u8;

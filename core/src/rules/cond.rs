@@ -4,6 +4,27 @@ use crate::board::NodeId;
 use crate::position::{Piece, Position};
 
 /// A comparison operator for counts.
+///
+/// ```
+/// use qipan::core::rules::{Cmp, Cond};
+///
+/// let src = "name: two
+/// board: { grid: { width: 3, height: 3 } }
+/// seats: [{ name: black }, { name: white }]
+/// pieces:
+///   stone: { moves: place to empty if count(friend) < 2 }
+/// ";
+/// let game = qipan::load_str("two.yaml", src, &[])?;
+/// assert_eq!(game.pieces[0].moves[0].when, Cond::Count(Box::new(Cond::Friend), Cmp::Lt, 2));
+/// // Once both sides have two stones, Black can only pass.
+/// let mut pos = game.start();
+/// for _ in 0..4 {
+///     let mv = pos.legal_moves()[0];
+///     pos.play(&mv)?;
+/// }
+/// assert!(pos.legal_moves().iter().all(|m| m.is_pass()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cmp {
     /// `<`
@@ -20,8 +41,25 @@ pub enum Cmp {
     Gt,
 }
 
+/// Applying a comparison.
+///
+/// ```
+/// use qipan::core::rules::Cmp;
+///
+/// let all = [Cmp::Lt, Cmp::Le, Cmp::Eq, Cmp::Ne, Cmp::Ge, Cmp::Gt];
+/// assert_eq!(all.map(|c| c.apply(3, 3)), [false, true, true, false, true, false]);
+/// assert_eq!(all.map(|c| c.apply(2, 3)), [true, true, false, true, false, false]);
+/// ```
 impl Cmp {
     /// Applies the comparison.
+    ///
+    /// ```
+    /// use qipan::core::rules::Cmp;
+    ///
+    /// assert!(Cmp::Lt.apply(1, 2));
+    /// assert!(!Cmp::Lt.apply(2, 2));
+    /// assert!(Cmp::Ge.apply(2, 2));
+    /// ```
     pub fn apply(self, a: i64, b: i64) -> bool {
         match self {
             Cmp::Lt => a < b,
@@ -38,6 +76,24 @@ impl Cmp {
 ///
 /// Node conditions (`Empty`, `Zone`, ...) look at the node they are given; position conditions
 /// (`Count`, `InReserve`, ...) ignore it.
+///
+/// ```
+/// use qipan::core::rules::Cond;
+///
+/// let game = qipan::load("xiangqi", &[])?;
+/// let general = &game.pieces[game.piece("general").unwrap() as usize];
+/// // `step orthogonal to (empty or enemy) and zone(palace)`, `palace` being each seat's own zone.
+/// let palace = game.zone_aliases.iter().position(|a| a == "palace").unwrap() as u8;
+/// let to = Cond::And(vec![Cond::Or(vec![Cond::Empty, Cond::Enemy]), Cond::SeatZone(palace)]);
+/// assert_eq!(general.moves[0].to, to);
+/// let pos = game.start();
+/// let at = |label| game.board.find(label).unwrap();
+/// assert!(to.eval(&pos, 0, at("e2")));
+/// assert!(!to.eval(&pos, 0, at("d1")), "Red's advisor stands there");
+/// assert!(!to.eval(&pos, 0, at("e5")), "outside Red's palace");
+/// assert!(to.eval(&pos, 1, at("e9")), "inside Black's palace, for Black");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cond {
     /// Always true.
@@ -82,8 +138,42 @@ pub enum Cond {
     Passed,
 }
 
+/// Evaluating conditions, and what can be known of one without a position.
+///
+/// ```
+/// use qipan::core::rules::Cond;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let king = game.piece("king").unwrap();
+/// // `empty or (enemy and not piece(king))`
+/// let not_king = Cond::Not(Box::new(Cond::Piece(king)));
+/// let to = Cond::Or(vec![Cond::Empty, Cond::And(vec![Cond::Enemy, not_king])]);
+/// assert!(to.tests_node() && to.allows_empty() && !to.requires_empty());
+/// let pos = game.start();
+/// let at = |label| game.board.find(label).unwrap();
+/// assert!(to.eval(&pos, 0, at("e4")));
+/// assert!(to.eval(&pos, 0, at("d8")), "Black's queen");
+/// assert!(!to.eval(&pos, 0, at("e8")), "Black's king");
+/// assert!(!to.eval(&pos, 0, at("d1")), "White's own queen");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Cond {
     /// Evaluates the condition at `node` for `seat`.
+    ///
+    /// ```
+    /// use qipan::core::{NodeId, rules::{Cmp, Cond}};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let at = |label| game.board.find(label).unwrap();
+    /// assert!(Cond::Friend.eval(&pos, 0, at("e2")));
+    /// assert!(Cond::Enemy.eval(&pos, 0, at("e7")));
+    /// assert!(!Cond::Enemy.eval(&pos, 1, at("e7")), "for Black, the pawn on e7 is a friend");
+    /// assert!(Cond::Empty.eval(&pos, 0, at("e4")));
+    /// // Position conditions ignore the node: White has 16 pieces.
+    /// assert!(Cond::Count(Box::new(Cond::Friend), Cmp::Eq, 16).eval(&pos, 0, NodeId::NONE));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
         self.eval_with(pos, seat, node, &|n| pos.cell(n))
@@ -91,6 +181,22 @@ impl Cond {
 
     /// [`Cond::eval`] with the commonest node tests (`always`, zones) answered without the general
     /// evaluator.
+    ///
+    /// ```
+    /// use qipan::core::rules::Cond;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let e2 = game.board.find("e2").unwrap();
+    /// assert!(Cond::Zone(game.board.zone("rank2").unwrap()).eval_quick(&pos, 0, e2));
+    /// // `zone(start)`: each seat's own pawn rank.
+    /// let start = Cond::SeatZone(game.zone_aliases.iter().position(|a| a == "start").unwrap() as u8);
+    /// assert!(start.eval_quick(&pos, 0, e2));
+    /// assert!(!start.eval_quick(&pos, 1, e2));
+    /// // Other conditions go to the general evaluator.
+    /// assert!(Cond::Friend.eval_quick(&pos, 0, e2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn eval_quick(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
         match self {
@@ -108,6 +214,20 @@ impl Cond {
 
     /// Evaluates the condition as if each node held what `occupant` says (a board one move ahead,
     /// for shots that follow a move). Counts over the board still look at the real position.
+    ///
+    /// ```
+    /// use qipan::core::{NodeId, rules::Cond};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let (e2, e4) = (game.board.find("e2").unwrap(), game.board.find("e4").unwrap());
+    /// // The board after e2-e4, without playing it.
+    /// let after = |n: NodeId| if n == e4 { pos.cell(e2) } else if n == e2 { None } else { pos.cell(n) };
+    /// assert!(Cond::Friend.eval_with(&pos, 0, e4, &after));
+    /// assert!(Cond::Empty.eval_with(&pos, 0, e2, &after));
+    /// assert!(!Cond::Friend.eval(&pos, 0, e4), "the position itself is unchanged");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(
         &self,
         pos: &Position,
@@ -155,6 +275,25 @@ impl Cond {
     }
 
     /// True if the condition looks at the node it is given (so it means nothing in an `if` clause).
+    ///
+    /// ```
+    /// use qipan::core::rules::{Cmp, Cond};
+    ///
+    /// assert!(Cond::Empty.tests_node());
+    /// assert!(Cond::Not(Box::new(Cond::Enemy)).tests_node());
+    /// assert!(Cond::And(vec![Cond::OnBoard(0), Cond::Empty]).tests_node());
+    /// assert!(!Cond::InReserve(0).tests_node());
+    /// assert!(!Cond::Count(Box::new(Cond::Friend), Cmp::Lt, 4).tests_node());
+    /// // The definition compiler refuses a node test in an `if` clause.
+    /// let src = "name: t
+    /// board: { grid: { width: 3, height: 3 } }
+    /// seats: [{ name: black }, { name: white }]
+    /// pieces:
+    ///   stone: { moves: place to empty if empty }
+    /// ";
+    /// let err = qipan::load_str("t.yaml", src, &[]).unwrap_err();
+    /// assert!(err.0[0].message.contains("cannot test a node"));
+    /// ```
     pub fn tests_node(&self) -> bool {
         match self {
             Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) => false,
@@ -166,6 +305,20 @@ impl Cond {
     }
 
     /// True if the condition can only hold on an empty node (lets generators skip work).
+    ///
+    /// ```
+    /// use qipan::core::rules::Cond;
+    ///
+    /// assert!(Cond::Empty.requires_empty());
+    /// assert!(Cond::And(vec![Cond::Empty, Cond::Zone(0)]).requires_empty());
+    /// assert!(!Cond::Or(vec![Cond::Empty, Cond::Enemy]).requires_empty());
+    /// // A chess pawn's plain step only goes to an empty square; its capture does not.
+    /// let chess = qipan::load("chess", &[])?;
+    /// let pawn = &chess.pieces[chess.piece("pawn").unwrap() as usize];
+    /// assert!(pawn.moves[0].to.requires_empty());
+    /// assert!(!pawn.moves[2].to.requires_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn requires_empty(&self) -> bool {
         match self {
             // A passed node is empty: the passer went over it, and the mark lasts one move.
@@ -177,6 +330,15 @@ impl Cond {
     }
 
     /// True if the condition can hold on an empty node.
+    ///
+    /// ```
+    /// use qipan::core::rules::Cond;
+    ///
+    /// assert!(!Cond::Enemy.allows_empty());
+    /// assert!(Cond::Or(vec![Cond::Empty, Cond::Enemy]).allows_empty());
+    /// assert!(!Cond::Not(Box::new(Cond::Empty)).allows_empty());
+    /// assert!(Cond::Zone(0).allows_empty());
+    /// ```
     pub fn allows_empty(&self) -> bool {
         match self {
             Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) | Cond::Unmoved => false,
@@ -192,6 +354,19 @@ impl Cond {
 /// 1 friend, 2 ally, 3 enemy) and which zones are excluded. Most movement rules' `to` clauses
 /// (`empty or enemy`, `empty and not zone(centre)`) take this form, and checking it costs a few
 /// instructions instead of walking the condition tree.
+///
+/// ```
+/// use qipan::core::rules::{Cond, FastTarget};
+///
+/// // `empty or enemy`: bits 0 (empty) and 3 (enemy).
+/// let fast = FastTarget::of(&Cond::Or(vec![Cond::Empty, Cond::Enemy])).unwrap();
+/// assert_eq!(fast, FastTarget { occupants: 0b1001, excluded_zones: 0 });
+/// // The game fills in each rule's fast form: the pawn's capture goes to an enemy.
+/// let chess = qipan::load("chess", &[])?;
+/// let pawn = &chess.pieces[chess.piece("pawn").unwrap() as usize];
+/// assert_eq!(pawn.moves[2].to_fast, Some(FastTarget { occupants: 0b1000, excluded_zones: 0 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct FastTarget {
     /// Allowed occupants, one bit each: empty, friend, ally, enemy.
@@ -200,10 +375,38 @@ pub struct FastTarget {
     pub excluded_zones: u64,
 }
 
+/// Reducing a condition, and testing nodes against the result.
+///
+/// ```
+/// use qipan::core::rules::{Cond, FastTarget};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let rank8 = game.board.zone("rank8").unwrap();
+/// // `not zone(rank8) and (empty or enemy)`
+/// let to = Cond::And(vec![Cond::Not(Box::new(Cond::Zone(rank8))), Cond::Or(vec![Cond::Empty, Cond::Enemy])]);
+/// let fast = FastTarget::of(&to).unwrap();
+/// assert_eq!(fast, FastTarget { occupants: 0b1001, excluded_zones: 1 << rank8 });
+/// let pos = game.start();
+/// let at = |label| game.board.find(label).unwrap();
+/// assert!(fast.allows(&pos, 0, at("e4")) && fast.allows(&pos, 0, at("e7")));
+/// assert!(!fast.allows(&pos, 0, at("e8")), "in the excluded zone");
+/// assert!(!fast.allows(&pos, 0, at("e2")), "a friend");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl FastTarget {
     const ALL: u8 = 0b1111;
 
     /// The fast form of a condition, if it has one.
+    ///
+    /// ```
+    /// use qipan::core::rules::{Cond, FastTarget};
+    ///
+    /// assert_eq!(FastTarget::of(&Cond::Empty), Some(FastTarget { occupants: 0b0001, excluded_zones: 0 }));
+    /// assert_eq!(FastTarget::of(&Cond::Not(Box::new(Cond::Empty))).map(|f| f.occupants), Some(0b1110));
+    /// // Piece types have no fast form, nor has a disjunction with a zone.
+    /// assert_eq!(FastTarget::of(&Cond::Piece(0)), None);
+    /// assert_eq!(FastTarget::of(&Cond::Or(vec![Cond::Empty, Cond::Not(Box::new(Cond::Zone(0)))])), None);
+    /// ```
     pub fn of(c: &Cond) -> Option<FastTarget> {
         match c {
             Cond::True => Some(FastTarget { occupants: Self::ALL, excluded_zones: 0 }),
@@ -234,12 +437,39 @@ impl FastTarget {
     }
 
     /// Whether `node` passes, for `seat`.
+    ///
+    /// ```
+    /// use qipan::core::rules::{Cond, FastTarget};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let enemy = FastTarget::of(&Cond::Enemy).unwrap();
+    /// let at = |label| game.board.find(label).unwrap();
+    /// assert!(enemy.allows(&pos, 0, at("e7")));
+    /// assert!(!enemy.allows(&pos, 0, at("e4")));
+    /// assert!(!enemy.allows(&pos, 1, at("e7")), "for Black, e7 holds a friend");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn allows(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
         self.allows_occupant(pos, seat, node, pos.cell(node))
     }
 
     /// Whether `node` passes, for `seat`, if it held `occupant`.
+    ///
+    /// ```
+    /// use qipan::core::{Piece, rules::{Cond, FastTarget}};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let e4 = game.board.find("e4").unwrap();
+    /// let enemy = FastTarget::of(&Cond::Enemy).unwrap();
+    /// // Were a black pawn on e4, White could take it there.
+    /// let black_pawn = Piece { seat: 1, piece: game.piece("pawn").unwrap() };
+    /// assert!(enemy.allows_occupant(&pos, 0, e4, Some(black_pawn)));
+    /// assert!(!enemy.allows_occupant(&pos, 0, e4, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn allows_occupant(&self, pos: &Position, seat: u8, node: NodeId, occupant: Option<Piece>) -> bool {
         let bit = match occupant {

@@ -8,6 +8,27 @@ use crate::board::{Board, NodeId, RelationId};
 use crate::position::Piece;
 
 /// Chain bookkeeping for one relation.
+///
+/// A position of a game with group capture keeps them up to date ([`crate::Position::chains`]).
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for text in ["E5", "A1", "E6", "A9", "D6"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let chains = pos.chains().unwrap();
+/// let at = |label| game.board.find(label).unwrap();
+/// let black = chains.head(at("E5"));
+/// assert_eq!(chains.head(at("D6")), black);
+/// assert_eq!(chains.size(black), 3);
+/// assert_eq!(chains.liberties(&game.board, pos.cells(), black), 7);
+/// assert_eq!(chains.pseudo_libs(black), 8, "D5 touches two of its stones");
+/// assert_eq!(chains.size(chains.head(at("A1"))), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chains {
     rel: RelationId,
@@ -21,42 +42,166 @@ pub struct Chains {
     libs: Vec<u16>,
 }
 
+/// Reading chains, and keeping them in step with the board.
+///
+/// ```
+/// use qipan::core::{NodeId, notation::parse_move};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for text in ["B1", "A1", "A2"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let chains = pos.chains().unwrap();
+/// let at = |label| game.board.find(label).unwrap();
+/// assert_eq!(chains.head(at("A1")), NodeId::NONE, "captured");
+/// assert_ne!(chains.head(at("B1")), chains.head(at("A2")));
+/// assert_eq!(chains.pseudo_libs(chains.head(at("B1"))), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Chains {
     /// Chains of an empty board.
+    ///
+    /// ```
+    /// use qipan::core::{NodeId, Piece, rules::groups::Chains};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut chains = Chains::new(&game.board, game.board.relation("orthogonal").unwrap());
+    /// let e5 = game.board.find("E5").unwrap();
+    /// assert_eq!(chains.head(e5), NodeId::NONE);
+    /// let mut cells = vec![None; game.board.len()];
+    /// cells[e5.idx()] = Some(Piece { seat: 0, piece: 0 });
+    /// chains.add(&game.board, &cells, e5);
+    /// assert_eq!((chains.head(e5), chains.size(e5), chains.pseudo_libs(e5)), (e5, 1, 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(board: &Board, rel: RelationId) -> Self {
         let n = board.len();
         Chains { rel, head: vec![NodeId::NONE; n], next: vec![NodeId::NONE; n], size: vec![0; n], libs: vec![0; n] }
     }
 
     /// The relation chains are built over.
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let chains = game.start().chains().cloned().unwrap();
+    /// assert_eq!(chains.relation(), game.board.relation("orthogonal").unwrap());
+    /// // Games without group capture keep no chains.
+    /// assert!(qipan::load("chess", &[])?.start().chains().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn relation(&self) -> RelationId {
         self.rel
     }
 
     /// The head of the chain on `n` (NONE if `n` is empty).
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, notation::parse_move};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let mut pos = game.start();
+    /// # for text in ["E5", "A1", "E6", "A9", "D6"] {
+    /// #     pos.play(&parse_move(&pos, text)?)?;
+    /// # }
+    /// # let at = |label| game.board.find(label).unwrap();
+    /// // Black: E5, E6 and D6; White: A1 and A9.
+    /// let chains = pos.chains().unwrap();
+    /// assert_eq!(chains.head(at("E5")), chains.head(at("D6")));
+    /// assert_ne!(chains.head(at("A1")), chains.head(at("A9")));
+    /// assert_eq!(chains.head(at("C3")), NodeId::NONE);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn head(&self, n: NodeId) -> NodeId {
         self.head[n.idx()]
     }
 
     /// Pseudo-liberties of the chain headed by `h`.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, notation::parse_move};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let mut pos = game.start();
+    /// # for text in ["E5", "A1", "E6", "A9", "D6"] {
+    /// #     pos.play(&parse_move(&pos, text)?)?;
+    /// # }
+    /// # let at = |label| game.board.find(label).unwrap();
+    /// // Black: E5, E6 and D6; White: A1 and A9.
+    /// let chains = pos.chains().unwrap();
+    /// let black = chains.head(at("E5"));
+    /// // D5 touches E5 and D6, so it counts twice.
+    /// assert_eq!(chains.pseudo_libs(black), 8);
+    /// assert_eq!(chains.liberties(&game.board, pos.cells(), black), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn pseudo_libs(&self, h: NodeId) -> u16 {
         self.libs[h.idx()]
     }
 
     /// Number of stones of the chain headed by `h`.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, notation::parse_move};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let mut pos = game.start();
+    /// # for text in ["E5", "A1", "E6", "A9", "D6"] {
+    /// #     pos.play(&parse_move(&pos, text)?)?;
+    /// # }
+    /// # let at = |label| game.board.find(label).unwrap();
+    /// // Black: E5, E6 and D6; White: A1 and A9.
+    /// let chains = pos.chains().unwrap();
+    /// assert_eq!(chains.size(chains.head(at("E6"))), 3);
+    /// assert_eq!(chains.size(chains.head(at("A9"))), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn size(&self, h: NodeId) -> u16 {
         self.size[h.idx()]
     }
 
     /// The stones of the chain headed by `h`.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, notation::parse_move};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let mut pos = game.start();
+    /// # for text in ["E5", "A1", "E6", "A9", "D6"] {
+    /// #     pos.play(&parse_move(&pos, text)?)?;
+    /// # }
+    /// # let at = |label| game.board.find(label).unwrap();
+    /// // Black: E5, E6 and D6; White: A1 and A9.
+    /// let chains = pos.chains().unwrap();
+    /// let mut stones: Vec<&str> = chains.stones(chains.head(at("E5"))).map(|n| game.board.label(n)).collect();
+    /// stones.sort();
+    /// assert_eq!(stones, ["D6", "E5", "E6"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn stones(&self, h: NodeId) -> ChainIter<'_> {
         ChainIter { chains: self, start: h, at: h, done: false }
     }
 
     /// Records a stone put on empty node `p` (the cells already hold it).
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let board = &game.board;
+    /// # let at = |label| board.find(label).unwrap();
+    /// # let black = Piece { seat: 0, piece: 0 };
+    /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
+    /// let mut cells = vec![None; board.len()];
+    /// let white = Piece { seat: 1, piece: 0 };
+    /// for (label, stone) in [("E5", black), ("E6", black), ("E4", white)] {
+    ///     cells[at(label).idx()] = Some(stone);
+    ///     chains.add(board, &cells, at(label));
+    /// }
+    /// let h = chains.head(at("E5"));
+    /// assert_eq!(chains.head(at("E6")), h, "joined");
+    /// assert_eq!((chains.size(h), chains.pseudo_libs(h)), (2, 5));
+    /// assert_eq!(chains.pseudo_libs(chains.head(at("E4"))), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn add(&mut self, board: &Board, cells: &[Option<Piece>], p: NodeId) {
         let me = cells[p.idx()].map(|c| c.seat);
         self.head[p.idx()] = p;
@@ -104,8 +249,33 @@ impl Chains {
         self.libs[big.idx()] += self.libs[small.idx()];
     }
 
-    /// Takes a whole chain off the bookkeeping; the caller empties the cells of `stones` first.
-    /// Neighbouring chains gain the liberties.
+    /// Takes the whole chain headed by `h` off the bookkeeping; the caller empties the cells of its
+    /// stones first. Neighbouring chains gain the liberties.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let board = &game.board;
+    /// # let at = |label| board.find(label).unwrap();
+    /// # let black = Piece { seat: 0, piece: 0 };
+    /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
+    /// let mut cells = vec![None; board.len()];
+    /// # let white = Piece { seat: 1, piece: 0 };
+    /// # for (label, stone) in [("E5", black), ("E6", black), ("E4", white)] {
+    /// #     cells[at(label).idx()] = Some(stone);
+    /// #     chains.add(board, &cells, at(label));
+    /// # }
+    /// // Black E5 and E6, White E4. Black's chain is taken:
+    /// let h = chains.head(at("E5"));
+    /// let stones: Vec<NodeId> = chains.stones(h).collect();
+    /// for s in &stones {
+    ///     cells[s.idx()] = None;
+    /// }
+    /// chains.remove_chain(board, &cells, h);
+    /// assert_eq!(chains.head(at("E6")), NodeId::NONE);
+    /// assert_eq!(chains.pseudo_libs(chains.head(at("E4"))), 4, "White gained E5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remove_chain(&mut self, board: &Board, cells: &[Option<Piece>], h: NodeId) {
         let mut s = h;
         loop {
@@ -137,6 +307,28 @@ impl Chains {
 
     /// Records that the stone on `p` was lifted (the cells no longer hold it). Rebuilds what remains
     /// of its chain, which may have split.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let board = &game.board;
+    /// # let at = |label| board.find(label).unwrap();
+    /// # let black = Piece { seat: 0, piece: 0 };
+    /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
+    /// let mut cells = vec![None; board.len()];
+    /// for label in ["D5", "E5", "F5"] {
+    ///     cells[at(label).idx()] = Some(black);
+    ///     chains.add(board, &cells, at(label));
+    /// }
+    /// assert_eq!(chains.size(chains.head(at("D5"))), 3);
+    /// cells[at("E5").idx()] = None;
+    /// chains.remove_one(board, &cells, at("E5"));
+    /// assert_ne!(chains.head(at("D5")), chains.head(at("F5")), "split in two");
+    /// assert_eq!(chains.size(chains.head(at("D5"))), 1);
+    /// assert_eq!(chains.pseudo_libs(chains.head(at("D5"))), 4);
+    /// assert_eq!(chains.head(at("E5")), NodeId::NONE);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remove_one(&mut self, board: &Board, cells: &[Option<Piece>], p: NodeId) {
         let h = self.head[p.idx()];
         if !h.is_some() {
@@ -190,6 +382,22 @@ impl Chains {
 
     /// Counts true liberties of the chain headed by `h` (distinct empty neighbours); for tests and
     /// tools, not the hot path.
+    ///
+    /// ```
+    /// # use qipan::core::{NodeId, notation::parse_move};
+    /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// # let mut pos = game.start();
+    /// # for text in ["E5", "A1", "E6", "A9", "D6"] {
+    /// #     pos.play(&parse_move(&pos, text)?)?;
+    /// # }
+    /// # let at = |label| game.board.find(label).unwrap();
+    /// // Black: E5, E6 and D6; White: A1 and A9.
+    /// let chains = pos.chains().unwrap();
+    /// let liberties = |label| chains.liberties(&game.board, pos.cells(), chains.head(at(label)));
+    /// assert_eq!(liberties("E5"), 7);
+    /// assert_eq!(liberties("A1"), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn liberties(&self, board: &Board, cells: &[Option<Piece>], h: NodeId) -> usize {
         let mut seen = std::collections::BTreeSet::new();
         for s in self.stones(h) {
@@ -204,6 +412,21 @@ impl Chains {
 }
 
 /// Iterates the stones of one chain.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::groups::ChainIter};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// for text in ["E5", "A1", "E6"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let chains = pos.chains().unwrap();
+/// let e6 = game.board.find("E6").unwrap();
+/// let stones: ChainIter = chains.stones(chains.head(e6));
+/// assert_eq!(stones.count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct ChainIter<'a> {
     chains: &'a Chains,
     start: NodeId,

@@ -11,6 +11,23 @@ pub use cond::{Cmp, Cond, FastTarget};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let capture = game.rules.group_capture.as_ref().unwrap();
+/// assert_eq!(capture.relation, game.board.relation("orthogonal").unwrap());
+/// assert!(!capture.suicide_allowed);
+/// // Black takes the last liberty of the white stone on A1.
+/// let mut pos = game.start();
+/// for text in ["B1", "A1", "A2"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert_eq!(pos.cell(game.board.find("A1").unwrap()), None);
+/// assert_eq!(pos.captures(), &[1, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GroupCapture {
     /// The relation that connects stones into chains and gives liberties.
@@ -21,6 +38,27 @@ pub struct GroupCapture {
 }
 
 /// Rules against repeating positions.
+///
+/// ```
+/// use qipan::core::{Illegal, notation::parse_move, rules::Repetition};
+///
+/// for (ko, rule, refusal) in [
+///     ("simple", Repetition::SimpleKo, Illegal::Ko),
+///     ("positional", Repetition::Positional, Illegal::PositionalSuperko),
+///     ("situational", Repetition::Situational, Illegal::SituationalSuperko),
+/// ] {
+///     let game = qipan::load("go", &[("size".into(), "9".into()), ("ko".into(), ko.into())])?;
+///     assert_eq!(game.rules.repetition, rule);
+///     // A ko on the lower edge: Black takes on C1, and White may not take back on B1 at once.
+///     let mut pos = game.start();
+///     for text in ["A1", "B1", "B2", "C2", "J9", "D1", "C1"] {
+///         pos.play(&parse_move(&pos, text)?)?;
+///     }
+///     assert_eq!(pos.check(&parse_move(&pos, "B1")?), Err(refusal));
+/// }
+/// assert_eq!(qipan::load("chess", &[])?.rules.repetition, Repetition::None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Repetition {
     /// No restriction.
@@ -35,6 +73,20 @@ pub enum Repetition {
 }
 
 /// When passing is a legal move.
+///
+/// ```
+/// use qipan::core::rules::PassRule;
+///
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// assert_eq!(go.rules.pass, PassRule::Always);
+/// assert!(go.start().legal_moves().iter().any(|m| m.is_pass()));
+/// let chess = qipan::load("chess", &[])?;
+/// assert_eq!(chess.rules.pass, PassRule::Never);
+/// assert!(!chess.start().legal_moves().iter().any(|m| m.is_pass()));
+/// // `stuck: pass` in a definition means passing only when stuck.
+/// assert_eq!(qipan::load("leader-cannon", &[])?.rules.pass, PassRule::WhenStuck);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum PassRule {
     /// Never.
@@ -47,6 +99,22 @@ pub enum PassRule {
 }
 
 /// What happens to a seat left without a legal move (and without the right to pass).
+///
+/// In chess a side without a move draws (stalemate), unless it is in check (checkmate: it loses).
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::StuckRule};
+///
+/// let game = qipan::load("chess", &[])?;
+/// assert_eq!(game.rules.stuck, StuckRule::Draw);
+/// assert_eq!(game.rules.checkmate, StuckRule::Loses);
+/// let mut pos = game.start();
+/// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![1]), "Black mates");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum StuckRule {
     /// The game ends as a draw among the seats still playing.
@@ -57,6 +125,29 @@ pub enum StuckRule {
 }
 
 /// Where captured pieces go.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::CapturedTo};
+///
+/// let src = "name: duel
+/// board: { grid: { width: 3, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   man: { moves: [step orthogonal, drop to empty] }
+/// setup:
+///   - { seat: white, piece: man, at: [a1] }
+///   - { seat: black, piece: man, at: [b1] }
+/// rules:
+///   captured: reserve
+/// ";
+/// let game = qipan::load_str("duel.yaml", src, &[])?;
+/// assert_eq!(game.rules.captured_to, CapturedTo::CaptorReserve);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "a1-b1")?)?;
+/// assert_eq!(pos.reserve(0, 0), 1, "White may drop the man it took");
+/// assert_eq!(qipan::load("leader-cannon", &[])?.rules.captured_to, CapturedTo::Graveyard);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CapturedTo {
     /// Off the board for good.
@@ -69,6 +160,21 @@ pub enum CapturedTo {
 }
 
 /// How empty points between both colours are counted under area scoring.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::{Dame, Scoring, scoring}};
+///
+/// let game = qipan::load("go", &[("size".into(), "3".into())])?;
+/// assert!(matches!(game.rules.scoring, Scoring::Area { dame: Dame::Split, .. }));
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "A2")?)?;
+/// pos.play(&parse_move(&pos, "C2")?)?;
+/// // The seven empty points touch both colours.
+/// let orthogonal = game.board.relation("orthogonal").unwrap();
+/// assert_eq!(scoring::area(&pos, orthogonal, Dame::Split), vec![4.5, 4.5]);
+/// assert_eq!(scoring::area(&pos, orthogonal, Dame::Nobody), vec![1.0, 1.0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Dame {
     /// Nobody gets them.
@@ -79,6 +185,24 @@ pub enum Dame {
 }
 
 /// How a finished game is scored.
+///
+/// ```
+/// use qipan::core::{Move, rules::{Dame, Scoring}};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
+/// let orthogonal = game.board.relation("orthogonal").unwrap();
+/// assert_eq!(game.rules.scoring, Scoring::Area { relation: orthogonal, dame: Dame::Split });
+/// assert_eq!(game.rules.score_bonus, vec![0.0, 7.5]);
+/// // Two passes end the game; the empty board is nobody's, so komi decides.
+/// let mut pos = game.start();
+/// pos.play(&Move::PASS)?;
+/// pos.play(&Move::PASS)?;
+/// let result = pos.outcome().unwrap();
+/// assert_eq!(result.scores, Some(vec![0.0, 7.5]));
+/// assert_eq!(result.text, "W+7.5");
+/// assert_eq!(qipan::load("chess", &[])?.rules.scoring, Scoring::None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub enum Scoring {
     /// No score: the result is decided by eliminations.
@@ -96,6 +220,38 @@ pub enum Scoring {
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::RoyalCapture};
+///
+/// let src = "name: duel
+/// board: { grid: { width: 3, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   king: { moves: step orthogonal }
+/// setup:
+///   - { seat: white, piece: king, at: [a1] }
+///   - { seat: black, piece: king, at: [c1] }
+/// end:
+///   royal: [king]
+///   royal_capture: eliminate
+/// ";
+/// let game = qipan::load_str("duel.yaml", src, &[])?;
+/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Eliminate);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "a1-b1")?)?;
+/// pos.play(&parse_move(&pos, "c1-b1")?)?;
+/// assert!(!pos.is_alive(0));
+/// assert_eq!(pos.outcome().unwrap().winners, vec![1]);
+///
+/// let game = qipan::load_str("duel.yaml", &src.replace("eliminate", "absorb"), &[])?;
+/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Absorb);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "a1-b1")?)?;
+/// pos.play(&parse_move(&pos, "c1-b1")?)?;
+/// assert_eq!(pos.controller(0), 1, "Black's player now holds White's seat");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum RoyalCapture {
     /// The seat is out of the game; its remaining pieces stay where they are, unmovable.
@@ -107,6 +263,41 @@ pub enum RoyalCapture {
 }
 
 /// What becomes of a side left with only bare pieces (see [`EndRules::bare`]).
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::BareSide};
+///
+/// let src = "name: bare
+/// board: { grid: { width: 4, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   king: { moves: step orthogonal }
+///   man: { moves: step orthogonal }
+/// setup:
+///   - { seat: white, piece: king, at: [a1] }
+///   - { seat: white, piece: man, at: [b1] }
+///   - { seat: black, piece: man, at: [c1] }
+///   - { seat: black, piece: king, at: [d1] }
+/// end:
+///   bare: [king]
+///   bare_side: removed
+/// ";
+/// let game = qipan::load_str("bare.yaml", src, &[])?;
+/// assert_eq!(game.rules.end.bare_side, BareSide::Removed);
+/// let d1 = game.board.find("d1").unwrap();
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "b1-c1")?)?;
+/// assert!(!pos.is_alive(1));
+/// assert_eq!(pos.cell(d1), None, "the lone king left the board");
+///
+/// let game = qipan::load_str("bare.yaml", &src.replace("removed", "captor"), &[])?;
+/// assert_eq!(game.rules.end.bare_side, BareSide::Captor);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "b1-c1")?)?;
+/// assert_eq!(pos.controller(1), 0);
+/// assert_eq!(pos.cell(d1).map(|p| p.seat), Some(1), "the king stays, under White's player");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum BareSide {
     /// Its pieces leave the board and its seats leave the game.
@@ -117,6 +308,22 @@ pub enum BareSide {
 }
 
 /// Which turns an absorbed seat keeps, and what its player may move on them.
+///
+/// He Qi offers all three as the option `absorbed_turns`:
+///
+/// ```
+/// use qipan::core::rules::AbsorbedTurns;
+///
+/// for (option, turns) in [
+///     ("shared", AbsorbedTurns::Shared),
+///     ("own", AbsorbedTurns::Own),
+///     ("dropped", AbsorbedTurns::Dropped),
+/// ] {
+///     let game = qipan::load("he-qi", &[("absorbed_turns".into(), option.into())])?;
+///     assert_eq!(game.rules.absorbed_turns, turns);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum AbsorbedTurns {
     /// The seat keeps its turn; on any of its turns a player may move any piece it controls.
@@ -129,6 +336,23 @@ pub enum AbsorbedTurns {
 }
 
 /// Whose pieces a player may capture.
+///
+/// He Qi's chain form: each of the five players may only capture the next (or previous) one's pieces.
+///
+/// ```
+/// use qipan::core::rules::Prey;
+///
+/// let game = qipan::load("he-qi", &[])?;
+/// assert_eq!(game.rules.prey, Prey::Any);
+/// let game = qipan::load("he-qi", &[("form".into(), "chain".into())])?;
+/// assert_eq!(game.rules.prey, Prey::Next);
+/// assert_eq!(game.start().prey(), 1, "the first seat hunts the second");
+/// let options = [("form".into(), "chain".into()), ("chain_target".into(), "previous".into())];
+/// let game = qipan::load("he-qi", &options)?;
+/// assert_eq!(game.rules.prey, Prey::Previous);
+/// assert_eq!(game.start().prey(), 4, "the first seat hunts the last");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Prey {
     /// Any hostile side.
@@ -142,6 +366,22 @@ pub enum Prey {
 }
 
 /// When a game ends.
+///
+/// ```
+/// let chess = qipan::load("chess", &[])?;
+/// let end = &chess.rules.end;
+/// assert_eq!(end.quiet_draw, Some(100), "the fifty-move rule");
+/// assert_eq!(end.quiet_reset, vec![chess.piece("pawn").unwrap()]);
+/// assert_eq!(end.repetition_draw, Some(3));
+/// assert_eq!(end.consecutive_passes, None);
+/// let chess = qipan::load("chess", &[("fifty_moves".into(), "false".into())])?;
+/// assert_eq!(chess.rules.end.quiet_draw, None);
+///
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// assert_eq!(go.rules.end.consecutive_passes, Some(2));
+/// assert_eq!(go.rules.end.max_plies, Some(3 * 81));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EndRules {
     /// End after this many consecutive passes (2 in Go).
@@ -174,6 +414,20 @@ pub struct EndRules {
 }
 
 /// Every rule of a game that the engine applies without scripts.
+///
+/// ```
+/// use qipan::core::rules::{PassRule, Rules, StuckRule};
+///
+/// let chess = qipan::load("chess", &[])?;
+/// let rules = &chess.rules;
+/// assert_eq!(rules.check, vec![chess.piece("king").unwrap()]);
+/// assert_eq!((rules.pass, rules.stuck, rules.checkmate), (PassRule::Never, StuckRule::Draw, StuckRule::Loses));
+/// assert!(rules.group_capture.is_none());
+/// // A game built in code starts from the defaults and sets what it needs.
+/// let rules = Rules { pass: PassRule::Always, ..Rules::default() };
+/// assert_eq!((rules.stuck, rules.check.len()), (StuckRule::Draw, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Rules {
     /// Group capture, when the game has it.

@@ -6,6 +6,20 @@ use crate::moves::Move;
 use crate::position::{Piece, Position};
 
 /// Which directions of a relation a pattern may use.
+///
+/// ```
+/// use qipan::core::rules::{DirSel, Pattern};
+///
+/// let chess = qipan::load("chess", &[])?;
+/// let moves = |name| chess.pieces[chess.piece(name).unwrap() as usize].moves.clone();
+/// // `step orthogonal.forward`: one step, forward for the seat that moves.
+/// assert!(matches!(moves("pawn")[0].pattern, Pattern::Slide { dirs: DirSel::Forward, min: 1, max: 1, .. }));
+/// // `slide diagonal`: every direction of the relation.
+/// assert!(matches!(moves("bishop")[0].pattern, Pattern::Slide { dirs: DirSel::All, .. }));
+/// // `castle orthogonal.sideways 2 with piece(rook)`
+/// assert!(matches!(moves("king")[2].pattern, Pattern::Castle { dirs: DirSel::Sideways, steps: 2, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum DirSel {
     /// Every edge of the relation (directed or not).
@@ -26,6 +40,23 @@ pub enum DirSel {
 }
 
 /// One leg of a leap or path: `count` steps along one direction of `relation`.
+///
+/// ```
+/// use qipan::core::rules::{DirSel, Leg, Pattern};
+///
+/// let chess = qipan::load("chess", &[])?;
+/// let orthogonal = chess.board.relation("orthogonal").unwrap();
+/// let diagonal = chess.board.relation("diagonal").unwrap();
+/// let knight = chess.piece("knight").unwrap();
+/// // `leap orthogonal then diagonal.outward`
+/// let legs = vec![
+///     Leg { relation: orthogonal, dirs: DirSel::All, count: 1 },
+///     Leg { relation: diagonal, dirs: DirSel::Outward, count: 1 },
+/// ];
+/// assert_eq!(chess.pieces[knight as usize].moves[0].pattern, Pattern::Leap { legs, blockable: false });
+/// assert_eq!(chess.start().legal_moves().iter().filter(|m| m.piece == knight).count(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leg {
     /// The relation stepped along.
@@ -37,6 +68,22 @@ pub struct Leg {
 }
 
 /// What happens to an enemy piece on the destination.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::CaptureMode};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pawn = &game.pieces[game.piece("pawn").unwrap() as usize];
+/// assert_eq!(pawn.moves[2].capture, CaptureMode::Replace); // `step diagonal.forward to enemy`
+/// assert_eq!(pawn.moves[3].capture, CaptureMode::Passer); // `... to passed capture passer`
+/// let mut pos = game.start();
+/// for text in ["e2-e4", "a7-a6", "e4-e5", "d7-d5", "e5-d6"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert_eq!(pos.cell(game.board.find("d5").unwrap()), None, "taken en passant");
+/// assert_eq!(pos.captures(), &[1, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CaptureMode {
     /// The mover takes its place (displacement).
@@ -50,6 +97,22 @@ pub enum CaptureMode {
 }
 
 /// A movement pattern.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::Pattern};
+///
+/// let game = qipan::load("xiangqi", &[])?;
+/// let cannon = &game.pieces[game.piece("cannon").unwrap() as usize];
+/// // `hop orthogonal over any to enemy`: a capture over exactly one screen, at any distance.
+/// assert!(matches!(cannon.moves[1].pattern, Pattern::Hop { max_after: 255, .. }));
+/// // `path orthogonal then diagonal.outward`: a leap that can be blocked.
+/// let horse = &game.pieces[game.piece("horse").unwrap() as usize];
+/// assert!(matches!(&horse.moves[0].pattern, Pattern::Leap { legs, blockable: true } if legs.len() == 2));
+/// // The cannon on b3 may take the horse on b10, over the cannon on b8.
+/// let pos = game.start();
+/// assert!(pos.legal_moves().contains(&parse_move(&pos, "b3-b10")?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pattern {
     /// A new piece from an unlimited supply onto a node.
@@ -120,6 +183,29 @@ pub enum Pattern {
 }
 
 /// A relation a walk may step along.
+///
+/// ```
+/// use qipan::core::rules::{Pattern, WalkStep};
+///
+/// let src = "name: walkers
+/// board: { grid: { width: 5, height: 5, labels: chess, diagonal: true } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   walker: { moves: walk 2 modes (orthogonal | diagonal) }
+/// setup:
+///   - { seat: white, piece: walker, at: [c3] }
+/// ";
+/// let game = qipan::load_str("walkers.yaml", src, &[])?;
+/// let orthogonal = game.board.relation("orthogonal").unwrap();
+/// let diagonal = game.board.relation("diagonal").unwrap();
+/// let Pattern::Walk { steps, modes, .. } = &game.pieces[0].moves[0].pattern else { panic!("a walk") };
+/// assert_eq!(*modes, 2);
+/// let expected = [WalkStep { relation: orthogonal, modes: 0b01 }, WalkStep { relation: diagonal, modes: 0b10 }];
+/// assert_eq!(steps, &expected);
+/// // Two orthogonal steps or two diagonal ones, never one of each: 12 of the 24 other nodes.
+/// assert_eq!(game.start().legal_moves().len(), 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct WalkStep {
     /// The relation.
@@ -130,6 +216,22 @@ pub struct WalkStep {
 }
 
 /// Which piece of a follow-up shot must be the one that just moved.
+///
+/// Leader Cannon's option `trigger` chooses it:
+///
+/// ```
+/// use qipan::core::rules::ShotTrigger;
+///
+/// for (option, trigger) in [
+///     ("by-mover-or-screen", ShotTrigger::ShooterOrScreen),
+///     ("by-mover", ShotTrigger::Shooter),
+/// ] {
+///     let game = qipan::load("leader-cannon", &[("trigger".into(), option.into())])?;
+///     let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+///     assert_eq!(commoner.moves[1].shot.as_ref().map(|s| s.trigger), Some(trigger));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum ShotTrigger {
     /// The moved piece is the shooter.
@@ -142,6 +244,20 @@ pub enum ShotTrigger {
 }
 
 /// When a shot's target is safe because of what stands around it.
+///
+/// Leader Cannon's option `lone_rule` chooses it:
+///
+/// ```
+/// use qipan::core::rules::LoneRule;
+///
+/// for (option, lone) in [("lone", LoneRule::Beyond), ("lone-line", LoneRule::Line)] {
+///     let game = qipan::load("leader-cannon", &[("lone_rule".into(), option.into())])?;
+///     let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+///     assert_eq!(commoner.moves[1].shot.as_ref().map(|s| s.lone), Some(lone));
+/// }
+/// assert_eq!(LoneRule::default(), LoneRule::Off, "without a flag, every target may be shot");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum LoneRule {
     /// Never safe.
@@ -155,6 +271,19 @@ pub enum LoneRule {
 
 /// A shot that may follow a move: shooter, empty nodes, a screen, empty nodes, a target, in a line;
 /// the target is captured and the shooter stays.
+///
+/// ```
+/// use qipan::core::rules::{Cond, DirSel, LoneRule, ShotTrigger};
+///
+/// let game = qipan::load("leader-cannon", &[])?;
+/// let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+/// // `walk 1..3 by orthogonal to empty then shoot orthogonal over friend at enemy lone by-mover-or-screen`
+/// let shot = commoner.moves[1].shot.as_ref().unwrap();
+/// assert_eq!((shot.relation, &shot.dirs), (game.board.relation("orthogonal").unwrap(), &DirSel::All));
+/// assert_eq!((&shot.screen, &shot.target), (&Cond::Friend, &Cond::Enemy));
+/// assert_eq!((shot.lone, shot.trigger, shot.forced), (LoneRule::Beyond, ShotTrigger::ShooterOrScreen, false));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shot {
     /// The relation of the line.
@@ -174,6 +303,23 @@ pub struct Shot {
 }
 
 /// A movement rule of a piece: a pattern with its conditions.
+///
+/// ```
+/// use qipan::core::rules::Cond;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pawn = &game.pieces[game.piece("pawn").unwrap() as usize];
+/// // `step orthogonal.forward to empty promote (queen|rook|bishop|knight) in zone(last)`
+/// let step = &pawn.moves[0];
+/// assert_eq!(step.to, Cond::Empty);
+/// assert_eq!(step.promote, ["queen", "rook", "bishop", "knight"].map(|p| game.piece(p).unwrap()));
+/// assert!(step.text.starts_with("step orthogonal.forward"));
+/// // `slide orthogonal.forward 2 to empty from zone(start) passable`
+/// let double = &pawn.moves[1];
+/// assert!(matches!(double.from, Cond::SeatZone(_)));
+/// assert!(double.passable && double.promote.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRule {
     /// The pattern.
@@ -209,9 +355,45 @@ pub struct MoveRule {
     pub text: String,
 }
 
+/// Making rules in code.
+///
+/// ```
+/// use qipan::core::rules::{Cond, MoveRule, Pattern};
+///
+/// // What the definition compiler makes of Go's `place to empty`.
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let compiled = &go.pieces[0].moves[0];
+/// let rule = MoveRule::new(Pattern::Place, Cond::Empty, "place to empty");
+/// // The game filled in the fast form of `to`.
+/// assert_eq!(*compiled, MoveRule { to_fast: compiled.to_fast, ..rule });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl MoveRule {
     /// A rule with only a pattern and a destination condition (no `from`, `if` or shot), as a host
     /// building a game in code writes it; `text` is shown in messages.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::game::{Game, PieceType, Seat};
+    /// use qipan::core::rules::{Cond, MoveRule, Pattern, Rules};
+    /// use std::sync::Arc;
+    ///
+    /// let place = MoveRule::new(Pattern::Place, Cond::Empty, "place to empty");
+    /// assert_eq!((&place.from, &place.when, &place.shot), (&Cond::True, &Cond::True, &None));
+    /// let stone = PieceType {
+    ///     name: "stone".into(),
+    ///     symbols: vec!["X".into(), "O".into()],
+    ///     moves: vec![place],
+    ///     immune: false,
+    ///     captures: true,
+    /// };
+    /// let board = grid(&GridSpec::new(3, 3))?.build()?;
+    /// let seats = vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
+    /// let game = Game::new("tiny", "Tiny", board, seats, vec![], vec![stone], vec![], vec![], Rules::default());
+    /// let game = Arc::new(game);
+    /// assert_eq!(game.start().legal_moves().len(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(pattern: Pattern, to: Cond, text: &str) -> MoveRule {
         MoveRule {
             pattern,
@@ -232,6 +414,24 @@ impl MoveRule {
 }
 
 /// Reusable buffers for move generation, so the hot path does not allocate.
+///
+/// ```
+/// use qipan::core::rules::{Scratch, pattern::generate};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let knight = game.piece("knight").unwrap();
+/// let rule = &game.pieces[knight as usize].moves[0];
+/// let mut scratch = Scratch::default();
+/// let mut out = Vec::new();
+/// for from in ["b1", "g1"] {
+///     generate(rule, &pos, 0, knight, game.board.find(from).unwrap(), &mut scratch, &mut out);
+/// }
+/// let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+/// to.sort();
+/// assert_eq!(to, ["a3", "c3", "f3", "h3"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     /// One bit per node, all clear between uses (deduplication of generated moves).
@@ -242,6 +442,24 @@ pub struct Scratch {
     dests: Option<NodeSet>,
 }
 
+/// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
+/// call after call, whatever the position.
+///
+/// ```
+/// use qipan::core::{NodeId, notation::parse_move, rules::{Scratch, pattern::generate}};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let place = &game.pieces[0].moves[0];
+/// let mut pos = game.start();
+/// let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+/// generate(place, &pos, 0, 0, NodeId::NONE, &mut scratch, &mut out);
+/// assert_eq!(out.len(), 81);
+/// pos.play(&parse_move(&pos, "E5")?)?;
+/// out.clear();
+/// generate(place, &pos, 1, 0, NodeId::NONE, &mut scratch, &mut out);
+/// assert_eq!(out.len(), 80);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Scratch {
     fn prepare(&mut self, n: usize) {
         if self.seen.len() != n {
@@ -506,6 +724,25 @@ fn follow_up_shots(pos: &Position, seat: u8, mv: Move, shot: &Shot, out: &mut Ve
 
 /// Generates the pseudo-legal moves of one rule for the piece `piece` of `seat` standing on `from`
 /// (or, for placements and drops, every destination).
+///
+/// Pseudo-legal: the rule's own conditions hold, but the game's rules (check, ko, suicide) are not
+/// applied; [`Position::legal_moves`] does that.
+///
+/// ```
+/// use qipan::core::rules::{Scratch, pattern::generate};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// let pawn = game.piece("pawn").unwrap();
+/// let e2 = game.board.find("e2").unwrap();
+/// let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+/// for rule in &game.pieces[pawn as usize].moves {
+///     generate(rule, &pos, 0, pawn, e2, &mut scratch, &mut out);
+/// }
+/// let to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+/// assert_eq!(to, ["e3", "e4"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn generate(
     rule: &MoveRule,
     pos: &Position,

@@ -6,6 +6,23 @@ use crate::position::Position;
 
 /// Each seat's area: its pieces plus the empty regions (connected over `rel`) that only its pieces
 /// border. Regions bordering several sides are shared equally under [`Dame::Split`].
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+/// use qipan::core::rules::Dame;
+/// use qipan::core::rules::scoring::area;
+///
+/// let game = qipan::load("go", &[("size".into(), "3".into())])?;
+/// let orthogonal = game.board.relation("orthogonal").unwrap();
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "B2")?)?;
+/// assert_eq!(area(&pos, orthogonal, Dame::Split), [9.0, 0.0]); // the stone and all it surrounds
+/// pos.play(&parse_move(&pos, "A1")?)?;
+/// // The other seven points border both colours: shared, or nobody's.
+/// assert_eq!(area(&pos, orthogonal, Dame::Split), [4.5, 4.5]);
+/// assert_eq!(area(&pos, orthogonal, Dame::Nobody), [1.0, 1.0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn area(pos: &Position, rel: RelationId, dame: Dame) -> Vec<f64> {
     let g = pos.game();
     let board = &g.board;
