@@ -8,7 +8,7 @@
 
 #![warn(missing_docs)]
 
-mod compile;
+pub mod compile;
 pub mod diag;
 pub mod extends;
 pub mod hooks;

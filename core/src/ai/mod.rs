@@ -13,9 +13,9 @@
 //!
 //! Every agent is deterministic under its random number generator, except MCTS with a time budget.
 
-mod greedy;
-mod mcts;
-mod random;
+pub mod greedy;
+pub mod mcts;
+pub mod random;
 
 pub use greedy::GreedyAgent;
 pub use mcts::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH};

@@ -4,9 +4,9 @@
 //! shape is being assembled) and then flattened into plain arrays: per relation an adjacency list,
 //! per direction a "next node" table. The hot path reads only those arrays.
 
-mod builder;
+pub mod builder;
 pub mod generators;
-mod nodeset;
+pub mod nodeset;
 
 pub use builder::{BoardBuilder, BoardError, EdgeSpec, NodeSpec};
 pub use nodeset::NodeSet;

@@ -4,7 +4,7 @@
 //! drawing and diagram; every other board is drawn from its nodes' positions.
 
 mod colour;
-mod polar;
+pub mod polar;
 mod polar_svg;
 mod polar_text;
 #[cfg(test)]
