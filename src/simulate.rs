@@ -210,7 +210,7 @@ impl Simulation {
     /// assert_eq!(records.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run(&self, done: &(dyn Fn(&GameRecord) + Sync)) -> Result<Vec<GameRecord>, SimError> {
+    pub fn run(&self, done: &(dyn Fn(&GameSummary) + Sync)) -> Result<Vec<GameSummary>, SimError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
@@ -240,7 +240,7 @@ impl Simulation {
     /// assert_eq!(record.winners.len(), 1); // komi 5.5: no draw
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(&self, index: usize) -> Result<GameRecord, SimError> {
+    pub fn play(&self, index: usize) -> Result<GameSummary, SimError> {
         let seed = game_seed(self.seed, index as u64);
         let hook = |source| SimError::Hook { index, seed, source };
         let game = &self.game;
@@ -281,7 +281,7 @@ impl Simulation {
             .iter()
             .map(|&p| (0..seats).filter(|&s| game.seats[s].held_by == p).map(|s| pos.captures()[s]).sum())
             .collect();
-        Ok(GameRecord {
+        Ok(GameSummary {
             index,
             seed,
             winners: won,
@@ -310,7 +310,8 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One game played.
+/// What one self-play game came to: its length, captures and result, not its moves (a record of the moves
+/// is a [`crate::record::GameRecord`]).
 ///
 /// ```
 /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
@@ -324,7 +325,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameRecord {
+pub struct GameSummary {
     /// Its index in the simulation.
     pub index: usize,
     /// Its seed.
@@ -558,7 +559,7 @@ impl Report {
     /// assert_eq!(Report::new(&sim, &records[..1]).games, 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(sim: &Simulation, records: &[GameRecord]) -> Report {
+    pub fn new(sim: &Simulation, records: &[GameSummary]) -> Report {
         let game = &sim.game;
         let start = game.start();
         let players = ai::players(&start);
@@ -743,7 +744,7 @@ impl Report {
     /// assert!(svg.ends_with("</svg>\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn svg(&self, records: &[GameRecord]) -> String {
+    pub fn svg(&self, records: &[GameSummary]) -> String {
         let (w, h) = (880.0, 380.0);
         let (top, bottom) = (50.0, 310.0);
         let plot_h = bottom - top;

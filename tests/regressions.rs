@@ -206,3 +206,15 @@ reserve:
     let plies = random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1_000).unwrap();
     assert_eq!((plies, pos.outcome().map(|r| r.reason.as_str())), (6, Some("no seat can move")));
 }
+
+/// A move whose destination is not a label names the destination, not "malformed".
+#[test]
+fn unknown_destinations_are_named() {
+    use qipan::core::notation::NotationError;
+    let chess = qipan::load("chess", &[]).unwrap();
+    let pos = chess.start();
+    assert_eq!(parse_move(&pos, "e2-e9"), Err(NotationError::UnknownNode("e9".into())));
+    assert_eq!(parse_move(&pos, "i2-e4"), Err(NotationError::UnknownNode("i2".into())));
+    assert_eq!(parse_move(&pos, "d1xz8"), Err(NotationError::UnknownNode("z8".into())));
+    assert_eq!(parse_move(&pos, "e2~e4"), Err(NotationError::Malformed("e2~e4".into())));
+}

@@ -242,9 +242,10 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
             }
         }
     }
-    // Name the first unknown label for a better message.
-    if let Some((a, _)) = t.split_once(['-', 'x']) {
+    // Name the unknown label for a better message: the start if it is not a label, else the end.
+    if let Some((a, z)) = t.split_once(['-', 'x', 'X']) {
         node(a)?;
+        node(z)?;
     }
     Err(if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
         NotationError::UnknownNode(t.to_string())

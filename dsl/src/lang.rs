@@ -31,8 +31,10 @@ fn not_keyword(p: &Pair<Rule>) -> bool {
 /// assert_eq!(err.offset, 4); // `size` starts at character 4
 /// assert_eq!(err.message, "unknown name `size`");
 /// assert_eq!(err.expected.as_deref(), Some("a number (the game declares no options)"));
+/// assert_eq!(err.to_string(), "unknown name `size` (at character 4; expected a number (the game declares no options))");
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{message} (at character {offset}{})", expected.as_ref().map(|e| format!("; expected {e}")).unwrap_or_default())]
 pub struct LangError {
     /// Character offset into the text.
     pub offset: usize,
