@@ -21,6 +21,21 @@ use std::sync::Arc;
 const MAX_KEYS: usize = 4_000_000;
 
 /// A declared option, with its resolved value.
+///
+/// ```
+/// use qipan::dsl::{OptionInfo, Value};
+///
+/// let options = qipan::options("he-qi")?;
+/// let players = options.iter().find(|o| o.name == "players").unwrap();
+/// assert_eq!((players.kind.as_str(), players.default.clone()), ("int", Some(Value::Num(5.0))));
+/// assert_eq!(players.values, Some([2.0, 3.0, 4.0, 5.0].map(Value::Num).to_vec()));
+/// assert!(players.doc.starts_with("Players."));
+/// // Field Go's komi has no default, and any number will do.
+/// let options: Vec<OptionInfo> = qipan::options("field-go")?;
+/// let komi = options.iter().find(|o| o.name == "komi").unwrap();
+/// assert_eq!((komi.kind.as_str(), &komi.default, &komi.values), ("number", &None, &None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionInfo {
     /// Name.

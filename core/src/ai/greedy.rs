@@ -11,6 +11,25 @@ use rand::Rng;
 /// at once (the game ends without the mover among the winners, or the mover's seat is out) is played
 /// only when every move does; one that ends the game in a draw only when nothing better is left.
 /// Ties are broken uniformly at random.
+///
+/// ```
+/// use qipan::core::ai::{Agent, AgentRng, GreedyAgent};
+/// use qipan::core::notation::{move_text, parse_move};
+/// use rand::SeedableRng;
+///
+/// // After 1. e4 d5, the only capture is the pawn on d5.
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// for text in ["e2-e4", "d7-d5"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let mut greedy = GreedyAgent::default();
+/// for seed in 0..5 {
+///     let mv = greedy.choose(&pos, &mut AgentRng::seed_from_u64(seed))?.unwrap();
+///     assert_eq!(move_text(&game, &mv), "e4-d5");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct GreedyAgent {
     buf: MoveBuf,

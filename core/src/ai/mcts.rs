@@ -12,6 +12,16 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 /// The settings of an [`MctsAgent`].
+///
+/// ```
+/// use qipan::core::ai::{AgentSpec, MctsConfig};
+///
+/// let config = MctsConfig { iterations: Some(100), depth: Some(8), ..MctsConfig::default() };
+/// assert_eq!(config.to_string(), "iterations=100,c=1,depth=8");
+/// // A spec is the same settings in text.
+/// assert_eq!(AgentSpec::parse("mcts:iterations=100,depth=8")?, AgentSpec::Mcts(config));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
     /// Iterations (playouts) per move.
@@ -37,6 +47,29 @@ pub struct MctsConfig {
 
 /// How a playout cut at the ply cap is judged when the game has no scoring of its own (a scored game
 /// is always judged by its score).
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, CutEval, MctsAgent, MctsConfig};
+/// use qipan::core::notation::{move_text, parse_move};
+/// use rand::SeedableRng;
+///
+/// // After 1. e4 d5, playouts cut after one ply: only material tells the capture apart.
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// for text in ["e2-e4", "d7-d5"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let config = MctsConfig { iterations: Some(100), depth: Some(1), bias: 0.0, ..MctsConfig::default() };
+/// let mut rng = AgentRng::seed_from_u64(1);
+/// let mut material = MctsAgent::new(MctsConfig { eval: CutEval::Material, ..config.clone() });
+/// let (best, _, reward) = material.search(&pos, &mut rng)?[0];
+/// assert_eq!(move_text(&game, &best), "e4-d5");
+/// assert!(reward > 0.7);
+/// // Judged as draws, every move is worth the same.
+/// let mut draw = MctsAgent::new(MctsConfig { eval: CutEval::Draw, ..config });
+/// assert!(draw.search(&pos, &mut rng)?.iter().all(|&(_, _, reward)| reward == 0.5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CutEval {
     /// By material: each player still in the game gets `1 / (1 + e^(-d/2))`, where `d` is what it gained
@@ -47,6 +80,15 @@ pub enum CutEval {
     Draw,
 }
 
+/// The defaults a spec falls back on, and the parameters it may set.
+///
+/// ```
+/// use qipan::core::ai::{AgentSpec, MctsConfig, SpecError};
+///
+/// assert_eq!((MctsConfig::DEFAULT_ITERATIONS, MctsConfig::DEFAULT_DEPTH), (1000, 20));
+/// let err = AgentSpec::parse("mcts:speed=9").unwrap_err();
+/// assert!(matches!(err, SpecError::UnknownParam { known, .. } if known == MctsConfig::PARAMS.join(", ")));
+/// ```
 impl MctsConfig {
     /// Iterations per move when a spec names no budget.
     pub const DEFAULT_ITERATIONS: u32 = 1000;
@@ -179,6 +221,23 @@ pub const SAFETY_DEPTH: u32 = 1000;
 /// visited child of the root.
 ///
 /// The tree lives in vectors reused from move to move, so a search allocates only as the tree grows.
+///
+/// ```
+/// use qipan::core::ai::{Agent, AgentRng, MctsAgent, MctsConfig};
+/// use qipan::core::notation::{move_text, parse_move};
+/// use rand::SeedableRng;
+///
+/// // After 1. f3 e5 2. g4, a short search finds the mate.
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// for text in ["f2-f3", "e7-e5", "g2-g4"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(200), ..MctsConfig::default() });
+/// let mv = mcts.choose(&pos, &mut AgentRng::seed_from_u64(1))?.unwrap();
+/// assert_eq!(move_text(&game, &mv), "d8-h4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct MctsAgent {
     config: MctsConfig,
@@ -197,8 +256,30 @@ pub struct MctsAgent {
     last_iterations: u32,
 }
 
+/// Building an agent, searching, and what the last search did.
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(50), ..MctsConfig::default() });
+/// let children = mcts.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+/// assert_eq!(children.len(), 26); // 25 points and the pass
+/// assert_eq!(mcts.last_iterations(), 50);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl MctsAgent {
     /// An agent with these settings.
+    ///
+    /// ```
+    /// use qipan::core::ai::{Agent, MctsAgent, MctsConfig};
+    ///
+    /// let agent = MctsAgent::new(MctsConfig { c: 1.4, ..MctsConfig::default() });
+    /// assert_eq!(agent.name(), "mcts");
+    /// assert_eq!(agent.config().c, 1.4);
+    /// assert_eq!(agent.last_iterations(), 0); // no search yet
+    /// ```
     pub fn new(config: MctsConfig) -> MctsAgent {
         MctsAgent {
             config,
@@ -217,11 +298,40 @@ impl MctsAgent {
     }
 
     /// The agent's settings.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentSpec, MctsAgent, MctsConfig};
+    ///
+    /// let AgentSpec::Mcts(config) = AgentSpec::parse("mcts:ms=50,policy=uniform")? else { panic!() };
+    /// let agent = MctsAgent::new(config);
+    /// assert_eq!(agent.config().millis, Some(50));
+    /// assert_eq!(agent.config().to_string(), "ms=50,c=1,policy=uniform");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }
 
     /// Iterations run by the last search.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let pos = game.start();
+    /// let mut rng = AgentRng::seed_from_u64(1);
+    /// // With a time budget alone, the search runs as many iterations as fit.
+    /// let mut timed = MctsAgent::new(MctsConfig { millis: Some(20), ..MctsConfig::default() });
+    /// timed.search(&pos, &mut rng)?;
+    /// assert!(timed.last_iterations() > 0);
+    /// // With both budgets, the iterations run out first here.
+    /// let config = MctsConfig { iterations: Some(10), millis: Some(60_000), ..MctsConfig::default() };
+    /// let mut both = MctsAgent::new(config);
+    /// both.search(&pos, &mut rng)?;
+    /// assert_eq!(both.last_iterations(), 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn last_iterations(&self) -> u32 {
         self.last_iterations
     }
@@ -408,6 +518,30 @@ impl MctsAgent {
 
     /// Searches from `pos` and returns the root's children as (move, visits, mean reward for the player
     /// to move), most visited first. Empty when there is no legal move.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+    /// use qipan::core::notation::{move_text, parse_move};
+    /// use rand::SeedableRng;
+    ///
+    /// // After 1. f3 e5 2. g4, the mate wins every playout through it.
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["f2-f3", "e7-e5", "g2-g4"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(200), ..MctsConfig::default() });
+    /// let mut rng = AgentRng::seed_from_u64(1);
+    /// let children = mcts.search(&pos, &mut rng)?;
+    /// assert_eq!(children.len(), pos.legal_moves().len());
+    /// let (mv, visits, reward) = children[0];
+    /// assert_eq!((move_text(&game, &mv).as_str(), reward), ("d8-h4", 1.0));
+    /// assert!(children[1..].iter().all(|c| c.1 <= visits));
+    /// // Once the game is over there is nothing to search.
+    /// pos.play(&mv)?;
+    /// assert!(mcts.search(&pos, &mut rng)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Vec<(Move, u32, f64)>, HookError> {
         self.seats = pos.game().seats.len();
         self.nodes.clear();

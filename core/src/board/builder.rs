@@ -6,6 +6,25 @@ use petgraph::visit::EdgeRef;
 use std::collections::HashMap;
 
 /// A node to add to a [`BoardBuilder`].
+///
+/// ```
+/// use qipan::core::board::{BoardBuilder, NodeSpec};
+///
+/// let mut b = BoardBuilder::new();
+/// let gate = b.add_node(NodeSpec {
+///     label: "gate".into(),
+///     colour: Some("gold".into()),
+///     zones: vec!["home".into()],
+///     coord: [2, 0, 0],
+///     ..NodeSpec::default()
+/// })?;
+/// let board = b.build()?;
+/// let info = board.node(gate);
+/// assert_eq!(board.kind_names()[info.kind as usize], "cell"); // an empty kind stands for `cell`
+/// assert_eq!(board.colour_names()[info.colour.unwrap() as usize], "gold");
+/// assert_eq!((info.zones, info.coord), (1 << board.zone("home").unwrap(), [2, 0, 0]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeSpec {
     /// Unique label.
@@ -23,6 +42,21 @@ pub struct NodeSpec {
 }
 
 /// An edge to add to a [`BoardBuilder`].
+///
+/// ```
+/// use qipan::core::board::{BoardBuilder, Edge, EdgeSpec, NodeSpec};
+///
+/// let mut b = BoardBuilder::new();
+/// let [x, y, z] = ["x", "y", "z"].map(|l| b.add_node(NodeSpec { label: l.into(), ..NodeSpec::default() }).unwrap());
+/// // A jump from x to z over y, which must be empty.
+/// b.add_edge(x, z, EdgeSpec { relation: "jump".into(), direction: Some("e".into()), via: Some(y) });
+/// let board = b.build()?;
+/// let (jump, e) = (board.relation("jump").unwrap(), board.direction("e").unwrap());
+/// assert_eq!(board.edges(jump, x), [Edge { to: z, dir: Some(e), via: y }]);
+/// assert_eq!(board.next_via(jump, e, x), y);
+/// assert!(board.edges(jump, z).is_empty()); // one way only
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct EdgeSpec {
     /// Relation name.
@@ -34,6 +68,27 @@ pub struct EdgeSpec {
 }
 
 /// Why a board could not be built.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, grid};
+/// use qipan::core::board::{BoardBuilder, BoardError, NodeSpec};
+///
+/// let node = |label: &str| NodeSpec { label: label.into(), ..NodeSpec::default() };
+/// let mut b = BoardBuilder::new();
+/// let (a, c) = (b.add_node(node("a"))?, b.add_node(node("c"))?);
+/// assert_eq!(b.add_node(node("a")), Err(BoardError::DuplicateLabel("a".into())));
+/// b.add_node(NodeSpec { zones: (0..65).map(|z| format!("z{z}")).collect(), ..node("zoned") })?;
+/// assert!(matches!(b.clone().build(), Err(BoardError::TooLarge(_)))); // 65 zones, 64 allowed
+/// b.node_mut(b.find("zoned").unwrap()).unwrap().zones.clear();
+/// b.add_link(a, c, "line", Some(("e", "w")));
+/// b.add_link(a, c, "line", Some(("e", "w"))); // a now has two `e` neighbours
+/// let err = b.build().unwrap_err();
+/// assert_eq!(err.to_string(), "node `a` has two `line` neighbours in direction `e`");
+/// assert!(matches!(err, BoardError::AmbiguousDirection { .. }));
+/// assert!(matches!(grid(&GridSpec::new(0, 9)), Err(BoardError::Invalid(_))));
+/// assert_eq!(BoardError::UnknownNode("b".into()).to_string(), "no node labelled `b`");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum BoardError {
     /// Two nodes share a label.
@@ -61,6 +116,22 @@ pub enum BoardError {
 }
 
 /// Builds a [`Board`]. Nodes and edges go into a petgraph graph; [`BoardBuilder::build`] flattens it.
+///
+/// ```
+/// use qipan::core::board::{BoardBuilder, NodeSpec};
+///
+/// // Three nodes in a row, linked east-west.
+/// let mut b = BoardBuilder::new();
+/// let [w, m, e] = ["w", "m", "e"].map(|l| b.add_node(NodeSpec { label: l.into(), ..NodeSpec::default() }).unwrap());
+/// b.add_link(w, m, "orthogonal", Some(("e", "w")));
+/// b.add_link(m, e, "orthogonal", Some(("e", "w")));
+/// let board = b.build()?;
+/// let (orth, east) = (board.relation("orthogonal").unwrap(), board.direction("e").unwrap());
+/// assert_eq!(board.len(), 3);
+/// assert_eq!(board.label(board.next(orth, east, w)), "m");
+/// assert_eq!(board.edges(orth, m).len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct BoardBuilder {
     graph: DiGraph<NodeSpec, EdgeSpec>,
@@ -70,13 +141,51 @@ pub struct BoardBuilder {
     grid: Option<(u32, u32, bool)>,
 }
 
+/// Adding nodes and edges, declaring relations and directions, then building.
+///
+/// ```
+/// use qipan::core::board::{BoardBuilder, NodeSpec};
+///
+/// let mut b = BoardBuilder::new();
+/// let a = b.add_node(NodeSpec { label: "a".into(), ..NodeSpec::default() })?;
+/// let c = b.add_node(NodeSpec { label: "c".into(), ..NodeSpec::default() })?;
+/// b.add_link(a, c, "orthogonal", Some(("n", "s")));
+/// let board = b.build()?;
+/// let orth = board.relation("orthogonal").unwrap();
+/// assert_eq!(board.next(orth, board.direction("s").unwrap(), c), a);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl BoardBuilder {
     /// An empty builder.
+    ///
+    /// ```
+    /// use qipan::core::board::BoardBuilder;
+    ///
+    /// let b = BoardBuilder::new();
+    /// assert_eq!(b.node_count(), 0);
+    /// let board = b.build()?;
+    /// assert!(board.is_empty());
+    /// assert!(board.relation_names().is_empty() && board.directions().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Declares a direction (with an optional vector). Returns its id; declaring twice is harmless.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, DirectionId};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// assert_eq!(b.direction("up", Some([0, 1, 0])), DirectionId(0));
+    /// assert_eq!(b.direction("down", Some([0, -1, 0])), DirectionId(1));
+    /// assert_eq!(b.direction("up", None), DirectionId(0)); // already declared: same id, vector kept
+    /// let board = b.build()?;
+    /// let up = &board.directions()[0];
+    /// assert_eq!((up.vector, up.opposite), (Some([0, 1, 0]), Some(DirectionId(1)))); // opposite vectors pair up
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn direction(&mut self, name: &str, vector: Option<[i32; 3]>) -> DirectionId {
         if let Some(i) = self.directions.iter().position(|d| d.name == name) {
             return DirectionId(i as u8);
@@ -86,6 +195,19 @@ impl BoardBuilder {
     }
 
     /// Declares a relation name, so it exists even without edges.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, RelationId};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.relation("orthogonal");
+    /// b.relation("diagonal");
+    /// b.relation("orthogonal"); // declared once only
+    /// let board = b.build()?;
+    /// assert_eq!(board.relation_names(), ["orthogonal", "diagonal"]);
+    /// assert_eq!(board.relation("diagonal"), Some(RelationId(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn relation(&mut self, name: &str) {
         if !self.relations.iter().any(|r| r == name) {
             self.relations.push(name.to_string());
@@ -93,17 +215,48 @@ impl BoardBuilder {
     }
 
     /// Records that the board is a labelled `w`×`h` grid (text diagrams draw it with coordinates).
+    ///
+    /// ```
+    /// use qipan::core::board::BoardBuilder;
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// assert_eq!(b.clone().build()?.grid_size(), None);
+    /// b.set_grid(8, 8);
+    /// assert_eq!(b.build()?.grid_size(), Some((8, 8, true)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_grid(&mut self, w: u32, h: u32) {
         self.grid = Some((w, h, true));
     }
 
     /// Records that nodes' coordinates place them in a `w`×`h` picture without grid coordinates
     /// (an unfolded box, say): text diagrams draw it as a grid with gaps.
+    ///
+    /// ```
+    /// use qipan::core::board::BoardBuilder;
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.set_net(8, 6); // the six faces of a 2×2×2 box, unfolded
+    /// assert_eq!(b.build()?.grid_size(), Some((8, 6, false)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_net(&mut self, w: u32, h: u32) {
         self.grid = Some((w, h, false));
     }
 
     /// Adds a node; fails if its label is taken.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, BoardError, NodeId, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// let hub = NodeSpec { label: "hub".into(), kind: "hub".into(), ..NodeSpec::default() };
+    /// assert_eq!(b.add_node(hub.clone())?, NodeId(0));
+    /// assert_eq!(b.add_node(NodeSpec { label: "eye1".into(), ..NodeSpec::default() })?, NodeId(1));
+    /// assert_eq!(b.add_node(hub), Err(BoardError::DuplicateLabel("hub".into())));
+    /// assert_eq!(b.node_count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn add_node(&mut self, spec: NodeSpec) -> Result<NodeId, BoardError> {
         if self.by_label.contains_key(&spec.label) {
             return Err(BoardError::DuplicateLabel(spec.label));
@@ -118,21 +271,74 @@ impl BoardBuilder {
     }
 
     /// The node with this label, if any.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// let d4 = b.add_node(NodeSpec { label: "D4".into(), ..NodeSpec::default() })?;
+    /// assert_eq!(b.find("D4"), Some(d4));
+    /// assert_eq!(b.find("d4"), None); // exact labels here; the built board also tries other cases
+    /// assert_eq!(b.build()?.find("d4"), Some(d4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn find(&self, label: &str) -> Option<NodeId> {
         self.by_label.get(label).map(|ix| NodeId(ix.index() as u16))
     }
 
     /// Mutable access to a node's description (to add zones after generation, say).
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::board::NodeId;
+    ///
+    /// let mut b = grid(&GridSpec::new(9, 9))?;
+    /// for label in ["C3", "G3", "E5", "C7", "G7"] {
+    ///     let star = b.find(label).unwrap();
+    ///     b.node_mut(star).unwrap().zones.push("star".into());
+    /// }
+    /// assert!(b.node_mut(NodeId(81)).is_none()); // no such node
+    /// let board = b.build()?;
+    /// assert_eq!(board.zone_set(board.zone("star").unwrap()).count(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn node_mut(&mut self, id: NodeId) -> Option<&mut NodeSpec> {
         self.graph.node_weight_mut(NodeIndex::new(id.idx()))
     }
 
     /// Number of nodes so far.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::board::NodeSpec;
+    ///
+    /// let mut b = grid(&GridSpec::new(3, 3))?;
+    /// assert_eq!(b.node_count(), 9);
+    /// b.add_node(NodeSpec { label: "pool".into(), ..NodeSpec::default() })?;
+    /// assert_eq!(b.node_count(), 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn node_count(&self) -> usize {
         self.graph.node_count()
     }
 
     /// Adds a directed edge.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, EdgeSpec, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// let home = b.add_node(NodeSpec { label: "home".into(), ..NodeSpec::default() })?;
+    /// let goal = b.add_node(NodeSpec { label: "goal".into(), ..NodeSpec::default() })?;
+    /// b.add_edge(home, goal, EdgeSpec { relation: "track".into(), direction: Some("on".into()), via: None });
+    /// let board = b.build()?;
+    /// // The relation and the direction are declared by the edge; the direction has no vector.
+    /// let (track, on) = (board.relation("track").unwrap(), board.direction("on").unwrap());
+    /// assert_eq!(board.next(track, on, home), goal);
+    /// assert!(board.edges(track, goal).is_empty()); // no edge back
+    /// assert_eq!(board.directions()[on.0 as usize].vector, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn add_edge(&mut self, from: NodeId, to: NodeId, spec: EdgeSpec) {
         self.relation(&spec.relation);
         if let Some(d) = &spec.direction {
@@ -142,6 +348,22 @@ impl BoardBuilder {
     }
 
     /// Adds an edge each way; `back` names the direction of the reverse edge.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// let low = b.add_node(NodeSpec { label: "low".into(), ..NodeSpec::default() })?;
+    /// let high = b.add_node(NodeSpec { label: "high".into(), ..NodeSpec::default() })?;
+    /// b.add_link(low, high, "ladder", Some(("up", "down")));
+    /// b.add_link(low, high, "rope", None); // edges without direction
+    /// let board = b.build()?;
+    /// let (ladder, rope) = (board.relation("ladder").unwrap(), board.relation("rope").unwrap());
+    /// assert_eq!(board.next(ladder, board.direction("up").unwrap(), low), high);
+    /// assert_eq!(board.next(ladder, board.direction("down").unwrap(), high), low);
+    /// assert_eq!((board.edges(rope, high)[0].to, board.edges(rope, high)[0].dir), (low, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn add_link(&mut self, a: NodeId, b: NodeId, relation: &str, dirs: Option<(&str, &str)>) {
         let (fwd, back) = match dirs {
             Some((f, b)) => (Some(f.to_string()), Some(b.to_string())),
@@ -152,6 +374,26 @@ impl BoardBuilder {
     }
 
     /// Flattens the graph into a [`Board`].
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// // A ring of four nodes, each linked clockwise to the next.
+    /// let mut b = BoardBuilder::new();
+    /// let mut ids = Vec::new();
+    /// for i in 0..4 {
+    ///     ids.push(b.add_node(NodeSpec { label: format!("s{i}"), ..NodeSpec::default() })?);
+    /// }
+    /// for i in 0..4 {
+    ///     b.add_link(ids[i], ids[(i + 1) % 4], "ring", Some(("cw", "ccw")));
+    /// }
+    /// let board = b.build()?;
+    /// let (ring, cw) = (board.relation("ring").unwrap(), board.direction("cw").unwrap());
+    /// assert_eq!(board.label(board.next(ring, cw, ids[3])), "s0");
+    /// assert_eq!(board.edge_count(ring), 8);
+    /// assert!(board.lines_cycle()); // walking clockwise comes back
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(self) -> Result<Board, BoardError> {
         let n = self.graph.node_count();
         let mut kind_names: Vec<String> = Vec::new();

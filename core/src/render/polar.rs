@@ -9,6 +9,17 @@ use std::f32::consts::TAU;
 /// `r{ring}s{sector}` (kind `cell`, coordinates `[ring, sector, 0]`, drawn at radius ring + 1 and at the
 /// middle angle of their sector, sectors counter-clockwise from the east); optionally eyes (kind `eye`)
 /// on the circle of radius 1 and a hub (kind `hub`) at the centre. Nothing else.
+///
+/// ```
+/// use qipan::core::render::PolarBoard;
+///
+/// let game = qipan::load("he-qi", &[])?;
+/// let polar = PolarBoard::detect(&game.board).unwrap();
+/// assert_eq!((polar.rings, polar.sectors, polar.eyes.len()), (5, 100, 25));
+/// assert_eq!(polar.hub, game.board.find("hub"));
+/// assert!(polar.hub.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct PolarBoard {
     /// Number of rings; ring 1 is the innermost, next to the channel.
@@ -24,6 +35,22 @@ pub struct PolarBoard {
 }
 
 /// An eye of the channel of a [`PolarBoard`].
+///
+/// ```
+/// use qipan::core::render::PolarBoard;
+/// use std::f32::consts::TAU;
+///
+/// // He Qi with neighbouring eyes joined: eye 3 sits between the cells of sectors 13 and 14.
+/// let game = qipan::load("he-qi", &[("eye_ring".into(), "true".into())])?;
+/// let polar = PolarBoard::detect(&game.board).unwrap();
+/// let eye = &polar.eyes[3];
+/// assert_eq!(game.board.label(eye.node), "eye3");
+/// assert!((eye.angle - 14.0 * TAU / 100.0).abs() < 1e-4);
+/// assert_eq!(eye.links, [(1, 13), (1, 14)]);
+/// assert!(eye.spoke);
+/// assert_eq!(eye.neighbours, [2, 4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Eye {
     /// Its node.
@@ -43,8 +70,31 @@ fn angle_of(p: [f32; 3]) -> f32 {
     p[1].atan2(p[0]).rem_euclid(TAU)
 }
 
+/// Recognising a polar board, and finding its cells and eyes.
+///
+/// ```
+/// use qipan::core::render::PolarBoard;
+///
+/// let game = qipan::load("he-qi", &[])?;
+/// let (board, polar) = (&game.board, PolarBoard::detect(&game.board).unwrap());
+/// let cell = polar.cell(2, 57);
+/// assert_eq!(board.label(cell), "r2s57");
+/// assert_eq!(polar.ring_sector(board, cell), Some((2, 57)));
+/// assert!(polar.eye(cell).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl PolarBoard {
     /// Recognises a polar board from its nodes alone (see [`PolarBoard`]); `None` for any other shape.
+    ///
+    /// ```
+    /// use qipan::core::render::PolarBoard;
+    ///
+    /// let he_qi = qipan::load("he-qi", &[])?;
+    /// assert_eq!(PolarBoard::detect(&he_qi.board).map(|p| p.sectors), Some(100));
+    /// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// assert_eq!(PolarBoard::detect(&go.board), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn detect(board: &Board) -> Option<PolarBoard> {
         if board.grid_size().is_some() || board.is_empty() {
             return None;
@@ -142,12 +192,34 @@ impl PolarBoard {
     }
 
     /// The cell of `ring` (from 1) and `sector` (taken round the circle).
+    ///
+    /// ```
+    /// use qipan::core::render::PolarBoard;
+    ///
+    /// let game = qipan::load("he-qi", &[])?;
+    /// let polar = PolarBoard::detect(&game.board).unwrap();
+    /// assert_eq!(polar.cell(3, 7), game.board.find("r3s7").unwrap());
+    /// // Sectors wrap round: -1 is the last, 100 the first.
+    /// assert_eq!(polar.cell(1, -1), game.board.find("r1s99").unwrap());
+    /// assert_eq!(polar.cell(5, 100), game.board.find("r5s0").unwrap());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn cell(&self, ring: u32, sector: i64) -> NodeId {
         let s = sector.rem_euclid(self.sectors as i64) as u32;
         self.cells[((ring - 1) * self.sectors + s) as usize]
     }
 
     /// `(ring, sector)` of a node, when it is a cell of this board.
+    ///
+    /// ```
+    /// use qipan::core::render::PolarBoard;
+    ///
+    /// let game = qipan::load("he-qi", &[])?;
+    /// let (board, polar) = (&game.board, PolarBoard::detect(&game.board).unwrap());
+    /// assert_eq!(polar.ring_sector(board, board.find("r4s81").unwrap()), Some((4, 81)));
+    /// assert_eq!(polar.ring_sector(board, board.find("eye0").unwrap()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn ring_sector(&self, board: &Board, n: NodeId) -> Option<(u32, u32)> {
         let [r, s, _] = board.node(n).coord;
         (r >= 1 && s >= 0 && r as u32 <= self.rings && (s as u32) < self.sectors)
@@ -156,11 +228,34 @@ impl PolarBoard {
     }
 
     /// The eye standing on node `n`, if any.
+    ///
+    /// ```
+    /// use qipan::core::render::PolarBoard;
+    ///
+    /// let game = qipan::load("he-qi", &[])?;
+    /// let (board, polar) = (&game.board, PolarBoard::detect(&game.board).unwrap());
+    /// let eye = polar.eye(board.find("eye5").unwrap()).unwrap();
+    /// assert_eq!(eye, &polar.eyes[5]);
+    /// assert_eq!(eye.links, [(1, 21), (1, 22)]);
+    /// assert!(polar.eye(board.find("r1s21").unwrap()).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn eye(&self, n: NodeId) -> Option<&Eye> {
         self.eyes.iter().find(|e| e.node == n)
     }
 
     /// Where an eye sits, in sector units (sector `s` spans `[s, s + 1)`).
+    ///
+    /// ```
+    /// use qipan::core::render::PolarBoard;
+    ///
+    /// // He Qi's eye `e` sits on the line between sectors 4e + 1 and 4e + 2.
+    /// let game = qipan::load("he-qi", &[])?;
+    /// let polar = PolarBoard::detect(&game.board).unwrap();
+    /// assert!((polar.eye_sector(&polar.eyes[0]) - 2.0).abs() < 1e-3);
+    /// assert!((polar.eye_sector(&polar.eyes[24]) - 98.0).abs() < 1e-3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn eye_sector(&self, eye: &Eye) -> f32 {
         eye.angle * self.sectors as f32 / TAU
     }
