@@ -108,6 +108,42 @@ fn hooks_are_added_replaced_and_removed_and_null_removes_keys() {
     assert_eq!(g.pieces.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["stone"]);
 }
 
+/// `KEY+:` appends to the base's list instead of replacing it (a single value counts as a list of one), also
+/// along a chain and in a file that extends nothing; an error in an appended item points into the child.
+#[test]
+fn a_plus_key_appends_to_the_base_list() {
+    let d = temp("append");
+    write(&d, "base.yaml", BASE);
+    let rook_moves = |g: &qipan::core::Game| g.pieces.iter().find(|p| p.name == "rook").unwrap().moves.len();
+    let base = load(&d.join("base.yaml"));
+    assert_eq!(rook_moves(&base), 1);
+    // The rook's one rule is a single value; the child adds a second rule and a starting rook.
+    let child = write(
+        &d,
+        "child.yaml",
+        "extends: base.yaml\npieces:\n  rook:\n    moves+: [step orthogonal to enemy]\nsetup+:\n  - { seat: black, piece: rook, at: [B2] }\n",
+    );
+    let g = load(&child);
+    assert_eq!(rook_moves(&g), 2, "the base's rule and the child's");
+    let b2 = g.board.find("B2").unwrap();
+    assert!(g.start().cell(b2).is_some(), "a setup list created by `setup+:`");
+    // A grandchild appends again, a single value this time.
+    let grandchild =
+        write(&d, "grandchild.yaml", "extends: child.yaml\npieces:\n  rook:\n    moves+: leap orthogonal*2\n");
+    assert_eq!(rook_moves(&load(&grandchild)), 3);
+    // A file that extends nothing: `KEY+:` is just the list.
+    let plain = write(
+        &d,
+        "plain.yaml",
+        &BASE.replace("    moves: slide orthogonal 1.. to empty", "    moves+: slide orthogonal 1.. to empty"),
+    );
+    assert_eq!(rook_moves(&load(&plain)), 1);
+    // The appended rule's error is the child's.
+    let bad = write(&d, "bad.yaml", "extends: base.yaml\npieces:\n  rook:\n    moves+: [step sideways]\n");
+    let e = load_err(&bad).to_string();
+    assert!(e.contains("bad.yaml:4:"), "{e}");
+}
+
 #[test]
 fn a_chain_of_three_files_merges_in_order() {
     let d = temp("chain");

@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// The most (node, seat, piece) combinations a game may have (each needs a hash key).
 const MAX_KEYS: usize = 4_000_000;
 
-/// A declared option, with its resolved value.
+/// A declared option: its type, default, allowed values and doc.
 ///
 /// ```
 /// use qipan::dsl::{OptionInfo, Value};
@@ -644,9 +644,10 @@ impl<'a> Compiler<'a> {
         let mut pieces = Vec::new();
         for (name, p) in &def.pieces.0 {
             let mut moves = Vec::new();
-            let entries = p.moves.as_ref().map(|m| (m.value.iter().collect::<Vec<_>>(), m.referenced));
-            for (m, at) in entries.iter().flat_map(|(list, at)| list.iter().map(move |m| (*m, *at))) {
-                // Entries inside a list share the list's location; diagnostics search forward from it.
+            let entries =
+                p.moves.iter().flat_map(|m| m.value.located().map(|(rule, at)| (rule, at.unwrap_or(m.referenced))));
+            for (m, at) in entries {
+                // Diagnostics search forward from the entry's place for the offending text.
                 let spanned = |s: &str| Spanned::new(s.to_string(), at, at);
                 let (t, when) = match m {
                     MoveDef::Plain(t) => (spanned(t), None),

@@ -26,6 +26,9 @@
 //!   pawn's moves; keys new to the child are added after the base's, in the child's order.
 //! - Anything else (a list, a text, a number) replaces the base's value wholesale: `setup`,
 //!   `seats`, a piece's `moves` list, an option's `values`.
+//! - `KEY+:` in the child appends to the base's list at `KEY` instead of replacing it:
+//!   `setup+: [...]`, `moves+: step diagonal` (a single value is a list of one, on either side;
+//!   without a base value the list is taken as it is).
 //! - A key set to `~` (null) in the child removes the base's key: `hooks: { score: ~ }`.
 //! - `name`, `title` and `description` are not inherited: `name` defaults to the child file's
 //!   stem, `title` to `<base title> (<name>)`, `description` to `A variant of <base title>.`
@@ -650,6 +653,7 @@ pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node,
         trees.push(parse_tree(sources, trees.len())?);
     }
     let mut merged = trees.pop().expect("one tree");
+    settle(&mut merged);
     while let Some(mut child) = trees.pop() {
         let ext = child.remove("extends").expect("a child extends");
         let file = &sources.0[ext.loc.file];
@@ -708,6 +712,10 @@ pub fn merge(base: &mut Node, child: Node) {
     match (&mut base.kind, child.kind) {
         (Kind::Map(b), Kind::Map(c)) => {
             for (k, v) in c {
+                if let Some(name) = appended_key(&k) {
+                    append_entry(b, name, k.loc, v);
+                    continue;
+                }
                 let pos = b.iter().position(|(bk, _)| same_key(bk, &k));
                 match (pos, v.kind) {
                     (Some(i), Kind::Null) => {
@@ -715,12 +723,77 @@ pub fn merge(base: &mut Node, child: Node) {
                     }
                     (None, Kind::Null) => {}
                     (Some(i), kind) => merge(&mut b[i].1, Node { kind, loc: v.loc }),
-                    (None, kind) => b.push((k, Node { kind, loc: v.loc })),
+                    (None, kind) => {
+                        let mut added = Node { kind, loc: v.loc };
+                        settle(&mut added);
+                        b.push((k, added));
+                    }
                 }
             }
             base.loc = child.loc;
         }
-        (_, kind) => *base = Node { kind, loc: child.loc },
+        (_, kind) => {
+            *base = Node { kind, loc: child.loc };
+            settle(base);
+        }
+    }
+}
+
+/// The list a `KEY+:` entry appends to: `KEY`.
+fn appended_key(key: &Node) -> Option<&str> {
+    key.text()?.strip_suffix('+').filter(|name| !name.is_empty())
+}
+
+/// Resolves the `KEY+:` entries of a tree that has no base under it, as if appended to nothing: each becomes
+/// `KEY:` with a list, or is appended to a `KEY:` written before it in the same map.
+fn settle(node: &mut Node) {
+    match &mut node.kind {
+        Kind::Map(entries) => {
+            let mut settled = Vec::with_capacity(entries.len());
+            for (k, mut v) in std::mem::take(entries) {
+                match appended_key(&k) {
+                    Some(name) => append_entry(&mut settled, name, k.loc, v),
+                    None => {
+                        settle(&mut v);
+                        settled.push((k, v));
+                    }
+                }
+            }
+            *entries = settled;
+        }
+        Kind::Seq(items) => items.iter_mut().for_each(settle),
+        _ => {}
+    }
+}
+
+/// Adds a `KEY+:` entry to a map: its items go after those of `KEY`, which it creates when missing.
+fn append_entry(entries: &mut Vec<(Node, Node)>, name: &str, key_loc: Loc, mut value: Node) {
+    settle(&mut value);
+    let items = into_items(value);
+    match entries.iter().position(|(k, _)| k.text() == Some(name)) {
+        Some(i) => append(&mut entries[i].1, items),
+        None => entries.push((Node::text_node(name, key_loc), Node { kind: Kind::Seq(items), loc: key_loc })),
+    }
+}
+
+/// The items a `KEY+:` value adds: a list's items, or one value.
+fn into_items(value: Node) -> Vec<Node> {
+    match value.kind {
+        Kind::Seq(items) => items,
+        Kind::Null => Vec::new(),
+        kind => vec![Node { kind, loc: value.loc }],
+    }
+}
+
+/// Appends `items` to the base's value: a list grows; a single value becomes the first item of a list.
+fn append(base: &mut Node, items: Vec<Node>) {
+    match &mut base.kind {
+        Kind::Seq(list) => list.extend(items),
+        Kind::Null => base.kind = Kind::Seq(items),
+        _ => {
+            let first = Node { kind: std::mem::replace(&mut base.kind, Kind::Null), loc: base.loc };
+            base.kind = Kind::Seq(std::iter::once(first).chain(items).collect());
+        }
     }
 }
 

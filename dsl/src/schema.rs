@@ -2,7 +2,7 @@
 //! source location of every value we may need to point at).
 
 use crate::diag::Loc;
-use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::de::{IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::marker::PhantomData;
@@ -639,13 +639,38 @@ fn yes() -> bool {
 /// assert!(matches!(moves(1), OneOrMany::Many(list) if list.len() == 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum OneOrMany<T> {
     /// A single value.
     One(T),
-    /// A list.
-    Many(Vec<T>),
+    /// A list, each item with its place (items appended by `KEY+:` come from another file than the list).
+    Many(Vec<Spanned<T>>),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = OneOrMany<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("one value or a list")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = s.next_element()? {
+                    items.push(item);
+                }
+                Ok(OneOrMany::Many(items))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                T::deserialize(v.into_deserializer()).map(OneOrMany::One)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, m: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(m)).map(OneOrMany::One)
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
 }
 
 impl<T> Default for OneOrMany<T> {
@@ -677,9 +702,23 @@ impl<T> OneOrMany<T> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> Box<dyn Iterator<Item = &T> + '_> {
+        Box::new(self.located().map(|(value, _)| value))
+    }
+
+    /// The values with the place of each list item (`None` for a single value, which is where the whole is).
+    ///
+    /// ```
+    /// let def = qipan::definition("chess")?.def;
+    /// let pawn = def.pieces.0[5].1.moves.as_ref().unwrap(); // four rules, one per line
+    /// let lines: Vec<usize> = pawn.value.located().map(|(_, loc)| loc.unwrap().line).collect();
+    /// assert_eq!(lines.len(), 4);
+    /// assert_eq!(lines[3] - lines[0], 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn located(&self) -> Box<dyn Iterator<Item = (&T, Option<Loc>)> + '_> {
         match self {
-            OneOrMany::One(x) => Box::new(std::iter::once(x)),
-            OneOrMany::Many(v) => Box::new(v.iter()),
+            OneOrMany::One(x) => Box::new(std::iter::once((x, None))),
+            OneOrMany::Many(v) => Box::new(v.iter().map(|item| (&item.value, Some(item.referenced)))),
         }
     }
 }

@@ -37,7 +37,8 @@ pub fn variant_text(name: &str, from: &str, extends: &str) -> anyhow::Result<Str
     o.push_str(
         "#\n# Everything not written here comes from the base game. Maps merge key by key (so\n\
          # `pieces: { pawn: { moves: ... } }` changes only the pawn's moves); lists and other values\n\
-         # replace the base's; `~` removes a key. See the book's chapter \"Variants\".\n\n",
+         # replace the base's, except that `KEY+:` appends to the base's list (`setup+: [...]`);\n\
+         # `~` removes a key. See the book's chapter \"Variants\".\n\n",
     );
     let _ = writeln!(o, "extends: {extends}");
     let _ = writeln!(o, "name: {name}");
@@ -69,7 +70,7 @@ pub fn variant_text(name: &str, from: &str, extends: &str) -> anyhow::Result<Str
         }
     }
     if let Some((piece, def)) = base.def.pieces.0.iter().find(|(_, p)| p.moves.is_some()) {
-        o.push_str("\n# A piece's moves: the list replaces the base's list wholesale. The base's:\n#\n");
+        o.push_str("\n# A piece's moves: `moves:` replaces the base's list, `moves+:` adds to it. The base's:\n#\n");
         o.push_str("# pieces:\n");
         let _ = writeln!(o, "#   {}:", piece.value);
         o.push_str("#     moves:\n");

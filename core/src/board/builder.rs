@@ -286,7 +286,8 @@ impl BoardBuilder {
         self.by_label.get(label).map(|ix| NodeId(ix.index() as u16))
     }
 
-    /// Mutable access to a node's description (to add zones after generation, say).
+    /// Mutable access to a node's description (to add zones after generation, say). A label changed here is
+    /// not seen by [`BoardBuilder::find`]; [`BoardBuilder::build`] refuses two nodes with one label.
     ///
     /// ```
     /// use qipan::core::board::generators::{GridSpec, grid};
@@ -298,8 +299,11 @@ impl BoardBuilder {
     ///     b.node_mut(star).unwrap().zones.push("star".into());
     /// }
     /// assert!(b.node_mut(NodeId(81)).is_none()); // no such node
-    /// let board = b.build()?;
+    /// let board = b.clone().build()?;
     /// assert_eq!(board.zone_set(board.zone("star").unwrap()).count(), 5);
+    /// // Renaming a node to another's label is caught when building.
+    /// b.node_mut(NodeId(0)).unwrap().label = "E5".into();
+    /// assert_eq!(b.build().unwrap_err(), qipan::core::board::BoardError::DuplicateLabel("E5".into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn node_mut(&mut self, id: NodeId) -> Option<&mut NodeSpec> {
@@ -516,7 +520,13 @@ impl BoardBuilder {
                 }
             }
         }
-        let by_label = nodes.iter().enumerate().map(|(i, x)| (x.label.clone(), NodeId(i as u16))).collect();
+        // Labels are checked again here: `node_mut` may have renamed a node after it was added.
+        let mut by_label = std::collections::HashMap::with_capacity(nodes.len());
+        for (i, x) in nodes.iter().enumerate() {
+            if by_label.insert(x.label.clone(), NodeId(i as u16)).is_some() {
+                return Err(BoardError::DuplicateLabel(x.label.clone()));
+            }
+        }
         let zone_bits = nodes.iter().map(|x| x.zones).collect();
         Ok(Board {
             zone_bits,
