@@ -517,7 +517,8 @@ impl MctsAgent {
     }
 
     /// Searches from `pos` and returns the root's children as (move, visits, mean reward for the player
-    /// to move), most visited first. Empty when there is no legal move.
+    /// to move), most visited first. Empty when there is no legal move. A child never visited has no mean
+    /// reward: it is NaN. That is the case of the only legal move, which needs no search.
     ///
     /// ```
     /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
@@ -540,6 +541,11 @@ impl MctsAgent {
     /// // Once the game is over there is nothing to search.
     /// pos.play(&mv)?;
     /// assert!(mcts.search(&pos, &mut rng)?.is_empty());
+    /// // With one legal move there is nothing to weigh: no iteration runs and the move has no mean reward.
+    /// let only = qipan::core::Position::from_fen(&game, "k7/8/2K5/8/8/8/8/1R6 b - - 0 1")?;
+    /// let children = mcts.search(&only, &mut rng)?;
+    /// assert_eq!((children.len(), children[0].1, mcts.last_iterations()), (1, 0, 0));
+    /// assert!(children[0].2.is_nan());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Vec<(Move, u32, f64)>, HookError> {
@@ -572,7 +578,11 @@ impl MctsAgent {
         let mut out: Vec<(Move, u32, f64)> = (root.first_child..root.first_child + root.children)
             .map(|c| {
                 let ch = &self.nodes[c as usize];
-                (ch.mv, ch.visits, self.sums[c as usize * self.seats + mover] as f64 / ch.visits.max(1) as f64)
+                let mean = match ch.visits {
+                    0 => f64::NAN,
+                    n => self.sums[c as usize * self.seats + mover] as f64 / n as f64,
+                };
+                (ch.mv, ch.visits, mean)
             })
             .collect();
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));

@@ -249,7 +249,8 @@ pub fn status(pos: &Position) -> String {
     }
 }
 
-/// One line per seat with its reserve, graveyard and non-zero counters, for games that have them.
+/// One line per seat with its reserve, graveyard and counters, for games that have them. Counters at zero are
+/// left out, except in games with reserves or graveyards, whose line is always written whole.
 ///
 /// ```
 /// use qipan::core::render::holdings;
