@@ -53,7 +53,7 @@ fn a_runaway_hook_is_stopped_and_named() {
     let err = play(&mut pos, "A1").unwrap_err().to_string();
     assert!(t.elapsed().as_secs() < 5, "stopped promptly");
     assert!(err.contains("after_move"), "{err}");
-    assert!(err.contains("line 15"), "names the file line of the loop: {err}");
+    assert!(err.contains("hooked.yaml:15"), "names the file and line of the loop: {err}");
 }
 
 #[test]

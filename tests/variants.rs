@@ -195,6 +195,18 @@ fn an_error_in_the_base_is_reported_in_the_base_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("base.yaml:17:18: unknown relation `orthogonl`"));
 }
 
+/// A hook inherited from the base that fails while playing names the base's file and line.
+#[test]
+fn a_failing_inherited_hook_names_the_base_file() {
+    let d = temp("hook-error");
+    write(&d, "base.yaml", &BASE.replace("  score: |\n    1\n", "  after_move: |\n    throw \"no\";\n"));
+    let child = write(&d, "child.yaml", "extends: base.yaml\noptions:\n  size: { default: 4 }\n");
+    let game = load(&child);
+    let mut pos = game.start();
+    let err = pos.play(&qipan::core::notation::parse_move(&pos, "A1").unwrap()).unwrap_err().to_string();
+    assert!(err.contains("hook `after_move` failed at ") && err.contains("base.yaml:20:"), "{err}");
+}
+
 #[test]
 fn an_error_in_the_child_is_reported_in_the_child_file() {
     let d = temp("child-error");

@@ -180,19 +180,27 @@ pub enum HookOutcome {
 /// let mut pos = game.start();
 /// let err = pos.play(&Move::place(0, game.board.find("E5").unwrap())).unwrap_err();
 /// let PlayError::Hook(e) = err else { panic!("expected a hook error, got {err:?}") };
-/// assert_eq!((e.hook.as_str(), e.line), ("after_move", 4));
+/// assert_eq!((e.hook.as_str(), e.file.as_str(), e.line), ("after_move", "broken.yaml", 4));
 /// assert!(e.message.contains("not today"), "{}", e.message);
+/// assert!(e.to_string().starts_with("hook `after_move` failed at broken.yaml:4: "), "{e}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("hook `{hook}` failed at line {line}: {message}")]
+#[error("hook `{hook}` failed at {}: {message}", place(.file, *.line))]
 pub struct HookError {
     /// The hook's name.
     pub hook: String,
-    /// The line in the definition file (0 if unknown).
+    /// The definition file the hook is written in (a base's, for a hook a variant inherits); empty if unknown.
+    pub file: String,
+    /// The line in that file (0 if unknown).
     pub line: usize,
     /// What went wrong.
     pub message: String,
+}
+
+/// Where a hook failed, for its message: `file:line`, or `line N` when the file is not known.
+fn place(file: &str, line: usize) -> String {
+    if file.is_empty() { format!("line {line}") } else { format!("{file}:{line}") }
 }
 
 /// Scripted rules. Every method has a default that does nothing, so an implementation provides

@@ -811,6 +811,7 @@ impl<'a> Compiler<'a> {
                 .map(|(point, code)| HookSource {
                     point: point.value.clone(),
                     code: code.value.clone(),
+                    file: self.sources.0.get(code.referenced.file).map(|f| f.name.clone()).unwrap_or_default(),
                     line: code_line(self.text(code.referenced), code),
                 })
                 .collect();

@@ -48,7 +48,7 @@ pub const HOOK_POINTS: &[&str] = &["filter_move", "after_move", "on_capture", "o
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 ///
 /// // A `score` hook whose body starts on line 40 of the file, with a mistake on its second line.
-/// let src = HookSource { point: "score".into(), code: "let n = 2;\nn +* 3".into(), line: 40 };
+/// let src = HookSource { point: "score".into(), code: "let n = 2;\nn +* 3".into(), file: "game.yaml".into(), line: 40 };
 /// let err = RhaiHooks::compile(vec![src], HookLimits::default(), vec![]).unwrap_err();
 /// assert_eq!((err.point.as_str(), err.line), ("score", 41));
 /// ```
@@ -58,7 +58,10 @@ pub struct HookSource {
     pub point: String,
     /// The body of the hook, in Rhai.
     pub code: String,
-    /// The 1-based line of the definition file where `code` starts.
+    /// The definition file the hook is written in, as errors name it (a base's file for a hook a variant
+    /// inherits).
+    pub file: String,
+    /// The 1-based line of that file where `code` starts.
     pub line: usize,
 }
 
@@ -70,7 +73,7 @@ pub struct HookSource {
 ///
 /// assert_eq!(HookLimits::default().max_operations, 1_000_000);
 /// let limits = HookLimits { max_operations: 1000, ..HookLimits::default() };
-/// let src = HookSource { point: "score".into(), code: "loop {}".into(), line: 1 };
+/// let src = HookSource { point: "score".into(), code: "loop {}".into(), file: "game.yaml".into(), line: 1 };
 /// let hooks = RhaiHooks::compile(vec![src], limits, vec![])?;
 /// let game = qipan::load("go", &[])?;
 /// // The endless loop is stopped after 1000 operations.
@@ -113,7 +116,7 @@ impl Default for HookLimits {
 /// ```
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 ///
-/// let src = HookSource { point: "on_move".into(), code: "true".into(), line: 12 };
+/// let src = HookSource { point: "on_move".into(), code: "true".into(), file: "game.yaml".into(), line: 12 };
 /// let err = RhaiHooks::compile(vec![src], HookLimits::default(), vec![]).unwrap_err();
 /// assert_eq!((err.point.as_str(), err.line, err.column), ("on_move", 12, 0));
 /// assert!(err.to_string().starts_with("hook `on_move`, line 12, column 0: unknown hook point `on_move`"));
@@ -135,6 +138,8 @@ pub struct HookCompileError {
 struct CompiledHook {
     point: HookPoint,
     ast: AST,
+    /// The definition file it is written in.
+    file: String,
     /// First line of the body in the definition file.
     line: usize,
     /// Number of lines of the body.
@@ -165,7 +170,7 @@ impl CompiledHook {
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 ///
 /// let code = r#"if mv.to == "E5" { return "the centre is kept free"; } true"#;
-/// let src = HookSource { point: "filter_move".into(), code: code.into(), line: 1 };
+/// let src = HookSource { point: "filter_move".into(), code: code.into(), file: "game.yaml".into(), line: 1 };
 /// let hooks = RhaiHooks::compile(vec![src], HookLimits::default(), vec![])?;
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let pos = game.start();
@@ -687,7 +692,7 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 /// use std::sync::Arc;
 ///
-/// let src = HookSource { point: "score".into(), code: "10 + seat".into(), line: 1 };
+/// let src = HookSource { point: "score".into(), code: "10 + seat".into(), file: "game.yaml".into(), line: 1 };
 /// let hooks = Arc::new(RhaiHooks::compile(vec![src], HookLimits::default(), vec![])?);
 /// let game = qipan::load("go", &[])?;
 /// let threads: Vec<_> = (0..2u8)
@@ -708,7 +713,7 @@ impl RhaiHooks {
     /// use qipan::core::{hooks::{HookAction, HookPoint, Hooks}, notation::parse_move};
     /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
     ///
-    /// let src = HookSource { point: "after_move".into(), code: r#"set_counter("shots", 1, 5)"#.into(), line: 1 };
+    /// let src = HookSource { point: "after_move".into(), code: r#"set_counter("shots", 1, 5)"#.into(), file: "game.yaml".into(), line: 1 };
     /// let counters = vec!["tokens".to_string(), "shots".to_string()];
     /// let hooks = RhaiHooks::compile(vec![src], HookLimits::default(), counters)?;
     /// assert!(hooks.has(HookPoint::AfterMove) && !hooks.has(HookPoint::Score));
@@ -719,7 +724,7 @@ impl RhaiHooks {
     /// assert_eq!(actions, [HookAction::SetCounter { counter: 1, seat: 1, value: 5 }]);
     ///
     /// // A point defined twice is refused.
-    /// let twice = |line| HookSource { point: "score".into(), code: "1".into(), line };
+    /// let twice = |line| HookSource { point: "score".into(), code: "1".into(), file: "game.yaml".into(), line };
     /// let err = RhaiHooks::compile(vec![twice(3), twice(7)], HookLimits::default(), vec![]).unwrap_err();
     /// assert_eq!(err.message, "hook `score` is defined twice (first at line 3)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -755,7 +760,13 @@ impl RhaiHooks {
                     format!("hook `{}` is defined twice (first at line {})", src.point, prev.line),
                 ));
             }
-            let mut compiled = CompiledHook { point, ast: AST::empty(), line, lines: src.code.split('\n').count() };
+            let mut compiled = CompiledHook {
+                point,
+                ast: AST::empty(),
+                file: src.file.clone(),
+                line,
+                lines: src.code.split('\n').count(),
+            };
             // The variables' names, so that strict variables accepts them.
             let mut scope = Scope::new();
             for name in params(point) {
@@ -864,13 +875,14 @@ impl RhaiHooks {
             EvalAltResult::ErrorRuntime(d, _) => d.to_string(),
             e => e.to_string(),
         };
-        HookError { hook: hook.point.name().to_string(), line, message }
+        HookError { hook: hook.point.name().to_string(), file: hook.file.clone(), line, message }
     }
 }
 
 fn bad_return(hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
     HookError {
         hook: hook.point.name().to_string(),
+        file: hook.file.clone(),
         line: hook.line,
         message: format!("the hook must return {expected}, not {}", got.type_name()),
     }
@@ -1008,6 +1020,7 @@ impl Hooks for RhaiHooks {
                 Ok(s) if (0..seats as i64).contains(&s) => Ok(s as u8),
                 Ok(s) => Err(HookError {
                     hook: hook.point.name().to_string(),
+                    file: hook.file.clone(),
                     line: hook.line,
                     message: format!("game_over returned seat {s}, but there are {seats} seats"),
                 }),
@@ -1056,7 +1069,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     fn src(point: &str, code: &str) -> HookSource {
-        HookSource { point: point.into(), code: code.into(), line: 1 }
+        HookSource { point: point.into(), code: code.into(), file: "game.yaml".into(), line: 1 }
     }
 
     fn hooks(sources: &[(&str, &str)], counters: &[&str]) -> RhaiHooks {
@@ -1309,7 +1322,12 @@ mod tests {
     #[test]
     fn syntax_errors_report_file_lines() {
         let e = RhaiHooks::compile(
-            vec![HookSource { point: "after_move".into(), code: "let x = 1;\nlet y = ;\n".into(), line: 10 }],
+            vec![HookSource {
+                point: "after_move".into(),
+                code: "let x = 1;\nlet y = ;\n".into(),
+                file: "game.yaml".into(),
+                line: 10,
+            }],
             HookLimits::default(),
             vec![],
         )
@@ -1319,7 +1337,7 @@ mod tests {
         assert_eq!(e.column, 9);
 
         let e = RhaiHooks::compile(
-            vec![HookSource { point: "score".into(), code: "1 +* 2".into(), line: 5 }],
+            vec![HookSource { point: "score".into(), code: "1 +* 2".into(), file: "game.yaml".into(), line: 5 }],
             HookLimits::default(),
             vec![],
         )
@@ -1327,7 +1345,12 @@ mod tests {
         assert_eq!((e.line, e.column), (5, 4));
 
         let e = RhaiHooks::compile(
-            vec![HookSource { point: "score".into(), code: "let a = 1;\nundefined_var + a".into(), line: 3 }],
+            vec![HookSource {
+                point: "score".into(),
+                code: "let a = 1;\nundefined_var + a".into(),
+                file: "game.yaml".into(),
+                line: 3,
+            }],
             HookLimits::default(),
             vec![],
         )
