@@ -1,4 +1,4 @@
-//! Load a built-in game and play a random game to the end.
+//! Load a built-in game, play a move given as text, then play random moves to the end.
 //!
 //! `cargo run --example random_game`
 
@@ -6,10 +6,15 @@ use qipan::core::notation::move_text;
 use rand::{Rng, SeedableRng};
 
 fn main() -> anyhow::Result<()> {
-    let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    let mut pos = game.start();
+    // ANCHOR: basics
+    let game = qipan::load("go", &[("size".into(), "9".into())])?; // Arc<Game>
+    let mut pos = game.start(); // Position
+    let mv = qipan::core::notation::parse_move(&pos, "E5")?; // Move
+    pos.play(&mv)?; // checked: an Err names the rule broken
+    println!("{}", qipan::core::render::text(&pos));
+    // ANCHOR_END: basics
     let mut rng = rand::rngs::SmallRng::seed_from_u64(2026);
-    let mut moves = Vec::new();
+    let mut moves = vec![move_text(&game, &mv)];
     while !pos.is_over() {
         let legal = pos.legal_moves();
         let mv = legal[rng.random_range(0..legal.len())];

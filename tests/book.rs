@@ -621,3 +621,17 @@ fn definition_reference_names_every_key() {
     }
     assert!(keys > 60, "keys found: {keys}");
 }
+
+/// The README's library snippet is the `basics` part of `examples/random_game.rs`, which CI runs.
+#[test]
+fn readme_snippet_is_the_example_that_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let snippet = readme.split("```rust\n").nth(1).and_then(|s| s.split("```").next()).expect("a rust block");
+    let example = std::fs::read_to_string(root.join("examples/random_game.rs")).expect("example");
+    let basics = example.split("// ANCHOR: basics\n").nth(1).and_then(|s| s.split("    // ANCHOR_END").next());
+    fn trimmed(t: &str) -> Vec<&str> {
+        t.lines().map(str::trim).filter(|l| !l.is_empty()).collect()
+    }
+    assert_eq!(trimmed(snippet), trimmed(basics.expect("the basics anchor")));
+}
