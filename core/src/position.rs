@@ -478,6 +478,10 @@ impl Position {
 
     /// Count of a piece type in a seat's reserve.
     ///
+    /// # Panics
+    ///
+    /// If `seat` or `piece` is not an index of the game's seats or pieces.
+    ///
     /// ```
     /// use qipan::core::notation::parse_move;
     ///
@@ -495,6 +499,10 @@ impl Position {
     }
 
     /// Count of a piece type in a seat's graveyard.
+    ///
+    /// # Panics
+    ///
+    /// If `seat` or `piece` is not an index of the game's seats or pieces.
     ///
     /// ```
     /// use qipan::core::notation::parse_move;
@@ -515,6 +523,10 @@ impl Position {
     }
 
     /// The seat whose player now controls `seat` (itself unless absorbed).
+    ///
+    /// # Panics
+    ///
+    /// If `seat` is not an index of the game's seats.
     ///
     /// ```
     /// // Two players: Qin's player also plays Wei, Zhao and Yan.
@@ -2390,6 +2402,10 @@ impl Position {
 
     /// Sets the count of a piece type in a seat's reserve (for setting up positions).
     ///
+    /// # Panics
+    ///
+    /// If `seat` or `piece` is not an index of the game's seats or pieces.
+    ///
     /// ```
     /// use qipan::core::{notation::parse_move, Illegal};
     ///
@@ -2407,6 +2423,10 @@ impl Position {
     }
 
     /// Sets the count of a piece type in a seat's graveyard (for setting up positions).
+    ///
+    /// # Panics
+    ///
+    /// If `seat` or `piece` is not an index of the game's seats or pieces.
     ///
     /// ```
     /// use qipan::core::{notation::parse_move, Illegal};

@@ -51,6 +51,11 @@ impl NodeSet {
 
     /// Adds a node.
     ///
+    /// # Panics
+    ///
+    /// If the node lies beyond the set's capacity (rounded up to a multiple of 64); a
+    /// `NodeSet::default()` has none.
+    ///
     /// ```
     /// use qipan::core::board::{NodeId, NodeSet};
     ///

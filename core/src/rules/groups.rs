@@ -118,6 +118,9 @@ impl Chains {
 
     /// Pseudo-liberties of the chain headed by `h`.
     ///
+    /// `h` must be a chain's head ([`Chains::head`] of one of its stones): another stone gives a meaningless
+    /// count, and `NodeId::NONE` (the head of an empty node) panics.
+    ///
     /// ```
     /// # use qipan::core::{NodeId, notation::parse_move};
     /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -140,6 +143,9 @@ impl Chains {
     }
 
     /// Number of stones of the chain headed by `h`.
+    ///
+    /// `h` must be a chain's head ([`Chains::head`] of one of its stones): another stone gives a meaningless
+    /// count, and `NodeId::NONE` (the head of an empty node) panics.
     ///
     /// ```
     /// # use qipan::core::{NodeId, notation::parse_move};
