@@ -69,3 +69,20 @@ fn hook_errors_point_into_the_file() {
     let src = GAME.replace("set_counter(\"stones\", 0, pos.count(-1, \"stone\"));", "eval(\"1\");");
     assert!(qipan::load_str("hooked.yaml", &src, &[]).is_err(), "eval is disabled");
 }
+
+/// A `filter_move` that fails refuses the move with the failure as the reason, and the list of legal moves
+/// leaves the move out (as the hook reference says).
+#[test]
+fn a_failing_move_filter_refuses_the_move() {
+    let src = GAME.replace(
+        "if mv.to == \"B2\" && pos.ply == 0 { \"the centre is closed on the first move\" } else { true }",
+        "if mv.to == \"B2\" { throw \"broken\" } else { true }",
+    );
+    let game = qipan::load_str("hooked.yaml", &src, &[]).unwrap();
+    let mut pos = game.start();
+    assert_eq!(pos.legal_moves().len(), 8 + 1, "B2 is left out");
+    let err = play(&mut pos, "B2").unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, PlayError::Illegal(Illegal::Hook(_))), "{err:?}");
+    assert!(text.starts_with("illegal move: hook `filter_move` failed at hooked.yaml:12: "), "{text}");
+}
