@@ -15,7 +15,9 @@ use std::sync::Arc;
 
 mod native;
 pub use native::yaml_quote;
-pub use native::{GameRecord, MAX_RECORD_BYTES, RecordError, RecordReplay, RefusedMove, read_record_file, result_text};
+pub use native::{
+    GameRecord, MAX_RECORD_BYTES, RESIGN, RecordError, RecordReplay, RefusedMove, read_record_file, result_text,
+};
 
 /// What a replay found.
 ///

@@ -239,3 +239,46 @@ fn play_undoes_saves_and_loads() {
     assert_eq!(saved.moves[0], "E5");
     assert_eq!(std::fs::read_to_string(&s1).unwrap(), std::fs::read_to_string(&s2).unwrap(), "load restored it");
 }
+
+/// `resign` in `play`: in a two-seat game the other side wins (`W+R`), and the record replays to the same
+/// result; with three kingdoms left the others play on, and the resignation is in the record too.
+#[test]
+fn play_resign_ends_the_game_and_is_recorded() {
+    let dir = std::env::temp_dir().join(format!("qipan-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let play = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        stdout(&out)
+    };
+    let rec = dir.join("go.qipan");
+    let text =
+        play(&["play", "go", "--set", "size=9", "--ai", "white", "--record", rec.to_str().unwrap()], "E5\nresign\n");
+    assert!(text.contains("black resigns") && text.contains("Game over: W+R (resignation)"), "{text}");
+    let record = std::fs::read_to_string(&rec).unwrap();
+    assert!(record.contains("  - \"resign\"\nresult: \"W+R (resignation)\""), "{record}");
+    let v = json(&qipan(&["replay", rec.to_str().unwrap(), "--json"]));
+    assert_eq!(v["agrees"], true, "{v}");
+    // SGF says it in the result.
+    let sgf = dir.join("go.sgf");
+    play(&["play", "go", "--set", "size=9", "--record", sgf.to_str().unwrap()], "resign\n");
+    assert!(std::fs::read_to_string(&sgf).unwrap().contains("RE[W+R]"));
+    // Seven Kingdoms for three: the player of Qin, Zhao and Yan resigns, the other two play the game out, and
+    // the record, resignation first, replays to the same result.
+    let rec = dir.join("sk.qipan");
+    let args = ["play", "seven-kingdoms", "--set", "players=3", "--ai", "chu,han,qi,wei", "--record"];
+    let text = play(&[&args[..], &[rec.to_str().unwrap()]].concat(), "resign\n");
+    assert!(text.contains("qin resigns") && text.contains("Game over"), "{text}");
+    assert!(std::fs::read_to_string(&rec).unwrap().contains("moves:\n  - \"resign\"\n  - \""));
+    let v = json(&qipan(&["replay", rec.to_str().unwrap(), "--json"]));
+    assert_eq!((&v["agrees"], &v["refused"]), (&serde_json::Value::Bool(true), &serde_json::Value::Null), "{v}");
+    assert!(v["moves"].as_u64().unwrap() > 0, "{v}");
+}

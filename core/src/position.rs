@@ -1850,6 +1850,56 @@ impl Position {
         }
     }
 
+    /// The seat to move resigns, for the player who holds it: every seat that player holds leaves the game,
+    /// as a seat eliminated by the rules does (its pieces stay where they stand). When one side is left it
+    /// wins by resignation (`W+R` in a game of two seats); otherwise play goes on with the next seat. If a
+    /// hook fails, the position is left as it was.
+    ///
+    /// ```
+    /// use qipan::core::{Illegal, PlayError};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// pos.resign()?; // Black resigns
+    /// let result = pos.outcome().unwrap();
+    /// assert_eq!((result.text.as_str(), result.reason.as_str(), &result.winners[..]), ("W+R", "resignation", &[1][..]));
+    /// assert_eq!(pos.resign(), Err(PlayError::Illegal(Illegal::GameOver)));
+    ///
+    /// // With three kingdoms left, one resigning leaves two to play on.
+    /// let game = qipan::load("seven-kingdoms", &[("players".into(), "3".into())])?;
+    /// let mut pos = game.start();
+    /// let first = pos.to_move();
+    /// pos.resign()?;
+    /// assert!(!pos.is_over() && !pos.is_alive(first) && pos.to_move() != first);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resign(&mut self) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Illegal(Illegal::GameOver));
+        }
+        let mut next = self.clone();
+        let player = next.controller(next.to_move);
+        for seat in 0..next.alive.len() as u8 {
+            if next.alive[seat as usize] && next.controller(seat) == player {
+                next.eliminate(seat)?;
+            }
+        }
+        let live: Vec<u8> = (0..next.alive.len() as u8).filter(|&s| next.alive[s as usize]).collect();
+        let teams = live.iter().fold(0u64, |acc, &s| acc | 1 << (next.team(s) & 63));
+        if teams.count_ones() <= 1 {
+            let mut result = GameResult::winners(&next, live, "resignation");
+            if result.text.ends_with('+') {
+                result.text.push('R');
+            }
+            next.result = Some(result);
+        } else {
+            next.advance_turn();
+            next.check_end()?;
+        }
+        *self = next;
+        Ok(())
+    }
+
     /// Plays a move after checking it. If a hook fails, the position is left as it was.
     ///
     /// ```

@@ -9,6 +9,9 @@ use rand::SeedableRng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+/// The turns taken: each seat and its move, or `None` for a resignation.
+type History = Vec<(u8, Option<qipan::core::Move>)>;
+
 #[derive(Args)]
 pub struct PlayArgs {
     #[command(flatten)]
@@ -45,11 +48,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let mut pos = a.game.start(&game)?;
     let start = pos.clone();
-    let mut history: Vec<(u8, qipan::core::Move)> = Vec::new();
+    let mut history: History = Vec::new();
     outln!("{}", game.title);
     outln!(
-        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `save FILE`, \
-         `load FILE`, `svg FILE` to draw the board, `quit` to stop.",
+        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `resign`, \
+         `save FILE`, `load FILE`, `svg FILE` to draw the board, `quit` to stop.",
         example(&pos)
     );
     let mut redraw = true;
@@ -71,7 +74,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
             };
             outln!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
             pos.play(&mv)?;
-            history.push((seat as u8, mv));
+            history.push((seat as u8, Some(mv)));
             continue;
         }
         out!("{}> ", game.seats[seat].name);
@@ -81,6 +84,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
         match line.trim() {
             "" => redraw = false,
             "quit" | "exit" => break,
+            "resign" => {
+                pos.resign()?;
+                history.push((seat as u8, None));
+                outln!("{} resigns", game.seats[seat].name);
+            }
             "moves" => {
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
                 outln!("{}", texts.join(" "));
@@ -142,7 +150,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
                     redraw = false;
                 }
                 Ok(mv) => match pos.play(&mv) {
-                    Ok(()) => history.push((seat as u8, mv)),
+                    Ok(()) => history.push((seat as u8, Some(mv))),
                     Err(e) => {
                         outln!("{text}: {e}");
                         redraw = false;
@@ -255,26 +263,32 @@ fn write_record(
     path: &std::path::Path,
     game_ref: &str,
     game: &qipan::core::Game,
-    history: &[(u8, qipan::core::Move)],
+    history: &History,
     result: Option<&qipan::core::GameResult>,
 ) -> anyhow::Result<()> {
     if is_sgf(path) {
-        std::fs::write(path, qipan::record::to_sgf(game, history, result)?.to_sgf())?;
+        // SGF has no resignation move: its result says `+R`.
+        let moves: Vec<(u8, qipan::core::Move)> = history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();
+        std::fs::write(path, qipan::record::to_sgf(game, &moves, result)?.to_sgf())?;
     } else {
-        let moves: Vec<qipan::core::Move> = history.iter().map(|(_, m)| *m).collect();
-        std::fs::write(path, qipan::record::GameRecord::new(game_ref, game, &moves, result).to_text())?;
+        let mut record = qipan::record::GameRecord::new(game_ref, game, &[], result);
+        record.moves = history
+            .iter()
+            .map(|(_, m)| m.map_or_else(|| qipan::record::RESIGN.to_string(), |m| move_text(game, &m)))
+            .collect();
+        std::fs::write(path, record.to_text())?;
     }
     Ok(())
 }
 
 /// The position after replaying `history` from `start`.
-fn replayed(
-    start: &qipan::core::Position,
-    history: &[(u8, qipan::core::Move)],
-) -> anyhow::Result<qipan::core::Position> {
+fn replayed(start: &qipan::core::Position, history: &History) -> anyhow::Result<qipan::core::Position> {
     let mut pos = start.clone();
     for (_, mv) in history {
-        pos.play(mv)?;
+        match mv {
+            Some(mv) => pos.play(mv)?,
+            None => pos.resign()?,
+        }
     }
     Ok(pos)
 }
@@ -286,7 +300,7 @@ fn load_record(
     game_ref: &str,
     game: &qipan::core::Game,
     start: &qipan::core::Position,
-) -> anyhow::Result<(qipan::core::Position, Vec<(u8, qipan::core::Move)>)> {
+) -> anyhow::Result<(qipan::core::Position, History)> {
     let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
     let record = qipan::record::GameRecord::parse(&String::from_utf8(bytes)?)?;
     if record.game != game_ref || record.options != game.options {
@@ -295,10 +309,16 @@ fn load_record(
     let mut pos = start.clone();
     let mut history = Vec::new();
     for (i, text) in record.moves.iter().enumerate() {
-        let mv = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
         let seat = pos.to_move();
-        pos.play(&mv).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
-        history.push((seat, mv));
+        let refused = |e: &dyn std::fmt::Display| anyhow::anyhow!("move {} `{text}`: {e}", i + 1);
+        if text == qipan::record::RESIGN {
+            pos.resign().map_err(|e| refused(&e))?;
+            history.push((seat, None));
+            continue;
+        }
+        let mv = parse_move(&pos, text).map_err(|e| refused(&e))?;
+        pos.play(&mv).map_err(|e| refused(&e))?;
+        history.push((seat, Some(mv)));
     }
     Ok((pos, history))
 }

@@ -30,6 +30,20 @@ use std::sync::Arc;
 /// The largest record text read, in bytes (a million plies of long move text fit).
 pub const MAX_RECORD_BYTES: usize = 64 << 20;
 
+/// The entry of a record's move list that stands for a resignation: the seat to move resigns
+/// ([`Position::resign`](qipan_core::Position::resign)).
+///
+/// ```
+/// use qipan::record::{GameRecord, RESIGN};
+///
+/// let text = format!("game: go\noptions: {{ size: \"9\" }}\nmoves: [E5, {RESIGN}]\nresult: \"B+R (resignation)\"\n");
+/// let replay = GameRecord::parse(&text)?.replay()?;
+/// assert_eq!(replay.moves.len(), 1, "a resignation is not a move");
+/// assert_eq!(replay.position.outcome().map(|r| r.text.as_str()), Some("B+R"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const RESIGN: &str = "resign";
+
 /// Reads a record file (qipan or SGF), at most one byte more than [`MAX_RECORD_BYTES`], so that a huge or
 /// endless file is refused by the reader instead of filling memory.
 ///
@@ -145,7 +159,7 @@ pub struct RecordReplay {
     pub game: Arc<Game>,
     /// The position after the last move replayed.
     pub position: Position,
-    /// The moves replayed.
+    /// The moves replayed (resignations are not moves, and are not listed).
     pub moves: Vec<Move>,
     /// The first refused move, if any.
     pub refused: Option<RefusedMove>,
@@ -424,11 +438,15 @@ impl GameRecord {
         let mut moves = Vec::new();
         let mut refused = None;
         for (i, text) in self.moves.iter().enumerate() {
-            let played = parse_move(&position, text)
-                .map_err(|e| e.to_string())
-                .and_then(|mv| position.play(&mv).map(|()| mv).map_err(|e| e.to_string()));
+            let played = if text == RESIGN {
+                position.resign().map(|()| None).map_err(|e| e.to_string())
+            } else {
+                parse_move(&position, text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|mv| position.play(&mv).map(|()| Some(mv)).map_err(|e| e.to_string()))
+            };
             match played {
-                Ok(mv) => moves.push(mv),
+                Ok(mv) => moves.extend(mv),
                 Err(reason) => {
                     refused = Some(RefusedMove {
                         number: i + 1,
