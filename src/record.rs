@@ -16,7 +16,8 @@ use std::sync::Arc;
 mod native;
 pub use native::yaml_quote;
 pub use native::{
-    GameRecord, MAX_RECORD_BYTES, RESIGN, RecordError, RecordReplay, RefusedMove, read_record_file, result_text,
+    GameRecord, MAX_RECORD_BYTES, RESIGN, RecordError, RecordReplay, RefusedMove, play_entry, read_record_file,
+    result_text,
 };
 
 /// What a replay found.

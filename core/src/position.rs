@@ -1884,9 +1884,8 @@ impl Position {
                 next.eliminate(seat)?;
             }
         }
-        let live: Vec<u8> = (0..next.alive.len() as u8).filter(|&s| next.alive[s as usize]).collect();
-        let teams = live.iter().fold(0u64, |acc, &s| acc | 1 << (next.team(s) & 63));
-        if teams.count_ones() <= 1 {
+        if next.sides_left() <= 1 {
+            let live: Vec<u8> = (0..next.alive.len() as u8).filter(|&s| next.alive[s as usize]).collect();
             let mut result = GameResult::winners(&next, live, "resignation");
             if result.text.ends_with('+') {
                 result.text.push('R');
@@ -2102,6 +2101,13 @@ impl Position {
         seat
     }
 
+    /// How many sides (teams, or seats without a team) still have a seat in the game.
+    fn sides_left(&self) -> u32 {
+        // Teams as bits (at most 64 teams).
+        let live = (0..self.alive.len() as u8).filter(|&s| self.alive[s as usize]);
+        live.fold(0u64, |acc, s| acc | 1 << (self.team(s) & 63)).count_ones()
+    }
+
     fn advance_turn(&mut self) {
         self.to_move = self.next_seat_after(self.to_move);
         self.refresh_prey();
@@ -2286,9 +2292,7 @@ impl Position {
                 return self.check_end();
             }
         }
-        // Teams still playing, as bits (at most 64 teams).
-        let teams = (0..seats).filter(|&s| self.alive[s as usize]).fold(0u64, |acc, s| acc | 1 << (self.team(s) & 63));
-        let sides = teams.count_ones();
+        let sides = self.sides_left();
         let end = &self.game.rules.end;
         if end.last_standing && sides <= 1 {
             let live = (0..seats).filter(|&s| self.alive[s as usize]).collect();

@@ -310,15 +310,9 @@ fn load_record(
     let mut history = Vec::new();
     for (i, text) in record.moves.iter().enumerate() {
         let seat = pos.to_move();
-        let refused = |e: &dyn std::fmt::Display| anyhow::anyhow!("move {} `{text}`: {e}", i + 1);
-        if text == qipan::record::RESIGN {
-            pos.resign().map_err(|e| refused(&e))?;
-            history.push((seat, None));
-            continue;
-        }
-        let mv = parse_move(&pos, text).map_err(|e| refused(&e))?;
-        pos.play(&mv).map_err(|e| refused(&e))?;
-        history.push((seat, Some(mv)));
+        let mv =
+            qipan::record::play_entry(&mut pos, text).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
+        history.push((seat, mv));
     }
     Ok((pos, history))
 }

@@ -438,14 +438,7 @@ impl GameRecord {
         let mut moves = Vec::new();
         let mut refused = None;
         for (i, text) in self.moves.iter().enumerate() {
-            let played = if text == RESIGN {
-                position.resign().map(|()| None).map_err(|e| e.to_string())
-            } else {
-                parse_move(&position, text)
-                    .map_err(|e| e.to_string())
-                    .and_then(|mv| position.play(&mv).map(|()| Some(mv)).map_err(|e| e.to_string()))
-            };
-            match played {
+            match play_entry(&mut position, text) {
                 Ok(mv) => moves.extend(mv),
                 Err(reason) => {
                     refused = Some(RefusedMove {
@@ -461,6 +454,28 @@ impl GameRecord {
         }
         Ok(RecordReplay { game, position, moves, refused })
     }
+}
+
+/// Plays one entry of a record's move list on `position`: a move in the game's move text, or [`RESIGN`].
+/// Returns the move played (`None` for a resignation), or why the entry was refused, in words.
+///
+/// ```
+/// use qipan::record::{RESIGN, play_entry};
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// assert!(play_entry(&mut pos, "E5")?.is_some());
+/// assert_eq!(play_entry(&mut pos, "E5").unwrap_err(), "illegal move: the node is occupied");
+/// assert_eq!(play_entry(&mut pos, RESIGN)?, None);
+/// assert_eq!(pos.outcome().map(|r| r.text.as_str()), Some("B+R"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_entry(position: &mut Position, text: &str) -> Result<Option<Move>, String> {
+    if text == RESIGN {
+        return position.resign().map(|()| None).map_err(|e| e.to_string());
+    }
+    let mv = parse_move(position, text).map_err(|e| e.to_string())?;
+    position.play(&mv).map(|()| Some(mv)).map_err(|e| e.to_string())
 }
 
 /// A YAML double-quoted string holding `s` exactly: quotes, backslashes and every character YAML does
