@@ -345,3 +345,52 @@ pub fn sequences(data: &[u8]) {
         plies += 1;
     }
 }
+
+/// The most lines a `play` input types.
+pub const MAX_PLAY_LINES: usize = 200;
+
+/// `play`: a session of `qipan play` typed by the fuzzer. The first byte picks a variant of a shipped game, the
+/// second which seats the computer plays (random moves, never every seat); the rest is the input, line by line.
+/// Files named by `save`, `load` and `svg` are replaced by a few files of one scratch folder (one of them in a
+/// folder that does not exist), so the fuzzer writes nothing else. No line may end the session with an error, the
+/// output may hold no control character from the input, and the moves taken replay to the position reached.
+pub fn play(data: &[u8]) {
+    use crate::session::Session;
+    let (Some(&first), Some(&seats)) = (data.first(), data.get(1)) else { return };
+    let game = variant(first as usize % variant_count());
+    let n = game.seats.len();
+    let agents: Vec<Option<crate::core::ai::AgentSpec>> = (0..n)
+        .map(|s| (seats >> (s % 8) & 1 == 1 && s + 1 < n).then_some(crate::core::ai::AgentSpec::Random))
+        .collect();
+    let scratch = std::env::temp_dir().join(format!("qipan-fuzz-play-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&scratch);
+    let mut input = Vec::new();
+    for line in data[2..].split(|&b| b == b'\n').take(MAX_PLAY_LINES) {
+        let word = line.split(|b| b.is_ascii_whitespace()).next().unwrap_or_default();
+        if matches!(word, b"save" | b"load" | b"svg") {
+            let files = ["game.yaml", "game.sgf", "board.svg", "missing/game.yaml"];
+            let file = files[line.len() % files.len()];
+            input.extend_from_slice(word);
+            input.push(b' ');
+            input.extend_from_slice(scratch.join(file).display().to_string().as_bytes());
+        } else {
+            input.extend_from_slice(line);
+        }
+        input.push(b'\n');
+    }
+    let mut session = Session::new(&game.name, game.start(), &agents, u64::from(seats));
+    let mut out = Vec::new();
+    session.run(&mut input.as_slice(), &mut out).unwrap_or_else(|e| panic!("the session ended with an error: {e}"));
+    let out = String::from_utf8(out).expect("the output is UTF-8");
+    if let Some(c) = out.chars().find(|c| c.is_control() && !matches!(c, '\n' | '\t')) {
+        panic!("a control character {c:?} reached the terminal");
+    }
+    let mut replayed = game.start();
+    for (_, mv) in session.history() {
+        match mv {
+            Some(mv) => replayed.play(mv).expect("a move of the session replays"),
+            None => replayed.resign().expect("a resignation of the session replays"),
+        }
+    }
+    assert_eq!(replayed.hash(), session.position().hash(), "the history does not replay to the position");
+}

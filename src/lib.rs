@@ -21,8 +21,10 @@
 pub mod fuzzing;
 pub mod games;
 pub mod gtp;
+pub mod input;
 pub mod library;
 pub mod record;
+pub mod session;
 pub mod sgf;
 pub mod simulate;
 

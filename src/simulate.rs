@@ -63,7 +63,23 @@ pub enum SimError {
     /// An agent was given for a seat the game does not have.
     #[error("no seat {0} in this game")]
     NoSeat(usize),
+    /// More games or threads were asked for than one run takes ([`MAX_GAMES`], [`MAX_THREADS`]).
+    #[error("{what} must be at most {limit}, not {asked}")]
+    TooMany {
+        /// `games` or `threads`.
+        what: &'static str,
+        /// The number asked for.
+        asked: usize,
+        /// The limit.
+        limit: usize,
+    },
 }
+
+/// The most games one [`Simulation::run`] plays: each keeps a summary in memory until the report is made.
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// The most worker threads one [`Simulation::run`] starts.
+pub const MAX_THREADS: usize = 1024;
 
 /// What to simulate: a game, how many times, who plays which seat.
 ///
@@ -201,16 +217,24 @@ impl Simulation {
     /// use std::sync::atomic::{AtomicUsize, Ordering};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
-    /// let sim = qipan::simulate::Simulation::new(game, 4).with_threads(2);
+    /// let sim = qipan::simulate::Simulation::new(game.clone(), 4).with_threads(2);
     /// let finished = AtomicUsize::new(0);
     /// let records = sim.run(&|_| {
     ///     finished.fetch_add(1, Ordering::Relaxed);
     /// })?;
     /// assert_eq!(finished.into_inner(), 4);
     /// assert_eq!(records.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    /// // Runs beyond the limits are refused before anything starts.
+    /// let huge = qipan::simulate::Simulation::new(game, usize::MAX);
+    /// assert_eq!(huge.run(&|_| ()).unwrap_err().to_string(), "games must be at most 10000000, not 18446744073709551615");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run(&self, done: &(dyn Fn(&GameSummary) + Sync)) -> Result<Vec<GameSummary>, SimError> {
+        for (what, asked, limit) in [("games", self.games, MAX_GAMES), ("threads", self.threads, MAX_THREADS)] {
+            if asked > limit {
+                return Err(SimError::TooMany { what, asked, limit });
+            }
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()

@@ -68,3 +68,8 @@ fn move_text() {
 fn sequences() {
     run("sequences", qipan::fuzzing::sequences);
 }
+
+#[test]
+fn play() {
+    run("play", qipan::fuzzing::play);
+}

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 pub struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// How long to run.
-    #[arg(long, default_value_t = 5.0)]
+    /// How long to run, in seconds (at most a day).
+    #[arg(long, default_value_t = 5.0, value_parser = seconds)]
     seconds: f64,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
@@ -22,6 +22,17 @@ pub struct BenchArgs {
     json: bool,
 }
 
+/// The longest `--seconds` accepted: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads `--seconds`: a finite number from 0.01 to a day (NaN, infinities and 1e300 are mistakes, not requests).
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=MAX_SECONDS).contains(&s) => Ok(s),
+        _ => Err(format!("expected a number of seconds from 0.01 to {MAX_SECONDS}, e.g. `--seconds 10`")),
+    }
+}
+
 pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
     let start = a.game.start(&game)?;
@@ -29,7 +40,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut buf = PlayoutBuf::default();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
     let cap = game.rules.end.max_plies.unwrap_or(10_000);
-    let limit = Duration::from_secs_f64(a.seconds.max(0.01));
+    let limit = Duration::from_secs_f64(a.seconds);
     let t = Instant::now();
     let (mut playouts, mut moves) = (0u64, 0u64);
     while t.elapsed() < limit {

@@ -137,7 +137,8 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Messages quote what was typed or read: its control characters must not reach the terminal raw.
+            eprintln!("error: {}", qipan::input::escape_controls(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }

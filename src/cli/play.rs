@@ -2,15 +2,10 @@
 
 use super::GameArgs;
 use clap::Args;
-use qipan::core::ai::Agent;
-use qipan::core::notation::{move_text, parse_move};
-use qipan::core::render;
-use rand::SeedableRng;
+use qipan::input::{Line, MAX_LINE_BYTES, read_line};
+use qipan::session::Session;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-
-/// The turns taken: each seat and its move, or `None` for a resignation.
-type History = Vec<(u8, Option<qipan::core::Move>)>;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -30,140 +25,44 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
+    // Refuse at once a record that cannot be written, rather than after the game was played.
+    if let Some(path) = &a.record {
+        qipan::session::check_writable(path)?;
+    }
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut overrides = a.game.overrides()?;
-    if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut lines)? {
+    if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut input)? {
         outln!("{players}");
     }
-    ask_required_options(&a.game.game, &mut overrides, &mut lines)?;
+    ask_required_options(&a.game.game, &mut overrides, &mut input)?;
     let game = qipan::load(&a.game.game, &overrides)?;
-    let specs = super::simulate::parse_ai(&game, &a.ai)?;
-    let listed: Vec<bool> = specs.iter().map(Option::is_some).collect();
-    let mut agents: Vec<Option<Box<dyn Agent>>> = specs.iter().map(|s| s.as_ref().map(|s| s.build())).collect();
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(a.seed);
-    if a.record.as_deref().is_some_and(is_sgf) {
-        // Refuse at once a game that cannot be written, rather than after it was played.
-        qipan::record::to_sgf(&game, &[], None)?;
-    }
-    let mut pos = a.game.start(&game)?;
-    let start = pos.clone();
-    let mut history: History = Vec::new();
-    outln!("{}", game.title);
-    outln!(
-        "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `resign`, \
-         `save FILE`, `load FILE`, `svg FILE` to draw the board, `quit` to stop.",
-        example(&pos)
-    );
-    let mut redraw = true;
-    loop {
-        if redraw {
-            out!("{}", render::text(&pos));
-        }
-        redraw = true;
-        if pos.is_over() {
-            break;
-        }
-        let seat = pos.to_move() as usize;
-        // A seat not listed is played by whoever holds it.
-        let who = if listed[seat] { seat } else { qipan::core::ai::player(&pos, seat as u8) as usize };
-        if let Some(agent) = agents[who].as_mut() {
-            let Some(mv) = agent.choose(&pos, &mut rng)? else {
-                outln!("{} has no legal move", game.seats[seat].name);
-                break;
-            };
-            outln!("{} plays {}", game.seats[seat].name, move_text(&game, &mv));
-            pos.play(&mv)?;
-            history.push((seat as u8, Some(mv)));
-            continue;
-        }
-        out!("{}> ", game.seats[seat].name);
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else { break };
-        let line = line?;
-        match line.trim() {
-            "" => redraw = false,
-            "quit" | "exit" => break,
-            "resign" => {
-                pos.resign()?;
-                history.push((seat as u8, None));
-                outln!("{} resigns", game.seats[seat].name);
-            }
-            "moves" => {
-                let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
-                outln!("{}", texts.join(" "));
-                redraw = false;
-            }
-            cmd if cmd.starts_with("moves ") => {
-                let label = cmd["moves ".len()..].trim();
-                redraw = false;
-                let Some(node) = game.board.find(label) else {
-                    outln!("no node `{label}` on this board");
-                    continue;
-                };
-                let texts: Vec<String> =
-                    pos.legal_moves().iter().filter(|m| m.from == node).map(|m| move_text(&game, m)).collect();
-                outln!("{}", if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") });
-            }
-            "undo" => {
-                // Back to before the last move a person made, taking back the computer's replies too.
-                let person = |s: u8| {
-                    let who = if listed[s as usize] { s as usize } else { qipan::core::ai::player(&start, s) as usize };
-                    agents[who].is_none()
-                };
-                match history.iter().rposition(|(s, _)| person(*s)) {
-                    None => {
-                        outln!("nothing to undo");
-                        redraw = false;
-                    }
-                    Some(i) => {
-                        history.truncate(i);
-                        pos = replayed(&start, &history)?;
-                    }
-                }
-            }
-            cmd if cmd.starts_with("save ") => {
-                let path = std::path::Path::new(cmd["save ".len()..].trim());
-                write_record(path, &a.game.game, &game, &history, pos.outcome())?;
-                outln!("wrote {}", path.display());
-                redraw = false;
-            }
-            cmd if cmd.starts_with("load ") => {
-                let path = cmd["load ".len()..].trim();
-                match load_record(path, &a.game.game, &game, &start) {
-                    Ok((p, h)) => (pos, history) = (p, h),
-                    Err(e) => {
-                        outln!("{path}: {e}");
-                        redraw = false;
-                    }
-                }
-            }
-            cmd if cmd.starts_with("svg ") => {
-                let path = cmd["svg ".len()..].trim();
-                std::fs::write(path, render::svg_marked(&pos, &render::Marks::last_move(&pos)))?;
-                outln!("wrote {path}");
-                redraw = false;
-            }
-            text => match parse_move(&pos, text) {
-                Err(e) => {
-                    outln!("{e}");
-                    redraw = false;
-                }
-                Ok(mv) => match pos.play(&mv) {
-                    Ok(()) => history.push((seat as u8, Some(mv))),
-                    Err(e) => {
-                        outln!("{text}: {e}");
-                        redraw = false;
-                    }
-                },
-            },
-        }
-    }
+    let agents = super::simulate::parse_ai(&game, &a.ai)?;
+    let mut session = Session::new(&a.game.game, a.game.start(&game)?, &agents, a.seed);
     if let Some(path) = &a.record {
-        write_record(path, &a.game.game, &game, &history, pos.outcome())?;
-        outln!("wrote {}", path.display());
+        session.check_format(path)?;
     }
+    let played = session.run(&mut input, &mut std::io::stdout().lock());
+    // The game is recorded however the session ended: a failing hook or a closed terminal loses nothing.
+    if let Some(path) = &a.record {
+        match session.save(path) {
+            Ok(()) => outln!("wrote {}", path.display()),
+            Err(e) if played.is_ok() => return Err(e.into()),
+            Err(e) => eprintln!("error: {e}"),
+        }
+    }
+    played?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The next answer typed, trimmed; an error when the input ends or the line cannot be read as text.
+fn answer(input: &mut impl BufRead) -> anyhow::Result<String> {
+    match read_line(input, MAX_LINE_BYTES)? {
+        None => anyhow::bail!("no answer: input ended"),
+        Some(Line::Text(line)) => Ok(line.trim().to_string()),
+        Some(Line::TooLong(n)) => anyhow::bail!("an answer of {n} bytes is longer than the limit of {MAX_LINE_BYTES}"),
+        Some(Line::NotUtf8) => anyhow::bail!("the answer is not valid UTF-8"),
+    }
 }
 
 /// Runs the cut-and-choose procedure when the game has it and the option is not set yet: player 1
@@ -172,7 +71,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
 fn cut_and_choose(
     game: &str,
     overrides: &mut Vec<(String, String)>,
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    input: &mut impl BufRead,
 ) -> anyhow::Result<Option<String>> {
     let (file, text) = qipan::source(game)?;
     let Some(option) = qipan::Definition::read(&file, &text, &qipan::Resolver)?.cut_and_choose(overrides)? else {
@@ -185,7 +84,7 @@ fn cut_and_choose(
     let mut ask = |prompt: &str| -> anyhow::Result<String> {
         out!("{prompt}");
         std::io::stdout().flush()?;
-        Ok(lines.next().ok_or_else(|| anyhow::anyhow!("no answer: input ended"))??.trim().to_string())
+        answer(input)
     };
     loop {
         let value = ask(&format!("player 1, {option} = "))?;
@@ -213,7 +112,7 @@ fn cut_and_choose(
 fn ask_required_options(
     game: &str,
     overrides: &mut Vec<(String, String)>,
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    input: &mut impl BufRead,
 ) -> anyhow::Result<()> {
     let (file, text) = qipan::source(game)?;
     for option in qipan::Definition::read(&file, &text, &qipan::Resolver)?.options() {
@@ -224,11 +123,11 @@ fn ask_required_options(
             outln!("{}: {}", option.name, option.doc.split_whitespace().collect::<Vec<_>>().join(" "));
             out!("{} = ", option.name);
             std::io::stdout().flush()?;
-            let Some(answer) = lines.next() else {
+            let Ok(value) = answer(input) else {
                 anyhow::bail!("option `{}` must be set (--set {}=...)", option.name, option.name)
             };
             let mut tried = overrides.clone();
-            tried.push((option.name.clone(), answer?.trim().to_string()));
+            tried.push((option.name.clone(), value));
             match qipan::load(game, &tried) {
                 Err(qipan::LoadError::Invalid(d))
                     if d.0.iter().any(|x| {
@@ -246,73 +145,4 @@ fn ask_required_options(
         }
     }
     Ok(())
-}
-
-/// A legal move's text, to show the notation.
-fn example(pos: &qipan::core::Position) -> String {
-    pos.legal_moves().first().map(|m| move_text(pos.game(), m)).unwrap_or_else(|| "pass".into())
-}
-
-/// Whether a record file is SGF (by its name).
-fn is_sgf(path: &std::path::Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-}
-
-/// Writes the game so far: SGF when the file name ends in `.sgf`, otherwise a qipan record.
-fn write_record(
-    path: &std::path::Path,
-    game_ref: &str,
-    game: &qipan::core::Game,
-    history: &History,
-    result: Option<&qipan::core::GameResult>,
-) -> anyhow::Result<()> {
-    if is_sgf(path) {
-        // SGF has no resignation move: its result says `+R`.
-        let moves: Vec<(u8, qipan::core::Move)> = history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();
-        std::fs::write(path, qipan::record::to_sgf(game, &moves, result)?.to_sgf())?;
-    } else {
-        let mut record = qipan::record::GameRecord::new(game_ref, game, &[], result);
-        record.moves = history
-            .iter()
-            .map(|(_, m)| m.map_or_else(|| qipan::record::RESIGN.to_string(), |m| move_text(game, &m)))
-            .collect();
-        std::fs::write(path, record.to_text())?;
-    }
-    Ok(())
-}
-
-/// The position after replaying `history` from `start`.
-fn replayed(start: &qipan::core::Position, history: &History) -> anyhow::Result<qipan::core::Position> {
-    let mut pos = start.clone();
-    for (_, mv) in history {
-        match mv {
-            Some(mv) => pos.play(mv)?,
-            None => pos.resign()?,
-        }
-    }
-    Ok(pos)
-}
-
-/// Reads a qipan record of this game (same game and options) and replays it from `start`; a move the
-/// rules refuse stops the loading with its number and line.
-fn load_record(
-    path: &str,
-    game_ref: &str,
-    game: &qipan::core::Game,
-    start: &qipan::core::Position,
-) -> anyhow::Result<(qipan::core::Position, History)> {
-    let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
-    let record = qipan::record::GameRecord::parse(&String::from_utf8(bytes)?)?;
-    if record.game != game_ref || record.options != game.options {
-        anyhow::bail!("the record is of `{}` with other options; play it with `qipan replay {path}`", record.game);
-    }
-    let mut pos = start.clone();
-    let mut history = Vec::new();
-    for (i, text) in record.moves.iter().enumerate() {
-        let seat = pos.to_move();
-        let mv =
-            qipan::record::play_entry(&mut pos, text).map_err(|e| anyhow::anyhow!("move {} `{text}`: {e}", i + 1))?;
-        history.push((seat, mv));
-    }
-    Ok((pos, history))
 }
