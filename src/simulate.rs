@@ -266,6 +266,8 @@ impl Simulation {
     /// ```
     pub fn play(&self, index: usize) -> Result<GameSummary, SimError> {
         let seed = game_seed(self.seed, index as u64);
+        // One budget for the hooks of the whole game, its agents' searches included.
+        let _budget = qipan_core::hooks::HookBudget::open();
         let hook = |source| SimError::Hook { index, seed, source };
         let game = &self.game;
         let seats = game.seats.len();

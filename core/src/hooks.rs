@@ -4,6 +4,7 @@
 use crate::board::NodeId;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
+use std::cell::Cell;
 use std::fmt;
 
 /// The named points where a hook may run.
@@ -388,5 +389,116 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// ```
     fn score(&self, _pos: &Position, _seat: u8) -> Result<Option<f64>, HookError> {
         Ok(None)
+    }
+}
+
+thread_local! {
+    /// Operations the hooks have spent in the budget scope open on this thread (`None`: no scope open).
+    static SPENT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// A scope for the hooks' overall budget: every hook operation run on this thread while it is open counts
+/// against one total, which a [`Hooks`] implementation compares with its limit (qipan-dsl's
+/// `HookLimits::max_total_operations`) and fails with a [`HookError`] past it. So a hook that stays within
+/// its limit per call, but is called without end (once per candidate move of a huge board, say), still
+/// stops the command.
+///
+/// The engine opens a scope for each move generation, each move played, each playout and each perft;
+/// a program opens one around a larger unit of work (a command, a game of a simulation) to give it a
+/// single budget. A scope opened while another is open on the thread adds to the outer one, so the
+/// outermost scope is the unit the budget covers. Opening and closing cost a thread-local access each.
+///
+/// ```
+/// use qipan::core::hooks::HookBudget;
+///
+/// let def = r#"
+/// extends: go
+/// hooks:
+///   filter_move: 'let n = 0; for i in 0..10 { n += i } true'
+/// "#;
+/// let game = qipan::load_str("busy.yaml", def, &[("size".into(), "9".into())])?;
+/// assert_eq!(HookBudget::spent(), None);
+/// {
+///     let _command = HookBudget::open();
+///     assert_eq!(game.start().legal_moves().len(), 82);
+///     let one = HookBudget::spent().unwrap();
+///     assert!(one > 81 * 10, "each of the 81 filter calls counts: {one}");
+///     game.start().legal_moves(); // a second generation adds to the same scope
+///     assert_eq!(HookBudget::spent(), Some(2 * one));
+/// }
+/// assert_eq!(HookBudget::spent(), None, "closed with the command");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use = "the scope closes when this is dropped"]
+#[derive(Debug)]
+pub struct HookBudget {
+    /// Whether this value opened the scope (and so closes it).
+    opened: bool,
+}
+
+impl HookBudget {
+    /// Opens a budget scope on this thread, or joins the one already open.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookBudget;
+    ///
+    /// let outer = HookBudget::open();
+    /// HookBudget::charge(5);
+    /// {
+    ///     let _inner = HookBudget::open(); // joins the outer scope
+    ///     HookBudget::charge(2);
+    /// }
+    /// assert_eq!(HookBudget::spent(), Some(7));
+    /// drop(outer);
+    /// assert_eq!(HookBudget::spent(), None);
+    /// ```
+    pub fn open() -> HookBudget {
+        SPENT.with(|s| {
+            let opened = s.get().is_none();
+            if opened {
+                s.set(Some(0));
+            }
+            HookBudget { opened }
+        })
+    }
+
+    /// The operations spent in the scope open on this thread, or `None` when none is open.
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookBudget;
+    ///
+    /// assert_eq!(HookBudget::spent(), None);
+    /// let _scope = HookBudget::open();
+    /// assert_eq!(HookBudget::spent(), Some(0));
+    /// ```
+    pub fn spent() -> Option<u64> {
+        SPENT.with(Cell::get)
+    }
+
+    /// Counts `operations` against the scope open on this thread (nothing when none is open).
+    ///
+    /// ```
+    /// use qipan::core::hooks::HookBudget;
+    ///
+    /// HookBudget::charge(10); // no scope: not counted
+    /// let _scope = HookBudget::open();
+    /// HookBudget::charge(10);
+    /// HookBudget::charge(u64::MAX); // saturates
+    /// assert_eq!(HookBudget::spent(), Some(u64::MAX));
+    /// ```
+    pub fn charge(operations: u64) {
+        SPENT.with(|s| {
+            if let Some(x) = s.get() {
+                s.set(Some(x.saturating_add(operations)));
+            }
+        })
+    }
+}
+
+impl Drop for HookBudget {
+    fn drop(&mut self) {
+        if self.opened {
+            SPENT.with(|s| s.set(None));
+        }
     }
 }

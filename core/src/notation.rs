@@ -30,12 +30,35 @@ pub enum NotationError {
     /// An extra action the game does not have.
     #[error("`+{0}` is not an extra action of this game")]
     UnknownExtra(String),
+    /// Text longer than [`MAX_MOVE_TEXT`] characters, refused before it is read.
+    #[error("a move's text is {chars} characters, more than the limit {limit}")]
+    TooLong {
+        /// The text's length in characters.
+        chars: usize,
+        /// [`MAX_MOVE_TEXT`].
+        limit: usize,
+    },
     /// Text of no known shape.
     #[error(
         "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
     )]
     Malformed(String),
 }
+
+/// The most characters a move's text may have; the longest real ones (a piece's name, a drop, a shot and an
+/// extra action) are far shorter.
+///
+/// ```
+/// use qipan::core::notation::{parse_move, NotationError, MAX_MOVE_TEXT};
+///
+/// let pos = qipan::load("go", &[])?.start();
+/// let long = "E".repeat(MAX_MOVE_TEXT + 1);
+/// let err = parse_move(&pos, &long).unwrap_err();
+/// assert_eq!(err, NotationError::TooLong { chars: 1001, limit: 1000 });
+/// assert_eq!(err.to_string(), "a move's text is 1001 characters, more than the limit 1000");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_MOVE_TEXT: usize = 1000;
 
 /// The piece types that enter the board by placement or drop.
 fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
@@ -139,6 +162,12 @@ fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    // Reading is linear in the text's length (the board refuses a too-long label without hashing it);
+    // the cap keeps messages that quote the text short.
+    let chars = text.chars().count();
+    if chars > MAX_MOVE_TEXT {
+        return Err(NotationError::TooLong { chars, limit: MAX_MOVE_TEXT });
+    }
     let mut parts = text.split_whitespace();
     let first = parts.next().unwrap_or("");
     let (main, promote) = match first.split_once('=') {

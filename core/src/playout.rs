@@ -1,7 +1,7 @@
 //! Random playouts and perft: the engine's two yardsticks.
 
 use crate::board::NodeId;
-use crate::hooks::{HookError, HookPoint};
+use crate::hooks::{HookBudget, HookError, HookPoint};
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};
 use crate::rules::PassRule;
@@ -83,6 +83,8 @@ pub fn playout<R: Rng>(
 ) -> Result<u32, HookError> {
     let start = pos.ply();
     let game = pos.game_arc().clone();
+    // One budget for the hooks of the whole game.
+    let _budget = game.hooks.is_some().then(HookBudget::open);
     let fast = game.placement_only()
         && game.rules.pass == PassRule::Always
         && game.pieces.len() == 1
@@ -95,8 +97,11 @@ pub fn playout<R: Rng>(
     while !pos.is_over() && pos.ply() - start < cap {
         let mv = match (fast, policy) {
             (true, _) => buf.pick_placement(pos, rng, policy),
-            (false, Policy::Uniform) => buf.pick_any(pos, rng),
-            (false, Policy::Light) => light_move(pos, rng, &mut buf.moves),
+            (false, Policy::Uniform) => buf.pick_any(pos, rng)?,
+            (false, Policy::Light) => {
+                pos.try_generate_legal(&mut buf.moves)?;
+                light_pick(pos, rng, &mut buf.moves)
+            }
         };
         let Some(mv) = mv else {
             if defer {
@@ -222,7 +227,8 @@ impl PlayoutBuf {
         }
     }
 
-    fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<Move> {
+    /// Uniform among the legal moves; a failing hook is an error.
+    fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Result<Option<Move>, HookError> {
         let game = pos.game();
         if game.has_check_rule() && game.extras.is_empty() && game.rules.pass != PassRule::Always {
             // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
@@ -232,19 +238,19 @@ impl PlayoutBuf {
             while live > 0 {
                 let i = rng.random_range(0..live);
                 let mv = self.moves.moves[i];
-                if pos.pseudo_is_legal(&mv, &mut self.moves) {
-                    return Some(mv);
+                if pos.pseudo_legal(&mv, &mut self.moves, true)? {
+                    return Ok(Some(mv));
                 }
                 live -= 1;
                 self.moves.moves.swap(i, live);
             }
-            return (game.rules.pass == PassRule::WhenStuck && !pos.is_over()).then_some(Move::PASS);
+            return Ok((game.rules.pass == PassRule::WhenStuck && !pos.is_over()).then_some(Move::PASS));
         }
-        pos.generate_legal(&mut self.moves);
+        pos.try_generate_legal(&mut self.moves)?;
         if self.moves.moves.is_empty() {
-            return None;
+            return Ok(None);
         }
-        Some(self.moves.moves[rng.random_range(0..self.moves.moves.len())])
+        Ok(Some(self.moves.moves[rng.random_range(0..self.moves.moves.len())]))
     }
 }
 
@@ -299,6 +305,11 @@ pub fn fills_own_eye(pos: &Position, node: NodeId) -> bool {
 /// ```
 pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<Move> {
     pos.generate_legal(buf);
+    light_pick(pos, rng, buf)
+}
+
+/// [`light_move`]'s choice among the legal moves in `buf`.
+fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<Move> {
     let pass = buf.moves.iter().find(|m| m.is_pass()).copied();
     buf.moves.retain(|m| !m.is_pass() && (!m.to.is_some() || !fills_own_eye(pos, m.to)));
     if buf.moves.is_empty() {
@@ -308,6 +319,9 @@ pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Opt
 }
 
 /// The number of move sequences of exactly `depth` plies from `pos`.
+///
+/// A hook that fails on the way leaves the moves it concerns out of the count; [`try_perft`] reports
+/// it instead, as every command does.
 ///
 /// ```
 /// use qipan_core::board::generators::{grid, GridSpec};
@@ -329,29 +343,85 @@ pub fn light_move<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Opt
 /// assert_eq!(qipan_core::playout::perft(&game.start(), 2), 9 * 8);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<(Position, MoveBuf)> = (0..depth).map(|_| (pos.clone(), MoveBuf::default())).collect();
-    perft_inner(pos, depth, &mut stack)
+    count(pos, depth, false).unwrap_or(0)
 }
 
-fn perft_inner(pos: &Position, depth: u32, stack: &mut [(Position, MoveBuf)]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some(((child, buf), rest)) = stack.split_first_mut() else {
-        return 1;
+/// The number of move sequences of exactly `depth` plies from `pos`, or the first failure of a hook (a
+/// move's hook, a `filter_move` while generating, or the hooks' overall budget for the whole count spent).
+///
+/// Memory grows with the plies reached, not with `depth`: a depth past the end of every game costs nothing.
+///
+/// ```
+/// use qipan::core::playout::try_perft;
+///
+/// // Go on 2×2 stopped after three plies.
+/// let go = qipan::load("go", &[("size".into(), "2".into()), ("move_cap".into(), "3".into())])?;
+/// assert_eq!(try_perft(&go.start(), 2)?, 4 * 4 + 5); // after a pass, White may pass too
+/// assert!(try_perft(&go.start(), 3)? > 0);
+/// assert_eq!(try_perft(&go.start(), u32::MAX)?, 0, "no game lasts that long, and asking costs nothing");
+///
+/// let def = "extends: go\nhooks:\n  after_move: 'if pos.ply == 2 { throw \"no third ply\" }'\n";
+/// let broken = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
+/// assert_eq!(try_perft(&broken.start(), 1)?, 82);
+/// let err = try_perft(&broken.start(), 2).unwrap_err();
+/// assert_eq!((err.hook.as_str(), err.message.as_str()), ("after_move", "no third ply"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_perft(pos: &Position, depth: u32) -> Result<u64, HookError> {
+    // One budget for the hooks of the whole count.
+    let _budget = pos.game().hooks.is_some().then(HookBudget::open);
+    count(pos, depth, true)
+}
+
+/// Perft by depth-first search on an explicit stack (no recursion, however deep the count), with one
+/// position and move buffer per ply reached, reused from branch to branch. With `strict`, a failing
+/// hook is an error; otherwise the moves it concerns are left out.
+fn count(root: &Position, depth: u32, strict: bool) -> Result<u64, HookError> {
+    let generate = |pos: &Position, buf: &mut MoveBuf| {
+        if strict {
+            return pos.try_generate_legal(buf);
+        }
+        pos.generate_legal(buf);
+        Ok(())
     };
-    pos.generate_legal(buf);
+    if depth == 0 {
+        return Ok(1);
+    }
+    // `frames[i]`: the position after `i` plies, its legal moves, and the next of them to try.
+    let mut frames = vec![(root.clone(), MoveBuf::default(), 0usize)];
+    generate(root, &mut frames[0].1)?;
     if depth == 1 {
-        return buf.moves.len() as u64;
+        return Ok(frames[0].1.moves.len() as u64);
     }
     let mut total = 0;
-    for i in 0..buf.moves.len() {
-        let mv = buf.moves[i];
-        child.clone_from(pos);
-        if child.play_unchecked(&mv).is_err() {
+    let mut live = 1;
+    while live > 0 {
+        let i = live - 1;
+        let next = frames[i].2;
+        let Some(&mv) = frames[i].1.moves.get(next) else {
+            live -= 1;
             continue;
+        };
+        frames[i].2 += 1;
+        if frames.len() == live {
+            frames.push((root.clone(), MoveBuf::default(), 0));
         }
-        total += perft_inner(child, depth - 1, rest);
+        let (parents, children) = frames.split_at_mut(live);
+        let child = &mut children[0];
+        child.0.clone_from(&parents[i].0);
+        match child.0.play_unchecked(&mv) {
+            Ok(()) => {}
+            Err(e) if strict => return Err(e),
+            Err(_) => continue,
+        }
+        generate(&child.0, &mut child.1)?;
+        // The child stands `live` plies deep; the last ply is counted from its move list.
+        if depth - live as u32 == 1 {
+            total += child.1.moves.len() as u64;
+        } else {
+            child.2 = 0;
+            live += 1;
+        }
     }
-    total
+    Ok(total)
 }

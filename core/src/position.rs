@@ -3,7 +3,7 @@
 use crate::board::NodeId;
 use crate::game::Game;
 use crate::history::HashHistory;
-use crate::hooks::{HookAction, HookError, HookOutcome, HookPoint};
+use crate::hooks::{HookAction, HookBudget, HookError, HookOutcome, HookPoint};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
 use crate::rules::groups::Chains;
@@ -107,14 +107,32 @@ pub enum Illegal {
 /// assert_eq!(pos.ply(), 1); // the refused move changed nothing
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// The message says the reason once: an illegal move's reason is part of the message and not also
+/// its `source`, so a chain of causes (as `anyhow` prints it) does not repeat it.
+///
+/// ```
+/// use qipan::core::{Illegal, PlayError};
+/// use std::error::Error;
+///
+/// let err = PlayError::from(Illegal::NoSuchMove);
+/// assert_eq!(err.to_string(), "illegal move: no rule of this piece allows that move");
+/// assert!(err.source().is_none(), "the reason is not told a second time as the cause");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The move is illegal.
     #[error("illegal move: {0}")]
-    Illegal(#[from] Illegal),
+    Illegal(Illegal),
     /// A hook failed.
     #[error(transparent)]
     Hook(#[from] HookError),
+}
+
+impl From<Illegal> for PlayError {
+    fn from(e: Illegal) -> PlayError {
+        PlayError::Illegal(e)
+    }
 }
 
 /// A buffer for legal-move generation, reused across calls so the hot path does not allocate.
@@ -281,7 +299,8 @@ impl Position {
             p.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
         }
         for &(seat, piece, count) in &game.reserves {
-            p.reserve[seat as usize * np + piece as usize] += count;
+            let r = &mut p.reserve[seat as usize * np + piece as usize];
+            *r = r.saturating_add(count);
         }
         if !p.alive.first().copied().unwrap_or(true) {
             p.to_move = p.next_seat_after(0);
@@ -1068,12 +1087,16 @@ impl Position {
     }
 
     fn credit_capture(&mut self, n: NodeId, p: Piece, by: u8) -> Result<(), HookError> {
-        self.captures[by as usize] += 1;
+        // Counts saturate (see the Limits chapter): a script may capture without end.
+        self.captures[by as usize] = self.captures[by as usize].saturating_add(1);
         let np = self.game.pieces.len();
-        match self.game.rules.captured_to {
-            CapturedTo::Removed => {}
-            CapturedTo::Graveyard => self.graveyard[p.seat as usize * np + p.piece as usize] += 1,
-            CapturedTo::CaptorReserve => self.reserve[by as usize * np + p.piece as usize] += 1,
+        let pile = match self.game.rules.captured_to {
+            CapturedTo::Removed => None,
+            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat as usize * np + p.piece as usize]),
+            CapturedTo::CaptorReserve => Some(&mut self.reserve[by as usize * np + p.piece as usize]),
+        };
+        if let Some(x) = pile {
+            *x = x.saturating_add(1);
         }
         if self.game.rules.end.royal.contains(&p.piece) && self.alive[p.seat as usize] {
             match self.game.rules.end.royal_capture {
@@ -1228,8 +1251,17 @@ impl Position {
         }
     }
 
-    /// Checks everything but the movement rules: group capture, repetition and hooks.
+    /// Checks everything but the movement rules: group capture, repetition and hooks. A failing hook
+    /// refuses the move, with the failure as the reason (as [`Position::check`] reports it).
     fn check_consequences(&self, mv: &Move) -> Result<(), Illegal> {
+        self.consequences(mv).map_err(|e| match e {
+            PlayError::Illegal(e) => e,
+            PlayError::Hook(e) => Illegal::Hook(e.to_string()),
+        })
+    }
+
+    /// [`Position::check_consequences`], telling a failing hook apart from a rule the move breaks.
+    fn consequences(&self, mv: &Move) -> Result<(), PlayError> {
         let seat = self.to_move;
         match mv.kind {
             MoveKind::Pass => {}
@@ -1244,22 +1276,24 @@ impl Position {
                 // General moves: simulate on a copy (rare in practice: moving pieces with group capture).
                 let mut copy = self.clone();
                 copy.result = None;
-                copy.apply(mv).map_err(|e| Illegal::Hook(e.to_string()))?;
+                copy.apply(mv)?;
                 if let Some(gc) = &self.game.rules.group_capture
                     && !gc.suicide_allowed
                     && mv.to.is_some()
                     && copy.cell(mv.to).is_none()
                     && mv.kind == MoveKind::Move
                 {
-                    return Err(Illegal::Suicide);
+                    return Err(Illegal::Suicide.into());
                 }
                 let h = copy.hash;
                 match self.game.rules.repetition {
-                    Repetition::Positional if self.history.contains(h) => return Err(Illegal::PositionalSuperko),
-                    Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
-                        return Err(Illegal::SituationalSuperko);
+                    Repetition::Positional if self.history.contains(h) => {
+                        return Err(Illegal::PositionalSuperko.into());
                     }
-                    Repetition::SimpleKo if mv.to == self.ko => return Err(Illegal::Ko),
+                    Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
+                        return Err(Illegal::SituationalSuperko.into());
+                    }
+                    Repetition::SimpleKo if mv.to == self.ko => return Err(Illegal::Ko.into()),
                     _ => {}
                 }
             }
@@ -1270,17 +1304,25 @@ impl Position {
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
             if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals[..n]) {
-                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()));
+                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()).into());
             }
         }
-        if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves) {
-            match h.filter_move(self, mv) {
-                Ok(None) => {}
-                Ok(Some(reason)) => return Err(Illegal::Hook(reason)),
-                Err(e) => return Err(Illegal::Hook(e.to_string())),
-            }
+        if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves)
+            && let Some(reason) = h.filter_move(self, mv)?
+        {
+            return Err(Illegal::Hook(reason).into());
         }
         Ok(())
+    }
+
+    /// Whether a pseudo-legal move passes [`Position::consequences`]; with `strict`, a failing hook is
+    /// an error instead of a refusal.
+    fn passes_consequences(&self, mv: &Move, strict: bool) -> Result<bool, HookError> {
+        match self.consequences(mv) {
+            Ok(()) => Ok(true),
+            Err(PlayError::Hook(e)) if strict => Err(e),
+            Err(_) => Ok(false),
+        }
     }
 
     /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`: the
@@ -1597,12 +1639,18 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pseudo_is_legal(&self, mv: &Move, buf: &mut MoveBuf) -> bool {
+        self.pseudo_legal(mv, buf, false).unwrap_or(false)
+    }
+
+    /// [`Position::pseudo_is_legal`]; with `strict`, a failing hook is an error instead of a refusal.
+    pub(crate) fn pseudo_legal(&self, mv: &Move, buf: &mut MoveBuf, strict: bool) -> Result<bool, HookError> {
         let rules = &self.game.rules;
         if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
-            return self.check_consequences(mv).is_ok();
+            let _budget = self.budget();
+            return self.passes_consequences(mv, strict);
         }
         if !self.game.has_check_rule() {
-            return true;
+            return Ok(true);
         }
         let cells = &mut buf.cells;
         if cells.len() != self.cells.len() {
@@ -1617,9 +1665,9 @@ impl Position {
             && self.quick_check_filter(&royals[..n])
             && !self.may_expose(mv, &royals[..n])
         {
-            return true;
+            return Ok(true);
         }
-        self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+        Ok(self.royal_left_attacked(mv, cells, &royals[..n]).is_none())
     }
 
     /// Whether the seat to move has a legal move (stops at the first one found).
@@ -1635,40 +1683,58 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has_legal_move(&self) -> bool {
+        self.any_legal_move(false).unwrap_or(false)
+    }
+
+    /// [`Position::has_legal_move`]; with `strict`, a failing hook is an error instead of a refusal.
+    fn any_legal_move(&self, strict: bool) -> Result<bool, HookError> {
         if self.is_over() {
-            return false;
+            return Ok(false);
         }
         if self.game.rules.pass != PassRule::Never {
             // Passing is legal at least when nothing else is.
-            return true;
+            return Ok(true);
         }
         thread_local! {
             static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
         }
         BUF.with(|b| {
             let Ok(mut b) = b.try_borrow_mut() else {
-                return !self.legal_moves().is_empty();
+                let mut buf = MoveBuf::default();
+                self.legal_into(&mut buf, strict)?;
+                return Ok(!buf.moves.is_empty());
             };
             let MoveBuf { pseudo, scratch, cells, .. } = &mut *b;
             let rules = &self.game.rules;
             if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
-                return self
-                    .pseudo_moves_until(scratch, pseudo, |ms| ms.iter().any(|m| self.check_consequences(m).is_ok()));
+                let _budget = self.budget();
+                let mut failed = None;
+                let found = self.pseudo_moves_until(scratch, pseudo, |ms| {
+                    ms.iter().any(|m| match self.passes_consequences(m, strict) {
+                        Ok(legal) => legal,
+                        Err(e) => {
+                            // Stop at the failure, and report it.
+                            failed = Some(e);
+                            true
+                        }
+                    })
+                });
+                return failed.map_or(Ok(found), Err);
             }
             if !self.game.has_check_rule() {
-                return self.pseudo_moves_until(scratch, pseudo, |_| true);
+                return Ok(self.pseudo_moves_until(scratch, pseudo, |_| true));
             }
             cells.clear();
             cells.extend_from_slice(&self.cells);
             let mut royals = [NodeId::NONE; 16];
             let n = self.royal_nodes(&mut royals);
             let quick = self.quick_check_filter(&royals[..n]);
-            self.pseudo_moves_until(scratch, pseudo, |ms| {
+            Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
                 ms.iter().any(|m| {
                     (quick && !self.may_expose(m, &royals[..n]))
                         || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
                 })
-            })
+            }))
         })
     }
 
@@ -1689,9 +1755,42 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn generate_legal(&self, buf: &mut MoveBuf) {
+        // Not strict: a failing hook refuses the move it was asked about, as `check` does.
+        let _ = self.legal_into(buf, false);
+    }
+
+    /// Generates every legal move of the seat to move into `buf.moves`, like [`Position::generate_legal`],
+    /// but a hook that fails on the way (a `filter_move` that throws, or the hooks' overall budget spent)
+    /// is an error rather than a move left out. Games without hooks take the same path as
+    /// [`Position::generate_legal`] and never fail.
+    ///
+    /// ```
+    /// use qipan::core::MoveBuf;
+    ///
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   filter_move: 'if mv.to == "E5" { throw "broken" } else { true }'
+    /// "#;
+    /// let game = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
+    /// let pos = game.start();
+    /// let mut buf = MoveBuf::default();
+    /// let err = pos.try_generate_legal(&mut buf).unwrap_err();
+    /// assert_eq!((err.hook.as_str(), err.message.as_str()), ("filter_move", "broken"));
+    /// pos.generate_legal(&mut buf); // leaves E5 out without a word
+    /// assert_eq!(buf.moves.len(), 80 + 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_generate_legal(&self, buf: &mut MoveBuf) -> Result<(), HookError> {
+        self.legal_into(buf, true)
+    }
+
+    /// Generates the legal moves into `buf.moves`; with `strict`, a failing hook is an error instead of
+    /// a refusal of the move.
+    fn legal_into(&self, buf: &mut MoveBuf, strict: bool) -> Result<(), HookError> {
         buf.moves.clear();
         if self.is_over() {
-            return;
+            return Ok(());
         }
         let MoveBuf { moves, pseudo, scratch, cells } = buf;
         self.pseudo_moves(scratch, pseudo);
@@ -1715,8 +1814,9 @@ impl Position {
                 }
             }
         } else {
+            let _budget = self.budget();
             for mv in pseudo.iter() {
-                if self.check_consequences(mv).is_ok() {
+                if self.passes_consequences(mv, strict)? {
                     moves.push(*mv);
                 }
             }
@@ -1738,6 +1838,7 @@ impl Position {
             PassRule::WhenStuck if moves.is_empty() => moves.push(Move::PASS),
             _ => {}
         }
+        Ok(())
     }
 
     /// Every legal move of the seat to move.
@@ -1759,6 +1860,27 @@ impl Position {
         buf.moves
     }
 
+    /// Every legal move of the seat to move, or the failure of a hook on the way (see
+    /// [`Position::try_generate_legal`]).
+    ///
+    /// ```
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   filter_move: 'mv.to != "E5"'
+    /// "#;
+    /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
+    /// assert_eq!(game.start().try_legal_moves()?.len(), 80 + 1); // E5 is forbidden, and that is no failure
+    /// let broken = qipan::load_str("broken.yaml", &def.replace("mv.to != \"E5\"", "throw"), &[("size".into(), "9".into())])?;
+    /// assert_eq!(broken.start().try_legal_moves().unwrap_err().message, "the script threw");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_legal_moves(&self) -> Result<Vec<Move>, HookError> {
+        let mut buf = MoveBuf::default();
+        self.try_generate_legal(&mut buf)?;
+        Ok(buf.moves)
+    }
+
     /// Checks a move, naming the rule it breaks when it is illegal.
     ///
     /// ```
@@ -1775,6 +1897,7 @@ impl Position {
         if self.is_over() {
             return Err(Illegal::GameOver);
         }
+        let _budget = self.budget();
         if !self.well_formed(mv) {
             return Err(Illegal::NoSuchMove);
         }
@@ -1877,6 +2000,7 @@ impl Position {
         if self.is_over() {
             return Err(PlayError::Illegal(Illegal::GameOver));
         }
+        let _budget = self.budget();
         let mut next = self.clone();
         let player = next.controller(next.to_move);
         for seat in 0..next.alive.len() as u8 {
@@ -1947,17 +2071,25 @@ impl Position {
         self.apply(mv)
     }
 
+    /// Opens the hooks' budget scope for work that may run hooks (none for a game without hooks).
+    #[inline]
+    fn budget(&self) -> Option<HookBudget> {
+        self.game.hooks.is_some().then(HookBudget::open)
+    }
+
     /// Applies a move and all its consequences.
     fn apply(&mut self, mv: &Move) -> Result<(), HookError> {
+        let _budget = self.budget();
         let seat = self.to_move;
         let np = self.game.pieces.len();
         let captures_before: u32 = self.captures.iter().sum();
         let mut new_ko = NodeId::NONE;
         match mv.kind {
-            MoveKind::Pass => self.passes += 1,
+            MoveKind::Pass => self.passes = self.passes.saturating_add(1),
             MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
             MoveKind::Drop => {
-                self.reserve[seat as usize * np + mv.piece as usize] -= 1;
+                let r = &mut self.reserve[seat as usize * np + mv.piece as usize];
+                *r = r.saturating_sub(1);
                 self.put(mv.to, Piece { seat, piece: mv.piece });
             }
             MoveKind::Move => {
@@ -2003,7 +2135,7 @@ impl Position {
         if captured > captures_before && !self.game.rules.end.bare.is_empty() {
             self.bare_sides(seat)?;
         }
-        self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies + 1 };
+        self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies.saturating_add(1) };
         if mv.kind == MoveKind::Move && self.game.rules.end.quiet_reset.contains(&mv.piece) {
             self.quiet_plies = 0;
         }
@@ -2019,7 +2151,7 @@ impl Position {
         if mv.passable && mv.kind == MoveKind::Move {
             self.mark_passed(mv.from, mv.to);
         }
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.last = Some(*mv);
         if let Some(h) = self.game.hooks.clone()
             && h.has(HookPoint::AfterMove)
@@ -2069,7 +2201,7 @@ impl Position {
         let i = seat as usize * self.game.pieces.len() + piece as usize;
         if self.graveyard[i] > 0 {
             self.graveyard[i] -= 1;
-            self.reserve[i] += 1;
+            self.reserve[i] = self.reserve[i].saturating_add(1);
         }
     }
 
@@ -2084,7 +2216,7 @@ impl Position {
         self.revive(seat, e.revive);
         if let Some(c) = e.cost {
             let i = c * self.game.seats.len() + seat as usize;
-            self.counters[i] -= 1;
+            self.counters[i] = self.counters[i].saturating_sub(1);
         }
     }
 
@@ -2145,8 +2277,9 @@ impl Position {
                 }
                 HookAction::Absorb { seat, to } => self.absorb_side(seat, to)?,
                 HookAction::Reserve(s, p, d) => {
+                    // A reserve holds 0 to 65,535 pieces: more saturates, fewer stops at none.
                     let i = s as usize * self.game.pieces.len() + p as usize;
-                    self.reserve[i] = (self.reserve[i] as i32 + d).clamp(0, u16::MAX as i32) as u16;
+                    self.reserve[i] = (self.reserve[i] as i64 + d as i64).clamp(0, u16::MAX as i64) as u16;
                 }
             }
         }
@@ -2169,7 +2302,7 @@ impl Position {
                 }
                 for c in 0..self.game.counters.len() {
                     let (from, into) = (c * n + seat as usize, c * n + h as usize);
-                    self.counters[into] += self.counters[from];
+                    self.counters[into] = self.counters[into].saturating_add(self.counters[from]);
                     self.counters[from] = 0;
                 }
             }
@@ -2252,100 +2385,112 @@ impl Position {
     }
 
     /// Decides whether the game has ended after a move.
+    ///
+    /// A loop, not a recursion: each pass either ends the game, finds it goes on, or takes a live seat
+    /// out (a seat left without pieces, or one stuck under `stuck: lose`) and looks again, so it ends
+    /// after at most one pass per seat.
     fn check_end(&mut self) -> Result<(), HookError> {
         // No allocation and no reference counting here: this runs after every move of every playout.
-        if let Some(h) = self.game.hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
-            && let HookOutcome::Winners(w) = h.game_over(self)?
-        {
-            self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
-            return Ok(());
-        }
         let seats = self.alive.len() as u8;
-        for g in 0..self.game.rules.end.goals.len() {
-            let (counter, at_least) = self.game.rules.end.goals[g];
-            let player = (0..seats)
-                .find(|&s| self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least);
-            if let Some(p) = player {
-                let winners = (0..seats).filter(|&s| self.alive[s as usize] && self.controller(s) == p).collect();
-                self.result = Some(GameResult::winners(self, winners, "a goal was reached"));
+        // Whether the last seat put out for being stuck was in check then (it names the result).
+        let mut stuck_mated: Option<bool> = None;
+        loop {
+            if let Some(h) = self.game.hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
+                && let HookOutcome::Winners(w) = h.game_over(self)?
+            {
+                self.result = Some(GameResult::winners(self, w, "decided by the rules' script"));
                 return Ok(());
             }
-        }
-        if self.game.rules.end.lose_without_pieces {
-            // A seat with nothing on the board and nothing in reserve is out.
-            let np = self.game.pieces.len();
-            let mut out = false;
-            for s in 0..seats {
-                if !self.alive[s as usize] {
+            for g in 0..self.game.rules.end.goals.len() {
+                let (counter, at_least) = self.game.rules.end.goals[g];
+                let player = (0..seats).find(|&s| {
+                    self.alive[s as usize] && self.controller(s) == s && self.counter(counter, s) >= at_least
+                });
+                if let Some(p) = player {
+                    let winners = (0..seats).filter(|&s| self.alive[s as usize] && self.controller(s) == p).collect();
+                    self.result = Some(GameResult::winners(self, winners, "a goal was reached"));
+                    return Ok(());
+                }
+            }
+            if self.game.rules.end.lose_without_pieces {
+                // A seat with nothing on the board and nothing in reserve is out.
+                let np = self.game.pieces.len();
+                let mut out = false;
+                for s in 0..seats {
+                    if !self.alive[s as usize] {
+                        continue;
+                    }
+                    let in_hand = (0..np).any(|p| self.reserve[s as usize * np + p] > 0);
+                    if !in_hand && !self.cells.iter().flatten().any(|c| c.seat == s) {
+                        self.eliminate(s)?;
+                        out = true;
+                    }
+                }
+                if out {
+                    if !self.alive[self.to_move as usize] {
+                        self.advance_turn();
+                    }
                     continue;
                 }
-                let in_hand = (0..np).any(|p| self.reserve[s as usize * np + p] > 0);
-                if !in_hand && !self.cells.iter().flatten().any(|c| c.seat == s) {
-                    self.eliminate(s)?;
-                    out = true;
-                }
             }
-            if out {
-                if !self.alive[self.to_move as usize] {
-                    self.advance_turn();
+            let sides = self.sides_left();
+            let end = &self.game.rules.end;
+            if end.last_standing && sides <= 1 {
+                let live = (0..seats).filter(|&s| self.alive[s as usize]).collect();
+                let mut why = "last side standing";
+                if let Some(mated) = stuck_mated.filter(|_| self.game.has_check_rule()) {
+                    why = if mated { "checkmate" } else { "no legal move" };
                 }
-                return self.check_end();
+                self.result = Some(GameResult::winners(self, live, why));
+                return Ok(());
             }
-        }
-        let sides = self.sides_left();
-        let end = &self.game.rules.end;
-        if end.last_standing && sides <= 1 {
-            let live = (0..seats).filter(|&s| self.alive[s as usize]).collect();
-            self.result = Some(GameResult::winners(self, live, "last side standing"));
-            return Ok(());
-        }
-        if end.consecutive_passes.is_some_and(|n| self.passes >= n) {
-            self.result = Some(GameResult::scored(self, "consecutive passes")?);
-            return Ok(());
-        }
-        // Under `pass: when-stuck` every pass is forced, so once each seat still playing has passed in turn
-        // no seat can ever move again (a script aside, which may change the position between turns).
-        if self.game.rules.pass == PassRule::WhenStuck
-            && self.game.hooks.is_none()
-            && self.passes > 0
-            && self.passes as usize >= self.alive.iter().filter(|&&a| a).count()
-        {
-            self.result = Some(GameResult::scored(self, "no seat can move")?);
-            return Ok(());
-        }
-        if end.max_plies.is_some_and(|m| self.ply >= m) {
-            self.result = Some(GameResult::scored(self, "move limit reached")?);
-            return Ok(());
-        }
-        if self.game.has_check_rule() {
-            let mut royals = [NodeId::NONE; 16];
-            let n = self.royal_nodes(&mut royals);
-            // The seat to move was not in check before the last (legal) move: it is now only if
-            // that move changed a node from which, or through which, its protected pieces are attacked.
-            let table = self.game.attack_table();
-            let untouched = self.game.hooks.is_none()
-                && table.filterable()
-                && self.last.is_some_and(|m| {
-                    let changed = [m.from, m.to, m.take, m.with_from, m.with_to];
-                    royals[..n].iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
-                });
-            self.check_memo = (0, false);
-            let attacked = !untouched && self.royals_attacked(&royals[..n]);
-            self.check_memo = (self.check_key(), attacked);
-        }
-        let end = &self.game.rules.end;
-        let draw_now = end.quiet_draw.is_some_and(|n| self.quiet_plies >= n)
-            || end.repetition_draw.is_some_and(|times| {
-                let key = self.hash ^ self.game.turn_key(self.to_move);
-                self.reps.iter().filter(|&&h| h == key).count() >= times as usize
-            });
-        // A playout may leave the stuck test to its next move generation, unless a draw is due now
-        // (a mate on the last allowed ply still wins).
-        let test_stuck = !self.defer_stuck || draw_now;
-        if self.game.rules.pass == PassRule::Never && test_stuck && !self.has_legal_move() {
-            let mated = self.in_check(self.to_move);
-            let rule = if mated { self.game.rules.checkmate } else { self.game.rules.stuck };
+            if end.consecutive_passes.is_some_and(|n| self.passes >= n) {
+                self.result = Some(GameResult::scored(self, "consecutive passes")?);
+                return Ok(());
+            }
+            // Under `pass: when-stuck` every pass is forced, so once each seat still playing has passed in turn
+            // no seat can ever move again (a script aside, which may change the position between turns).
+            if self.game.rules.pass == PassRule::WhenStuck
+                && self.game.hooks.is_none()
+                && self.passes > 0
+                && self.passes as usize >= self.alive.iter().filter(|&&a| a).count()
             {
+                self.result = Some(GameResult::scored(self, "no seat can move")?);
+                return Ok(());
+            }
+            if end.max_plies.is_some_and(|m| self.ply >= m) {
+                self.result = Some(GameResult::scored(self, "move limit reached")?);
+                return Ok(());
+            }
+            if self.game.has_check_rule() {
+                let mut royals = [NodeId::NONE; 16];
+                let n = self.royal_nodes(&mut royals);
+                // The seat to move was not in check before the last (legal) move: it is now only if
+                // that move changed a node from which, or through which, its protected pieces are attacked.
+                let table = self.game.attack_table();
+                let untouched = self.game.hooks.is_none()
+                    && stuck_mated.is_none()
+                    && table.filterable()
+                    && self.last.is_some_and(|m| {
+                        let changed = [m.from, m.to, m.take, m.with_from, m.with_to];
+                        royals[..n].iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
+                    });
+                self.check_memo = (0, false);
+                let attacked = !untouched && self.royals_attacked(&royals[..n]);
+                self.check_memo = (self.check_key(), attacked);
+            }
+            let end = &self.game.rules.end;
+            let draw_now = end.quiet_draw.is_some_and(|n| self.quiet_plies >= n)
+                || end.repetition_draw.is_some_and(|times| {
+                    let key = self.hash ^ self.game.turn_key(self.to_move);
+                    self.reps.iter().filter(|&&h| h == key).count() >= times as usize
+                });
+            // A playout may leave the stuck test to its next move generation, unless a draw is due now
+            // (a mate on the last allowed ply still wins).
+            let test_stuck = !self.defer_stuck || draw_now;
+            if self.game.rules.pass == PassRule::Never && test_stuck && !self.any_legal_move(true)? {
+                let mated = self.in_check(self.to_move);
+                let rule = if mated { self.game.rules.checkmate } else { self.game.rules.stuck };
                 match rule {
                     StuckRule::Draw => {
                         let why = if mated { "checkmate (drawn under these rules)" } else { "no legal move" };
@@ -2354,29 +2499,28 @@ impl Position {
                     StuckRule::Loses => {
                         let s = self.to_move;
                         self.eliminate(s)?;
-                        self.advance_turn();
-                        self.check_end()?;
-                        if let Some(r) = self
-                            .result
-                            .as_mut()
-                            .filter(|r| r.reason == "last side standing" && self.game.has_check_rule())
-                        {
-                            r.reason = if mated { "checkmate" } else { "no legal move" }.into();
+                        stuck_mated = Some(mated);
+                        if !self.alive.contains(&true) {
+                            // The last seat in the game is out too: nobody is left to win.
+                            let why = if mated { "checkmate" } else { "no legal move" };
+                            self.result = Some(GameResult::winners(self, vec![], why));
+                            return Ok(());
                         }
-                        return Ok(());
+                        self.advance_turn();
+                        continue;
                     }
                 }
             }
+            if draw_now {
+                let why = if self.game.rules.end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
+                    "too many moves without a capture"
+                } else {
+                    "repetition"
+                };
+                self.result = Some(GameResult::winners(self, vec![], why));
+            }
+            return Ok(());
         }
-        if draw_now {
-            let why = if self.game.rules.end.quiet_draw.is_some_and(|n| self.quiet_plies >= n) {
-                "too many moves without a capture"
-            } else {
-                "repetition"
-            };
-            self.result = Some(GameResult::winners(self, vec![], why));
-        }
-        Ok(())
     }
 
     /// Plays a legal move in a playout: like [`Position::play_unchecked`], but when passing is never
@@ -2427,6 +2571,7 @@ impl Position {
         if self.is_over() {
             return Ok(());
         }
+        let _budget = self.budget();
         self.check_end()
     }
 

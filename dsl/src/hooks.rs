@@ -26,12 +26,12 @@
 
 use qipan_core::board::NodeId;
 use qipan_core::game::Game;
-use qipan_core::hooks::{HookAction, HookError, HookOutcome, HookPoint, Hooks};
+use qipan_core::hooks::{HookAction, HookBudget, HookError, HookOutcome, HookPoint, Hooks};
 use qipan_core::moves::{Move, MoveKind};
 use qipan_core::position::{Piece, Position};
 use rhai::packages::{Package, StandardPackage};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Map, Scope};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -67,6 +67,32 @@ pub struct HookSource {
 
 /// Limits every hook runs under. A value of zero is raised to one.
 ///
+/// `max_operations` bounds one call; `max_total_operations` bounds all the calls of one unit of work
+/// (a [`HookBudget`] scope: a command, a game, a move generation), so a hook called without end fails
+/// too:
+///
+/// ```
+/// use qipan::core::hooks::{HookBudget, Hooks};
+/// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
+///
+/// let limits = HookLimits { max_total_operations: 10_000, ..HookLimits::default() };
+/// let src = HookSource { point: "score".into(), code: "for i in 0..100 {} 1".into(), file: "game.yaml".into(), line: 3 };
+/// let hooks = RhaiHooks::compile(vec![src], limits, vec![])?;
+/// let pos = qipan::load("go", &[])?.start();
+/// let _command = HookBudget::open();
+/// let mut calls = 0;
+/// let err = loop {
+///     match hooks.score(&pos, 0) {
+///         Ok(_) => calls += 1,
+///         Err(e) => break e,
+///     }
+/// };
+/// assert!((10..100).contains(&calls), "{calls} calls fit in the budget");
+/// assert_eq!((err.hook.as_str(), err.line), ("score", 3));
+/// assert!(err.message.contains("10000 operations in all"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// ```
 /// use qipan::core::hooks::Hooks;
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
@@ -86,6 +112,9 @@ pub struct HookSource {
 pub struct HookLimits {
     /// Most operations one call may perform (stops endless loops).
     pub max_operations: u64,
+    /// Most operations all calls together may perform in one [`HookBudget`] scope (a command, a game of a
+    /// simulation, a move generation or a move played outside them).
+    pub max_total_operations: u64,
     /// Deepest nesting of calls to functions the script defines.
     pub max_call_levels: usize,
     /// Longest string, in bytes.
@@ -98,10 +127,22 @@ pub struct HookLimits {
     pub max_expr_depth: usize,
 }
 
+/// The default [`HookLimits::max_total_operations`]: about five seconds of script, some fifteen times what
+/// a game of Seven Kingdoms between MCTS agents spends.
+///
+/// ```
+/// use qipan_dsl::hooks::{HookLimits, TOTAL_OPERATIONS};
+///
+/// assert_eq!(HookLimits::default().max_total_operations, TOTAL_OPERATIONS);
+/// assert_eq!(TOTAL_OPERATIONS, 50 * HookLimits::default().max_operations);
+/// ```
+pub const TOTAL_OPERATIONS: u64 = 50_000_000;
+
 impl Default for HookLimits {
     fn default() -> Self {
         HookLimits {
             max_operations: 1_000_000,
+            max_total_operations: TOTAL_OPERATIONS,
             max_call_levels: 32,
             max_string_size: 4096,
             max_array_size: 10_000,
@@ -313,7 +354,13 @@ struct CallCtx {
 thread_local! {
     /// The call running on this thread, if any.
     static CURRENT: RefCell<Option<CallCtx>> = const { RefCell::new(None) };
+    /// For the call running on this thread: the operations it may perform before the overall budget is
+    /// spent, and the operations it has performed (kept by the engine's progress callback).
+    static OPERATIONS: Cell<(u64, u64)> = const { Cell::new((u64::MAX, 0)) };
 }
+
+/// The token with which the progress callback stops a call that spends the last of the overall budget.
+const OUT_OF_BUDGET: &str = "out of budget";
 
 /// Installs a call's context on this thread and puts the previous one back when dropped, even
 /// if the evaluation unwinds.
@@ -660,6 +707,14 @@ fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engine {
     engine.set_strict_variables(true);
     engine.set_fail_on_invalid_map_property(true);
     engine.set_max_operations(limits.max_operations.max(1));
+    // Counts every operation for the overall budget, and stops the call that spends its last.
+    engine.on_progress(|done| {
+        OPERATIONS.with(|c| {
+            let (allowed, _) = c.get();
+            c.set((allowed, done));
+            (done > allowed).then(|| Dynamic::from(OUT_OF_BUDGET))
+        })
+    });
     engine.set_max_call_levels(limits.max_call_levels.max(1));
     engine.set_max_string_size(limits.max_string_size.max(1));
     engine.set_max_array_size(limits.max_array_size.max(1));
@@ -833,9 +888,18 @@ impl RhaiHooks {
         for (name, value) in names[1..].iter().zip(extra) {
             scope.push_dynamic(*name, value);
         }
+        // What is left of the overall budget, when a scope is open; its end stops the call.
+        let total = self.limits.max_total_operations.max(1);
+        let allowed = HookBudget::spent().map_or(u64::MAX, |spent| total.saturating_sub(spent));
+        if allowed == 0 {
+            return Err(self.out_of_budget(hook, hook.line));
+        }
+        let outer = OPERATIONS.with(|c| c.replace((allowed, 0)));
         let installed = Installed::new(CallCtx { view, actions: acting.then(Vec::new), guards: HashMap::new() });
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &hook.ast);
         let actions = installed.finish().and_then(|c| c.actions).unwrap_or_default();
+        let (_, done) = OPERATIONS.with(|c| c.replace(outer));
+        HookBudget::charge(done);
         match result {
             Ok(v) => Ok(Some((v, hook, actions))),
             Err(e) => Err(self.runtime_error(hook, *e)),
@@ -847,12 +911,25 @@ impl RhaiHooks {
         Ok(self.call(point, pos, true, extra)?.map(|(_, _, actions)| actions).unwrap_or_default())
     }
 
+    /// The error of a hook stopped because the hooks' overall budget is spent.
+    fn out_of_budget(&self, hook: &CompiledHook, line: usize) -> HookError {
+        let message = format!(
+            "the hooks have used up their budget of {} operations in all for this command or game (a hook called without end?)",
+            self.limits.max_total_operations.max(1)
+        );
+        HookError { hook: hook.point.name().to_string(), file: hook.file.clone(), line, message }
+    }
+
     fn runtime_error(&self, hook: &CompiledHook, err: EvalAltResult) -> HookError {
         let mut err = err;
         while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = err {
             err = *inner;
         }
         let (line, _) = hook.locate(err.take_position());
+        if matches!(&err, EvalAltResult::ErrorTerminated(t, _) if t.clone().into_string().as_deref() == Ok(OUT_OF_BUDGET))
+        {
+            return self.out_of_budget(hook, line);
+        }
         let message = match &err {
             EvalAltResult::ErrorTooManyOperations(_) => {
                 format!("the script was stopped after {} operations (an endless loop?)", self.limits.max_operations)

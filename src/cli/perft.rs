@@ -2,15 +2,20 @@
 
 use super::GameArgs;
 use clap::Args;
+use qipan::core::hooks::HookBudget;
+use qipan::core::playout::try_perft;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// The deepest count asked for: memory grows with the plies reached, one position each.
+pub const MAX_DEPTH: u32 = 1000;
 
 #[derive(Args)]
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Plies to count.
-    #[arg(long, short)]
+    /// Plies to count (at most 1000).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_DEPTH as i64))]
     depth: u32,
     /// Machine-readable output.
     #[arg(long)]
@@ -23,16 +28,18 @@ pub struct PerftArgs {
 pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
     let game = a.game.load()?;
     let pos = a.game.start(&game)?;
+    // One budget for the hooks of the whole command; a failing hook is an error, never a smaller count.
+    let _budget = HookBudget::open();
     if a.divide && a.depth > 0 {
-        for mv in pos.legal_moves() {
+        for mv in pos.try_legal_moves()? {
             let mut child = pos.clone();
             child.play(&mv)?;
-            let n = qipan::core::playout::perft(&child, a.depth - 1);
+            let n = try_perft(&child, a.depth - 1)?;
             outln!("{}: {n}", qipan::core::notation::move_text(&game, &mv));
         }
     }
     let t = Instant::now();
-    let nodes = qipan::core::playout::perft(&pos, a.depth);
+    let nodes = try_perft(&pos, a.depth)?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
         outln!("{}", serde_json::json!({"depth": a.depth, "nodes": nodes}));

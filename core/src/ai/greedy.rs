@@ -59,7 +59,7 @@ fn value(before: &Position, after: &Position) -> i64 {
 
 impl Agent for GreedyAgent {
     fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
-        pos.generate_legal(&mut self.buf);
+        pos.try_generate_legal(&mut self.buf)?;
         if self.buf.moves.len() <= 1 {
             return Ok(self.buf.moves.first().copied());
         }

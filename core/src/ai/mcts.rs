@@ -347,8 +347,8 @@ impl MctsAgent {
 
     /// Generates the moves of `pos` as children of `node`: capturing moves first (when the capture bias is
     /// on), in random order otherwise.
-    fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) {
-        pos.generate_legal(&mut self.moves);
+    fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) -> Result<(), HookError> {
+        pos.try_generate_legal(&mut self.moves)?;
         self.moves.moves.shuffle(rng);
         if self.config.bias > 0.0 {
             // Capturing moves to the front, biggest first, in place (no allocation).
@@ -372,6 +372,7 @@ impl MctsAgent {
         n.first_child = first;
         n.children = self.moves.moves.len() as u32;
         n.mover = player(pos, pos.to_move());
+        Ok(())
     }
 
     /// The child of `node` to descend into.
@@ -467,7 +468,7 @@ impl MctsAgent {
                 }
                 if self.nodes[node as usize].first_child == NONE {
                     if self.nodes[node as usize].visits > 0 || node == 0 {
-                        self.expand(node, &pos, rng);
+                        self.expand(node, &pos, rng)?;
                     } else {
                         break;
                     }
@@ -553,7 +554,7 @@ impl MctsAgent {
         self.nodes.clear();
         self.sums.clear();
         self.push_node(Move::PASS, NONE);
-        self.expand(0, pos, rng);
+        self.expand(0, pos, rng)?;
         Self::material_scores(pos, &mut self.base);
         let start = Instant::now();
         let limit = self.config.millis.map(Duration::from_millis);

@@ -33,7 +33,7 @@ pub struct RandomAgent {
 
 impl Agent for RandomAgent {
     fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
-        pos.generate_legal(&mut self.buf);
+        pos.try_generate_legal(&mut self.buf)?;
         let moves = &self.buf.moves;
         Ok((!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]))
     }

@@ -528,7 +528,9 @@ impl BoardBuilder {
             }
         }
         let zone_bits = nodes.iter().map(|x| x.zones).collect();
+        let longest_label = nodes.iter().map(|x| x.label.len()).max().unwrap_or(0);
         Ok(Board {
+            longest_label,
             zone_bits,
             nodes,
             relation_names: self.relations,

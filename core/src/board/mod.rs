@@ -216,6 +216,9 @@ pub struct Board {
     /// empty for relations without jumps.
     next_via: Vec<Vec<NodeId>>,
     by_label: HashMap<String, NodeId>,
+    /// The length in bytes of the longest label: a longer text is no label, which [`Board::find`] sees
+    /// without hashing it (so reading move text stays linear in its length).
+    longest_label: usize,
     zone_sets: Vec<NodeSet>,
     /// Zone bits per node, apart from the rest of the node's description (read on the hot path).
     pub(crate) zone_bits: Vec<u64>,
@@ -326,6 +329,9 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn find(&self, label: &str) -> Option<NodeId> {
+        if label.len() > self.longest_label {
+            return None;
+        }
         self.by_label
             .get(label)
             .or_else(|| self.by_label.get(&label.to_ascii_uppercase()))
