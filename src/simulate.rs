@@ -24,12 +24,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// The stack of each worker thread. Anything `qipan check` accepts recurses to bounded depth (definitions nest at
-/// most [`qipan_dsl::MAX_NESTING`] levels; hooks as deep as their `HookLimits`), but a hook at those limits needs
-/// more than the 2 MiB a thread gets by default: this is twice the usual main thread's 8 MiB, so a game that plays
-/// in `qipan play` also plays here. Only the pages used are ever committed.
-pub(crate) const WORKER_STACK_BYTES: usize = 16 << 20;
-
 /// Plies after which a game without its own ply limit is stopped and scored as it stands.
 pub const SAFETY_PLIES: u32 = 10_000;
 
@@ -219,7 +213,8 @@ impl Simulation {
     pub fn run(&self, done: &(dyn Fn(&GameSummary) + Sync)) -> Result<Vec<GameSummary>, SimError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
-            .stack_size(WORKER_STACK_BYTES)
+            // Hooks at their limits need more stack than a thread gets by default.
+            .stack_size(qipan_dsl::hooks::THREAD_STACK_BYTES)
             .build()
             .map_err(|e| SimError::Threads { threads: self.threads, reason: e.to_string() })?;
         pool.install(|| {

@@ -109,29 +109,31 @@ fn nesting_at_the_limit_loads_and_plays_one_more_level_is_refused() {
 }
 
 /// A definition at the nesting limit in its movement rule, its option expressions and its hook, played on simulate's
-/// worker threads: the workers' stack holds what the main thread's does.
+/// worker threads: the hook needs more stack than a thread gets by default (about 3 MiB), and the workers have it.
 #[test]
 fn simulate_workers_play_a_definition_at_the_nesting_limit() {
-    // 64 `not`s before `not any`: the stones go to empty points. The hook nests its expression as deeply as Rhai
-    // allows, in functions calling each other 30 deep.
+    // 63 `not`s before `any`: the stones go to empty points. The hook nests calls of `abs` as deeply as Rhai allows,
+    // in a function calling itself as deeply as the call limit allows.
     let nots = "not ".repeat(MAX_NESTING - 1);
     let ifs = format!("{}30{}", "if true then ".repeat(MAX_NESTING), " else 1".repeat(MAX_NESTING));
-    let brackets = 28;
+    let calls = 28;
     let src = format!(
-        "extends: go\nend:\n  max_plies: \"{ifs}\"\npieces:\n  stone:\n    moves: \"place to {nots}any\"\nhooks:\n  after_move: |\n    fn f(n) {{ if n <= 0 {{ return 0; }} {}f(n - 1){} }}\n    f(30)\n",
-        "(".repeat(brackets),
-        ")".repeat(brackets)
+        "extends: go\nend:\n  max_plies: \"{ifs}\"\npieces:\n  stone:\n    moves: \"place to {nots}any\"\nhooks:\n  after_move: |\n    fn f(n) {{ if n <= 0 {{ return 0; }} {}f(n - 1){} }}\n    f(31)\n",
+        "abs(".repeat(calls),
+        ")".repeat(calls)
     );
+    let def = qipan::dsl::Definition::read("deep.yaml", &src, &qipan::Resolver).unwrap();
+    assert_eq!(def.validate().map_err(|e| e.to_string()), Ok(vec![]), "check accepts it");
     let game = load(&src).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(game.rules.end.max_plies, Some(30));
     let sim = Simulation::new(game, 4).with_seed(5).with_threads(2);
     let records = sim.run(&|_| {}).expect("every game plays");
     assert_eq!(records.len(), 4);
-    assert!(
-        records.iter().all(|r| r.plies > 0 && r.plies <= 30),
-        "{:?}",
-        records.iter().map(|r| r.plies).collect::<Vec<_>>()
-    );
+    let plies: Vec<u32> = records.iter().map(|r| r.plies).collect();
+    assert!(plies.iter().all(|&p| p > 0 && p <= 30), "{plies:?}");
+    // One more nested call is refused when the definition is compiled.
+    let deeper = src.replace("abs(f(n - 1)", "abs(abs(f(n - 1))");
+    assert!(first_error(&deeper).ends_with(&format!("hook `after_move`: nesting deeper than {MAX_NESTING}")));
 }
 
 #[test]

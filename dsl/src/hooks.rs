@@ -1012,6 +1012,35 @@ fn move_map(pos: &Position, mv: &Move) -> Dynamic {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn try_on_start(game: &Arc<Game>) -> Result<(), HookError> {
+    // On a thread of its own, with the stack any accepted hook needs, whatever the caller's thread has.
+    std::thread::scope(|s| {
+        match std::thread::Builder::new().stack_size(THREAD_STACK_BYTES).spawn_scoped(s, || run_on_start(game)) {
+            Ok(t) => t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => run_on_start(game),
+        }
+    })
+}
+
+/// The stack a thread needs to run any game whose definition compiles: hooks at the limits of
+/// [`HookLimits::default`] (32 nested calls of script functions, each nesting calls 64 levels deep) use about
+/// 3 MiB in an optimised build, more than the 2 MiB a spawned thread gets by default; this leaves a margin of five.
+/// [`try_on_start`] runs hooks on a thread of this size, and `qipan simulate` gives it to its workers.
+///
+/// ```
+/// use qipan::core::hooks::Hooks;
+///
+/// // 31 nested calls of a function that nests 28 calls of `abs`: accepted, and it runs on such a thread.
+/// let body = format!("fn f(n) {{ if n <= 0 {{ return 0; }} {}f(n - 1){} }}\n    f(31)", "abs(".repeat(28), ")".repeat(28));
+/// let game = qipan::load_str("deep.yaml", &format!("extends: go\nhooks:\n  score: |\n    {body}\n"), &[])?;
+/// let stack = qipan::dsl::hooks::THREAD_STACK_BYTES;
+/// let pos = game.start();
+/// let score = std::thread::Builder::new().stack_size(stack).spawn(move || game.hooks.as_ref().unwrap().score(&pos, 0))?;
+/// assert_eq!(score.join().unwrap()?, Some(0.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const THREAD_STACK_BYTES: usize = 16 << 20;
+
+fn run_on_start(game: &Arc<Game>) -> Result<(), HookError> {
     let Some(hooks) = &game.hooks else { return Ok(()) };
     let start = game.start();
     // The first move the rules allow, without asking `filter_move`, which is what is tried.
