@@ -69,7 +69,7 @@ fn check_refuses_each_deeply_nested_hostile_file_where_the_limit_is_crossed() {
 fn nested(n: usize) -> Vec<(&'static str, String, Option<String>)> {
     let parens = |inner: &str| format!("{}{inner}{}", "(".repeat(n), ")".repeat(n));
     // `n` `not`s before a word that makes them mean `true` or `empty`.
-    let nots = |even: &str, odd: &str| format!("{}{}", "not ".repeat(n), if n % 2 == 0 { even } else { odd });
+    let nots = |even: &str, odd: &str| format!("{}{}", "not ".repeat(n), if n.is_multiple_of(2) { even } else { odd });
     let ifs = format!("{}60{}", "if true then ".repeat(n), " else 1".repeat(n));
     let opt = |e: &str| format!("extends: go\nend:\n  max_plies: \"{e}\"\n");
     let moves = |m: &str| format!("extends: go\npieces:\n  stone:\n    moves: \"{m}\"\n");
