@@ -237,6 +237,8 @@ impl Simulation {
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
+            // Hooks at their limits need more stack than a thread gets by default.
+            .stack_size(qipan_dsl::hooks::THREAD_STACK_BYTES)
             .build()
             .map_err(|e| SimError::Threads { threads: self.threads, reason: e.to_string() })?;
         pool.install(|| {

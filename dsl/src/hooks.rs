@@ -28,7 +28,7 @@ use qipan_core::board::NodeId;
 use qipan_core::game::Game;
 use qipan_core::hooks::{HookAction, HookBudget, HookError, HookOutcome, HookPoint, Hooks};
 use qipan_core::moves::{Move, MoveKind};
-use qipan_core::position::{Piece, Position};
+use qipan_core::position::{Piece, PlayError, Position};
 use rhai::packages::{Package, StandardPackage};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Map, Scope};
 use std::cell::{Cell, RefCell};
@@ -39,6 +39,21 @@ use std::sync::Arc;
 /// The names of the hook points a definition may use, in documentation order
 /// (the same as [`HookPoint::ALL`] mapped through [`HookPoint::name`]).
 pub const HOOK_POINTS: &[&str] = &["filter_move", "after_move", "on_capture", "on_elimination", "game_over", "score"];
+
+/// The longest hook body, in bytes: 10 times the longest shipped hook (about 3 KB). Rhai's parser looks each
+/// variable up among all those declared before it, so compiling takes time that grows with the square of a
+/// hook's length (200,000 `let`s: over a minute); at this size the worst case compiles in about 0.2 s.
+///
+/// ```
+/// use qipan_dsl::hooks::{HookLimits, HookSource, MAX_HOOK_BYTES, RhaiHooks};
+///
+/// let code = "1;".repeat(MAX_HOOK_BYTES / 2 + 1);
+/// let src = HookSource { point: "score".into(), code, file: "game.yaml".into(), line: 7 };
+/// let err = RhaiHooks::compile(vec![src], HookLimits::default(), vec![]).unwrap_err();
+/// assert_eq!(err.line, 7);
+/// assert!(err.message.starts_with("the hook is 32770 bytes long, more than the limit of 32768"), "{err}");
+/// ```
+pub const MAX_HOOK_BYTES: usize = 32 << 10;
 
 /// One hook's source as written in the definition file.
 ///
@@ -123,7 +138,8 @@ pub struct HookLimits {
     pub max_array_size: usize,
     /// Largest object map (see [`RhaiHooks`] for how `map[key] = value` is kept within it).
     pub max_map_size: usize,
-    /// Deepest nesting of expressions, checked when compiling.
+    /// Deepest nesting of expressions and blocks, checked when compiling: by default [`crate::MAX_NESTING`], the
+    /// limit of the definition language.
     pub max_expr_depth: usize,
 }
 
@@ -147,7 +163,7 @@ impl Default for HookLimits {
             max_string_size: 4096,
             max_array_size: 10_000,
             max_map_size: 1000,
-            max_expr_depth: 64,
+            max_expr_depth: crate::MAX_NESTING,
         }
     }
 }
@@ -408,7 +424,7 @@ fn queue(what: &str, max: usize, make: impl FnOnce(&View) -> RhaiResult<HookActi
 }
 
 /// Arrays and maps nested more deeply than this are refused (checked with the size limits).
-const MAX_NESTING: usize = 256;
+const MAX_DATA_NESTING: usize = 256;
 
 /// An array or map variable is measured again after `visited / GUARD_RATE` accesses, `visited`
 /// being the number of values its last measurement looked at: guarding costs at most this many
@@ -435,7 +451,7 @@ struct Totals {
 /// Adds up the sizes of `v` into `t`, stopping with the name of the first limit exceeded.
 fn measure(v: &Dynamic, t: &mut Totals, depth: usize, lim: SizeLimits) -> Result<(), &'static str> {
     t.visited += 1;
-    if depth > MAX_NESTING {
+    if depth > MAX_DATA_NESTING {
         return Err("Nesting of arrays and maps");
     }
     if v.is_shared() {
@@ -807,6 +823,16 @@ impl RhaiHooks {
                     format!("unknown hook point `{}`; the hook points are: {}", src.point, HOOK_POINTS.join(", ")),
                 ));
             };
+            if src.code.len() > MAX_HOOK_BYTES {
+                return Err(err(
+                    line,
+                    0,
+                    format!(
+                        "the hook is {} bytes long, more than the limit of {MAX_HOOK_BYTES}; put repeated code in a `fn`",
+                        src.code.len()
+                    ),
+                ));
+            }
             let slot = &mut hooks[point_index(point)];
             if let Some(prev) = slot {
                 return Err(err(
@@ -831,7 +857,14 @@ impl RhaiHooks {
                 Ok(ast) => compiled.ast = ast,
                 Err(e) => {
                     let (l, c) = compiled.locate(e.1);
-                    return Err(err(l, c, e.0.to_string()));
+                    let message = match *e.0 {
+                        // In the words the definition language uses for the same limit.
+                        rhai::ParseErrorType::ExprTooDeep => {
+                            format!("nesting deeper than {}", limits.max_expr_depth.max(1))
+                        }
+                        ref other => other.to_string(),
+                    };
+                    return Err(err(l, c, message));
                 }
             }
             *slot = Some(compiled);
@@ -943,7 +976,7 @@ impl RhaiHooks {
                     "Length of string" => format!("{} bytes of strings", l.max_string_size),
                     "Size of array/BLOB" => format!("{} array items", l.max_array_size),
                     "Size of object map" => format!("{} map entries", l.max_map_size),
-                    "Nesting of arrays and maps" => format!("{MAX_NESTING} levels"),
+                    "Nesting of arrays and maps" => format!("{MAX_DATA_NESTING} levels"),
                     _ => "the limit".to_string(),
                 };
                 format!("the script's data grew too large: {what} exceeds {limit}")
@@ -1037,6 +1070,79 @@ fn move_map(pos: &Position, mv: &Move) -> Dynamic {
     );
     m.insert("piece".into(), Dynamic::from(piece));
     Dynamic::from_map(m)
+}
+
+/// Runs each of a game's hooks once on its start position, as `qipan check` does, so that a hook failing there (a
+/// misspelt function, an unknown action, a wrong argument) is found before anyone plays. `filter_move` gets the
+/// first legal move of the game without hooks; that move is then played, which runs `after_move` (and whatever else
+/// it sets off) on the position after it; `on_capture` is given a piece of the second seat taken on the move's node,
+/// `on_elimination` the second seat, `score` the first; the actions those direct calls queue are dropped.
+///
+/// ```
+/// let def = "extends: go\nhooks:\n  score: |\n    let s = \"ab\";\n    mid(s, 1)\n";
+/// let game = qipan::load_str("mid.yaml", def, &[])?;
+/// let err = qipan::dsl::hooks::try_on_start(&game).unwrap_err();
+/// assert_eq!((err.hook.as_str(), err.file.as_str(), err.line), ("score", "mid.yaml", 5));
+/// assert!(err.message.contains("Function not found: mid"), "{err}");
+/// // Leader Cannon's hooks run on its start position.
+/// assert_eq!(qipan::dsl::hooks::try_on_start(&qipan::load("leader-cannon", &[])?), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_on_start(game: &Arc<Game>) -> Result<(), HookError> {
+    // On a thread of its own, with the stack any accepted hook needs, whatever the caller's thread has.
+    std::thread::scope(|s| {
+        match std::thread::Builder::new().stack_size(THREAD_STACK_BYTES).spawn_scoped(s, || run_on_start(game)) {
+            Ok(t) => t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => run_on_start(game),
+        }
+    })
+}
+
+/// The stack a thread needs to run any game whose definition compiles: hooks at the limits of
+/// [`HookLimits::default`] (32 nested calls of script functions, each nesting calls 64 levels deep) use about
+/// 3 MiB in an optimised build, more than the 2 MiB a spawned thread gets by default; this leaves a margin of five.
+/// [`try_on_start`] runs hooks on a thread of this size, and `qipan simulate` gives it to its workers.
+///
+/// ```
+/// use qipan::core::hooks::Hooks;
+///
+/// // 31 nested calls of a function that nests 28 calls of `abs`: accepted, and it runs on such a thread.
+/// let body = format!("fn f(n) {{ if n <= 0 {{ return 0; }} {}f(n - 1){} }}\n    f(31)", "abs(".repeat(28), ")".repeat(28));
+/// let game = qipan::load_str("deep.yaml", &format!("extends: go\nhooks:\n  score: |\n    {body}\n"), &[])?;
+/// let stack = qipan::dsl::hooks::THREAD_STACK_BYTES;
+/// let pos = game.start();
+/// let score = std::thread::Builder::new().stack_size(stack).spawn(move || game.hooks.as_ref().unwrap().score(&pos, 0))?;
+/// assert_eq!(score.join().unwrap()?, Some(0.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const THREAD_STACK_BYTES: usize = 16 << 20;
+
+fn run_on_start(game: &Arc<Game>) -> Result<(), HookError> {
+    let Some(hooks) = &game.hooks else { return Ok(()) };
+    let start = game.start();
+    // The first move the rules allow, without asking `filter_move`, which is what is tried.
+    let mut bare = (**game).clone();
+    bare.hooks = None;
+    let bare = Arc::new(bare);
+    let mv = bare.start().legal_moves().into_iter().find(|m| !m.is_pass()).unwrap_or(Move::PASS);
+    let other = (1 % game.seats.len()) as u8;
+    if hooks.has(HookPoint::FilterMove) {
+        hooks.filter_move(&start, &mv)?;
+    }
+    // A refused move (by a rule or the filter) is not an error of a hook here.
+    if let Err(PlayError::Hook(e)) = start.clone().play(&mv) {
+        return Err(e);
+    }
+    if hooks.has(HookPoint::OnCapture) {
+        let node = if mv.to.is_some() { mv.to } else { NodeId(0) };
+        hooks.on_capture(&start, node, Piece { seat: other, piece: 0 }, start.to_move())?;
+    }
+    if hooks.has(HookPoint::OnElimination) {
+        hooks.on_elimination(&start, other)?;
+    }
+    hooks.game_over(&start)?;
+    hooks.score(&start, 0)?;
+    Ok(())
 }
 
 impl Hooks for RhaiHooks {

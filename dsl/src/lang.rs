@@ -59,6 +59,100 @@ impl LangError {
     }
 }
 
+/// The deepest nesting accepted in the movement language, in option expressions (`if:` entries, `let:`, numbers
+/// written as expressions) and in hook scripts (Rhai's expression depth, [`crate::hooks::HookLimits`]). Each
+/// bracket (also of `count(...)` and `zone(...)`), each `not` and each `if` of an option expression opens a level.
+/// Shipped games nest at most 3 levels; the parsers and evaluators recurse once per level, so this bounds their
+/// stack.
+///
+/// ```
+/// use qipan_dsl::{MAX_NESTING, lang::eval_expr};
+///
+/// let deep = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+/// assert_eq!(eval_expr(&deep(MAX_NESTING), &Default::default())?, qipan_dsl::Value::Num(1.0));
+/// let err = eval_expr(&deep(MAX_NESTING + 1), &Default::default()).unwrap_err();
+/// assert_eq!((err.offset, err.message.as_str()), (MAX_NESTING, "nesting deeper than 64"));
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
+pub const MAX_NESTING: usize = 64;
+
+/// Refuses a text nested deeper than [`MAX_NESTING`], pointing at the level that crosses it, before the parser
+/// (which recurses once per level) sees it. One linear pass: brackets, `not` (a level until its operand ends)
+/// and, in option expressions (`ifs`), `if` (a level until the enclosing bracket closes: its `else` branch
+/// runs on to there).
+fn check_nesting(text: &str, ifs: bool) -> Result<(), LangError> {
+    let word_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    // The depth to return to when each open bracket closes.
+    let mut restore: Vec<usize> = Vec::new();
+    let (mut depth, mut nots) = (0usize, 0usize);
+    // A word was just read: the `not`s before it end with it, unless a bracket follows (a call, `count(...)`).
+    let mut after_word = false;
+    let mut chars = text.char_indices().enumerate();
+    while let Some((offset, (at, c))) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if c == '#' {
+            chars.find(|(_, (_, c))| *c == '\n');
+            continue;
+        }
+        if after_word && c != '(' {
+            depth -= nots;
+            nots = 0;
+        }
+        after_word = false;
+        let opened = match c {
+            '(' => {
+                // The `not`s before the bracket close with it.
+                restore.push(depth - nots);
+                nots = 0;
+                true
+            }
+            ')' => {
+                // An unmatched bracket is the parser's to report.
+                depth = restore.pop().unwrap_or(depth);
+                nots = 0;
+                false
+            }
+            c if c.is_ascii_alphanumeric() || c == '_' => {
+                let word_len = text[at..].find(|c| !word_char(c)).unwrap_or(text.len() - at);
+                let word = &text[at..at + word_len];
+                // Words are ASCII: skip the rest of this one.
+                if word_len > 1 {
+                    chars.nth(word_len - 2);
+                }
+                match word {
+                    "not" => {
+                        nots += 1;
+                        true
+                    }
+                    // Open to the end of the enclosing bracket, and so are the `not`s before it.
+                    "if" if ifs => {
+                        nots = 0;
+                        true
+                    }
+                    _ => {
+                        after_word = true;
+                        false
+                    }
+                }
+            }
+            _ => false,
+        };
+        if opened {
+            depth += 1;
+            if depth > MAX_NESTING {
+                return Err(LangError::at(
+                    offset,
+                    format!("nesting deeper than {MAX_NESTING}"),
+                    Some(format!("at most {MAX_NESTING} levels of brackets, `not` and `if`")),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Converts a pest syntax error into a [`LangError`] with a readable list of expectations.
 fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
     let pos = match e.location {
@@ -198,6 +292,7 @@ fn offset_of(text: &str, p: &Pair<Rule>) -> usize {
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
+    check_nesting(text, false)?;
     let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("move_rule");
     let mut inner = top.into_inner().filter(not_keyword);
@@ -307,6 +402,7 @@ fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangEr
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
+    check_nesting(text, false)?;
     let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("condition");
     compile_cond(text, top.into_inner().find(not_keyword).expect("cond"), names)
@@ -500,14 +596,19 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
 }
 
 fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    compile_cond_in(text, p, names, false)
+}
+
+/// Compiles a condition; `in_count` when it is (part of) what a `count(...)` counts.
+fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
     let off = offset_of(text, &p);
     match p.as_rule() {
         Rule::cond => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond(text, c, names)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
         }
         Rule::conj => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond(text, c, names)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
         }
         Rule::neg => {
@@ -517,7 +618,7 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
                 if x.as_rule() == Rule::not_kw {
                     nots += 1;
                 } else {
-                    inner = Some(compile_cond(text, x, names)?);
+                    inner = Some(compile_cond_in(text, x, names, in_count)?);
                 }
             }
             let mut c = inner.expect("atom");
@@ -590,8 +691,17 @@ fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangEr
             }
         }
         Rule::count => {
+            // A count is the same on every node, so one inside another only multiplies the work (nodes to the
+            // power of the depth) for the answer it would give beside it.
+            if in_count {
+                return Err(LangError::at(
+                    off,
+                    "a `count` cannot be inside another `count`",
+                    Some("a count is about the whole position, not the node counted: put it beside the other one, as in `count(enemy) > 0 and count(friend) < 4`".into()),
+                ));
+            }
             let mut it = p.into_inner().filter(not_keyword);
-            let c = compile_cond(text, it.next().expect("cond"), names)?;
+            let c = compile_cond_in(text, it.next().expect("cond"), names, true)?;
             let op = match it.next().expect("cmp").as_str() {
                 "<" => Cmp::Lt,
                 "<=" => Cmp::Le,
@@ -661,6 +771,7 @@ impl std::fmt::Display for Value {
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, LangError> {
+    check_nesting(text, true)?;
     let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
     let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");
     eval(text, top, vars, false)

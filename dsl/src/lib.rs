@@ -23,7 +23,7 @@ pub use extends::{FileResolver, Resolve, SourceFile, Sources, yaml_message};
 /// about 14 KB, and a board of 65,534 nodes listed one per line fits), and small enough that reading it is
 /// harmless.
 pub const MAX_DEFINITION_BYTES: usize = 8 << 20;
-pub use lang::Value;
+pub use lang::{MAX_NESTING, Value};
 
 use qipan_core::Game;
 
@@ -148,9 +148,35 @@ impl Definition {
         let required: Vec<String> =
             def.options.0.iter().filter(|(_, o)| o.default.is_none()).map(|(n, _)| n.value.clone()).collect();
         match c.game(def, &[]) {
-            Some(_) if c.diags.is_empty() => Ok(required),
+            Some(game) if c.diags.is_empty() => {
+                self.try_hooks(&std::sync::Arc::new(game))?;
+                Ok(required)
+            }
             _ => Err(Diagnostics(c.diags)),
         }
+    }
+
+    /// Runs each hook of a game compiled from this definition once on the start position
+    /// ([`hooks::try_on_start`]), as [`Definition::validate`] does: a hook that fails there is an error at
+    /// the hook's file and line.
+    ///
+    /// ```
+    /// let src = "extends: go\nhooks:\n  after_move: remvoe(mv.to)\n";
+    /// let def = qipan_dsl::Definition::read("typo.yaml", src, &qipan::Resolver)?;
+    /// let game = std::sync::Arc::new(def.compile(&[])?);
+    /// let err = def.try_hooks(&game).unwrap_err();
+    /// assert_eq!((err.0[0].file.as_str(), err.0[0].loc.line), ("typo.yaml", 3));
+    /// assert!(err.0[0].message.starts_with("hook `after_move` fails on the start position: Function not found: remvoe"));
+    /// assert!(def.validate().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_hooks(&self, game: &std::sync::Arc<Game>) -> Result<(), Diagnostics> {
+        hooks::try_on_start(game).map_err(|e| {
+            let file = self.sources.0.iter().position(|f| f.name == e.file).unwrap_or(0);
+            let loc = Loc { line: e.line.max(1), column: 1, file };
+            let msg = format!("hook `{}` fails on the start position: {}", e.hook, e.message);
+            Diagnostics(vec![self.sources.diagnostic(loc, msg, None)])
+        })
     }
 
     /// The option to be set by cut-and-choose before play (one player sets it, the other chooses to

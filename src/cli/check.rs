@@ -25,7 +25,12 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         let result = if overrides.is_empty() {
             qipan::validate(g).map(|required| (None, required))
         } else {
-            qipan::load(g, &overrides).map(|game| (Some(game), vec![]))
+            // As `validate` does, the hooks are run once on the start position.
+            qipan::definition(g).and_then(|def| {
+                let game = std::sync::Arc::new(def.compile(&overrides)?);
+                def.try_hooks(&game)?;
+                Ok((Some(game), vec![]))
+            })
         };
         match result {
             Ok((game, required)) => {
