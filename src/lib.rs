@@ -28,6 +28,7 @@ pub mod simulate;
 
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;
+pub use qipan_dsl::files::{ReadError, read_bytes};
 pub use qipan_dsl::{Definition, Diagnostic, Diagnostics};
 
 use qipan_core::Game;
@@ -134,7 +135,8 @@ pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
     }
     let path = Path::new(name_or_path);
     read_text(path).map(|text| file_source(path, text)).map_err(|e| {
-        let reason = e.to_string();
+        // The message names the file already.
+        let reason = e.reason();
         LoadError::NotFound {
             name: name_or_path.to_string(),
             builtins: builtin_names(),
@@ -185,6 +187,20 @@ pub fn definition(name_or_path: &str) -> Result<Definition, LoadError> {
 /// ```
 pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
     Ok(Arc::new(definition(name_or_path)?.compile(overrides)?))
+}
+
+/// [`load`] for a command that looks at positions without playing to the end (`qipan show`, `perft`): an
+/// option without a default that only the scoring uses may stay unset (see [`Definition::compile_for_view`]).
+///
+/// ```
+/// // Field Go's board is drawn without a komi; playing needs one.
+/// let game = qipan::load_for_view("field-go", &[])?;
+/// assert_eq!(game.board.len(), 121 - 17);
+/// assert!(qipan::load("field-go", &[]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn load_for_view(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
+    Ok(Arc::new(definition(name_or_path)?.compile_for_view(overrides)?))
 }
 
 /// Checks a game as `qipan check` does; returns the options without a default, which must be set

@@ -25,7 +25,7 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         let result = if overrides.is_empty() {
             qipan::validate(g).map(|required| (None, required))
         } else {
-            qipan::load(g, &overrides).map(|game| (Some(game), vec![]))
+            qipan::load_for_view(g, &overrides).map(|game| (Some(game), vec![]))
         };
         match result {
             Ok((game, required)) => {

@@ -21,7 +21,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
-    let game = a.game.load()?;
+    let game = qipan::load_for_view(&a.game.game, &a.game.overrides()?)?;
     let pos = a.game.start(&game)?;
     if a.divide && a.depth > 0 {
         for mv in pos.legal_moves() {
