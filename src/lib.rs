@@ -128,22 +128,19 @@ pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
     if let Some(src) = games::builtin(name_or_path) {
         return Ok(builtin_source(name_or_path, src));
     }
-    if let Some(path) = library::find(name_or_path)
-        && let Ok(f) = read_file(&path)
-    {
-        return Ok(f);
+    let not_found = |reason| LoadError::NotFound {
+        name: name_or_path.to_string(),
+        builtins: builtin_names(),
+        library: library::dir().display().to_string(),
+        reason,
+    };
+    // A game of the library that cannot be read says which file of the library.
+    if let Some(path) = library::find(name_or_path) {
+        return read_file(&path).map_err(not_found);
     }
     let path = Path::new(name_or_path);
-    read_text(path).map(|text| file_source(path, text)).map_err(|e| {
-        // The message names the file already.
-        let reason = e.reason();
-        LoadError::NotFound {
-            name: name_or_path.to_string(),
-            builtins: builtin_names(),
-            library: library::dir().display().to_string(),
-            reason,
-        }
-    })
+    // The message names the file already: the reason need not.
+    read_text(path).map(|text| file_source(path, text)).map_err(|e| not_found(e.reason()))
 }
 
 /// The file name and text of a game: a built-in name (`go`), a game of the library, or a path.

@@ -539,7 +539,7 @@ fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str, file: usize) -> Node {
 /// ```
 /// let bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n\
 ///             c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n\
-///             e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
+///             e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nname: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
 /// let err = qipan_dsl::load_str("bomb.yaml", bomb, &[]).unwrap_err();
 /// let limit = "the YAML expands to more than 250000 values (an alias counts each time it is used)";
 /// assert_eq!(err.0[0].message, limit);
