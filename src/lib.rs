@@ -30,6 +30,7 @@ pub mod simulate;
 
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;
+pub use qipan_dsl::files::{ReadError, read_bytes};
 pub use qipan_dsl::{Definition, Diagnostic, Diagnostics};
 
 use qipan_core::Game;
@@ -129,21 +130,19 @@ pub fn source_file(name_or_path: &str) -> Result<SourceFile, LoadError> {
     if let Some(src) = games::builtin(name_or_path) {
         return Ok(builtin_source(name_or_path, src));
     }
-    if let Some(path) = library::find(name_or_path)
-        && let Ok(f) = read_file(&path)
-    {
-        return Ok(f);
+    let not_found = |reason| LoadError::NotFound {
+        name: name_or_path.to_string(),
+        builtins: builtin_names(),
+        library: library::dir().display().to_string(),
+        reason,
+    };
+    // A game of the library that cannot be read says which file of the library.
+    if let Some(path) = library::find(name_or_path) {
+        return read_file(&path).map_err(not_found);
     }
     let path = Path::new(name_or_path);
-    read_text(path).map(|text| file_source(path, text)).map_err(|e| {
-        let reason = e.to_string();
-        LoadError::NotFound {
-            name: name_or_path.to_string(),
-            builtins: builtin_names(),
-            library: library::dir().display().to_string(),
-            reason,
-        }
-    })
+    // The message names the file already: the reason need not.
+    read_text(path).map(|text| file_source(path, text)).map_err(|e| not_found(e.reason()))
 }
 
 /// The file name and text of a game: a built-in name (`go`), a game of the library, or a path.
@@ -187,6 +186,20 @@ pub fn definition(name_or_path: &str) -> Result<Definition, LoadError> {
 /// ```
 pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
     Ok(Arc::new(definition(name_or_path)?.compile(overrides)?))
+}
+
+/// [`load`] for a command that looks at positions without playing to the end (`qipan show`, `perft`): an
+/// option without a default that only the scoring uses may stay unset (see [`Definition::compile_for_view`]).
+///
+/// ```
+/// // Field Go's board is drawn without a komi; playing needs one.
+/// let game = qipan::load_for_view("field-go", &[])?;
+/// assert_eq!(game.board.len(), 121 - 17);
+/// assert!(qipan::load("field-go", &[]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn load_for_view(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {
+    Ok(Arc::new(definition(name_or_path)?.compile_for_view(overrides)?))
 }
 
 /// Checks a game as `qipan check` does; returns the options without a default, which must be set

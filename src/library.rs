@@ -231,8 +231,8 @@ pub struct Imported {
 /// ```
 pub fn import(path: &Path) -> Result<Imported, ImportError> {
     let file = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| ImportError::Read { path: file.clone(), reason: e.to_string() })?;
+    let text = crate::dsl::extends::read_text(path)
+        .map_err(|e| ImportError::Read { path: file.clone(), reason: e.reason() })?;
     let def = Definition::read(&file, &text, &crate::Resolver)?;
     def.validate()?;
     if let Some(base) = &def.extends

@@ -1,7 +1,7 @@
 //! From a parsed definition to a `qipan_core::Game`: options resolved, board generated, language
 //! compiled, names checked. Every error points back into the file.
 
-use crate::diag::{Diagnostic, Loc, locate_in_value};
+use crate::diag::{Diagnostic, Loc, did_you_mean, locate_in_value};
 use crate::extends::Sources;
 use crate::hooks::{HookLimits, HookSource, RhaiHooks};
 use crate::lang::{LangError, Names, Value, compile_move, eval_expr};
@@ -58,6 +58,11 @@ pub(crate) struct Compiler<'a> {
     pub vars: BTreeMap<String, Value>,
     /// When checking a definition, options without a default get a stand-in value instead of an error.
     pub placeholders: bool,
+    /// For commands that do not play to the end: options without a default may stay unset when only the
+    /// scoring uses them (see [`Definition::compile_for_view`](crate::Definition::compile_for_view)).
+    pub defer: bool,
+    /// The options (and `let` values made of them) left unset under `defer`.
+    pub unset: Vec<String>,
 }
 
 fn scalar_value(s: &Scalar) -> Value {
@@ -70,7 +75,14 @@ fn scalar_value(s: &Scalar) -> Value {
 
 impl<'a> Compiler<'a> {
     pub fn new(sources: &'a Sources) -> Self {
-        Compiler { sources, diags: Vec::new(), vars: BTreeMap::new(), placeholders: false }
+        Compiler {
+            sources,
+            diags: Vec::new(),
+            vars: BTreeMap::new(),
+            placeholders: false,
+            defer: false,
+            unset: Vec::new(),
+        }
     }
 
     /// The text of the file a location points into.
@@ -101,12 +113,16 @@ impl<'a> Compiler<'a> {
             let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
             let name = &after[..end];
             match self.vars.get(name) {
+                Some(_) if self.unset.iter().any(|u| u == name) => {
+                    self.uses_only_set(name, t.referenced);
+                }
                 Some(v) => out.push_str(&v.to_string()),
                 None => {
                     let off = s[..s.len() - rest.len() + i].chars().count();
                     let loc = locate_in_value(self.text(t.referenced), t.referenced, s, off);
                     let known = self.vars.keys().cloned().collect::<Vec<_>>().join(", ");
-                    self.error(loc, format!("unknown option `${name}`"), Some(format!("one of: {known}")));
+                    let hint = did_you_mean(name, self.vars.keys().map(String::as_str));
+                    self.error(loc, format!("unknown option `${name}`{hint}"), Some(format!("one of: {known}")));
                 }
             }
             rest = &after[end..];
@@ -116,9 +132,28 @@ impl<'a> Compiler<'a> {
     }
 
     fn number(&mut self, v: &Spanned<NumOrExpr>) -> Option<f64> {
+        if let NumOrExpr::Expr(e) = &v.value
+            && !self.uses_only_set(e, v.referenced)
+        {
+            return None;
+        }
+        self.value_of(v)
+    }
+
+    /// The value of a number or option expression, whatever options it uses (for the scoring, see
+    /// [`Definition::compile_for_view`](crate::Definition::compile_for_view)).
+    fn value_of(&mut self, v: &Spanned<NumOrExpr>) -> Option<f64> {
         match &v.value {
             NumOrExpr::Num(x) => Some(*x),
             NumOrExpr::Expr(e) => match eval_expr(e, &self.vars) {
+                Ok(Value::Num(x)) if !x.is_finite() => {
+                    self.error(
+                        v.referenced,
+                        format!("`{e}` gives `{x}`, not a finite number"),
+                        Some("a number".into()),
+                    );
+                    None
+                }
                 Ok(Value::Num(x)) => Some(x),
                 Ok(other) => {
                     self.error(v.referenced, format!("`{e}` gives `{other}`, not a number"), Some("a number".into()));
@@ -162,6 +197,12 @@ impl<'a> Compiler<'a> {
                     Some("values: [a, b, ...]".into()),
                 );
             }
+            // A NaN bound would let every value through (no comparison with NaN holds).
+            for (bound, x) in [("min", o.min), ("max", o.max)] {
+                if x.is_some_and(f64::is_nan) {
+                    self.error(name.referenced, format!("the `{bound}` of `{}` is not a number", name.value), None);
+                }
+            }
             let default = o.default.as_ref().map(|d| scalar_value(&d.value));
             let info = OptionInfo {
                 name: name.value.clone(),
@@ -181,28 +222,35 @@ impl<'a> Compiler<'a> {
                 self.vars.insert(name.value.clone(), d);
             }
         }
+        let declared = |k: &str| def.options.0.iter().find(|(n, _)| n.value == k).map(|(n, _)| n.referenced);
         for (k, v) in overrides {
             let Some(info) = infos.iter().find(|i| &i.name == k) else {
+                // A mistake on the command line, not in the file.
+                let hint = did_you_mean(k, infos.iter().map(|i| i.name.as_str()));
                 let known = infos.iter().map(|i| i.name.clone()).collect::<Vec<_>>().join(", ");
-                self.error(Loc::START, format!("the game has no option `{k}`"), Some(format!("one of: {known}")));
+                let (game, expected) = (&def.name.value, Some(format!("one of: {known}")));
+                self.error(Loc::NOWHERE, format!("--set {k}={v}: {game} has no option `{k}`{hint}"), expected);
                 continue;
             };
             match parse_option_value(info, v, def) {
                 Ok(val) => {
                     self.vars.insert(k.clone(), val);
                 }
-                Err(msg) => {
-                    // Point at the option's declaration: that is where its allowed values are written.
-                    let at = def.options.0.iter().find(|(n, _)| n.value == *k).map(|(n, _)| n.referenced);
-                    self.error(at.unwrap_or(Loc::START), format!("--set {k}={v}: {msg}"), None)
-                }
+                // Point at the option's declaration: that is where its allowed values are written.
+                Err(msg) => self.error(declared(k).unwrap_or(Loc::START), format!("--set {k}={v}: {msg}"), None),
             }
         }
-        for (loc, msg) in check_bounds(def, &self.vars) {
-            self.error(loc, msg, None);
+        for (loc, option, msg) in check_bounds(def, &self.vars) {
+            match overrides.iter().rev().find(|(k, _)| *k == option) {
+                Some((k, v)) => self.error(loc, format!("--set {k}={v}: {msg}"), None),
+                None => self.error(loc, msg, None),
+            }
         }
         for info in &infos {
-            if !self.vars.contains_key(&info.name) && self.placeholders {
+            if self.vars.contains_key(&info.name) {
+                continue;
+            }
+            if self.placeholders || self.defer {
                 let min = def.options.0.iter().find(|(n, _)| n.value == info.name).and_then(|(_, o)| o.min);
                 let stand_in = match (info.values.as_ref().and_then(|v| v.first()), info.kind.as_str()) {
                     (Some(v), _) => v.clone(),
@@ -211,20 +259,37 @@ impl<'a> Compiler<'a> {
                     _ => Value::Num(min.unwrap_or(0.0)),
                 };
                 self.vars.insert(info.name.clone(), stand_in);
+                if self.defer {
+                    self.unset.push(info.name.clone());
+                }
+                continue;
             }
-            if !self.vars.contains_key(&info.name) {
-                self.error(
-                    Loc::START,
-                    format!("option `{}` has no default and must be set", info.name),
-                    Some(format!("--set {}=VALUE", info.name)),
-                );
-            }
+            self.error(
+                declared(&info.name).unwrap_or(Loc::START),
+                format!("option `{}` has no default and must be set", info.name),
+                Some(format!("--set {}=VALUE", info.name)),
+            );
         }
         infos
     }
 
+    /// Whether `text`, used at `at` for anything but the scoring, is free of options left unset; if not,
+    /// that is an error: such an option must be set after all.
+    fn uses_only_set(&mut self, text: &str, at: Loc) -> bool {
+        let Some(name) = self.unset.iter().find(|n| mentions(text, n)).cloned() else { return true };
+        self.error(
+            at,
+            format!("option `{name}` has no default and must be set: it is used here"),
+            Some(format!("--set {name}=VALUE")),
+        );
+        false
+    }
+
     fn board(&mut self, b: &BoardDef) -> Option<Board> {
         if let Some(sel) = &b.select {
+            if !self.uses_only_set(&sel.value, sel.referenced) {
+                return None;
+            }
             let Some(value) = self.vars.get(&sel.value).map(|v| v.to_string()) else {
                 self.error(sel.referenced, format!("unknown option `{}`", sel.value), None);
                 return None;
@@ -390,11 +455,7 @@ impl<'a> Compiler<'a> {
             let kind = z.kind.as_ref().and_then(|k| {
                 let found = preview.kind(k);
                 if found.is_none() {
-                    self.error(
-                        name.referenced,
-                        format!("unknown node kind `{k}`"),
-                        Some(preview.kind_names().join(", ")),
-                    );
+                    self.unknown(name.referenced, "node kind", &k, &preview.kind_names());
                 }
                 found
             });
@@ -433,6 +494,9 @@ impl<'a> Compiler<'a> {
     /// Whether an optional `if:` option expression holds (reporting errors).
     fn applies(&mut self, when: &Option<Text>) -> bool {
         let Some(w) = when else { return true };
+        if !self.uses_only_set(&w.value, w.referenced) {
+            return false;
+        }
         match eval_expr(&w.value, &self.vars) {
             Ok(Value::Bool(b)) => b,
             Ok(v) => {
@@ -452,6 +516,9 @@ impl<'a> Compiler<'a> {
 
     /// The groups of seats (by index) of the variant an option selects.
     fn groups(&mut self, p: &PlayersDef, seats: &[Seat]) -> Option<Vec<Vec<usize>>> {
+        if !self.uses_only_set(&p.select.value, p.select.referenced) {
+            return None;
+        }
         let Some(value) = self.vars.get(&p.select.value).map(|v| v.to_string()) else {
             self.error(p.select.referenced, format!("unknown option `{}`", p.select.value), None);
             return None;
@@ -478,7 +545,7 @@ impl<'a> Compiler<'a> {
                         g.push(i);
                     }
                     Some(_) => self.error(t.referenced, format!("seat `{name}` is listed twice"), None),
-                    None => self.error(t.referenced, format!("unknown seat `{name}`"), Some(names.join(", "))),
+                    None => self.unknown(t.referenced, "seat", &name, &names),
                 }
             }
             out.push(g);
@@ -515,6 +582,13 @@ impl<'a> Compiler<'a> {
         ))
     }
 
+    /// An unknown name: which, the known one it likely misspells, and the known ones.
+    fn unknown<S: AsRef<str>>(&mut self, at: Loc, what: &str, name: &str, known: &[S]) {
+        let hint = did_you_mean(name, known.iter().map(|k| k.as_ref()));
+        let list = known.iter().map(|k| k.as_ref()).collect::<Vec<_>>().join(", ");
+        self.error(at, format!("unknown {what} `{name}`{hint}"), Some(list));
+    }
+
     fn board_result<T>(&mut self, r: Result<T, qipan_core::board::BoardError>, loc: Loc) -> Option<T> {
         r.map_err(|e| self.error(loc, format!("board: {e}"), None)).ok()
     }
@@ -523,7 +597,8 @@ impl<'a> Compiler<'a> {
         let Some(t) = t else { return default.to_string() };
         let w = self.subst(t);
         if !allowed.contains(&w.as_str()) {
-            self.error(t.referenced, format!("unknown value `{w}`"), Some(allowed.join(", ")));
+            let hint = did_you_mean(&w, allowed.iter().copied());
+            self.error(t.referenced, format!("unknown value `{w}`{hint}"), Some(allowed.join(", ")));
             return default.to_string();
         }
         w
@@ -536,6 +611,10 @@ impl<'a> Compiler<'a> {
             return None;
         }
         for (name, e) in &def.lets.0 {
+            // A value made of an unset option is unset too.
+            if self.unset.iter().any(|u| mentions(&e.value, u)) {
+                self.unset.push(name.value.clone());
+            }
             match eval_expr(&e.value, &self.vars) {
                 Ok(v) => {
                     self.vars.insert(name.value.clone(), v);
@@ -557,7 +636,7 @@ impl<'a> Compiler<'a> {
                     Some(d) => forward.push(d),
                     None => {
                         let all: Vec<&str> = board.directions().iter().map(|d| d.name.as_str()).collect();
-                        self.error(f.referenced, format!("unknown direction `{}`", f.value), Some(all.join(", ")));
+                        self.unknown(f.referenced, "direction", &f.value, &all);
                     }
                 }
             }
@@ -573,11 +652,7 @@ impl<'a> Compiler<'a> {
                 };
                 match board.zone(&z.value) {
                     Some(zi) => zones[ai] = Some(zi),
-                    None => self.error(
-                        z.referenced,
-                        format!("unknown zone `{}`", z.value),
-                        Some(board.zone_names().join(", ")),
-                    ),
+                    None => self.unknown(z.referenced, "zone", &z.value, &board.zone_names()),
                 }
             }
             let name = self.subst(&s.name);
@@ -690,18 +765,15 @@ impl<'a> Compiler<'a> {
             }
             let piece = piece_index(&s.piece.value);
             if seat.is_none() {
-                self.error(
+                self.unknown(
                     s.seat.referenced,
-                    format!("unknown seat `{seat_name}`"),
-                    Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
+                    "seat",
+                    &seat_name,
+                    &seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
                 );
             }
             if piece.is_none() {
-                self.error(
-                    s.piece.referenced,
-                    format!("unknown piece `{}`", s.piece.value),
-                    Some(piece_names.join(", ")),
-                );
+                self.unknown(s.piece.referenced, "piece", &s.piece.value, &piece_names);
             }
             for at in &s.at {
                 match (board.find(&at.value), seat, piece) {
@@ -722,11 +794,7 @@ impl<'a> Compiler<'a> {
             }
             let piece = piece_index(&r.piece.value);
             if piece.is_none() {
-                self.error(
-                    r.piece.referenced,
-                    format!("unknown piece `{}`", r.piece.value),
-                    Some(piece_names.join(", ")),
-                );
+                self.unknown(r.piece.referenced, "piece", &r.piece.value, &piece_names);
             }
             let targets: Vec<u8> = if r.seat.value == "all" {
                 (0..seats.len() as u8).collect()
@@ -736,7 +804,11 @@ impl<'a> Compiler<'a> {
                     None => {
                         self.error(
                             r.seat.referenced,
-                            format!("unknown seat `{}`", r.seat.value),
+                            format!(
+                                "unknown seat `{}`{}",
+                                r.seat.value,
+                                did_you_mean(&r.seat.value, seats.iter().map(|s| s.name.as_str()).chain(["all"]))
+                            ),
                             Some("a seat name or `all`".into()),
                         );
                         vec![]
@@ -777,16 +849,12 @@ impl<'a> Compiler<'a> {
         for x in &def.extras {
             let revive = piece_names.iter().position(|p| *p == x.revive.value);
             if revive.is_none() {
-                self.error(
-                    x.revive.referenced,
-                    format!("unknown piece `{}`", x.revive.value),
-                    Some(piece_names.join(", ")),
-                );
+                self.unknown(x.revive.referenced, "piece", &x.revive.value, &piece_names);
             }
             let cost = x.cost.as_ref().and_then(|c| {
                 let i = def.counters.iter().position(|n| *n == c.value);
                 if i.is_none() {
-                    self.error(c.referenced, format!("unknown counter `{}`", c.value), Some(def.counters.join(", ")));
+                    self.unknown(c.referenced, "counter", &c.value, &def.counters);
                 }
                 i
             });
@@ -798,11 +866,14 @@ impl<'a> Compiler<'a> {
         game.options = self
             .vars
             .iter()
-            .filter(|(k, _)| def.options.0.iter().any(|(n, _)| n.value == **k))
+            .filter(|(k, _)| def.options.0.iter().any(|(n, _)| n.value == **k) && !self.unset.contains(k))
             .map(|(k, v)| (k.clone(), v.to_string()))
             .collect();
 
         // Hooks.
+        for (_, code) in &def.hooks.0 {
+            self.uses_only_set(&code.value, code.referenced);
+        }
         if !def.hooks.0.is_empty() {
             let sources = def
                 .hooks
@@ -837,7 +908,7 @@ impl<'a> Compiler<'a> {
             let name = self.subst(t);
             match piece_names.iter().position(|p| *p == name) {
                 Some(i) => out.push(i as u8),
-                None => self.error(t.referenced, format!("unknown piece `{name}`"), Some(piece_names.join(", "))),
+                None => self.unknown(t.referenced, "piece", &name, &piece_names),
             }
         }
         out
@@ -855,11 +926,7 @@ impl<'a> Compiler<'a> {
                         let suicide = self.word(&r.suicide, &["forbidden", "allowed"], "forbidden");
                         rules.group_capture = Some(GroupCapture { relation, suicide_allowed: suicide == "allowed" });
                     }
-                    None => self.error(
-                        c.referenced,
-                        format!("unknown relation `{rel}`"),
-                        Some(board.relation_names().join(", ")),
-                    ),
+                    None => self.unknown(c.referenced, "relation", &rel, &board.relation_names()),
                 },
                 (Some("none"), None, None) => {}
                 _ => self.error(
@@ -946,11 +1013,7 @@ impl<'a> Compiler<'a> {
             }
             match def.counters.iter().position(|c| *c == g.counter.value) {
                 Some(i) => goals.push((i, self.number(&g.at_least).unwrap_or(0.0) as i64)),
-                None => self.error(
-                    g.counter.referenced,
-                    format!("unknown counter `{}`", g.counter.value),
-                    Some(def.counters.join(", ")),
-                ),
+                None => self.unknown(g.counter.referenced, "counter", &g.counter.value, &def.counters),
             }
         }
         rules.end = EndRules {
@@ -979,11 +1042,7 @@ impl<'a> Compiler<'a> {
                     let relation = board.relation(&rel_name);
                     if relation.is_none() {
                         let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
-                        self.error(
-                            loc,
-                            format!("unknown relation `{rel_name}`"),
-                            Some(board.relation_names().join(", ")),
-                        );
+                        self.unknown(loc, "relation", &rel_name, &board.relation_names());
                     }
                     let dame = if self.word(&s.dame, &["split", "nobody"], "nobody") == "split" {
                         Dame::Split
@@ -1005,11 +1064,13 @@ impl<'a> Compiler<'a> {
             };
             for (seat, v) in &s.bonus.0 {
                 match seats.iter().position(|x| x.name == seat.value) {
-                    Some(i) => rules.score_bonus[i] = self.number(v).unwrap_or(0.0),
-                    None => self.error(
+                    // The one use an unset option may have: a game shown or counted is never scored.
+                    Some(i) => rules.score_bonus[i] = self.value_of(v).unwrap_or(0.0),
+                    None => self.unknown(
                         seat.referenced,
-                        format!("unknown seat `{}`", seat.value),
-                        Some(seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ")),
+                        "seat",
+                        &seat.value,
+                        &seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
                     ),
                 }
             }
@@ -1040,7 +1101,12 @@ fn parse_option_value(info: &OptionInfo, v: &str, _def: &GameDef) -> Result<Valu
             let x: i64 = v.parse().map_err(|_| format!("`{v}` is not a whole number"))?;
             Value::Num(x as f64)
         }
-        "number" => Value::Num(v.parse().map_err(|_| format!("`{v}` is not a number"))?),
+        "number" => match v.parse::<f64>() {
+            Ok(x) if x.is_finite() => Value::Num(x),
+            // `nan`, `inf` and `1e400` parse, but no rule can count with them.
+            Ok(_) => return Err(format!("`{v}` is not a finite number")),
+            Err(_) => return Err(format!("`{v}` is not a number")),
+        },
         "bool" => match v {
             "true" | "yes" | "on" | "1" => Value::Bool(true),
             "false" | "no" | "off" | "0" => Value::Bool(false),
@@ -1064,8 +1130,9 @@ fn parse_option_value(info: &OptionInfo, v: &str, _def: &GameDef) -> Result<Valu
     Ok(val)
 }
 
-/// Checks min/max of numeric options after parsing (kept apart so the message can name the bounds).
-pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec<(Loc, String)> {
+/// Checks min/max of numeric options after parsing (kept apart so the message can name the bounds):
+/// where, which option, what is wrong.
+pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec<(Loc, String, String)> {
     let mut out = Vec::new();
     for (name, o) in &def.options.0 {
         if let Some(Value::Num(x)) = vars.get(&name.value)
@@ -1073,6 +1140,7 @@ pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec
         {
             out.push((
                 name.referenced,
+                name.value.clone(),
                 format!(
                     "option `{}` = {} is outside {}..{}",
                     name.value,
@@ -1084,4 +1152,13 @@ pub(crate) fn check_bounds(def: &GameDef, vars: &BTreeMap<String, Value>) -> Vec
         }
     }
     out
+}
+
+/// Whether an option expression or hook `text` names `name` (as a whole word: `komi` is not in `komi_rule`).
+fn mentions(text: &str, name: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    !name.is_empty()
+        && text
+            .match_indices(name)
+            .any(|(i, _)| !text[..i].ends_with(word) && !text[i + name.len()..].starts_with(word))
 }

@@ -28,10 +28,16 @@ pub struct Loc {
 /// let err = qipan_dsl::load_str("list.yaml", "- a\n- b\n", &[]).unwrap_err();
 /// assert_eq!(err.0[0].loc, Loc::START);
 /// assert_eq!((Loc::START.line, Loc::START.column, Loc::START.file), (1, 1, 0));
+/// // A `--set` of an option the game lacks is in no file.
+/// let err = qipan::load("go", &[("siz".into(), "9".into())]).unwrap_err().to_string();
+/// assert_eq!(err.lines().next(), Some("--set siz=9: go has no option `siz` (did you mean `size`?)"));
+/// assert_eq!(Loc::NOWHERE.line, 0);
 /// ```
 impl Loc {
     /// The start of the file loaded.
     pub const START: Loc = Loc { line: 1, column: 1, file: 0 };
+    /// No place in any file: the problem is in what was asked (a `--set` on the command line).
+    pub const NOWHERE: Loc = Loc { line: 0, column: 0, file: 0 };
 }
 
 impl From<serde_saphyr::Location> for Loc {
@@ -99,14 +105,19 @@ impl Diagnostic {
     /// );
     /// ```
     pub fn new(file: &str, source: &str, loc: Loc, message: impl Into<String>, expected: Option<String>) -> Self {
-        let source_line = source.lines().nth(loc.line.saturating_sub(1)).unwrap_or("").to_string();
+        let source_line = if loc.line == 0 { "" } else { source.lines().nth(loc.line - 1).unwrap_or("") }.to_string();
         Diagnostic { file: file.to_string(), loc, message: message.into(), expected, source_line, note: None }
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}:{}:{}: {}", self.file, self.loc.line, self.loc.column, self.message)?;
+        if self.loc.line == 0 {
+            // Not in a file: a mistake on the command line.
+            writeln!(f, "{}", self.message)?;
+        } else {
+            writeln!(f, "{}:{}:{}: {}", self.file, self.loc.line, self.loc.column, self.message)?;
+        }
         if !self.source_line.is_empty() {
             let num = self.loc.line.to_string();
             let pad = " ".repeat(num.len());
@@ -223,4 +234,49 @@ pub fn locate_in_value(source: &str, value_loc: Loc, text: &str, offset: usize) 
         }
     }
     value_loc
+}
+
+/// ` (did you mean `NAME`?)` when one of `known` is a likely misspelling of `word` (a few letters added,
+/// left out, changed or swapped), else nothing: to append to a message about an unknown name.
+///
+/// ```
+/// use qipan_dsl::diag::did_you_mean;
+///
+/// let relations = ["orthogonal", "diagonal", "forward"];
+/// assert_eq!(did_you_mean("orthogonl", relations), " (did you mean `orthogonal`?)");
+/// assert_eq!(did_you_mean("daigonal", relations), " (did you mean `diagonal`?)"); // swapped letters
+/// assert_eq!(did_you_mean("sideways", relations), ""); // nothing close
+/// assert_eq!(did_you_mean("siz", ["size", "komi"]), " (did you mean `size`?)");
+/// ```
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let len = word.chars().count();
+    // One edit in a short word, one in three in a longer one.
+    let most = (len / 3).max(1);
+    let best = known
+        .into_iter()
+        .filter(|k| *k != word && k.chars().count().abs_diff(len) <= most)
+        .map(|k| (edit_distance(word, k), k))
+        .filter(|&(d, _)| d <= most && d < len)
+        .min_by_key(|&(d, _)| d);
+    best.map(|(_, k)| format!(" (did you mean `{k}`?)")).unwrap_or_default()
+}
+
+/// The number of characters to insert, delete, replace or swap (two side by side) to turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the table: two back, one back, this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
 }

@@ -36,9 +36,10 @@
 //!   a library) or by a path relative to the extending file's directory (anything with a `/` or
 //!   ending in `.yaml`/`.yml`). Chains work; a cycle is an error at the `extends:` that closes it.
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostic, Diagnostics, Loc, did_you_mean};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use std::cell::RefCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -205,9 +206,9 @@ pub fn relative_to(spec: &str, from: &str) -> PathBuf {
     }
 }
 
-/// Reads a definition file's text, at most one byte more than a definition may hold (so that the
-/// compiler reports the size limit): a file that never ends (`/dev/zero`) or a huge one must not
-/// exhaust memory.
+/// Reads a definition file's text through [`files::read_text`](crate::files::read_text), at most
+/// [`MAX_DEFINITION_BYTES`](crate::MAX_DEFINITION_BYTES): a file that never ends (`/dev/zero`), a FIFO or a
+/// huge file must not block or exhaust memory.
 ///
 /// ```
 /// use qipan_dsl::extends::read_text;
@@ -220,11 +221,8 @@ pub fn relative_to(spec: &str, from: &str) -> PathBuf {
 /// assert!(read_text(&path).is_err()); // gone
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)?.take(crate::MAX_DEFINITION_BYTES as u64 + 1).read_to_string(&mut text)?;
-    Ok(text)
+pub fn read_text(path: &Path) -> Result<String, crate::files::ReadError> {
+    crate::files::read_text(path, crate::MAX_DEFINITION_BYTES)
 }
 
 /// Reads a definition file from disk as a [`SourceFile`] (its id is the canonical path).
@@ -243,7 +241,7 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_file(path: &Path) -> Result<SourceFile, String> {
-    let text = read_text(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let text = read_text(path).map_err(|e| e.to_string())?;
     Ok(file_source(path, text))
 }
 
@@ -535,7 +533,21 @@ fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str, file: usize) -> Node {
 /// let err = serde_saphyr::from_str::<BTreeMap<String, u32>>("a: 1\na: 2\n").unwrap_err();
 /// assert_eq!(yaml_message(&err), "the key `a` is written twice in this map");
 /// ```
+///
+/// A YAML limit says which limit, and its number:
+///
+/// ```
+/// let bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n\
+///             c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n\
+///             e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nname: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
+/// let err = qipan_dsl::load_str("bomb.yaml", bomb, &[]).unwrap_err();
+/// let limit = "the YAML expands to more than 250000 values (an alias counts each time it is used)";
+/// assert_eq!(err.0[0].message, limit);
+/// ```
 pub fn yaml_message(e: &serde_saphyr::Error) -> String {
+    if let Some(limit) = budget_message(e) {
+        return limit;
+    }
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("invalid YAML").trim();
     if let Some(i) = first.find("duplicate mapping key: ") {
@@ -545,6 +557,55 @@ pub fn yaml_message(e: &serde_saphyr::Error) -> String {
     // serde-saphyr writes "error: line N column M: message" style prefixes; keep the message.
     let msg = first.rsplit_once(": ").map(|(a, b)| if a.contains("line") { b } else { first }).unwrap_or(first);
     msg.trim_start_matches("error: ").to_string()
+}
+
+/// The message of a YAML budget error (serde-saphyr's own reads `budget breached: Nodes { nodes: 250001 }`).
+fn budget_message(e: &serde_saphyr::Error) -> Option<String> {
+    use serde_saphyr::Error;
+    use serde_saphyr::budget::BudgetBreach as B;
+    let mut e = e;
+    while let Error::WithSnippet { error, .. } | Error::AliasError { error, .. } = e {
+        e = error;
+    }
+    let limits = serde_saphyr::Budget::default();
+    let message = match e {
+        Error::Budget { breach, .. } => match breach {
+            B::Nodes { .. } => format!(
+                "the YAML expands to more than {} values (an alias counts each time it is used)",
+                limits.max_nodes
+            ),
+            B::Events { .. } => {
+                format!("the YAML has more than {} parts (an alias counts each time it is used)", limits.max_events)
+            }
+            B::Aliases { .. } => format!("the YAML uses aliases (`*name`) more than {} times", limits.max_aliases),
+            B::Anchors { .. } => format!("the YAML defines more than {} anchors (`&name`)", limits.max_anchors),
+            B::AliasAnchorRatio { aliases, anchors } => format!(
+                "the YAML uses {aliases} aliases of {anchors} anchors: more than {} uses per anchor",
+                limits.alias_anchor_ratio_multiplier
+            ),
+            B::Depth { .. } => format!("the YAML nests lists and maps more than {} deep", limits.max_depth),
+            B::Documents { .. } => format!("the YAML holds more than {} documents", limits.max_documents),
+            B::ScalarBytes { .. } => {
+                format!("the YAML's texts add up to more than {} bytes", limits.max_total_scalar_bytes)
+            }
+            B::MergeKeys { .. } => format!("the YAML has more than {} merge keys (`<<`)", limits.max_merge_keys),
+            B::RecordedAnchorEvents { .. } | B::RecordedAnchorBytes { .. } => {
+                "the YAML's anchors (`&name`) are too large to repeat".to_string()
+            }
+            other => format!("the YAML is beyond a limit of the reader ({other:?})"),
+        },
+        Error::AliasReplayLimitExceeded { max_total_replayed_events, .. } => {
+            format!("the YAML's aliases expand to more than {max_total_replayed_events} parts")
+        }
+        Error::AliasExpansionLimitExceeded { max_expansions_per_anchor, .. } => {
+            format!("an anchor of the YAML is used more than {max_expansions_per_anchor} times")
+        }
+        Error::AliasReplayStackDepthExceeded { max_depth, .. } => {
+            format!("the YAML's aliases nest more than {max_depth} deep")
+        }
+        _ => return None,
+    };
+    Some(message)
 }
 
 /// A hint of what was expected, for the messages serde produces.
@@ -599,6 +660,84 @@ pub fn parse_tree(sources: &Sources, file: usize) -> Result<Node, Diagnostics> {
     Ok(node)
 }
 
+/// Parses file `file` of the chain as a definition ([`parse_tree`]), after making sure it is one: a file
+/// that is not (a record, `/etc/passwd`, `/proc/self/environ`) is refused without a word of its text, at
+/// the `extends:` that named it for a base. A definition is a mapping with at least one key of a
+/// definition (`name:`, `board:`, `extends:`, ...); a file that is not even YAML is one when one of its
+/// lines starts with such a key, so that a broken definition still gets its precise diagnostic.
+///
+/// ```
+/// use qipan_dsl::{SourceFile, Sources, extends::parse_definition};
+///
+/// let file = |text: &str| Sources(vec![SourceFile { name: "f.yaml".into(), id: "f".into(), text: text.into() }]);
+/// let shadow = parse_definition(&file("root:*:20228:0:99999:7:::\n"), 0, None).unwrap_err();
+/// assert_eq!(shadow.0[0].message, "not a qipan definition: none of its keys is a key of a definition (name, board, seats, pieces, ...)");
+/// assert_eq!(shadow.0[0].source_line, ""); // nothing of the file is shown
+/// assert!(!shadow.to_string().contains("root"));
+/// // A definition with a YAML error keeps its diagnostic.
+/// let broken = parse_definition(&file("name: t\nboard: { grid: [\n"), 0, None).unwrap_err();
+/// assert!(!broken.0[0].message.starts_with("not a qipan definition"), "{broken}");
+/// assert!(parse_definition(&file("name: t\n"), 0, None).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_definition(sources: &Sources, file: usize, extends: Option<&Node>) -> Result<Node, Diagnostics> {
+    let keys = definition_keys();
+    let is_key = |k: &str| k == "extends" || keys.contains(&k.strip_suffix('+').unwrap_or(k));
+    let parsed = parse_tree(sources, file);
+    let recognised = match &parsed {
+        Ok(tree) => matches!(&tree.kind, Kind::Map(m) if m.iter().any(|(k, _)| k.text().is_some_and(is_key))),
+        Err(_) => sources.0[file].text.lines().any(|line| {
+            line.split_once(':')
+                .is_some_and(|(k, rest)| is_key(k) && (rest.is_empty() || rest.starts_with([' ', '\t'])))
+        }),
+    };
+    if recognised {
+        return parsed;
+    }
+    let what = "not a qipan definition: none of its keys is a key of a definition (name, board, seats, pieces, ...)";
+    let d = match extends {
+        Some(ext) => {
+            let name = &sources.0[file].name;
+            sources.diagnostic(ext.loc, format!("the base `{name}` is {what}"), None)
+        }
+        None => {
+            let mut d = sources.diagnostic(Loc { file, ..Loc::START }, what, None);
+            d.source_line.clear();
+            d
+        }
+    };
+    Err(Diagnostics(vec![d]))
+}
+
+/// The keys of a definition's top level (without `extends`): the fields of [`GameDef`](crate::schema::GameDef),
+/// as serde knows them.
+fn definition_keys() -> &'static [&'static str] {
+    /// A deserializer that only notes the fields of the struct asked for.
+    struct Probe<'a>(&'a std::cell::Cell<&'static [&'static str]>);
+    impl<'de> de::Deserializer<'de> for Probe<'_> {
+        type Error = DeError;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
+            Err(de::Error::custom("a probe"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, DeError> {
+            self.0.set(fields);
+            Err(de::Error::custom("a probe"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+            unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+        }
+    }
+    let fields = std::cell::Cell::new(&[][..]);
+    let _ = crate::schema::GameDef::deserialize(Probe(&fields));
+    fields.get()
+}
+
 /// Reads a definition and the chain of files it extends, and merges them into one tree.
 /// `sources` starts with the file loaded; the bases are appended as they are found.
 ///
@@ -615,7 +754,7 @@ pub fn parse_tree(sources: &Sources, file: usize) -> Result<Node, Diagnostics> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node, Diagnostics> {
-    let mut trees = vec![parse_tree(sources, 0)?];
+    let mut trees = vec![parse_definition(sources, 0, None)?];
     loop {
         let i = trees.len() - 1;
         let Some(ext) = trees[i].get("extends").cloned() else { break };
@@ -650,7 +789,7 @@ pub fn read_chain(sources: &mut Sources, resolver: &dyn Resolve) -> Result<Node,
             )]));
         }
         sources.0.push(base);
-        trees.push(parse_tree(sources, trees.len())?);
+        trees.push(parse_definition(sources, trees.len(), Some(&ext))?);
     }
     let mut merged = trees.pop().expect("one tree");
     settle(&mut merged);
@@ -813,7 +952,7 @@ fn same_key(a: &Node, b: &Node) -> bool {
 /// let text = "seats: [a, b]\nsize: nine\n".to_string();
 /// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
 /// let tree = parse_tree(&sources, 0)?;
-/// let err: DeError = u32::deserialize(NodeDe(tree.get("size").unwrap())).unwrap_err();
+/// let err: DeError = u32::deserialize(NodeDe::new(tree.get("size").unwrap())).unwrap_err();
 /// assert_eq!(err.loc.map(|l| (l.line, l.column)), Some((2, 7)));
 /// assert!(err.message.contains("nine"), "{err}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -839,10 +978,12 @@ impl de::Error for DeError {
         DeError { message: msg.to_string(), loc: None }
     }
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
-        Self::custom(format!("unknown field `{field}`, expected one of {}", expected.join(", ")))
+        let hint = did_you_mean(field, expected.iter().copied());
+        Self::custom(format!("unknown field `{field}`{hint}, expected one of {}", expected.join(", ")))
     }
     fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
-        Self::custom(format!("unknown variant `{variant}`, expected one of {}", expected.join(", ")))
+        let hint = did_you_mean(variant, expected.iter().copied());
+        Self::custom(format!("unknown variant `{variant}`{hint}, expected one of {}", expected.join(", ")))
     }
 }
 
@@ -858,13 +999,19 @@ pub(crate) const SPANNED: &str = "$qipan::Spanned";
 /// let text = "seats: [a, b]\nwhite: { name: white, letter: W }\n".to_string();
 /// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
 /// let tree = parse_tree(&sources, 0)?;
-/// let seats = Vec::<String>::deserialize(NodeDe(tree.get("seats").unwrap()))?;
+/// let seats = Vec::<String>::deserialize(NodeDe::new(tree.get("seats").unwrap()))?;
 /// assert_eq!(seats, ["a", "b"]);
-/// let white = SeatDef::deserialize(NodeDe(tree.get("white").unwrap()))?;
+/// let white = SeatDef::deserialize(NodeDe::new(tree.get("white").unwrap()))?;
 /// assert_eq!((white.name.value.as_str(), white.name.referenced.line), ("white", 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct NodeDe<'a>(pub &'a Node);
+#[derive(Clone, Copy)]
+pub struct NodeDe<'a> {
+    node: &'a Node,
+    /// Where unknown keys are collected, to go on reading after them (see [`from_tree`]); without it the
+    /// first unknown key is an error.
+    unknown: Option<&'a RefCell<Vec<DeError>>>,
+}
 
 /// Errors carry the location of the innermost node being read:
 ///
@@ -875,47 +1022,75 @@ pub struct NodeDe<'a>(pub &'a Node);
 /// let text = "counts: [1, 2, many]\n".to_string();
 /// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text }]);
 /// let tree = parse_tree(&sources, 0)?;
-/// let err = Vec::<u8>::deserialize(NodeDe(tree.get("counts").unwrap())).unwrap_err();
+/// let err = Vec::<u8>::deserialize(NodeDe::new(tree.get("counts").unwrap())).unwrap_err();
 /// assert_eq!(err.loc.map(|l| l.column), Some(16)); // at `many`
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-impl NodeDe<'_> {
+impl<'a> NodeDe<'a> {
+    /// A deserializer of `node`, which stops at the first error.
+    ///
+    /// ```
+    /// use qipan_dsl::{SourceFile, Sources, extends::{NodeDe, parse_tree}, schema::EndDef};
+    /// use serde::Deserialize;
+    ///
+    /// let sources = Sources(vec![SourceFile { name: "t.yaml".into(), id: "t".into(), text: "passes: 2\n".into() }]);
+    /// let end = EndDef::deserialize(NodeDe::new(&parse_tree(&sources, 0)?))?;
+    /// assert_eq!(end.passes, Some(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(node: &'a Node) -> Self {
+        NodeDe { node, unknown: None }
+    }
+
+    /// The same reading of another node.
+    fn of(&self, node: &'a Node) -> Self {
+        NodeDe { node, unknown: self.unknown }
+    }
+
     fn at<T>(&self, r: Result<T, DeError>) -> Result<T, DeError> {
         r.map_err(|mut e| {
-            e.loc.get_or_insert(self.0.loc);
+            e.loc.get_or_insert(self.node.loc);
             e
         })
     }
 
     fn any<'de, V: Visitor<'de>>(&self, v: V) -> Result<V::Value, DeError> {
-        match &self.0.kind {
+        match &self.node.kind {
             Kind::Null => v.visit_unit(),
             Kind::Scalar(s, Typed::Text) => v.visit_str(s),
             Kind::Scalar(_, Typed::Bool(b)) => v.visit_bool(*b),
             Kind::Scalar(_, Typed::U64(x)) => v.visit_u64(*x),
             Kind::Scalar(_, Typed::I64(x)) => v.visit_i64(*x),
             Kind::Scalar(_, Typed::F64(x)) => v.visit_f64(*x),
-            Kind::Seq(items) => v.visit_seq(Items(items.iter())),
-            Kind::Map(entries) => v.visit_map(Entries { it: entries.iter(), value: None }),
+            Kind::Seq(items) => v.visit_seq(Items { it: items.iter(), de: *self }),
+            Kind::Map(entries) => v.visit_map(self.entries(entries.iter().collect())),
         }
+    }
+
+    fn entries(&self, entries: Vec<&'a (Node, Node)>) -> Entries<'a> {
+        Entries { it: entries.into_iter(), value: None, de: *self }
     }
 }
 
-struct Items<'a>(std::slice::Iter<'a, Node>);
+struct Items<'a> {
+    it: std::slice::Iter<'a, Node>,
+    de: NodeDe<'a>,
+}
 
 impl<'de> SeqAccess<'de> for Items<'_> {
     type Error = DeError;
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DeError> {
-        self.0.next().map(|n| seed.deserialize(NodeDe(n))).transpose()
+        self.it.next().map(|n| seed.deserialize(self.de.of(n))).transpose()
     }
     fn size_hint(&self) -> Option<usize> {
-        Some(self.0.len())
+        Some(self.it.len())
     }
 }
 
 struct Entries<'a> {
-    it: std::slice::Iter<'a, (Node, Node)>,
+    it: std::vec::IntoIter<&'a (Node, Node)>,
     value: Option<&'a Node>,
+    de: NodeDe<'a>,
 }
 
 impl<'de> MapAccess<'de> for Entries<'_> {
@@ -924,20 +1099,20 @@ impl<'de> MapAccess<'de> for Entries<'_> {
         match self.it.next() {
             Some((k, v)) => {
                 self.value = Some(v);
-                seed.deserialize(NodeDe(k)).map(Some)
+                seed.deserialize(self.de.of(k)).map(Some)
             }
             None => Ok(None),
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
         let v = self.value.take().ok_or_else(|| de::Error::custom("a value without a key"))?;
-        seed.deserialize(NodeDe(v))
+        seed.deserialize(self.de.of(v))
     }
 }
 
 /// Hands a [`Spanned`](crate::schema::Spanned) its location: file, line, column, then the value.
 struct SpanParts<'a> {
-    node: &'a Node,
+    de: NodeDe<'a>,
     step: u8,
 }
 
@@ -945,12 +1120,12 @@ impl<'de> SeqAccess<'de> for SpanParts<'_> {
     type Error = DeError;
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DeError> {
         self.step += 1;
-        let loc = self.node.loc;
+        let loc = self.de.node.loc;
         match self.step {
             1 => seed.deserialize((loc.file as u64).into_deserializer()).map(Some),
             2 => seed.deserialize((loc.line as u64).into_deserializer()).map(Some),
             3 => seed.deserialize((loc.column as u64).into_deserializer()).map(Some),
-            4 => seed.deserialize(NodeDe(self.node)).map(Some),
+            4 => seed.deserialize(self.de).map(Some),
             _ => Ok(None),
         }
     }
@@ -965,7 +1140,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
-        let r = match &self.0.kind {
+        let r = match &self.node.kind {
             Kind::Scalar(s, _) => v.visit_str(s),
             _ => self.any(v),
         };
@@ -985,26 +1160,23 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
-        let r = match &self.0.kind {
+        let r = match &self.node.kind {
             Kind::Null => v.visit_none(),
-            _ => v.visit_some(NodeDe(self.0)),
+            _ => v.visit_some(self),
         };
         self.at(r)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, v: V) -> Result<V::Value, DeError> {
-        let r = if name == SPANNED {
-            v.visit_seq(SpanParts { node: self.0, step: 0 })
-        } else {
-            v.visit_newtype_struct(NodeDe(self.0))
-        };
+        let r =
+            if name == SPANNED { v.visit_seq(SpanParts { de: self, step: 0 }) } else { v.visit_newtype_struct(self) };
         self.at(r)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
         // An empty key (`rules:`) reads as an empty map.
-        let r = match &self.0.kind {
-            Kind::Null => v.visit_map(Entries { it: [].iter(), value: None }),
+        let r = match &self.node.kind {
+            Kind::Null => v.visit_map(self.entries(Vec::new())),
             _ => self.any(v),
         };
         self.at(r)
@@ -1013,10 +1185,26 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         v: V,
     ) -> Result<V::Value, DeError> {
-        self.deserialize_map(v)
+        // When collecting, an unknown key is noted (with the nearest known one) and left out, and reading goes on.
+        let (Some(unknown), Kind::Map(entries)) = (self.unknown, &self.node.kind) else {
+            return self.deserialize_map(v);
+        };
+        let mut known = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match entry.0.text() {
+                Some(k) if !fields.contains(&k) => {
+                    let mut e: DeError = de::Error::unknown_field(k, fields);
+                    e.loc = Some(entry.0.loc);
+                    unknown.borrow_mut().push(e);
+                }
+                _ => known.push(entry),
+            }
+        }
+        let r = v.visit_map(self.entries(known));
+        self.at(r)
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
@@ -1029,7 +1217,9 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
     }
 }
 
-/// Reads a merged tree as a type of the schema, errors placed in their files.
+/// Reads a merged tree as a type of the schema, errors placed in their files. Every unknown key is
+/// reported, not only the first (with the known key it was likely meant to be); a wrong value stops the
+/// reading.
 ///
 /// ```
 /// use qipan_dsl::{SourceFile, Sources, extends::{from_tree, parse_tree}, schema::EndDef};
@@ -1038,19 +1228,53 @@ impl<'de> de::Deserializer<'de> for NodeDe<'_> {
 /// let sources = file("passes: 2\nlast_standing: false\n");
 /// let end: EndDef = from_tree(&parse_tree(&sources, 0)?, &sources)?;
 /// assert_eq!((end.passes, end.last_standing), (Some(2), false));
-/// // An unknown field is a diagnostic in the file.
-/// let sources = file("passes: 2\npasess: 3\n");
+/// // Unknown fields are diagnostics in the file.
+/// let sources = file("passes: 2\npasess: 3\nroyl: [king]\n");
 /// let err = from_tree::<EndDef>(&parse_tree(&sources, 0)?, &sources).unwrap_err();
-/// assert!(err.0[0].message.starts_with("unknown field `pasess`"), "{err}");
+/// assert!(err.0[0].message.starts_with("unknown field `pasess` (did you mean `passes`?)"), "{err}");
+/// assert!(err.0[1].message.starts_with("unknown field `royl` (did you mean `royal`?)"), "{err}");
 /// assert_eq!(err.0[0].file, "end.yaml");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_tree<T: for<'de> Deserialize<'de>>(tree: &Node, sources: &Sources) -> Result<T, Diagnostics> {
-    T::deserialize(NodeDe(tree)).map_err(|e| {
-        let loc = e.loc.unwrap_or(Loc::START);
-        let expected = expected_hint(&e.message);
-        Diagnostics(vec![sources.diagnostic(loc, e.message, expected)])
-    })
+    match read_tree(tree, sources) {
+        (Some(value), errors) if errors.is_empty() => Ok(value),
+        (_, errors) => Err(Diagnostics(errors)),
+    }
+}
+
+/// [`from_tree`], with the value read despite unknown keys (left out), and the diagnostics: the value is
+/// `None` when a wrong or missing value stopped the reading.
+pub(crate) fn read_tree<T: for<'de> Deserialize<'de>>(tree: &Node, sources: &Sources) -> (Option<T>, Vec<Diagnostic>) {
+    let unknown = RefCell::new(Vec::new());
+    let read = T::deserialize(NodeDe { node: tree, unknown: Some(&unknown) });
+    let mut errors = unknown.into_inner();
+    let value = match read {
+        Ok(value) => Some(value),
+        Err(e) => {
+            // A field missing because its key was misspelt is no news: the unknown key says so.
+            let misspelt = missing_field(&e.message)
+                .is_some_and(|f| errors.iter().any(|u| u.message.contains(&format!("(did you mean `{f}`?)"))));
+            if !misspelt {
+                errors.push(e);
+            }
+            None
+        }
+    };
+    let diags = errors
+        .into_iter()
+        .map(|e| {
+            let loc = e.loc.unwrap_or(Loc::START);
+            let expected = expected_hint(&e.message);
+            sources.diagnostic(loc, e.message, expected)
+        })
+        .collect();
+    (value, diags)
+}
+
+/// The field a serde "missing field" message names.
+fn missing_field(message: &str) -> Option<&str> {
+    message.strip_prefix("missing field `")?.split('`').next()
 }
 
 #[cfg(test)]

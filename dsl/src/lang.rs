@@ -257,7 +257,7 @@ pub struct Names<'a> {
 /// let game = qipan::load("chess", &[])?;
 /// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
 /// let err = compile_move("slide diagonl", &names).unwrap_err();
-/// assert_eq!((err.offset, err.message.as_str()), (6, "unknown relation `diagonl`"));
+/// assert_eq!((err.offset, err.message.as_str()), (6, "unknown relation `diagonl` (did you mean `diagonal`?)"));
 /// assert!(err.expected.unwrap().contains("diagonal"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -266,7 +266,10 @@ impl Names<'_> {
         self.board.relation(name).ok_or_else(|| {
             LangError::at(
                 offset,
-                format!("unknown relation `{name}`"),
+                format!(
+                    "unknown relation `{name}`{}",
+                    crate::diag::did_you_mean(name, self.board.relation_names().iter().map(String::as_str))
+                ),
                 Some(format!("one of the board's relations: {}", self.board.relation_names().join(", "))),
             )
         })
@@ -419,7 +422,11 @@ fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId,
             let all: Vec<&str> = names.board.directions().iter().map(|d| d.name.as_str()).collect();
             LangError::at(
                 offset_of(text, p),
-                format!("unknown direction `{}`", p.as_str()),
+                format!(
+                    "unknown direction `{}`{}",
+                    p.as_str(),
+                    crate::diag::did_you_mean(p.as_str(), all.iter().copied())
+                ),
                 Some(format!("forward, backward, sideways, outward, same, or one of: {}", all.join(", "))),
             )
         })

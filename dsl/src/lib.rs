@@ -11,6 +11,7 @@
 pub mod compile;
 pub mod diag;
 pub mod extends;
+pub mod files;
 pub mod hooks;
 pub mod lang;
 pub mod schema;
@@ -101,11 +102,21 @@ impl Definition {
     /// ```
     pub fn read_source(file: SourceFile, resolver: &dyn Resolve) -> Result<Definition, Diagnostics> {
         let mut sources = Sources(vec![file]);
-        let top = extends::parse_tree(&sources, 0)?;
+        let top = extends::parse_definition(&sources, 0, None)?;
         let extends = top.get("extends").and_then(extends::Node::text).map(|s| s.trim().to_string());
         let tree = extends::read_chain(&mut sources, resolver)?;
-        let def = extends::from_tree(&tree, &sources)?;
-        Ok(Definition { def, sources, extends })
+        let (def, mut unknown) = extends::read_tree(&tree, &sources);
+        let Some(def) = def else { return Err(Diagnostics(unknown)) };
+        let definition = Definition { def, sources, extends };
+        if unknown.is_empty() {
+            return Ok(definition);
+        }
+        // Unknown keys are left out: the rest is checked too, so that one run reports every error.
+        if let Err(more) = definition.validate() {
+            unknown.extend(more.0);
+            unknown.sort_by_key(|d| (d.loc.file, d.loc.line, d.loc.column));
+        }
+        Err(Diagnostics(unknown))
     }
 
     /// Compiles the definition with option overrides (`name`, `value`).
@@ -122,6 +133,37 @@ impl Definition {
     /// ```
     pub fn compile(&self, overrides: &[(String, String)]) -> Result<Game, Diagnostics> {
         let mut c = compile::Compiler::new(&self.sources);
+        match c.game(&self.def, overrides) {
+            Some(g) if c.diags.is_empty() => Ok(g),
+            _ => Err(Diagnostics(c.diags)),
+        }
+    }
+
+    /// Compiles for a command that looks at positions without playing a game to its end (`qipan show`,
+    /// `perft`): an option without a default that only the scoring uses may stay unset, since such a
+    /// command never scores. An option used for anything else (the board, a rule, a hook) must be set as
+    /// for [`Definition::compile`]. The game's `options` lack the options left unset, and its scoring
+    /// counts them as 0: do not play it to the end (commands that do use [`Definition::compile`]).
+    ///
+    /// ```
+    /// // Field Go's komi has no default; only its scoring (`bonus: { white: komi }`) uses it.
+    /// let def = qipan::definition("field-go")?;
+    /// assert!(def.compile(&[]).is_err());
+    /// let game = def.compile_for_view(&[])?;
+    /// assert_eq!(game.board.len(), 121 - 17);
+    /// assert!(!game.options.contains_key("komi"));
+    /// // An option the board needs must be set all the same.
+    /// let src = "name: t\noptions: { cols: { type: int } }\nboard: { grid: { width: cols, height: 2 } }\n\
+    ///            seats: [{ name: a }]\npieces: { s: { moves: place to empty } }\n";
+    /// let def = qipan_dsl::Definition::read("t.yaml", src, &qipan_dsl::FileResolver)?;
+    /// let err = def.compile_for_view(&[]).unwrap_err();
+    /// assert!(err.0[0].message.starts_with("option `cols` has no default and must be set"), "{err}");
+    /// assert_eq!(def.compile_for_view(&[("cols".into(), "3".into())])?.board.len(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compile_for_view(&self, overrides: &[(String, String)]) -> Result<Game, Diagnostics> {
+        let mut c = compile::Compiler::new(&self.sources);
+        c.defer = true;
         match c.game(&self.def, overrides) {
             Some(g) if c.diags.is_empty() => Ok(g),
             _ => Err(Diagnostics(c.diags)),

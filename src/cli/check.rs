@@ -27,7 +27,7 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         } else {
             // As `validate` does, the hooks are run once on the start position.
             qipan::definition(g).and_then(|def| {
-                let game = std::sync::Arc::new(def.compile(&overrides)?);
+                let game = std::sync::Arc::new(def.compile_for_view(&overrides)?);
                 def.try_hooks(&game)?;
                 Ok((Some(game), vec![]))
             })

@@ -26,7 +26,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
-    let game = a.game.load()?;
+    let game = qipan::load_for_view(&a.game.game, &a.game.overrides()?)?;
     let pos = a.game.start(&game)?;
     // One budget for the hooks of the whole command; a failing hook is an error, never a smaller count.
     let _budget = HookBudget::open();

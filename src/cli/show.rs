@@ -24,12 +24,23 @@ pub struct ShowArgs {
 }
 
 pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
-    let game = a.game.load()?;
+    // Showing a position needs no option that only the scoring uses (Field Go's komi)...
+    let game = qipan::load_for_view(&a.game.game, &a.game.overrides()?)?;
     let mut pos = a.game.start(&game)?;
     let moves = a.moves.as_deref().unwrap_or("");
     for (i, text) in moves.split([' ', ',']).filter(|t| !t.is_empty()).enumerate() {
         let mv = parse_move(&pos, text).with_context(|| format!("move {} `{text}`", i + 1))?;
         pos.play(&mv).with_context(|| format!("move {} `{text}`", i + 1))?;
+    }
+    // ... unless the moves end the game, whose result it decides.
+    if pos.outcome().is_some() {
+        let declared = qipan::options(&a.game.game)?;
+        if let Some(unset) = declared.iter().find(|o| !game.options.contains_key(&o.name)) {
+            anyhow::bail!(
+                "the game ends after these moves, and its result needs option `{0}`: set it with --set {0}=VALUE",
+                unset.name
+            );
+        }
     }
     let mut marks = Marks::last_move(&pos);
     if let Some(label) = &a.mark {

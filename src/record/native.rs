@@ -56,14 +56,7 @@ pub const RESIGN: &str = "resign";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_record_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(MAX_RECORD_BYTES as u64 + 1).read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_RECORD_BYTES {
-        let message = format!("{}: a record may hold at most {MAX_RECORD_BYTES} bytes", path.display());
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, message));
-    }
-    Ok(bytes)
+    crate::read_bytes(path, MAX_RECORD_BYTES).map_err(std::io::Error::other)
 }
 
 /// A game record in qipan's own format.
