@@ -394,3 +394,62 @@ pub fn play(data: &[u8]) {
     }
     assert_eq!(replayed.hash(), session.position().hash(), "the history does not replay to the position");
 }
+
+/// The most lines a `gtp` input sends.
+pub const MAX_GTP_LINES: usize = 100;
+
+/// `gtp`: a GTP session over the fuzzer's bytes, on 9×9 Go. The bytes before the first zero byte are the SGF file
+/// that every `loadsgf` reads (its file name is replaced by that of one scratch file, so the fuzzer reads no other
+/// file); the rest is sent line by line, each through [`GtpEngine::serve`](crate::gtp::GtpEngine::serve), and a line
+/// starting with byte 1 stands for a line one byte longer than [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES).
+/// Every command line gets exactly one well-formed response (`=` or `?`, the command's id, text without an empty
+/// line, an empty line), an empty or comment line none, and a line too long or not UTF-8 a `?`.
+pub fn gtp(data: &[u8]) {
+    let (sgf, commands) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (&data[..0], data),
+    };
+    let file = std::env::temp_dir().join(format!("qipan-fuzz-gtp-{}.sgf", std::process::id()));
+    std::fs::write(&file, sgf).expect("the scratch SGF file is written");
+    let mut engine = crate::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], fnv(data)).expect("9x9 Go");
+    let mut long_line_sent = false;
+    for line in commands.split(|&b| b == b'\n').take(MAX_GTP_LINES) {
+        let mut line = line.to_vec();
+        if line.first() == Some(&1) && !long_line_sent {
+            long_line_sent = true;
+            line = vec![b'x'; crate::input::MAX_LINE_BYTES + 1];
+        }
+        // What the engine reads of a line: the words before a comment, without control characters.
+        let words: Option<Vec<String>> = std::str::from_utf8(&line).ok().map(|text| {
+            let clean: String = text.split('#').next().unwrap_or("").chars().filter(|c| !c.is_control()).collect();
+            clean.split_whitespace().map(str::to_string).collect()
+        });
+        let (id, command) = match words.as_deref() {
+            Some([id, rest @ ..]) if id.chars().all(|c| c.is_ascii_digit()) => (id.clone(), rest.first().cloned()),
+            Some([first, ..]) => (String::new(), Some(first.clone())),
+            Some([]) => (String::new(), None),
+            None => (String::new(), Some(String::new())),
+        };
+        if command.as_deref() == Some("loadsgf") && line.len() <= crate::input::MAX_LINE_BYTES {
+            let after: Vec<String> = words.iter().flatten().skip_while(|w| *w != "loadsgf").skip(2).cloned().collect();
+            line = format!("{id} loadsgf {} {}", file.display(), after.join(" ")).into_bytes();
+        }
+        line.push(b'\n');
+        let mut out = Vec::new();
+        engine.serve(line.as_slice(), &mut out).expect("writing to memory does not fail");
+        let out = String::from_utf8(out).expect("responses are UTF-8");
+        let Some(command) = command else {
+            assert!(out.is_empty(), "a line without a command got a response: {out:?}");
+            continue;
+        };
+        let body = out.strip_suffix("\n\n").unwrap_or_else(|| panic!("a response ends with an empty line: {out:?}"));
+        assert!(!body.contains("\n\n"), "one response, without an empty line inside: {out:?}");
+        let status = body.strip_prefix('=').or_else(|| body.strip_prefix('?'));
+        let rest = status.unwrap_or_else(|| panic!("a response starts with = or ?: {out:?}"));
+        assert!(rest.starts_with(&id), "the response carries the command's id {id}: {out:?}");
+        if command == "quit" && out.starts_with('=') {
+            break;
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+}

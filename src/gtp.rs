@@ -1,17 +1,20 @@
 //! A GTP (Go Text Protocol, version 2) engine for every game of the Go family, so Go GUIs and referee
-//! programs can drive qipan. [`GtpEngine::handle`] answers one command line; the `qipan gtp` command
-//! connects it to standard input and output.
+//! programs can drive qipan. [`GtpEngine::handle`] answers one command line; [`GtpEngine::serve`]
+//! reads command lines (at most [`MAX_LINE_BYTES`] bytes each) and answers them; the `qipan gtp`
+//! command serves standard input and output.
 
-use crate::record::{Legality, game_for_record, replay_position};
+use crate::record::{Legality, record_options, replay_position};
 use crate::sgf::{SgfGame, parse_sgf_bytes};
 use qipan_core::ai::{Agent, AgentSpec};
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::ownership;
 
+use crate::input::{Line, MAX_LINE_BYTES, read_line};
 use qipan_core::playout::light_move;
 use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 /// Every command the engine knows, in `list_commands` order.
@@ -213,6 +216,37 @@ impl GtpEngine {
         (Some(text), quit)
     }
 
+    /// Reads command lines from `input` and writes each response to `output` (flushed), until `quit`
+    /// or the end of the input. A line longer than [`MAX_LINE_BYTES`] is answered `? line too long`
+    /// and skipped, and a line that is not UTF-8 is answered `?`: the session goes on after both.
+    ///
+    /// ```
+    /// let mut engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], 1)?;
+    /// let input: &[u8] = b"1 play b E5\n2 \xff\n# comment\n3 name\nquit\nname\n";
+    /// let mut output = Vec::new();
+    /// engine.serve(input, &mut output)?;
+    /// assert_eq!(output, b"=1\n\n? the line is not valid UTF-8\n\n=3 qipan\n\n=\n\n");
+    /// assert_eq!(engine.position().ply(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+            let (reply, quit) = match line {
+                Line::Text(text) => self.handle(&text),
+                Line::TooLong(_) => (Some("? line too long\n\n".to_string()), false),
+                Line::NotUtf8 => (Some("? the line is not valid UTF-8\n\n".to_string()), false),
+            };
+            if let Some(r) = reply {
+                output.write_all(r.as_bytes())?;
+                output.flush()?;
+            }
+            if quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     fn command(&mut self, cmd: &str, args: &[&str]) -> Reply {
         match cmd {
             "protocol_version" => Ok("2".into()),
@@ -258,7 +292,7 @@ impl GtpEngine {
         let game = crate::load(&self.name, &self.overrides).map_err(|e| first_line(&e.to_string()))?;
         let mut pos = match &self.base {
             Some((sgf, upto)) => {
-                replay_position(&game, sgf, *upto, Legality::Trust).map_err(|e| e.to_string())?.position
+                replay_position(&game, sgf, *upto, Legality::Check).map_err(|e| e.to_string())?.position
             }
             None => game.start(),
         };
@@ -297,6 +331,7 @@ impl GtpEngine {
 
     fn komi(&mut self, args: &[&str]) -> Reply {
         let k: f64 = args.first().and_then(|a| a.parse().ok()).ok_or("komi not a float")?;
+        let k = crate::sgf::check_komi(k).map_err(|e| e.to_string())?;
         if !self.game.options.contains_key("komi") {
             return Err("this game has no komi".into());
         }
@@ -405,6 +440,9 @@ impl GtpEngine {
         self.rebuild()
     }
 
+    /// Loads a record through the checked replay of `qipan replay`: a record that does not load, or
+    /// a move the rules refuse (before move `N` when given), is answered `?` and leaves the engine as
+    /// it was.
     fn loadsgf(&mut self, args: &[&str]) -> Reply {
         let file = args.first().ok_or("missing file name")?;
         let upto: Option<usize> = match args.get(1) {
@@ -413,19 +451,21 @@ impl GtpEngine {
         };
         let bytes = crate::record::read_record_file(std::path::Path::new(file)).map_err(|_| "cannot load file")?;
         let sgf = parse_sgf_bytes(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
-        // The record's board size and komi replace the current ones.
+        // The record's board size, komi and handicap replace the current ones.
+        const FROM_RECORD: [&str; 3] = ["size", "komi", "handicap"];
         let others: Vec<(String, String)> =
-            self.overrides.iter().filter(|(k, _)| k != "size" && k != "komi").cloned().collect();
-        let game = game_for_record(&self.name, &others, &sgf).map_err(|e| first_line(&e.to_string()))?;
-        for key in ["size", "komi"] {
-            match game.options.get(key) {
-                Some(v) => self.set_option(key, v.clone()),
-                None => self.overrides.retain(|(k, _)| k != key),
-            }
+            self.overrides.iter().filter(|(k, _)| !FROM_RECORD.contains(&k.as_str())).cloned().collect();
+        let options = record_options(&self.name, &others, &sgf).map_err(|e| first_line(&e.to_string()))?;
+        let game = crate::load(&self.name, &options).map_err(|e| first_line(&e.to_string()))?;
+        let replayed = replay_position(&game, &sgf, upto, Legality::Check).map_err(|e| e.to_string())?;
+        if let Some((n, rule)) = replayed.illegal {
+            return Err(format!("cannot load file: move {n} is illegal: {rule}"));
         }
+        self.overrides = options;
         self.base = Some((sgf, upto));
         self.moves.clear();
-        self.rebuild()?;
+        self.game = game;
+        self.pos = replayed.position;
         Ok(self.game.seats[self.pos.to_move() as usize].name.clone())
     }
 }

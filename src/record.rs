@@ -7,7 +7,7 @@
 use crate::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint, parse_sgf_bytes};
 use qipan_core::notation::move_text;
 use qipan_core::ownership;
-use qipan_core::{Game, GameResult, Move, NodeId, Piece, Position};
+use qipan_core::{Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -137,13 +137,20 @@ impl ReplayReport {
 pub enum ReplayError {
     /// The SGF could not be read.
     #[error("cannot read the record: {0}")]
-    Sgf(#[from] crate::sgf::SgfError),
+    Sgf(crate::sgf::SgfError),
     /// The game could not be loaded with the record's settings.
     #[error(transparent)]
     Load(#[from] crate::LoadError),
     /// The record does not fit the game.
     #[error("{0}")]
     Mismatch(String),
+}
+
+// Not `#[from]`: the message already holds the SGF error, which as its source would be printed twice.
+impl From<crate::sgf::SgfError> for ReplayError {
+    fn from(e: crate::sgf::SgfError) -> Self {
+        ReplayError::Sgf(e)
+    }
 }
 
 /// A record replayed on a game: the final position, the moves replayed and the first refusal.
@@ -168,7 +175,25 @@ pub struct Replayed {
     pub illegal: Option<(usize, String)>,
 }
 
-/// Loads `game` with the record's size and komi (when the game declares those options).
+/// The root property in which qipan's SGF records keep the game's options (`QO[ko=simple][suicide=allowed]`),
+/// all but those SGF has its own properties for (`size`: `SZ`, `komi`: `KM`, `handicap`: `HA`).
+pub const OPTIONS_PROPERTY: &str = "QO";
+
+/// The options [`OPTIONS_PROPERTY`] leaves to SGF's own properties.
+const SGF_OPTIONS: [&str; 3] = ["size", "komi", "handicap"];
+
+/// Loads `game` with the record's options ([`OPTIONS_PROPERTY`]), size, komi and handicap (when the game
+/// declares those options); `overrides` win over the record.
+///
+/// ```
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[5]QO[ko=simple][suicide=allowed];B[cc])")?;
+/// let game = qipan::record::game_for_record("go", &[], &sgf)?;
+/// assert_eq!((game.options["ko"].as_str(), game.options["suicide"].as_str()), ("simple", "allowed"));
+/// // An option the game does not have: a record of another game.
+/// let field = qipan::sgf::parse_sgf("(;GM[1]SZ[7]QO[mask=.......])")?;
+/// assert!(matches!(qipan::record::game_for_record("go", &[], &field), Err(qipan::record::ReplayError::Mismatch(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// ```
 /// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9]KM[7.5];B[ee];W[cc])")?;
@@ -180,6 +205,24 @@ pub struct Replayed {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame) -> Result<Arc<Game>, ReplayError> {
+    Ok(crate::load(game, &record_options(game, overrides, sgf)?)?)
+}
+
+/// The options [`game_for_record`] loads `game` with: `overrides`, then the record's options, size,
+/// komi and handicap that the game declares and `overrides` do not set.
+///
+/// ```
+/// let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9]KM[7.5]QO[ko=simple])")?;
+/// let options = qipan::record::record_options("go", &[("komi".into(), "6.5".into())], &sgf)?;
+/// let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+/// assert_eq!(pairs, [("komi", "6.5"), ("ko", "simple"), ("size", "9")]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn record_options(
+    game: &str,
+    overrides: &[(String, String)],
+    sgf: &SgfGame,
+) -> Result<Vec<(String, String)>, ReplayError> {
     let (file, text) = crate::source(game)?;
     let declared: Vec<String> = crate::Definition::read(&file, &text, &crate::Resolver)
         .map_err(crate::LoadError::from)?
@@ -188,6 +231,19 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
         .map(|o| o.name)
         .collect();
     let mut opts: Vec<(String, String)> = overrides.to_vec();
+    for value in sgf.properties.iter().filter(|(id, _)| id == OPTIONS_PROPERTY).flat_map(|(_, v)| v) {
+        let Some((key, v)) = value.split_once('=') else {
+            return Err(ReplayError::Mismatch(format!("{OPTIONS_PROPERTY}[{value}]: expected an option as KEY=VALUE")));
+        };
+        if !declared.iter().any(|o| o == key) {
+            return Err(ReplayError::Mismatch(format!(
+                "the record sets option `{key}`, which this game does not have: is it a record of another game?"
+            )));
+        }
+        if !opts.iter().any(|(k, _)| k == key) {
+            opts.push((key.to_string(), v.to_string()));
+        }
+    }
     let (cols, rows) = sgf.size;
     if declared.iter().any(|o| o == "size") && !opts.iter().any(|(k, _)| k == "size") {
         if cols != rows {
@@ -205,7 +261,7 @@ pub fn game_for_record(game: &str, overrides: &[(String, String)], sgf: &SgfGame
     if sgf.handicap > 0 && declared.iter().any(|o| o == "handicap") && !opts.iter().any(|(k, _)| k == "handicap") {
         opts.push(("handicap".into(), sgf.handicap.to_string()));
     }
-    Ok(crate::load_str(&file, &text, &opts).map_err(crate::LoadError::from)?)
+    Ok(opts)
 }
 
 /// Playouts of the dead-stone estimate.
@@ -247,8 +303,8 @@ pub fn dead_stones(pos: &Position) -> Vec<NodeId> {
 pub enum Legality {
     /// Every move is checked; the replay stops at the first illegal one.
     Check,
-    /// Moves are played as the record gives them (as GTP's `loadsgf` does), so that later checks
-    /// see the whole history.
+    /// Moves are played as the record gives them, unchecked by the rules (ko, superko, suicide), so
+    /// that later checks see the whole history; a stone on an occupied node is still refused.
     Trust,
 }
 
@@ -383,6 +439,10 @@ fn replay_on(
                 }
                 let played = match legality {
                     Legality::Check => pos.play(&mv),
+                    // A stone put on another would corrupt the position (its chains): never trusted.
+                    Legality::Trust if mv.to.is_some() && pos.cell(mv.to).is_some() => {
+                        Err(PlayError::Illegal(Illegal::Occupied))
+                    }
                     Legality::Trust => pos.play_unchecked(&mv).map_err(Into::into),
                 };
                 if let Err(e) = played {
@@ -425,8 +485,9 @@ fn sgf_point(game: &Game, n: NodeId) -> Result<SgfPoint, SgfWriteError> {
 }
 
 /// A played game as an SGF record: the game's start stones as setup, the moves by seat (`B`/`W`
-/// letters), and the root properties `RU` (the game's rules name), `KM` and `HA` (from its options)
-/// and `RE` (the result, when over).
+/// letters), and the root properties `RU` (the game's rules name), `KM` and `HA` (from its options),
+/// [`OPTIONS_PROPERTY`] (its other options, so that a variant replays as it was played) and `RE` (the
+/// result, when over).
 ///
 /// ```
 /// use qipan::core::notation::parse_move;
@@ -470,6 +531,15 @@ pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) ->
     }
     if let Some(h) = game.options.get("handicap").filter(|h| h.as_str() != "0") {
         props.push(("HA".into(), vec![h.clone()]));
+    }
+    let options: Vec<String> = game
+        .options
+        .iter()
+        .filter(|(k, _)| !SGF_OPTIONS.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    if !options.is_empty() {
+        props.push((OPTIONS_PROPERTY.into(), options));
     }
     if let Some(r) = result {
         props.push(("RE".into(), vec![r.text.clone()]));

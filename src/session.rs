@@ -6,7 +6,7 @@
 //! characters escaped.
 
 use crate::input::{Line, MAX_LINE_BYTES, escape_controls, read_line};
-use crate::record::{GameRecord, RESIGN, play_entry, read_record_file, to_sgf};
+use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
 use qipan_core::ai::{Agent, AgentSpec, player};
 use qipan_core::hooks::HookError;
 use qipan_core::notation::{move_text, parse_move};
@@ -363,16 +363,14 @@ impl Session {
             .iter()
             .map(|(_, m)| m.map_or_else(|| RESIGN.to_string(), |m| move_text(&self.game, &m)))
             .collect();
-        Ok(record.to_text())
+        Ok(record.to_text_at(path))
     }
 
     /// Reads a qipan record of this game (same game and options) and replays it from the start; a move the rules
     /// refuse stops the loading with its number and line.
     fn load(&self, path: &str) -> Result<(Position, History), String> {
-        let bytes = read_record_file(Path::new(path)).map_err(|e| e.to_string())?;
-        let text = String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())?;
-        let record = GameRecord::parse(&text).map_err(|e| e.to_string())?;
-        if record.game != self.game_ref || record.options != self.game.options {
+        let record = GameRecord::read_file(Path::new(path)).map_err(|e| e.to_string())?;
+        if !record.is_of(&self.game_ref) || record.options != self.game.options {
             return Err(format!(
                 "the record is of `{}` with other options; play it with `qipan replay {path}`",
                 record.game

@@ -18,7 +18,8 @@
 //! * `SZ[19]`, `SZ[19:19]` and rectangular `SZ[cols:rows]`;
 //! * invalid UTF-8 (see [`parse_sgf_bytes`]) and UTF-16 files with a BOM;
 //! * setup and move properties mixed in one node (setup is applied first);
-//! * unparsable `KM`/`HA`/`PL` values, which are treated as absent.
+//! * unparsable `KM`/`HA`/`PL` values, which are treated as absent (a `KM` that reads as a number
+//!   but is not a usable komi, such as `NaN` or `1e308`, is an error: see [`check_komi`]).
 //!
 //! Everything else that would make the main line meaningless (unterminated
 //! values, unbalanced parentheses, stray characters between nodes, malformed
@@ -406,6 +407,18 @@ pub enum SgfError {
         /// Line of the value.
         line: usize,
     },
+    /// A `KM` that is a number but not a usable komi (not finite, or beyond [`MAX_KOMI`]).
+    #[error("line {line}: KM[{value}] at byte {offset}: {reason}")]
+    InvalidKomi {
+        /// The raw value.
+        value: String,
+        /// Why it is refused.
+        reason: KomiError,
+        /// Byte offset of the value.
+        offset: usize,
+        /// Line of the value.
+        line: usize,
+    },
     /// A well-formed point that lies outside the board.
     #[error("line {line}: point {property}[{value}] at byte {offset} is outside the {cols}x{rows} board")]
     PointOutsideBoard {
@@ -761,7 +774,15 @@ impl Builder<'_> {
             None => (19, 19),
         };
 
-        let komi = first("KM").and_then(|v| parse_komi(&self.text(v)));
+        let komi = match first("KM") {
+            Some(v) => parse_komi(&self.text(v)).transpose().map_err(|reason| SgfError::InvalidKomi {
+                value: self.text(v),
+                reason,
+                offset: v.offset,
+                line: line_of(self.src, v.offset),
+            })?,
+            None => None,
+        };
         let handicap = first("HA").and_then(|v| parse_handicap(&self.text(v))).unwrap_or(0);
         let non_empty = |v: Option<&RawValue>| v.map(|v| self.text(v).trim().to_string()).filter(|s| !s.is_empty());
         let result = non_empty(first("RE"));
@@ -933,10 +954,44 @@ fn raw_point(raw: &[u8]) -> Option<SgfPoint> {
     }
 }
 
-fn parse_komi(text: &str) -> Option<f64> {
+/// The largest komi accepted, either way: far more points than any board has, and small enough that
+/// every score stays exact.
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// A komi that cannot be used: not a finite number, or beyond [`MAX_KOMI`].
+///
+/// ```
+/// use qipan::sgf::{SgfError, parse_sgf};
+///
+/// let err = parse_sgf("(;GM[1]SZ[9]KM[nan];B[ee])").unwrap_err();
+/// assert!(matches!(&err, SgfError::InvalidKomi { line: 1, .. }));
+/// assert_eq!(err.to_string(), "line 1: KM[nan] at byte 14: komi must be a finite number from -10000 to 10000, not NaN");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("komi must be a finite number from -{MAX_KOMI} to {MAX_KOMI}, not {0}")]
+pub struct KomiError(pub String);
+
+/// Checks a komi (from SGF's `KM`, GTP's `komi`): finite and at most [`MAX_KOMI`] points either way.
+///
+/// ```
+/// use qipan::sgf::check_komi;
+///
+/// assert_eq!(check_komi(7.5), Ok(7.5));
+/// assert_eq!(check_komi(-3.0), Ok(-3.0));
+/// for bad in [f64::NAN, f64::INFINITY, 1e308] {
+///     assert!(check_komi(bad).is_err(), "{bad}");
+/// }
+/// ```
+pub fn check_komi(k: f64) -> Result<f64, KomiError> {
+    if k.is_finite() && k.abs() <= MAX_KOMI { Ok(k) } else { Err(KomiError(format!("{k:?}"))) }
+}
+
+/// A `KM` value: `None` when it is not a number (tolerated as absent), an error when it is a number
+/// [`check_komi`] refuses.
+fn parse_komi(text: &str) -> Option<Result<f64, KomiError>> {
     let t = text.trim().replace(',', ".");
     let k: f64 = t.parse().ok()?;
-    k.is_finite().then_some(k)
+    Some(check_komi(k))
 }
 
 fn parse_handicap(text: &str) -> Option<u32> {
@@ -1004,7 +1059,7 @@ impl SgfGame {
         let first = |id: &str| properties.iter().find(|(k, _)| k == id).and_then(|(_, v)| v.first()).cloned();
         SgfGame {
             size,
-            komi: first("KM").and_then(|k| k.parse().ok()),
+            komi: first("KM").and_then(|k| parse_komi(&k)?.ok()),
             handicap: first("HA").and_then(|h| h.parse().ok()).unwrap_or(0),
             setup_black: Vec::new(),
             setup_white: Vec::new(),

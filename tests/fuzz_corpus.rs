@@ -73,3 +73,8 @@ fn sequences() {
 fn play() {
     run("play", qipan::fuzzing::play);
 }
+
+#[test]
+fn gtp() {
+    run("gtp", qipan::fuzzing::gtp);
+}

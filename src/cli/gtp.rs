@@ -4,7 +4,6 @@ use super::GameArgs;
 use clap::Args;
 use qipan::core::ai::AgentSpec;
 use qipan::gtp::GtpEngine;
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -26,17 +25,6 @@ pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
         let spec = AgentSpec::parse(text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
         engine = engine.with_agent(&spec);
     }
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let (reply, quit) = engine.handle(&line?);
-        if let Some(r) = reply {
-            out.write_all(r.as_bytes())?;
-            out.flush()?;
-        }
-        if quit {
-            break;
-        }
-    }
+    engine.serve(std::io::stdin().lock(), std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

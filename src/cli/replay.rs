@@ -38,9 +38,7 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
 
 /// Replays a qipan record; exit 2 when a move is refused or the result differs from the record's.
 fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
-    let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
-    let record = GameRecord::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let record = GameRecord::read_file(std::path::Path::new(path)).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     let replay = record.replay()?;
     if json {
         outln!("{}", serde_json::to_string_pretty(&replay.to_json(&record))?);

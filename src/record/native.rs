@@ -25,6 +25,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The largest record text read, in bytes (a million plies of long move text fit).
@@ -110,6 +111,9 @@ pub enum RecordError {
     /// The record's game does not load with its options.
     #[error(transparent)]
     Load(#[from] crate::LoadError),
+    /// The record file cannot be read.
+    #[error("{0}")]
+    Read(std::io::Error),
 }
 
 /// A move the rules refused while replaying.
@@ -259,6 +263,32 @@ pub fn result_text(r: &GameResult) -> String {
     format!("{} ({})", r.text, r.reason)
 }
 
+/// Whether a record's `game` names a built-in or library game (and not a file).
+fn is_named(game: &str) -> bool {
+    crate::games::builtin(game).is_some() || crate::library::find(game).is_some()
+}
+
+/// `target` as a path from the folder `from` (both must exist); `None` when either cannot be resolved.
+fn relative_path(target: &Path, from: &Path) -> Option<PathBuf> {
+    let (target, from) = (target.canonicalize().ok()?, from.canonicalize().ok()?);
+    let common = target.components().zip(from.components()).take_while(|(a, b)| a == b).count();
+    let mut path: PathBuf = from.components().skip(common).map(|_| "..").collect();
+    path.extend(target.components().skip(common));
+    Some(path)
+}
+
+/// The YAML reader's options for records: every node (a move is one) and every event costs at least one
+/// byte of text, so budgets of [`MAX_RECORD_BYTES`] accept every record of up to that size (the default
+/// budget stops at 250,000 nodes, fewer moves than a long game has).
+fn record_yaml_options() -> serde_saphyr::Options {
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_nodes = MAX_RECORD_BYTES;
+    budget.max_events = MAX_RECORD_BYTES;
+    let mut options = serde_saphyr::Options::default();
+    options.budget = Some(budget);
+    options
+}
+
 /// An option value as YAML writes it: any scalar.
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -348,7 +378,7 @@ impl GameRecord {
             let message = format!("the record is {} bytes long; at most {MAX_RECORD_BYTES} are read", text.len());
             return Err(RecordError::Syntax { line: 1, column: 1, message });
         }
-        let file: RecordFile = serde_saphyr::from_str(text).map_err(|e| {
+        let file: RecordFile = serde_saphyr::from_str_with_options(text, record_yaml_options()).map_err(|e| {
             let (line, column) = e.location().map(|l| (l.line() as usize, l.column() as usize)).unwrap_or((1, 1));
             RecordError::Syntax { line, column, message: qipan_dsl::yaml_message(&e) }
         })?;
@@ -401,6 +431,77 @@ impl GameRecord {
             let _ = writeln!(s, "result: {}", yaml_quote(r));
         }
         s
+    }
+
+    /// The record as the text of a file written at `path`: a game given by a path is written relative to
+    /// the file's folder, so that the record replays from any working directory ([`GameRecord::read_file`]);
+    /// built-in and library games stay by name.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("qipan-doc-at-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("games"))?;
+    /// std::fs::write(dir.join("games/g.yaml"), "extends: go\nname: g\n")?;
+    /// let game = dir.join("games/g.yaml").display().to_string();
+    /// let record = qipan::record::GameRecord::parse(&format!("game: {game:?}\nmoves: [pass]\n"))?;
+    /// std::fs::create_dir_all(dir.join("records"))?;
+    /// let text = record.to_text_at(&dir.join("records/r.yaml"));
+    /// assert!(text.contains("game: \"../games/g.yaml\""), "{text}");
+    /// assert!(qipan::record::GameRecord::parse("game: go\n")?.to_text_at(&dir.join("r.yaml")).contains("game: \"go\""));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_text_at(&self, path: &Path) -> String {
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        match relative_path(Path::new(&self.game), folder).filter(|_| !is_named(&self.game)) {
+            Some(game) => GameRecord { game: game.to_string_lossy().into_owned(), ..self.clone() }.to_text(),
+            None => self.to_text(),
+        }
+    }
+
+    /// Reads a record file: a game given by a relative path is looked for from the record's folder first
+    /// (as [`GameRecord::to_text_at`] writes it), then from the working directory (as older records wrote it).
+    ///
+    /// ```
+    /// use qipan::record::GameRecord;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("qipan-doc-read-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("g.yaml"), "extends: go\nname: g\n")?;
+    /// std::fs::write(dir.join("r.yaml"), "game: g.yaml\noptions: { size: 9 }\nmoves: [E5]\n")?;
+    /// let record = GameRecord::read_file(&dir.join("r.yaml"))?;
+    /// assert_eq!(record.game, dir.join("g.yaml").display().to_string());
+    /// assert_eq!(record.replay()?.position.ply(), 1);
+    /// assert!(matches!(GameRecord::read_file(&dir.join("none.yaml")), Err(qipan::record::RecordError::Read(_))));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_file(path: &Path) -> Result<GameRecord, RecordError> {
+        let bytes = read_record_file(path).map_err(RecordError::Read)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| RecordError::Read(std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text")))?;
+        let mut record = GameRecord::parse(&text)?;
+        if !is_named(&record.game) && Path::new(&record.game).is_relative() {
+            let beside = path.parent().unwrap_or(Path::new("")).join(&record.game);
+            if beside.exists() {
+                record.game = beside.to_string_lossy().into_owned();
+            }
+        }
+        Ok(record)
+    }
+
+    /// Whether the record's game is `game_ref`: the same name, or a path to the same file.
+    ///
+    /// ```
+    /// let record = qipan::record::GameRecord::parse("game: ./games/go.yaml\n")?;
+    /// assert!(record.is_of("games/go.yaml") && !record.is_of("go"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_of(&self, game_ref: &str) -> bool {
+        self.game == game_ref
+            || (!is_named(&self.game) && !is_named(game_ref) && {
+                let same = |a: &str| Path::new(a).canonicalize().ok();
+                same(&self.game).is_some_and(|a| Some(a) == same(game_ref))
+            })
     }
 
     /// The record's game, built with its options.
