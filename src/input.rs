@@ -100,19 +100,38 @@ pub fn read_line(reader: &mut impl BufRead, limit: usize) -> io::Result<Option<L
 /// assert_eq!(escape_controls("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
 /// ```
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\t' && c != '\n';
-    if !text.chars().any(unsafe_char) {
+    let raw_control = |c: char| c.is_control() && c != '\t' && c != '\n';
+    if !text.chars().any(raw_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if unsafe_char(c) {
+        if raw_control(c) {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);
         }
     }
     Cow::Owned(out)
+}
+
+/// The most characters of a typed or recorded text that a message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` cut to at most [`QUOTED_CHARS`] characters (an ellipsis marks the cut), for quoting in a message: a 5 MB
+/// move is refused in a line, not echoed whole.
+///
+/// ```
+/// use qipan::input::clip;
+///
+/// assert_eq!(clip("e2-e4"), "e2-e4");
+/// assert_eq!(clip(&"E".repeat(200_000)).chars().count(), 41);
+/// ```
+pub fn clip(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((at, _)) => Cow::Owned(format!("{}…", &text[..at])),
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! too long or not UTF-8 each get a message, and the game goes on. Input echoed in a message has its control
 //! characters escaped.
 
-use crate::input::{Line, MAX_LINE_BYTES, escape_controls, read_line};
+use crate::input::{Line, MAX_LINE_BYTES, clip, escape_controls, read_line};
 use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
 use qipan_core::ai::{Agent, AgentSpec, player};
 use qipan_core::hooks::HookError;
@@ -288,7 +288,7 @@ impl Session {
                         self.history.push((seat, Some(mv)));
                         Ok(Flow::Next { redraw: true })
                     }
-                    Err(e) => said(out, &format!("{line}: {e}")),
+                    Err(e) => said(out, &format!("{}: {e}", clip(line))),
                 },
             },
         }

@@ -209,7 +209,12 @@ fn nested_count_is_refused_or_bounded() {
 
 #[test]
 fn a_huge_move_is_refused_quickly() {
-    run(&["replay", &path("hang-move-text-200k.yaml")], fails(&["more than the limit"]));
+    // A refused move of a record ends `replay` with exit code 2, the move quoted in a few characters.
+    let out = run(
+        &["replay", &path("hang-move-text-200k.yaml")],
+        Expect { code: 2, ..fails(&["200000 characters, more than the limit"]) },
+    );
+    assert!(out.len() < 1000, "the move is not quoted whole: {} bytes", out.len());
 }
 
 #[test]

@@ -133,7 +133,7 @@ pub struct RefusedMove {
     pub number: usize,
     /// Its line in the file (0 when the record was not read from text).
     pub line: usize,
-    /// The move as written.
+    /// The move as written (at most [`crate::input::QUOTED_CHARS`] characters of it).
     pub text: String,
     /// Why it was refused: unreadable text, or the rule it breaks.
     pub reason: String,
@@ -538,7 +538,7 @@ impl GameRecord {
                     refused = Some(RefusedMove {
                         number: i + 1,
                         line: self.lines.get(i).copied().unwrap_or(0),
-                        text: text.clone(),
+                        text: crate::input::clip(text).into_owned(),
                         reason,
                         not_replayed: self.moves.len() - i - 1,
                     });
