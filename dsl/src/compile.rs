@@ -455,7 +455,7 @@ impl<'a> Compiler<'a> {
             let kind = z.kind.as_ref().and_then(|k| {
                 let found = preview.kind(k);
                 if found.is_none() {
-                    self.unknown(name.referenced, "node kind", &k, &preview.kind_names());
+                    self.unknown(name.referenced, "node kind", k, preview.kind_names());
                 }
                 found
             });
@@ -652,7 +652,7 @@ impl<'a> Compiler<'a> {
                 };
                 match board.zone(&z.value) {
                     Some(zi) => zones[ai] = Some(zi),
-                    None => self.unknown(z.referenced, "zone", &z.value, &board.zone_names()),
+                    None => self.unknown(z.referenced, "zone", &z.value, board.zone_names()),
                 }
             }
             let name = self.subst(&s.name);
@@ -908,7 +908,7 @@ impl<'a> Compiler<'a> {
             let name = self.subst(t);
             match piece_names.iter().position(|p| *p == name) {
                 Some(i) => out.push(i as u8),
-                None => self.unknown(t.referenced, "piece", &name, &piece_names),
+                None => self.unknown(t.referenced, "piece", &name, piece_names),
             }
         }
         out
@@ -926,7 +926,7 @@ impl<'a> Compiler<'a> {
                         let suicide = self.word(&r.suicide, &["forbidden", "allowed"], "forbidden");
                         rules.group_capture = Some(GroupCapture { relation, suicide_allowed: suicide == "allowed" });
                     }
-                    None => self.unknown(c.referenced, "relation", &rel, &board.relation_names()),
+                    None => self.unknown(c.referenced, "relation", rel, board.relation_names()),
                 },
                 (Some("none"), None, None) => {}
                 _ => self.error(
@@ -1042,7 +1042,7 @@ impl<'a> Compiler<'a> {
                     let relation = board.relation(&rel_name);
                     if relation.is_none() {
                         let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
-                        self.unknown(loc, "relation", &rel_name, &board.relation_names());
+                        self.unknown(loc, "relation", &rel_name, board.relation_names());
                     }
                     let dame = if self.word(&s.dame, &["split", "nobody"], "nobody") == "split" {
                         Dame::Split

@@ -55,6 +55,12 @@ pub enum ReadError {
     },
 }
 
+/// The file's name is in the message, and apart from it:
+///
+/// ```
+/// let err = qipan_dsl::files::read_bytes(std::path::Path::new("no-such.sgf"), 10).unwrap_err();
+/// assert_eq!(err.to_string(), format!("cannot read `no-such.sgf`: {}", err.reason()));
+/// ```
 impl ReadError {
     /// Why, without the file's name (for messages that name it already).
     ///
