@@ -43,14 +43,15 @@ pub const SAFETY_PLIES: u32 = 10_000;
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     /// A scripted rule failed during a game.
-    #[error("game {index} (seed {seed}): {source}")]
+    // `error`, not `source`: the reason is said once, in this message.
+    #[error("game {index} (seed {seed}): {error}")]
     Hook {
         /// The game's index.
         index: usize,
         /// Its seed.
         seed: u64,
         /// What failed.
-        source: HookError,
+        error: HookError,
     },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
@@ -270,7 +271,7 @@ impl Simulation {
         let seed = game_seed(self.seed, index as u64);
         // One budget for the hooks of the whole game, its agents' searches included.
         let _budget = qipan_core::hooks::HookBudget::open();
-        let hook = |source| SimError::Hook { index, seed, source };
+        let hook = |error| SimError::Hook { index, seed, error };
         let game = &self.game;
         let seats = game.seats.len();
         let mut rng = AgentRng::seed_from_u64(seed);

@@ -134,8 +134,14 @@ fn odd_text_survives_the_round_trip() {
 #[cfg(unix)]
 #[test]
 fn an_endless_record_file_is_refused_at_the_limit() {
+    // A device is refused before it is opened; a regular file past the limit after the limit is read.
     let e = qipan::record::read_record_file(std::path::Path::new("/dev/zero")).unwrap_err();
-    assert!(e.to_string().contains("at most"), "{e}");
+    assert!(e.to_string().contains("it is a device, not a regular file"), "{e}");
+    let huge = std::env::temp_dir().join(format!("qipan-huge-{}.qipan", std::process::id()));
+    std::fs::File::create(&huge).unwrap().set_len(qipan::record::MAX_RECORD_BYTES as u64 + 1).unwrap();
+    let e = qipan::record::read_record_file(&huge).unwrap_err();
+    assert!(e.to_string().contains(&format!("larger than {} bytes", qipan::record::MAX_RECORD_BYTES)), "{e}");
+    std::fs::remove_file(&huge).unwrap();
     let short = std::env::temp_dir().join(format!("qipan-short-{}.qipan", std::process::id()));
     std::fs::write(&short, "game: go\n").unwrap();
     assert_eq!(qipan::record::read_record_file(&short).unwrap(), b"game: go\n");

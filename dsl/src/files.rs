@@ -17,19 +17,17 @@ use std::path::Path;
 /// let err = read_bytes(&dir, 100).unwrap_err();
 /// assert!(matches!(err, ReadError::NotAFile { what: "a directory", .. }));
 /// assert!(err.to_string().starts_with(&format!("cannot read `{}`: it is a directory, not a regular file", dir.display())));
-/// assert!(err.reason().starts_with("it is a directory, not a regular file; only regular files are read"));
+/// assert_eq!(err.reason(), "it is a directory, not a regular file");
 /// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     /// A FIFO, a device, a socket or a directory: refused before opening.
-    #[error("cannot read `{path}`: {}", not_a_file(what, *limit))]
+    #[error("cannot read `{path}`: {}", not_a_file(what))]
     NotAFile {
         /// The path as given.
         path: String,
         /// What it is instead (`a FIFO`, `a directory`, `a device`, ...).
         what: &'static str,
-        /// The most bytes read of a regular file.
-        limit: usize,
     },
     /// More than the limit.
     #[error("cannot read `{path}`: it is larger than {limit} bytes")]
@@ -46,12 +44,13 @@ pub enum ReadError {
         path: String,
     },
     /// An error of the system (no such file, permission denied, ...).
-    #[error("cannot read `{path}`: {source}")]
+    // `error`, not `source`: the reason is said once, in this message.
+    #[error("cannot read `{path}`: {error}")]
     Io {
         /// The path as given.
         path: String,
         /// The system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -71,18 +70,16 @@ impl ReadError {
     /// ```
     pub fn reason(&self) -> String {
         match self {
-            ReadError::NotAFile { what, limit, .. } => not_a_file(what, *limit),
+            ReadError::NotAFile { what, .. } => not_a_file(what),
             ReadError::TooLarge { limit, .. } => format!("it is larger than {limit} bytes"),
             ReadError::NotText { .. } => "it is not UTF-8 text".into(),
-            ReadError::Io { source, .. } => source.to_string(),
+            ReadError::Io { error, .. } => error.to_string(),
         }
     }
 }
 
-fn not_a_file(what: &str, limit: usize) -> String {
-    format!(
-        "it is {what}, not a regular file; only regular files are read (at most {limit} bytes: never more than the limit)"
-    )
+fn not_a_file(what: &str) -> String {
+    format!("it is {what}, not a regular file")
 }
 
 /// What a path that is not a regular file is, for the message.
@@ -120,8 +117,8 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
 /// ```
 pub fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
     let name = || path.display().to_string();
-    let io = |source| ReadError::Io { path: name(), source };
-    let not_a_file = |t: std::fs::FileType| ReadError::NotAFile { path: name(), what: kind_of(t), limit };
+    let io = |error| ReadError::Io { path: name(), error };
+    let not_a_file = |t: std::fs::FileType| ReadError::NotAFile { path: name(), what: kind_of(t) };
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
         return Err(not_a_file(meta.file_type()));
