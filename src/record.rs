@@ -235,6 +235,11 @@ pub fn record_options(
         let Some((key, v)) = value.split_once('=') else {
             return Err(ReplayError::Mismatch(format!("{OPTIONS_PROPERTY}[{value}]: expected an option as KEY=VALUE")));
         };
+        if SGF_OPTIONS.contains(&key) {
+            return Err(ReplayError::Mismatch(format!(
+                "{OPTIONS_PROPERTY}[{value}]: `{key}` is written with SGF's own property (SZ, KM, HA)"
+            )));
+        }
         if !declared.iter().any(|o| o == key) {
             return Err(ReplayError::Mismatch(format!(
                 "the record sets option `{key}`, which this game does not have: is it a record of another game?"

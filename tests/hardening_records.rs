@@ -318,4 +318,7 @@ fn sgf_of_a_variant_replays_as_it_was_played() {
     let sgf = parse_sgf(&to_sgf(&field, &[], None).unwrap().to_sgf()).unwrap();
     let err = game_for_record("go", &[], &sgf).unwrap_err();
     assert!(err.to_string().contains("which this game does not have"), "{err}");
+    // The size is SZ's: a record cannot say otherwise in qipan's property.
+    let sgf = parse_sgf("(;GM[1]SZ[9]QO[size=19];B[ee])").unwrap();
+    assert!(matches!(game_for_record("go", &[], &sgf), Err(ReplayError::Mismatch(_))));
 }
