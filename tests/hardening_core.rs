@@ -268,7 +268,7 @@ fn long_move_text_is_refused_at_once() {
     assert!(t.elapsed() < Duration::from_secs(10));
     assert_eq!(out.status.code(), Some(2), "{:?}", text(&out).1.len());
     let (stdout, stderr) = text(&out);
-    assert!((stdout + &stderr).contains("a move's text is 200000 characters, more than the limit 1000"));
+    assert!(format!("{stdout}{stderr}").contains("a move's text is 200000 characters, more than the limit 1000"));
     let pos = qipan::load("chess", &[]).unwrap().start();
     assert_eq!(parse_move(&pos, &"E".repeat(50_000)), Err(NotationError::TooLong { chars: 50_000, limit: 1000 }));
     // Text within the limit is read in time linear in its length, whatever its shape.
