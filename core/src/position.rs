@@ -9,6 +9,7 @@ use crate::outcome::GameResult;
 use crate::rules::groups::Chains;
 use crate::rules::pattern::{self, Scratch};
 use crate::rules::{AbsorbedTurns, BareSide, CapturedTo, PassRule, Prey, Repetition, RoyalCapture, StuckRule};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// A piece on the board: its seat and type.
@@ -1301,9 +1302,8 @@ impl Position {
         }
         if self.game.has_check_rule() && !mv.is_pass() {
             let mut cells = self.cells.clone();
-            let mut royals = [NodeId::NONE; 16];
-            let n = self.royal_nodes(&mut royals);
-            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals[..n]) {
+            let royals = self.royal_nodes();
+            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals) {
                 return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()).into());
             }
         }
@@ -1472,17 +1472,11 @@ impl Position {
         }
     }
 
-    /// The nodes of the pieces of the seat to move that the check rule protects (at most 16).
-    fn royal_nodes(&self, out: &mut [NodeId; 16]) -> usize {
+    /// The nodes of the pieces of the seat to move that the check rule protects.
+    fn royal_nodes(&self) -> SmallVec<[NodeId; 16]> {
         let seat = self.to_move;
-        let mut k = 0;
-        for &n in &self.royals {
-            if k < out.len() && self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat)) {
-                out[k] = n;
-                k += 1;
-            }
-        }
-        k
+        // Up to 16 on the stack, the common case; a game with more protected pieces has every one checked.
+        self.royals.iter().copied().filter(|n| self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat))).collect()
     }
 
     /// The key under which [`Position::check_memo`] is valid for this position.
@@ -1659,15 +1653,14 @@ impl Position {
         } else {
             cells.copy_from_slice(&self.cells);
         }
-        let mut royals = [NodeId::NONE; 16];
-        let n = self.royal_nodes(&mut royals);
+        let royals = self.royal_nodes();
         if self.check_memo.0 == self.check_key()
-            && self.quick_check_filter(&royals[..n])
-            && !self.may_expose(mv, &royals[..n])
+            && self.quick_check_filter(&royals)
+            && !self.may_expose(mv, &royals)
         {
             return Ok(true);
         }
-        Ok(self.royal_left_attacked(mv, cells, &royals[..n]).is_none())
+        Ok(self.royal_left_attacked(mv, cells, &royals).is_none())
     }
 
     /// Whether the seat to move has a legal move (stops at the first one found).
@@ -1726,13 +1719,12 @@ impl Position {
             }
             cells.clear();
             cells.extend_from_slice(&self.cells);
-            let mut royals = [NodeId::NONE; 16];
-            let n = self.royal_nodes(&mut royals);
-            let quick = self.quick_check_filter(&royals[..n]);
+            let royals = self.royal_nodes();
+            let quick = self.quick_check_filter(&royals);
             Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
                 ms.iter().any(|m| {
-                    (quick && !self.may_expose(m, &royals[..n]))
-                        || self.royal_left_attacked(m, cells, &royals[..n]).is_none()
+                    (quick && !self.may_expose(m, &royals))
+                        || self.royal_left_attacked(m, cells, &royals).is_none()
                 })
             }))
         })
@@ -1803,12 +1795,11 @@ impl Position {
             // Only the check rule: try each move on a scratch board, unless it cannot matter.
             cells.clear();
             cells.extend_from_slice(&self.cells);
-            let mut royals = [NodeId::NONE; 16];
-            let n = self.royal_nodes(&mut royals);
-            let quick = self.quick_check_filter(&royals[..n]);
+            let royals = self.royal_nodes();
+            let quick = self.quick_check_filter(&royals);
             for mv in pseudo.iter() {
-                if (quick && !self.may_expose(mv, &royals[..n]))
-                    || self.royal_left_attacked(mv, cells, &royals[..n]).is_none()
+                if (quick && !self.may_expose(mv, &royals))
+                    || self.royal_left_attacked(mv, cells, &royals).is_none()
                 {
                     moves.push(*mv);
                 }
@@ -2463,8 +2454,7 @@ impl Position {
                 return Ok(());
             }
             if self.game.has_check_rule() {
-                let mut royals = [NodeId::NONE; 16];
-                let n = self.royal_nodes(&mut royals);
+                let royals = self.royal_nodes();
                 // The seat to move was not in check before the last (legal) move: it is now only if
                 // that move changed a node from which, or through which, its protected pieces are attacked.
                 let table = self.game.attack_table();
@@ -2473,10 +2463,10 @@ impl Position {
                     && table.filterable()
                     && self.last.is_some_and(|m| {
                         let changed = [m.from, m.to, m.take, m.with_from, m.with_to];
-                        royals[..n].iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
+                        royals.iter().all(|&r| changed.iter().all(|&c| !table.reaches(r, c)))
                     });
                 self.check_memo = (0, false);
-                let attacked = !untouched && self.royals_attacked(&royals[..n]);
+                let attacked = !untouched && self.royals_attacked(&royals);
                 self.check_memo = (self.check_key(), attacked);
             }
             let end = &self.game.rules.end;
