@@ -315,20 +315,18 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
             // other, the chain form's prey) is the capture rule's to decide.
             _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
         };
-        let pattern = compile_pattern(text, pat, names)?;
+        let pattern = compile_pattern(pat, names)?;
         let mut rule = MoveRule::new(pattern, default_to, text.trim());
         for clause in inner {
             match clause.as_rule() {
-                Rule::to_clause => {
-                    rule.to = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
-                }
+                Rule::to_clause => rule.to = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?,
                 Rule::from_clause => {
-                    rule.from = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
+                    rule.from = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?
                 }
                 Rule::if_clause => {
                     let c = clause.into_inner().find(not_keyword).expect("cond");
                     let off = offset_of(&c);
-                    rule.when = compile_cond(text, c, names)?;
+                    rule.when = compile_cond(c, names)?;
                     if rule.when.tests_node() {
                         return Err(LangError::at(
                             off,
@@ -359,11 +357,11 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                         rule.promote.push(i as u8);
                     }
                     if let Some(c) = it.next() {
-                        rule.promote_in = compile_cond(text, c, names)?;
+                        rule.promote_in = compile_cond(c, names)?;
                     }
                 }
                 Rule::passable_clause => rule.passable = true,
-                Rule::shot_clause => rule.shot = Some(compile_shot(text, clause, names)?),
+                Rule::shot_clause => rule.shot = Some(compile_shot(clause, names)?),
                 Rule::EOI => {}
                 r => unreachable!("unexpected clause {r:?}"),
             }
@@ -373,11 +371,11 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
 }
 
 /// A follow-up shot: line, screen, target and flags.
-fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
+fn compile_shot(p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
     let mut it = p.into_inner().filter(not_keyword);
     let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
-    let screen = compile_cond(text, it.next().expect("screen"), names)?;
-    let target = compile_cond(text, it.next().expect("target"), names)?;
+    let screen = compile_cond(it.next().expect("screen"), names)?;
+    let target = compile_cond(it.next().expect("target"), names)?;
     let mut shot = Shot {
         relation,
         dirs,
@@ -419,7 +417,7 @@ pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
         check_nesting(text, false)?;
         let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
         let top = pairs.next().expect("condition");
-        compile_cond(text, top.into_inner().find(not_keyword).expect("cond"), names)
+        compile_cond(top.into_inner().find(not_keyword).expect("cond"), names)
     })
 }
 
@@ -474,7 +472,7 @@ fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> 
     }
 }
 
-fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
+fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
     let off = offset_of(&p);
     Ok(match p.as_rule() {
         Rule::place => Pattern::Place,
@@ -521,7 +519,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
         Rule::hop => {
             let mut it = p.into_inner().filter(not_keyword);
             let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
-            let screen = compile_cond(text, it.next().expect("screen"), names)?;
+            let screen = compile_cond(it.next().expect("screen"), names)?;
             let max_after = it
                 .next()
                 .map(|m| small_number(&m.into_inner().find(not_keyword).expect("int")))
@@ -578,7 +576,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                         pinch = Some(names.relation("orthogonal", off)?);
                     }
                     Rule::walk_reset => {
-                        reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
+                        reset = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
                     }
                     _ => {}
                 }
@@ -599,27 +597,27 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             if steps == 0 {
                 return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
             }
-            let partner = compile_cond(text, it.next().expect("partner"), names)?;
+            let partner = compile_cond(it.next().expect("partner"), names)?;
             Pattern::Castle { relation, dirs, steps, partner }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })
 }
 
-fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
-    compile_cond_in(text, p, names, false)
+fn compile_cond(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    compile_cond_in(p, names, false)
 }
 
 /// Compiles a condition; `in_count` when it is (part of) what a `count(...)` counts.
-fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
+fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
     let off = offset_of(&p);
     match p.as_rule() {
         Rule::cond => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
         }
         Rule::conj => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
         }
         Rule::neg => {
@@ -629,7 +627,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
                 if x.as_rule() == Rule::not_kw {
                     nots += 1;
                 } else {
-                    inner = Some(compile_cond_in(text, x, names, in_count)?);
+                    inner = Some(compile_cond_in(x, names, in_count)?);
                 }
             }
             let mut c = inner.expect("atom");
@@ -712,7 +710,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
                 ));
             }
             let mut it = p.into_inner().filter(not_keyword);
-            let c = compile_cond_in(text, it.next().expect("cond"), names, true)?;
+            let c = compile_cond_in(it.next().expect("cond"), names, true)?;
             let op = match it.next().expect("cmp").as_str() {
                 "<" => Cmp::Lt,
                 "<=" => Cmp::Le,
@@ -786,11 +784,11 @@ pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, La
         check_nesting(text, true)?;
         let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
         let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");
-        eval(text, top, vars, false)
+        eval(top, vars, false)
     })
 }
 
-fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool) -> Result<Value, LangError> {
+fn eval(p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool) -> Result<Value, LangError> {
     let off = offset_of(&p);
     // Truth values count as 1 and 0 in arithmetic, so `(cap == 0) * 3 * nodes` works.
     let num = |v: Value| match v {
@@ -803,16 +801,16 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         other => Err(LangError::at(off, format!("`{other}` is not true or false"), Some("a comparison".into()))),
     };
     match p.as_rule() {
-        Rule::expr => eval(text, p.into_inner().find(not_keyword).expect("or"), vars, word_ok),
+        Rule::expr => eval(p.into_inner().find(not_keyword).expect("or"), vars, word_ok),
         Rule::or_expr | Rule::and_expr => {
             let is_or = p.as_rule() == Rule::or_expr;
             let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
             if parts.len() == 1 {
-                return eval(text, parts.into_iter().next().expect("one"), vars, word_ok);
+                return eval(parts.into_iter().next().expect("one"), vars, word_ok);
             }
             let mut acc = !is_or;
             for x in parts {
-                let b = truth(eval(text, x, vars, false)?)?;
+                let b = truth(eval(x, vars, false)?)?;
                 acc = if is_or { acc || b } else { acc && b };
             }
             Ok(Value::Bool(acc))
@@ -820,9 +818,9 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::cmp_expr => {
             let mut it = p.into_inner().filter(not_keyword);
             let a = it.next().expect("lhs");
-            let Some(op) = it.next() else { return eval(text, a, vars, word_ok) };
+            let Some(op) = it.next() else { return eval(a, vars, word_ok) };
             let b = it.next().expect("rhs");
-            let (x, y) = (eval(text, a, vars, true)?, eval(text, b, vars, true)?);
+            let (x, y) = (eval(a, vars, true)?, eval(b, vars, true)?);
             let r = match op.as_str() {
                 "==" => x == y,
                 "!=" => x != y,
@@ -841,9 +839,9 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::sum | Rule::product => {
             let mut it = p.into_inner().filter(not_keyword);
             let first = it.next().expect("term");
-            let mut acc = eval(text, first, vars, word_ok)?;
+            let mut acc = eval(first, vars, word_ok)?;
             while let Some(op) = it.next() {
-                let rhs = num(eval(text, it.next().expect("rhs"), vars, false)?)?;
+                let rhs = num(eval(it.next().expect("rhs"), vars, false)?)?;
                 let lhs = num(acc)?;
                 acc = Value::Num(match op.as_str() {
                     "+" => lhs + rhs,
@@ -858,13 +856,13 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::number => Ok(Value::Num(p.as_str().parse().unwrap_or(0.0))),
         Rule::negation => {
             let inner = p.into_inner().find(not_keyword).expect("value");
-            Ok(Value::Bool(!truth(eval(text, inner, vars, false)?)?))
+            Ok(Value::Bool(!truth(eval(inner, vars, false)?)?))
         }
         Rule::choice => {
             let mut it = p.into_inner().filter(not_keyword);
-            let test = truth(eval(text, it.next().expect("test"), vars, false)?)?;
+            let test = truth(eval(it.next().expect("test"), vars, false)?)?;
             let (yes, no) = (it.next().expect("then"), it.next().expect("else"));
-            eval(text, if test { yes } else { no }, vars, true)
+            eval(if test { yes } else { no }, vars, true)
         }
         Rule::ident => match (vars.get(p.as_str()), p.as_str()) {
             (Some(v), _) => Ok(v.clone()),
