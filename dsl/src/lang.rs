@@ -87,13 +87,13 @@ fn check_nesting(text: &str, ifs: bool) -> Result<(), LangError> {
     let (mut depth, mut nots) = (0usize, 0usize);
     // A word was just read: the `not`s before it end with it, unless a bracket follows (a call, `count(...)`).
     let mut after_word = false;
-    let mut chars = text.char_indices().enumerate();
-    while let Some((offset, (at, c))) = chars.next() {
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
         if c.is_whitespace() {
             continue;
         }
         if c == '#' {
-            chars.find(|(_, (_, c))| *c == '\n');
+            chars.find(|&(_, c)| c == '\n');
             continue;
         }
         if after_word && c != '(' {
@@ -143,7 +143,7 @@ fn check_nesting(text: &str, ifs: bool) -> Result<(), LangError> {
             depth += 1;
             if depth > MAX_NESTING {
                 return Err(LangError::at(
-                    offset,
+                    at,
                     format!("nesting deeper than {MAX_NESTING}"),
                     Some(format!("at most {MAX_NESTING} levels of brackets, `not` and `if`")),
                 ));
@@ -159,7 +159,7 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> LangError {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((p, _)) => p,
     };
-    let offset = text[..pos.min(text.len())].chars().count();
+    let offset = pos.min(text.len());
     let expected = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<String> = positives
@@ -276,8 +276,19 @@ impl Names<'_> {
     }
 }
 
-fn offset_of(text: &str, p: &Pair<Rule>) -> usize {
-    text[..p.as_span().start()].chars().count()
+/// Where a pair starts, as a byte offset: errors are built with byte offsets, which cost nothing to find, and
+/// turned into character offsets once, by [`in_chars`] (counting characters for every pair made compiling
+/// quadratic in the length of a rule).
+fn offset_of(p: &Pair<Rule>) -> usize {
+    p.as_span().start()
+}
+
+/// Runs a compilation step whose errors carry byte offsets into `text`, and turns them into character offsets.
+fn in_chars<T>(text: &str, step: impl FnOnce() -> Result<T, LangError>) -> Result<T, LangError> {
+    step().map_err(|mut e| {
+        e.offset = text[..e.offset.min(text.len())].chars().count();
+        e
+    })
 }
 
 /// Parses and compiles one movement rule.
@@ -295,79 +306,79 @@ fn offset_of(text: &str, p: &Pair<Rule>) -> usize {
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
-    check_nesting(text, false)?;
-    let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
-    let top = pairs.next().expect("move_rule");
-    let mut inner = top.into_inner().filter(not_keyword);
-    let pat = inner.next().expect("pattern");
-    let default_to = match pat.as_rule() {
-        Rule::place | Rule::drop | Rule::castle => Cond::Empty,
-        // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
-        // other, the chain form's prey) is the capture rule's to decide.
-        _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
-    };
-    let pattern = compile_pattern(text, pat, names)?;
-    let mut rule = MoveRule::new(pattern, default_to, text.trim());
-    for clause in inner {
-        match clause.as_rule() {
-            Rule::to_clause => {
-                rule.to = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
-            }
-            Rule::from_clause => {
-                rule.from = compile_cond(text, clause.into_inner().find(not_keyword).expect("cond"), names)?
-            }
-            Rule::if_clause => {
-                let c = clause.into_inner().find(not_keyword).expect("cond");
-                let off = offset_of(text, &c);
-                rule.when = compile_cond(text, c, names)?;
-                if rule.when.tests_node() {
-                    return Err(LangError::at(
-                        off,
-                        "an `if` condition is about the whole position and cannot test a node",
-                        Some("count(...), in-reserve(...), on-board(...); node tests go in `to` or `from`".into()),
-                    ));
+    in_chars(text, || {
+        check_nesting(text, false)?;
+        let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
+        let top = pairs.next().expect("move_rule");
+        let mut inner = top.into_inner().filter(not_keyword);
+        let pat = inner.next().expect("pattern");
+        let default_to = match pat.as_rule() {
+            Rule::place | Rule::drop | Rule::castle => Cond::Empty,
+            // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
+            // other, the chain form's prey) is the capture rule's to decide.
+            _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
+        };
+        let pattern = compile_pattern(pat, names)?;
+        let mut rule = MoveRule::new(pattern, default_to, text.trim());
+        for clause in inner {
+            match clause.as_rule() {
+                Rule::to_clause => rule.to = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?,
+                Rule::from_clause => {
+                    rule.from = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?
                 }
-            }
-            Rule::capture_clause => {
-                let m = clause.into_inner().find(not_keyword).expect("mode");
-                rule.capture = match m.as_str() {
-                    "remote" => CaptureMode::Remote,
-                    "passer" => CaptureMode::Passer,
-                    _ => CaptureMode::Replace,
-                };
-            }
-            Rule::promote_clause => {
-                let mut it = clause.into_inner().filter(not_keyword);
-                for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
-                    let name = p.as_str();
-                    let i = names.pieces.iter().position(|x| x == name).ok_or_else(|| {
-                        LangError::at(
-                            offset_of(text, &p),
-                            format!("unknown piece `{name}`"),
-                            Some(format!("one of: {}", names.pieces.join(", "))),
-                        )
-                    })?;
-                    rule.promote.push(i as u8);
+                Rule::if_clause => {
+                    let c = clause.into_inner().find(not_keyword).expect("cond");
+                    let off = offset_of(&c);
+                    rule.when = compile_cond(c, names)?;
+                    if rule.when.tests_node() {
+                        return Err(LangError::at(
+                            off,
+                            "an `if` condition is about the whole position and cannot test a node",
+                            Some("count(...), in-reserve(...), on-board(...); node tests go in `to` or `from`".into()),
+                        ));
+                    }
                 }
-                if let Some(c) = it.next() {
-                    rule.promote_in = compile_cond(text, c, names)?;
+                Rule::capture_clause => {
+                    let m = clause.into_inner().find(not_keyword).expect("mode");
+                    rule.capture = match m.as_str() {
+                        "remote" => CaptureMode::Remote,
+                        "passer" => CaptureMode::Passer,
+                        _ => CaptureMode::Replace,
+                    };
                 }
+                Rule::promote_clause => {
+                    let mut it = clause.into_inner().filter(not_keyword);
+                    for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
+                        let name = p.as_str();
+                        let i = names.pieces.iter().position(|x| x == name).ok_or_else(|| {
+                            LangError::at(
+                                offset_of(&p),
+                                format!("unknown piece `{name}`"),
+                                Some(format!("one of: {}", names.pieces.join(", "))),
+                            )
+                        })?;
+                        rule.promote.push(i as u8);
+                    }
+                    if let Some(c) = it.next() {
+                        rule.promote_in = compile_cond(c, names)?;
+                    }
+                }
+                Rule::passable_clause => rule.passable = true,
+                Rule::shot_clause => rule.shot = Some(compile_shot(clause, names)?),
+                Rule::EOI => {}
+                r => unreachable!("unexpected clause {r:?}"),
             }
-            Rule::passable_clause => rule.passable = true,
-            Rule::shot_clause => rule.shot = Some(compile_shot(text, clause, names)?),
-            Rule::EOI => {}
-            r => unreachable!("unexpected clause {r:?}"),
         }
-    }
-    Ok(rule)
+        Ok(rule)
+    })
 }
 
 /// A follow-up shot: line, screen, target and flags.
-fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
+fn compile_shot(p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
     let mut it = p.into_inner().filter(not_keyword);
-    let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
-    let screen = compile_cond(text, it.next().expect("screen"), names)?;
-    let target = compile_cond(text, it.next().expect("target"), names)?;
+    let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
+    let screen = compile_cond(it.next().expect("screen"), names)?;
+    let target = compile_cond(it.next().expect("target"), names)?;
     let mut shot = Shot {
         relation,
         dirs,
@@ -405,23 +416,25 @@ fn compile_shot(text: &str, p: Pair<Rule>, names: &Names) -> Result<Shot, LangEr
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
-    check_nesting(text, false)?;
-    let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
-    let top = pairs.next().expect("condition");
-    compile_cond(text, top.into_inner().find(not_keyword).expect("cond"), names)
+    in_chars(text, || {
+        check_nesting(text, false)?;
+        let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
+        let top = pairs.next().expect("condition");
+        compile_cond(top.into_inner().find(not_keyword).expect("cond"), names)
+    })
 }
 
-fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
+fn compile_dirs(p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
     let mut it = p.into_inner().filter(not_keyword);
     let rel_pair = it.next().expect("relation");
-    let rel = names.relation(rel_pair.as_str(), offset_of(text, &rel_pair))?;
+    let rel = names.relation(rel_pair.as_str(), offset_of(&rel_pair))?;
     let Some(sel) = it.next() else { return Ok((rel, DirSel::All)) };
     let inner = sel.into_inner().find(not_keyword).expect("dir_sel");
     let dir = |p: &Pair<Rule>| {
         names.board.direction(p.as_str()).ok_or_else(|| {
             let all: Vec<&str> = names.board.directions().iter().map(|d| d.name.as_str()).collect();
             LangError::at(
-                offset_of(text, p),
+                offset_of(p),
                 format!(
                     "unknown direction `{}`{}",
                     p.as_str(),
@@ -448,42 +461,38 @@ fn compile_dirs(text: &str, p: Pair<Rule>, names: &Names) -> Result<(RelationId,
 }
 
 /// A step count written in a rule: 0 to 255.
-fn small_number(text: &str, x: &Pair<Rule>) -> Result<u8, LangError> {
+fn small_number(x: &Pair<Rule>) -> Result<u8, LangError> {
     x.as_str().parse::<u8>().map_err(|_| {
-        LangError::at(
-            offset_of(text, x),
-            format!("`{}` is too large", x.as_str()),
-            Some("a number from 0 to 255".into()),
-        )
+        LangError::at(offset_of(x), format!("`{}` is too large", x.as_str()), Some("a number from 0 to 255".into()))
     })
 }
 
 /// A range `a`, `a..` or `a..b` (steps; at most 255). `a..` runs to `default_max`.
-fn compile_range(text: &str, p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
-    let off = offset_of(text, &p);
+fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
+    let off = offset_of(&p);
     let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
     match parts.as_slice() {
-        [a] => Ok((small_number(text, a)?, small_number(text, a)?)),
-        [a, dots] if dots.as_rule() == Rule::range_dots => Ok((small_number(text, a)?, default_max)),
-        [a, _, b] => Ok((small_number(text, a)?, small_number(text, b)?)),
+        [a] => Ok((small_number(a)?, small_number(a)?)),
+        [a, dots] if dots.as_rule() == Rule::range_dots => Ok((small_number(a)?, default_max)),
+        [a, _, b] => Ok((small_number(a)?, small_number(b)?)),
         _ => Err(LangError::at(off, "cannot read the range", Some("`a`, `a..` or `a..b`".into()))),
     }
 }
 
-fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
-    let off = offset_of(text, &p);
+fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
+    let off = offset_of(&p);
     Ok(match p.as_rule() {
         Rule::place => Pattern::Place,
         Rule::drop => Pattern::Drop,
         Rule::step => {
-            let (relation, dirs) = compile_dirs(text, p.into_inner().find(not_keyword).expect("dirs"), names)?;
+            let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }
         }
         Rule::slide => {
             let mut it = p.into_inner().filter(not_keyword);
-            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
+            let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
             let (min, max) = match it.next() {
-                Some(r) => compile_range(text, r, 255)?,
+                Some(r) => compile_range(r, 255)?,
                 None => (1, 255),
             };
             if min > max || min == 0 {
@@ -497,8 +506,8 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
             for (i, leg) in p.into_inner().filter(not_keyword).enumerate() {
                 let mut it = leg.into_inner().filter(not_keyword);
                 let dp = it.next().expect("dirs");
-                let dp_off = offset_of(text, &dp);
-                let (relation, dirs) = compile_dirs(text, dp, names)?;
+                let dp_off = offset_of(&dp);
+                let (relation, dirs) = compile_dirs(dp, names)?;
                 if i == 0 && matches!(dirs, DirSel::Outward | DirSel::Same) {
                     return Err(LangError::at(
                         dp_off,
@@ -507,7 +516,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                     ));
                 }
                 let count = match it.next() {
-                    Some(c) => small_number(text, &c)?,
+                    Some(c) => small_number(&c)?,
                     None => 1,
                 };
                 legs.push(Leg { relation, dirs, count });
@@ -516,18 +525,18 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
         }
         Rule::hop => {
             let mut it = p.into_inner().filter(not_keyword);
-            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
-            let screen = compile_cond(text, it.next().expect("screen"), names)?;
+            let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
+            let screen = compile_cond(it.next().expect("screen"), names)?;
             let max_after = it
                 .next()
-                .map(|m| small_number(text, &m.into_inner().find(not_keyword).expect("int")))
+                .map(|m| small_number(&m.into_inner().find(not_keyword).expect("int")))
                 .transpose()?
                 .unwrap_or(255);
             Pattern::Hop { relation, dirs, screen, max_after }
         }
         Rule::walk => {
             let mut it = p.into_inner().filter(not_keyword);
-            let (min, max) = compile_range(text, it.next().expect("range"), 255)?;
+            let (min, max) = compile_range(it.next().expect("range"), 255)?;
             if max == 255 || min > max || max > 64 {
                 return Err(LangError::at(
                     off,
@@ -544,7 +553,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                 match part.as_rule() {
                     Rule::walk_by => {
                         for r in part.into_inner().filter(not_keyword) {
-                            let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                            let relation = names.relation(r.as_str(), offset_of(&r))?;
                             steps.push(WalkStep { relation, modes: 0 });
                         }
                     }
@@ -555,7 +564,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                             }
                             modes += 1;
                             for r in mode.into_inner().filter(not_keyword) {
-                                let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                                let relation = names.relation(r.as_str(), offset_of(&r))?;
                                 match steps.iter_mut().find(|s| s.relation == relation && s.modes != 0) {
                                     Some(s) => s.modes |= 1 << i,
                                     None => steps.push(WalkStep { relation, modes: 1 << i }),
@@ -565,7 +574,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                     }
                     Rule::walk_free => {
                         for r in part.into_inner().filter(not_keyword) {
-                            let relation = names.relation(r.as_str(), offset_of(text, &r))?;
+                            let relation = names.relation(r.as_str(), offset_of(&r))?;
                             steps.push(WalkStep { relation, modes: 0 });
                         }
                     }
@@ -574,7 +583,7 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
                         pinch = Some(names.relation("orthogonal", off)?);
                     }
                     Rule::walk_reset => {
-                        reset = compile_cond(text, part.into_inner().find(not_keyword).expect("cond"), names)?
+                        reset = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
                     }
                     _ => {}
                 }
@@ -590,32 +599,32 @@ fn compile_pattern(text: &str, p: Pair<Rule>, names: &Names) -> Result<Pattern, 
         }
         Rule::castle => {
             let mut it = p.into_inner().filter(not_keyword);
-            let (relation, dirs) = compile_dirs(text, it.next().expect("dirs"), names)?;
-            let steps = small_number(text, &it.next().expect("int"))?;
+            let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
+            let steps = small_number(&it.next().expect("int"))?;
             if steps == 0 {
                 return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
             }
-            let partner = compile_cond(text, it.next().expect("partner"), names)?;
+            let partner = compile_cond(it.next().expect("partner"), names)?;
             Pattern::Castle { relation, dirs, steps, partner }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })
 }
 
-fn compile_cond(text: &str, p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
-    compile_cond_in(text, p, names, false)
+fn compile_cond(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    compile_cond_in(p, names, false)
 }
 
 /// Compiles a condition; `in_count` when it is (part of) what a `count(...)` counts.
-fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
-    let off = offset_of(text, &p);
+fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
+    let off = offset_of(&p);
     match p.as_rule() {
         Rule::cond => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
         }
         Rule::conj => {
-            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(text, c, names, in_count)).collect::<Result<_, _>>()?;
+            let mut parts: Vec<Cond> = p.into_inner().filter(not_keyword).map(|c| compile_cond_in(c, names, in_count)).collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
         }
         Rule::neg => {
@@ -625,7 +634,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
                 if x.as_rule() == Rule::not_kw {
                     nots += 1;
                 } else {
-                    inner = Some(compile_cond_in(text, x, names, in_count)?);
+                    inner = Some(compile_cond_in(x, names, in_count)?);
                 }
             }
             let mut c = inner.expect("atom");
@@ -654,7 +663,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
             let f = it.next().expect("fn");
             let a = it.next().expect("arg");
             let arg = a.as_str();
-            let aoff = offset_of(text, &a);
+            let aoff = offset_of(&a);
             let unknown = |what: &str, list: Vec<String>| {
                 LangError::at(aoff, format!("unknown {what} `{arg}`"), Some(format!("one of: {}", list.join(", "))))
             };
@@ -691,7 +700,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
                 "in-reserve" => Ok(Cond::InReserve(piece()?)),
                 "on-board" => Ok(Cond::OnBoard(piece()?)),
                 other => Err(LangError::at(
-                    offset_of(text, &f),
+                    offset_of(&f),
                     format!("unknown function `{other}`"),
                     Some("zone, side-zone, kind, colour, piece, in-reserve, on-board, count".into()),
                 )),
@@ -708,7 +717,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
                 ));
             }
             let mut it = p.into_inner().filter(not_keyword);
-            let c = compile_cond_in(text, it.next().expect("cond"), names, true)?;
+            let c = compile_cond_in(it.next().expect("cond"), names, true)?;
             let op = match it.next().expect("cmp").as_str() {
                 "<" => Cmp::Lt,
                 "<=" => Cmp::Le,
@@ -719,7 +728,7 @@ fn compile_cond_in(text: &str, p: Pair<Rule>, names: &Names, in_count: bool) -> 
             };
             let np = it.next().expect("int");
             let n: i64 = np.as_str().parse().map_err(|_| {
-                LangError::at(offset_of(text, &np), format!("`{}` is too large", np.as_str()), Some("a smaller number".into()))
+                LangError::at(offset_of(&np), format!("`{}` is too large", np.as_str()), Some("a smaller number".into()))
             })?;
             Ok(Cond::Count(Box::new(c), op, n))
         }
@@ -778,14 +787,16 @@ impl std::fmt::Display for Value {
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn eval_expr(text: &str, vars: &BTreeMap<String, Value>) -> Result<Value, LangError> {
-    check_nesting(text, true)?;
-    let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
-    let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");
-    eval(text, top, vars, false)
+    in_chars(text, || {
+        check_nesting(text, true)?;
+        let mut pairs = LangParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
+        let top = pairs.next().expect("expression").into_inner().find(not_keyword).expect("expr");
+        eval(top, vars, false)
+    })
 }
 
-fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool) -> Result<Value, LangError> {
-    let off = offset_of(text, &p);
+fn eval(p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool) -> Result<Value, LangError> {
+    let off = offset_of(&p);
     // Truth values count as 1 and 0 in arithmetic, so `(cap == 0) * 3 * nodes` works.
     let num = |v: Value| match v {
         Value::Num(x) => Ok(x),
@@ -797,16 +808,16 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         other => Err(LangError::at(off, format!("`{other}` is not true or false"), Some("a comparison".into()))),
     };
     match p.as_rule() {
-        Rule::expr => eval(text, p.into_inner().find(not_keyword).expect("or"), vars, word_ok),
+        Rule::expr => eval(p.into_inner().find(not_keyword).expect("or"), vars, word_ok),
         Rule::or_expr | Rule::and_expr => {
             let is_or = p.as_rule() == Rule::or_expr;
             let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
             if parts.len() == 1 {
-                return eval(text, parts.into_iter().next().expect("one"), vars, word_ok);
+                return eval(parts.into_iter().next().expect("one"), vars, word_ok);
             }
             let mut acc = !is_or;
             for x in parts {
-                let b = truth(eval(text, x, vars, false)?)?;
+                let b = truth(eval(x, vars, false)?)?;
                 acc = if is_or { acc || b } else { acc && b };
             }
             Ok(Value::Bool(acc))
@@ -814,9 +825,9 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::cmp_expr => {
             let mut it = p.into_inner().filter(not_keyword);
             let a = it.next().expect("lhs");
-            let Some(op) = it.next() else { return eval(text, a, vars, word_ok) };
+            let Some(op) = it.next() else { return eval(a, vars, word_ok) };
             let b = it.next().expect("rhs");
-            let (x, y) = (eval(text, a, vars, true)?, eval(text, b, vars, true)?);
+            let (x, y) = (eval(a, vars, true)?, eval(b, vars, true)?);
             let r = match op.as_str() {
                 "==" => x == y,
                 "!=" => x != y,
@@ -835,9 +846,9 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::sum | Rule::product => {
             let mut it = p.into_inner().filter(not_keyword);
             let first = it.next().expect("term");
-            let mut acc = eval(text, first, vars, word_ok)?;
+            let mut acc = eval(first, vars, word_ok)?;
             while let Some(op) = it.next() {
-                let rhs = num(eval(text, it.next().expect("rhs"), vars, false)?)?;
+                let rhs = num(eval(it.next().expect("rhs"), vars, false)?)?;
                 let lhs = num(acc)?;
                 acc = Value::Num(match op.as_str() {
                     "+" => lhs + rhs,
@@ -852,13 +863,13 @@ fn eval(text: &str, p: Pair<Rule>, vars: &BTreeMap<String, Value>, word_ok: bool
         Rule::number => Ok(Value::Num(p.as_str().parse().unwrap_or(0.0))),
         Rule::negation => {
             let inner = p.into_inner().find(not_keyword).expect("value");
-            Ok(Value::Bool(!truth(eval(text, inner, vars, false)?)?))
+            Ok(Value::Bool(!truth(eval(inner, vars, false)?)?))
         }
         Rule::choice => {
             let mut it = p.into_inner().filter(not_keyword);
-            let test = truth(eval(text, it.next().expect("test"), vars, false)?)?;
+            let test = truth(eval(it.next().expect("test"), vars, false)?)?;
             let (yes, no) = (it.next().expect("then"), it.next().expect("else"));
-            eval(text, if test { yes } else { no }, vars, true)
+            eval(if test { yes } else { no }, vars, true)
         }
         Rule::ident => match (vars.get(p.as_str()), p.as_str()) {
             (Some(v), _) => Ok(v.clone()),
