@@ -1476,7 +1476,11 @@ impl Position {
     fn royal_nodes(&self) -> SmallVec<[NodeId; 16]> {
         let seat = self.to_move;
         // Up to 16 on the stack, the common case; a game with more protected pieces has every one checked.
-        self.royals.iter().copied().filter(|n| self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat))).collect()
+        self.royals
+            .iter()
+            .copied()
+            .filter(|n| self.cells[n.idx()].is_some_and(|c| self.movable_by(seat, c.seat)))
+            .collect()
     }
 
     /// The key under which [`Position::check_memo`] is valid for this position.
@@ -1654,10 +1658,7 @@ impl Position {
             cells.copy_from_slice(&self.cells);
         }
         let royals = self.royal_nodes();
-        if self.check_memo.0 == self.check_key()
-            && self.quick_check_filter(&royals)
-            && !self.may_expose(mv, &royals)
-        {
+        if self.check_memo.0 == self.check_key() && self.quick_check_filter(&royals) && !self.may_expose(mv, &royals) {
             return Ok(true);
         }
         Ok(self.royal_left_attacked(mv, cells, &royals).is_none())
@@ -1723,8 +1724,7 @@ impl Position {
             let quick = self.quick_check_filter(&royals);
             Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
                 ms.iter().any(|m| {
-                    (quick && !self.may_expose(m, &royals))
-                        || self.royal_left_attacked(m, cells, &royals).is_none()
+                    (quick && !self.may_expose(m, &royals)) || self.royal_left_attacked(m, cells, &royals).is_none()
                 })
             }))
         })
@@ -1798,9 +1798,7 @@ impl Position {
             let royals = self.royal_nodes();
             let quick = self.quick_check_filter(&royals);
             for mv in pseudo.iter() {
-                if (quick && !self.may_expose(mv, &royals))
-                    || self.royal_left_attacked(mv, cells, &royals).is_none()
-                {
+                if (quick && !self.may_expose(mv, &royals)) || self.royal_left_attacked(mv, cells, &royals).is_none() {
                     moves.push(*mv);
                 }
             }
