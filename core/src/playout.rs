@@ -360,11 +360,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert!(try_perft(&go.start(), 3)? > 0);
 /// assert_eq!(try_perft(&go.start(), u32::MAX)?, 0, "no game lasts that long, and asking costs nothing");
 ///
-/// let def = "extends: go\nhooks:\n  after_move: 'if pos.ply == 2 { throw \"no third ply\" }'\n";
+/// // `after_move` sees the ply the move was played at: 1 is the second move.
+/// let def = "extends: go\nhooks:\n  after_move: 'if pos.ply == 1 { throw \"no second move\" }'\n";
 /// let broken = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
 /// assert_eq!(try_perft(&broken.start(), 1)?, 82);
 /// let err = try_perft(&broken.start(), 2).unwrap_err();
-/// assert_eq!((err.hook.as_str(), err.message.as_str()), ("after_move", "no third ply"));
+/// assert_eq!((err.hook.as_str(), err.message.as_str()), ("after_move", "no second move"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn try_perft(pos: &Position, depth: u32) -> Result<u64, HookError> {
