@@ -419,9 +419,11 @@ pub fn gtp(data: &[u8]) {
             long_line_sent = true;
             line = vec![b'x'; crate::input::MAX_LINE_BYTES + 1];
         }
-        // What the engine reads of a line: the words before a comment, without control characters.
+        // What the engine reads of a line (GTP 2, 2.4): the words before a comment, tabs as spaces, without other
+        // control characters.
         let words: Option<Vec<String>> = std::str::from_utf8(&line).ok().map(|text| {
-            let clean: String = text.split('#').next().unwrap_or("").chars().filter(|c| !c.is_control()).collect();
+            let spaced = text.split('#').next().unwrap_or("").chars().map(|c| if c == '\t' { ' ' } else { c });
+            let clean: String = spaced.filter(|c| !c.is_control()).collect();
             clean.split_whitespace().map(str::to_string).collect()
         });
         let (id, command) = match words.as_deref() {
