@@ -98,6 +98,15 @@ enum Flow {
     Stop,
 }
 
+/// Starting a session, playing it and saving it:
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let mut session = qipan::session::Session::new("go", game.start(), &[], 1);
+/// session.run(&mut "c3\nd4\n".as_bytes(), &mut Vec::new())?;
+/// assert_eq!(session.position().ply(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Session {
     /// A session from `start`, of the game named `game_ref` (as records name it); `agents` gives an agent to some
     /// seats (missing entries are people), `seed` seeds the agents' choices.

@@ -436,6 +436,17 @@ pub struct HookBudget {
     opened: bool,
 }
 
+/// Opening, reading and closing a budget scope:
+///
+/// ```
+/// use qipan::core::hooks::HookBudget;
+///
+/// assert_eq!(HookBudget::spent(), None);
+/// let scope = HookBudget::open();
+/// assert_eq!(HookBudget::spent(), Some(0));
+/// drop(scope);
+/// assert_eq!(HookBudget::spent(), None);
+/// ```
 impl HookBudget {
     /// Opens a budget scope on this thread, or joins the one already open.
     ///
