@@ -9,29 +9,24 @@ use qipan::core::{Game, MoveBuf, PlayError};
 use qipan::dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod common;
 
 fn hostile(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/hostile").join(name)
 }
 
 fn qipan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipan")).args(args).output().expect("qipan runs")
+    qipan_with_input(args, "")
 }
 
 fn qipan_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_qipan"));
+    command.args(args);
+    common::output_within(command, input.as_bytes(), std::time::Duration::from_secs(60))
 }
 
 fn text(o: &Output) -> (String, String) {

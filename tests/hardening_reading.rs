@@ -1,10 +1,11 @@
 //! Hostile and careless input, part two: reading files, diagnostics, options. The hostile files are read in
 //! place from `../shared/data/hostile/` (never copied into the repository).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+mod common;
 
 fn hostile(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/hostile").join(name)
@@ -12,24 +13,9 @@ fn hostile(name: &str) -> PathBuf {
 
 /// Runs `qipan` with `input` on standard input; a run that does not end within 20 s is killed and fails.
 fn qipan_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan runs");
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("qipan {args:?} did not end within 20 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_qipan"));
+    command.args(args).current_dir(dir);
+    common::output_within(command, input.as_bytes(), Duration::from_secs(20))
 }
 
 fn qipan(args: &[&str]) -> Output {

@@ -3,10 +3,11 @@
 //! have (1 or 2 for an error, 0 for a valid input) and a message that names the problem. A new file in that folder
 //! without a case here fails `every_hostile_file_has_a_case`.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+
+mod common;
 
 fn hostile(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/hostile").join(name)
@@ -42,47 +43,16 @@ const MEMORY_KIB: u64 = 4 << 20;
 
 /// Runs `qipan ARGS` in `dir` with `stdin`, under a memory limit, and checks how it ends; returns its output.
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8], expect: Expect) -> String {
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_qipan"))
         .args(args)
         .current_dir(dir)
-        .env("QIPAN_LIBRARY", dir.join("no-library"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    // Written from a thread: a program that stops reading must not block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    // Read from threads too: a program whose output fills the pipe would wait for ever.
-    let read = |mut pipe: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let stdout = read(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = read(Box::new(child.stderr.take().expect("stderr")));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > expect.within {
-            let _ = child.kill();
-            panic!("qipan {args:?} still running after {:?}", expect.within);
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let _ = writer.join();
-    let (stdout, stderr) = (stdout.join().expect("stdout"), stderr.join().expect("stderr"));
+        .env("QIPAN_LIBRARY", dir.join("no-library"));
+    let output = common::output_within(command, stdin, expect.within);
+    let (status, stdout, stderr) = (output.status, output.stdout, output.stderr);
     let text = format!("{}{}", String::from_utf8_lossy(&stdout), String::from_utf8_lossy(&stderr));
     let shown = || text.chars().take(2000).collect::<String>();
     assert_eq!(status.code(), Some(expect.code), "qipan {args:?} ended with {status}:\n{}", shown());

@@ -72,3 +72,47 @@ pub fn brute_perft(p: &Position, depth: u32) -> u64 {
         })
         .sum()
 }
+
+/// Runs `command` with `input` on its standard input and returns its output; a run that does not end within
+/// `within` is killed and fails the test. Input and output move on threads, so a program that stops reading or
+/// fills its output pipe cannot hang the test.
+pub fn output_within(
+    mut command: std::process::Command,
+    input: &[u8],
+    within: std::time::Duration,
+) -> std::process::Output {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let (mut stdin, input) = (child.stdin.take().expect("stdin"), input.to_vec());
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = read(Box::new(child.stderr.take().expect("stderr")));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > within {
+            let _ = child.kill();
+            panic!("{command:?} still running after {within:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    std::process::Output { status, stdout: stdout.join().expect("stdout"), stderr: stderr.join().expect("stderr") }
+}
