@@ -452,9 +452,8 @@ impl GtpEngine {
         let bytes = crate::record::read_record_file(std::path::Path::new(file)).map_err(|_| "cannot load file")?;
         let sgf = parse_sgf_bytes(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
         // The record's board size, komi and handicap replace the current ones.
-        const FROM_RECORD: [&str; 3] = ["size", "komi", "handicap"];
         let others: Vec<(String, String)> =
-            self.overrides.iter().filter(|(k, _)| !FROM_RECORD.contains(&k.as_str())).cloned().collect();
+            self.overrides.iter().filter(|(k, _)| !crate::record::SGF_OPTIONS.contains(&k.as_str())).cloned().collect();
         let options = record_options(&self.name, &others, &sgf).map_err(|e| first_line(&e.to_string()))?;
         let game = crate::load(&self.name, &options).map_err(|e| first_line(&e.to_string()))?;
         let replayed = replay_position(&game, &sgf, upto, Legality::Check).map_err(|e| e.to_string())?;

@@ -179,8 +179,13 @@ pub struct Replayed {
 /// all but those SGF has its own properties for (`size`: `SZ`, `komi`: `KM`, `handicap`: `HA`).
 pub const OPTIONS_PROPERTY: &str = "QO";
 
-/// The options [`OPTIONS_PROPERTY`] leaves to SGF's own properties.
-const SGF_OPTIONS: [&str; 3] = ["size", "komi", "handicap"];
+/// The options SGF has its own properties for (`SZ`, `KM`, `HA`): [`OPTIONS_PROPERTY`] leaves them out, and a record
+/// read in sets them.
+///
+/// ```
+/// assert!(qipan::record::SGF_OPTIONS.contains(&"komi"));
+/// ```
+pub const SGF_OPTIONS: [&str; 3] = ["size", "komi", "handicap"];
 
 /// Loads `game` with the record's options ([`OPTIONS_PROPERTY`]), size, komi and handicap (when the game
 /// declares those options); `overrides` win over the record.
