@@ -294,3 +294,150 @@ fn illegal_moves_say_their_reason_once() {
     assert!(std::error::Error::source(&err).is_none());
     assert_eq!(format!("{:#}", anyhow::Error::from(err)), "illegal move: the node is occupied");
 }
+
+// ----- check tests with walks (slow-walkers-check-rule.yaml) -----
+
+/// A small game whose protected pieces are attacked by walks: every seat's walkers and kings.
+fn walkers_under_check(seed: u64) -> Arc<Game> {
+    use rand::seq::SliceRandom;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut squares: Vec<String> =
+        (0..8).flat_map(|x| (1..=8).map(move |y| format!("{}{y}", (b'A' + x) as char))).collect();
+    squares.shuffle(&mut rng);
+    let (black, rest) = squares.split_at(4);
+    let white = &rest[..4];
+    let def = format!(
+        r#"name: walkers-check
+board:
+  grid: {{ width: 8, height: 8, diagonal: true, checker: [dark, light] }}
+seats:
+  - {{ name: black, letter: B }}
+  - {{ name: white, letter: W }}
+pieces:
+  king:
+    symbols: [K, k]
+    moves: step orthogonal
+  walker:
+    symbols: [X, O]
+    moves: walk 1..3 modes (orthogonal | diagonal) reset colour(dark) squeeze blocked
+rules:
+  check: [king, walker]
+end:
+  max_plies: 40
+setup:
+  - {{ seat: black, piece: king, at: [{}] }}
+  - {{ seat: black, piece: walker, at: [{}] }}
+  - {{ seat: white, piece: king, at: [{}] }}
+  - {{ seat: white, piece: walker, at: [{}] }}
+"#,
+        black[0],
+        black[1..].join(", "),
+        white[0],
+        white[1..].join(", ")
+    );
+    qipan::load_str("walkers-check.yaml", &def, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Legal moves under the check rule, the slow way: play each pseudo-legal move on a copy and ask
+/// whether a protected piece of the mover is attacked there, one node at a time.
+fn legal_the_slow_way(pos: &qipan::core::Position) -> Vec<qipan::core::Move> {
+    let mut buf = MoveBuf::default();
+    pos.generate_pseudo(&mut buf);
+    let mover = pos.to_move();
+    buf.moves
+        .iter()
+        .copied()
+        .filter(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m).expect("no hooks");
+            !after.in_check(mover)
+        })
+        .collect()
+}
+
+#[test]
+fn check_tests_with_walks_agree_with_testing_every_node_again() {
+    // Attacks by walks are found once per position and reused for every move that leaves them
+    // standing; a move is refused that way only if playing it and looking again agrees.
+    let (mut positions, mut refused) = (0, 0);
+    for seed in 0..200 {
+        let game = walkers_under_check(seed);
+        let mut pos = game.start();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut buf = MoveBuf::default();
+        while !pos.is_over() {
+            pos.generate_legal(&mut buf);
+            // A pass when stuck is the pass rule's, not the check rule's.
+            let mut fast: Vec<_> = buf.moves.iter().copied().filter(|m| !m.is_pass()).collect();
+            let mut slow = legal_the_slow_way(&pos);
+            fast.sort_by_key(|m| format!("{m:?}"));
+            slow.sort_by_key(|m| format!("{m:?}"));
+            assert_eq!(fast, slow, "seed {seed}, ply {}", pos.ply());
+            let legal = buf.moves.clone();
+            pos.generate_pseudo(&mut buf);
+            refused += buf.moves.len() - fast.len();
+            for m in &buf.moves.clone() {
+                assert_eq!(pos.pseudo_is_legal(m, &mut buf), fast.contains(m), "seed {seed}: {m:?}");
+            }
+            buf.moves = legal;
+            positions += 1;
+            use rand::seq::IndexedRandom;
+            let Some(m) = buf.moves.choose(&mut rng).copied() else { break };
+            pos.play(&m).expect("a legal move plays");
+        }
+    }
+    assert!(positions > 800 && refused > 40_000, "{positions} positions, {refused} moves refused");
+}
+
+#[test]
+fn a_hundred_protected_pieces_attacked_only_by_walks_generate_quickly() {
+    // slow-walkers-check-rule.yaml with its walkers' slides and hops taken out: every attack is a walk's,
+    // run forwards (this took 38 s for one move generation before attacks by walks were kept).
+    let text = std::fs::read_to_string(hostile("slow-walkers-check-rule.yaml")).expect("readable");
+    let walks_only: String =
+        text.lines().filter(|l| !l.contains("- slide ") && !l.contains("- hop ")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(walks_only.lines().count() + 2, text.lines().count(), "two rules taken out");
+    let game = qipan::load_str("walks-only.yaml", &walks_only, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    assert_eq!(perft(&game.start(), 2), 1);
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_move_that_blocks_a_walk_is_not_refused_by_the_attack_it_blocked() {
+    // White's walker on A1 attacks Black's king on C3 through B2 only; Black may block it by standing on
+    // B2 (from A3 or C2), or by closing the squeeze between A2 and B1 (walks may not squeeze between two
+    // pieces).
+    let def = r#"name: blocked-walk
+board:
+  grid: { width: 5, height: 5, diagonal: true }
+seats:
+  - { name: black, letter: B }
+  - { name: white, letter: W }
+pieces:
+  king: { symbols: [K, k], moves: step orthogonal }
+  walker: { symbols: [X, O], moves: walk 1..2 by diagonal squeeze blocked }
+  stone: { symbols: [S, s], moves: step orthogonal to empty }
+rules:
+  check: [king]
+setup:
+  - { seat: black, piece: king, at: [C3] }
+  - { seat: black, piece: walker, at: [A2, A3] }
+  - { seat: black, piece: stone, at: [C1, C2] }
+  - { seat: white, piece: king, at: [E5] }
+  - { seat: white, piece: walker, at: [A1] }
+"#;
+    let game = qipan::load_str("blocked-walk.yaml", def, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let pos = game.start();
+    assert!(pos.in_check(0), "the walk A1-B2-C3 attacks the king");
+    let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(&game, m)).collect();
+    legal.sort();
+    let mut slow: Vec<String> =
+        legal_the_slow_way(&pos).iter().map(|m| qipan::core::notation::move_text(&game, m)).collect();
+    slow.sort();
+    assert_eq!(legal, slow);
+    for blocks in ["A3-B2", "C2-B2", "C1-B1"] {
+        assert!(legal.iter().any(|m| m == blocks), "{blocks} blocks the walk: {legal:?}");
+    }
+    assert!(!legal.iter().any(|m| m == "C1-D1"), "leaves the king attacked: {legal:?}");
+}

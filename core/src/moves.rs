@@ -210,4 +210,22 @@ impl Move {
     pub fn is_pass(&self) -> bool {
         self.kind == MoveKind::Pass
     }
+
+    /// Whether the move captures the piece on `n`, given that one stands there: the move lands on
+    /// it, or takes it from afar or in passing.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Position};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
+    /// let at = |label| game.board.find(label).unwrap();
+    /// let takes = parse_move(&pos, "e4-d5")?;
+    /// assert!(takes.captures_on(at("d5")) && !takes.captures_on(at("e4")));
+    /// assert!(!parse_move(&pos, "e1-e2")?.captures_on(at("d5")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captures_on(&self, n: NodeId) -> bool {
+        n.is_some() && ((self.kind == MoveKind::Move && self.to == n) || self.take == n)
+    }
 }

@@ -159,6 +159,8 @@ pub struct MoveBuf {
     scratch: Scratch,
     /// A copy of the board on which moves are tried for the check rule.
     cells: Vec<Option<Piece>>,
+    /// The attacks by walks on the mover's protected pieces, found once per position.
+    standing: crate::rules::attack::StandingAttacks,
 }
 
 /// The state of a game.
@@ -1494,9 +1496,8 @@ impl Position {
         if self.check_memo.0 == self.check_key() {
             return self.check_memo.1;
         }
-        royals
-            .iter()
-            .any(|&r| self.cells[r.idx()].is_some_and(|v| crate::rules::attack::attacked(self, &self.cells, r, v)))
+        let mut probe = crate::rules::attack::AttackProbe::new(self, &self.cells);
+        royals.iter().any(|&r| probe.attacked(r))
     }
 
     /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
@@ -1537,30 +1538,36 @@ impl Position {
             }
             MoveKind::Shoot => cells[mv.take.idx()] = None,
         }
-        let mut bad = None;
-        let mut test = |n: NodeId, cells: &[Option<Piece>]| {
-            if let Some(v) = cells[n.idx()]
-                && bad.is_none()
-                && self.game.is_royal(v.piece)
-                && crate::rules::attack::attacked(self, cells, n, v)
-            {
-                bad = Some(v.piece);
-            }
-        };
-        for &r in royals {
-            let r = if r == mv.from && mv.kind == MoveKind::Move {
-                mv.to
-            } else if r == mv.with_from {
-                mv.with_to
-            } else {
-                r
+        let bad = {
+            let cells: &[Option<Piece>] = cells;
+            // One probe for every protected piece: rules run forwards generate their moves once.
+            let mut probe = crate::rules::attack::AttackProbe::new(self, cells);
+            let mut bad = None;
+            let mut test = |n: NodeId| {
+                if let Some(v) = cells[n.idx()]
+                    && bad.is_none()
+                    && self.game.is_royal(v.piece)
+                    && probe.attacked(n)
+                {
+                    bad = Some(v.piece);
+                }
             };
-            test(r, cells);
-        }
-        if arrived.is_some() && !royals.contains(&mv.from) {
-            // A piece that becomes protected on arrival (by promotion or a drop).
-            test(arrived, cells);
-        }
+            for &r in royals {
+                let r = if r == mv.from && mv.kind == MoveKind::Move {
+                    mv.to
+                } else if r == mv.with_from {
+                    mv.with_to
+                } else {
+                    r
+                };
+                test(r);
+            }
+            if arrived.is_some() && !royals.contains(&mv.from) {
+                // A piece that becomes protected on arrival (by promotion or a drop).
+                test(arrived);
+            }
+            bad
+        };
         for &(n, c) in saved[..ns].iter().rev() {
             cells[n.idx()] = c;
         }
@@ -1650,16 +1657,20 @@ impl Position {
         if !self.game.has_check_rule() {
             return Ok(true);
         }
+        let royals = self.royal_nodes();
+        if self.check_memo.0 == self.check_key() && self.quick_check_filter(&royals) && !self.may_expose(mv, &royals) {
+            return Ok(true);
+        }
+        buf.standing.find(self, self.check_key(), &royals);
+        if buf.standing.survive(mv) {
+            return Ok(false);
+        }
         let cells = &mut buf.cells;
         if cells.len() != self.cells.len() {
             cells.clear();
             cells.extend_from_slice(&self.cells);
         } else {
             cells.copy_from_slice(&self.cells);
-        }
-        let royals = self.royal_nodes();
-        if self.check_memo.0 == self.check_key() && self.quick_check_filter(&royals) && !self.may_expose(mv, &royals) {
-            return Ok(true);
         }
         Ok(self.royal_left_attacked(mv, cells, &royals).is_none())
     }
@@ -1698,7 +1709,7 @@ impl Position {
                 self.legal_into(&mut buf, strict)?;
                 return Ok(!buf.moves.is_empty());
             };
-            let MoveBuf { pseudo, scratch, cells, .. } = &mut *b;
+            let MoveBuf { pseudo, scratch, cells, standing, .. } = &mut *b;
             let rules = &self.game.rules;
             if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
                 let _budget = self.budget();
@@ -1722,9 +1733,11 @@ impl Position {
             cells.extend_from_slice(&self.cells);
             let royals = self.royal_nodes();
             let quick = self.quick_check_filter(&royals);
+            standing.find(self, self.check_key(), &royals);
             Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
                 ms.iter().any(|m| {
-                    (quick && !self.may_expose(m, &royals)) || self.royal_left_attacked(m, cells, &royals).is_none()
+                    (quick && !self.may_expose(m, &royals))
+                        || (!standing.survive(m) && self.royal_left_attacked(m, cells, &royals).is_none())
                 })
             }))
         })
@@ -1784,7 +1797,7 @@ impl Position {
         if self.is_over() {
             return Ok(());
         }
-        let MoveBuf { moves, pseudo, scratch, cells } = buf;
+        let MoveBuf { moves, pseudo, scratch, cells, standing } = buf;
         self.pseudo_moves(scratch, pseudo);
         let rules = &self.game.rules;
         let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
@@ -1797,8 +1810,11 @@ impl Position {
             cells.extend_from_slice(&self.cells);
             let royals = self.royal_nodes();
             let quick = self.quick_check_filter(&royals);
+            standing.find(self, self.check_key(), &royals);
             for mv in pseudo.iter() {
-                if (quick && !self.may_expose(mv, &royals)) || self.royal_left_attacked(mv, cells, &royals).is_none() {
+                if (quick && !self.may_expose(mv, &royals))
+                    || (!standing.survive(mv) && self.royal_left_attacked(mv, cells, &royals).is_none())
+                {
                     moves.push(*mv);
                 }
             }

@@ -10,8 +10,9 @@
 use super::cond::FastTarget;
 use super::pattern::{DirSel, Pattern, Scratch, choose_dirs_in};
 use super::{CaptureMode, Cond, MoveRule};
-use crate::board::{Board, DirectionId, NodeId, RelationId};
+use crate::board::{Board, DirectionId, NodeId, NodeSet, RelationId};
 use crate::game::PieceType;
+use crate::moves::Move;
 use crate::position::{Piece, Position};
 
 /// A path of single steps.
@@ -77,6 +78,8 @@ pub struct AttackTable {
     /// Per node, the relevant nodes and also the nodes attacks on it come from (`words` u64s each).
     reach: Vec<u64>,
     words: usize,
+    /// Whether some rule run forwards can keep witnesses of its attacks ([`StandingAttacks`]).
+    witnesses: bool,
 }
 
 /// Whether a condition looks only at the node it is given and at fixed facts about the game.
@@ -186,6 +189,8 @@ impl AttackTable {
                         });
                     }
                 }
+                // Rules run forwards cost a move generation per piece: try every reversed one first.
+                list.sort_by_key(|a| a.shape == Shape::Forward);
                 list
             })
             .collect::<Vec<Vec<Attack>>>();
@@ -275,7 +280,10 @@ impl AttackTable {
                 }
             }
         }
-        AttackTable { seats, filterable, relevant, reach, words }
+        let witnesses = seats.iter().flatten().any(|a| {
+            a.shape == Shape::Forward && a.rule.is_some_and(|(p, ri)| witnessable(&pieces[p as usize].moves[ri]))
+        });
+        AttackTable { seats, filterable, relevant, reach, words, witnesses }
     }
 
     /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
@@ -455,13 +463,103 @@ fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionI
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn attacked(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece) -> bool {
+    let mut forwards = Forwards::default();
+    attacked_with(pos, cells, target, victim, &mut forwards)
+}
+
+/// Whether `victim` on `target` could be captured at once, sharing the moves of rules run forwards
+/// with earlier questions asked with the same `forwards`.
+fn attacked_with(
+    pos: &Position,
+    cells: &[Option<Piece>],
+    target: NodeId,
+    victim: Piece,
+    forwards: &mut Forwards,
+) -> bool {
     let game = pos.game();
     let seats = game.seats.len() as u8;
-    (0..seats).any(|s| pos.is_alive(s) && pos.hostile(s, victim.seat) && attacked_by(pos, cells, target, victim, s))
+    // Reversed rules of every seat first, then the rules run forwards (see `AttackTable::build`).
+    [false, true].into_iter().any(|run_forwards| {
+        (0..seats).any(|s| {
+            pos.is_alive(s)
+                && pos.hostile(s, victim.seat)
+                && attacked_by(pos, cells, target, victim, s, run_forwards, forwards)
+        })
+    })
+}
+
+/// Attacks on the pieces of one board, asked about node after node: a check test asks about every
+/// protected piece after a move is tried. Rules run forwards generate each piece's moves at most once
+/// per probe, however many nodes are asked about, so the test is linear in pieces × reachable nodes.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::attack::AttackProbe};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// for text in ["e2-e4", "e7-e5", "d1-h5"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let at = |label| game.board.find(label).unwrap();
+/// let mut probe = AttackProbe::new(&pos, pos.cells());
+/// assert!(probe.attacked(at("f7")), "the queen on h5 attacks f7");
+/// assert!(!probe.attacked(at("e8")) && !probe.attacked(at("h5")));
+/// assert!(!probe.attacked(at("e4")), "an empty node is never attacked");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct AttackProbe<'a> {
+    pos: &'a Position,
+    cells: &'a [Option<Piece>],
+    forwards: Forwards,
+}
+
+impl<'a> AttackProbe<'a> {
+    /// A probe of `cells`, a board of `pos` or one that differs from it by a move being tried (which
+    /// never adds a piece type to the other side).
+    pub fn new(pos: &'a Position, cells: &'a [Option<Piece>]) -> Self {
+        AttackProbe { pos, cells, forwards: Forwards::default() }
+    }
+
+    /// Whether the piece on `target` could be captured at once (`false` for an empty node).
+    pub fn attacked(&mut self, target: NodeId) -> bool {
+        let Some(victim) = self.cells[target.idx()] else { return false };
+        attacked_with(self.pos, self.cells, target, victim, &mut self.forwards)
+    }
+}
+
+/// The moves generated so far by rules run forwards, on a copy of the position with the board asked
+/// about.
+#[derive(Default)]
+struct Forwards {
+    /// The copy, made at the first rule run forwards; `None` until then.
+    copy: Option<Box<Position>>,
+    /// The node that the copy holds a victim on, when it differs from the board asked about.
+    placed: NodeId,
+    runs: Vec<ForwardRun>,
+}
+
+/// One rule of one seat's piece type, run forwards from its pieces one by one.
+struct ForwardRun {
+    seat: u8,
+    piece: u8,
+    rule: usize,
+    /// The nodes of the pieces it runs from, and how many have been run.
+    from: Vec<NodeId>,
+    done: usize,
+    /// The nodes the moves so far capture on.
+    hits: NodeSet,
 }
 
 /// Whether pieces of seat `s` could capture `victim` on `target`.
-fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece, s: u8) -> bool {
+fn attacked_by(
+    pos: &Position,
+    cells: &[Option<Piece>],
+    target: NodeId,
+    victim: Piece,
+    s: u8,
+    run_forwards: bool,
+    forwards: &mut Forwards,
+) -> bool {
     let game = pos.game();
     let board = &game.board;
     let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
@@ -474,7 +572,7 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
         // No piece of `s` stands anywhere an attack on `target` could come from or pass.
         return false;
     }
-    for a in list {
+    for a in list.iter().filter(|a| (a.shape == Shape::Forward) == run_forwards) {
         if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
             continue;
         }
@@ -590,7 +688,7 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
                 }
                 false
             }),
-            Shape::Forward => forward(pos, cells, target, victim, s, a.rule),
+            Shape::Forward => forward(pos, cells, target, victim, s, a.rule, forwards),
         };
         if found {
             return true;
@@ -599,8 +697,9 @@ fn attacked_by(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: 
     false
 }
 
-/// The slow way, for rules that cannot be reversed: generate the rule's moves from every piece of
-/// the type on a copy of the position with the given board.
+/// The slow way, for rules that cannot be reversed: generate the rule's moves from the pieces of the
+/// type on a copy of the position with the given board, until one captures on `target`. What was
+/// generated stays in `forwards` for the next node asked about on the same board.
 fn forward(
     pos: &Position,
     cells: &[Option<Piece>],
@@ -608,34 +707,168 @@ fn forward(
     victim: Piece,
     s: u8,
     rule: Option<(u8, usize)>,
+    forwards: &mut Forwards,
 ) -> bool {
     let Some((piece, ri)) = rule else { return false };
-    let mut copy = pos.clone();
-    for n in pos.game().board.node_ids() {
-        let want = if n == target { Some(victim) } else { cells[n.idx()] };
-        if copy.cell(n) != want {
-            copy.set_cell(n, want);
+    let game = pos.game();
+    let board = &game.board;
+    // The copy holds `victim` on `target`; when the board asked about has another occupant there, the
+    // moves generated depend on the target, and are not shared.
+    let shared = cells[target.idx()] == Some(victim);
+    if !shared || forwards.placed.is_some() {
+        *forwards = Forwards::default();
+        if !shared {
+            forwards.placed = target;
         }
     }
-    let rule = &pos.game().pieces[piece as usize].moves[ri];
+    let copy = forwards.copy.get_or_insert_with(|| {
+        let mut copy = Box::new(pos.clone());
+        for n in board.node_ids() {
+            let want = if n == target { Some(victim) } else { cells[n.idx()] };
+            if copy.cell(n) != want {
+                copy.set_cell(n, want);
+            }
+        }
+        copy
+    });
+    let run = match forwards.runs.iter().position(|r| (r.seat, r.piece, r.rule) == (s, piece, ri)) {
+        Some(i) => &mut forwards.runs[i],
+        None => {
+            let from = board.node_ids().filter(|&n| copy.cell(n) == Some(Piece { seat: s, piece })).collect();
+            forwards.runs.push(ForwardRun { seat: s, piece, rule: ri, from, done: 0, hits: NodeSet::new(board.len()) });
+            forwards.runs.last_mut().expect("just pushed")
+        }
+    };
+    if run.hits.contains(target) {
+        return true;
+    }
+    let rule = &game.pieces[piece as usize].moves[ri];
+    if rule.when != Cond::True && !rule.when.eval(copy, s, NodeId::NONE) {
+        run.done = run.from.len();
+        return false;
+    }
     let mut scratch = Scratch::default();
     let mut out = Vec::new();
-    for n in pos.game().board.node_ids() {
-        let Some(p) = copy.cell(n) else { continue };
-        if p.seat != s || p.piece != piece {
-            continue;
-        }
-        if rule.when != Cond::True && !rule.when.eval(&copy, s, NodeId::NONE) {
-            continue;
-        }
-        if rule.from != Cond::True && !rule.from.eval(&copy, s, n) {
+    while run.done < run.from.len() {
+        let n = run.from[run.done];
+        run.done += 1;
+        if rule.from != Cond::True && !rule.from.eval(copy, s, n) {
             continue;
         }
         out.clear();
-        super::pattern::generate(rule, &copy, s, piece, n, &mut scratch, &mut out);
-        if out.iter().any(|m| (m.to == target && m.kind == crate::moves::MoveKind::Move) || m.take == target) {
+        super::pattern::generate(rule, copy, s, piece, n, &mut scratch, &mut out);
+        for m in &out {
+            if m.kind == crate::moves::MoveKind::Move {
+                run.hits.insert(m.to);
+            }
+            if m.take.is_some() {
+                run.hits.insert(m.take);
+            }
+        }
+        if run.hits.contains(target) {
             return true;
         }
     }
     false
+}
+
+/// Whether an attack by `rule` can be kept as a witness ([`StandingAttacks`]): a walk whose
+/// conditions look only at the node they are given, so that one walk to the target depends only on
+/// the nodes along it.
+fn witnessable(rule: &MoveRule) -> bool {
+    matches!(&rule.pattern, Pattern::Walk { reset, .. } if local(reset))
+        && rule.shot.is_none()
+        && rule.capture != CaptureMode::Passer
+        && local(&rule.when)
+        && local(&rule.from)
+        && local(&rule.to)
+}
+
+/// The attacks by walks on the protected pieces of the side to move in one position, each with the
+/// nodes it depends on. A move that changes none of the nodes of one of them leaves that piece
+/// attacked, so it is refused without running every enemy walk again: a check test costs a few bit
+/// tests instead of a move generation, and legal move generation stays linear in pieces × reachable
+/// nodes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StandingAttacks {
+    /// The position they were found in (its game, and [`Position`]'s check key); 0 for none.
+    key: (usize, u64),
+    /// One set of nodes per attack found; the first `len` are in use.
+    deps: Vec<NodeSet>,
+    len: usize,
+    /// The protected pieces with an attack found.
+    attacked: Option<NodeSet>,
+    scratch: Scratch,
+    out: Vec<Move>,
+}
+
+impl StandingAttacks {
+    /// Finds the attacks on `royals` (the nodes of the mover's protected pieces) in `pos`, unless
+    /// they were found for this position (`key`) already.
+    pub(crate) fn find(&mut self, pos: &Position, key: u64, royals: &[NodeId]) {
+        let game = pos.game();
+        let key = (std::ptr::from_ref(game) as usize, key);
+        if self.key == key {
+            return;
+        }
+        if self.key.0 != key.0 {
+            // Sets sized for another game's board.
+            *self = StandingAttacks::default();
+        }
+        self.key = key;
+        self.len = 0;
+        let table = game.attack_table();
+        if !table.witnesses {
+            return;
+        }
+        let board = &game.board;
+        let StandingAttacks { deps, len, attacked, scratch, out, .. } = self;
+        let attacked = attacked.get_or_insert_with(|| NodeSet::new(board.len()));
+        attacked.clear();
+        for (s, list) in table.seats.iter().enumerate() {
+            let s = s as u8;
+            if !pos.is_alive(s) {
+                continue;
+            }
+            for a in list {
+                let Some((piece, ri)) = a.rule.filter(|_| a.shape == Shape::Forward) else { continue };
+                let rule = &game.pieces[piece as usize].moves[ri];
+                if !witnessable(rule) || (rule.when != Cond::True && !rule.when.eval(pos, s, NodeId::NONE)) {
+                    continue;
+                }
+                for &at in pos.placed(s) {
+                    if pos.cell(at) != Some(Piece { seat: s, piece })
+                        || (rule.from != Cond::True && !rule.from.eval(pos, s, at))
+                    {
+                        continue;
+                    }
+                    out.clear();
+                    super::pattern::generate(rule, pos, s, piece, at, scratch, out);
+                    for &r in royals {
+                        let Some(victim) = pos.cell(r) else { continue };
+                        if attacked.contains(r) || !pos.hostile(s, victim.seat) || !out.iter().any(|m| m.captures_on(r))
+                        {
+                            continue;
+                        }
+                        if *len == deps.len() {
+                            deps.push(NodeSet::new(board.len()));
+                        }
+                        let set = &mut deps[*len];
+                        set.clear();
+                        if super::pattern::walk_witness(pos, s, piece, at, rule, r, scratch, set) {
+                            attacked.insert(r);
+                            *len += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `mv` leaves one of the attacks found standing: it changes none of the nodes that attack
+    /// depends on, so a protected piece stays attacked.
+    pub(crate) fn survive(&self, mv: &Move) -> bool {
+        let changed = [mv.from, mv.to, mv.take, mv.with_from, mv.with_to];
+        self.deps[..self.len].iter().any(|d| changed.iter().all(|&n| !n.is_some() || !d.contains(n)))
+    }
 }

@@ -436,8 +436,11 @@ impl MoveRule {
 pub struct Scratch {
     /// One bit per node, all clear between uses (deduplication of generated moves).
     pub(crate) marks: Vec<u64>,
-    frontier: Vec<(NodeId, u8)>,
-    next: Vec<(NodeId, u8)>,
+    /// A walk's states of this step and the next: (node, open modes, index into `trail`).
+    frontier: Vec<(NodeId, u8, u32)>,
+    next: Vec<(NodeId, u8, u32)>,
+    /// Every state a walk reached, with the one it came from, to follow a path back.
+    trail: Vec<TrailStep>,
     seen: Vec<u8>,
     dests: Option<NodeSet>,
 }
@@ -467,6 +470,15 @@ impl Scratch {
             self.dests = Some(NodeSet::new(n));
         }
     }
+}
+
+/// A state of a walk, as it was reached: its node, the node passed over on the way (or none), and
+/// the index of the state it came from (`u32::MAX` for the start).
+#[derive(Clone, Copy, Debug)]
+struct TrailStep {
+    node: NodeId,
+    via: NodeId,
+    from: u32,
 }
 
 /// A short list of directions on the stack.
@@ -846,7 +858,7 @@ pub fn generate(
         Pattern::Walk { min, max, steps, modes, reset, returning, pinch } => {
             let shape =
                 WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
-            walk(pos, seat, piece, from, rule, &shape, scratch, out)
+            walk(pos, seat, piece, from, rule, &shape, scratch, out, NodeId::NONE);
         }
         Pattern::Castle { relation, dirs, steps, partner } => {
             castle(pos, seat, piece, from, rule, *relation, dirs, *steps, partner, out)
@@ -1003,6 +1015,9 @@ struct WalkShape<'a> {
 /// more steps left; so when any length from 1 up may end the walk, a (node, mode) state is expanded
 /// once for the whole walk. A walk with a longer least length keeps the states of each step apart, as
 /// going back and forth then matters.
+///
+/// With a `target`, the walk stops at the first move that captures there and returns the step taken
+/// to it: the index in `scratch.trail` of the state it left and the node passed over.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     pos: &Position,
@@ -1013,15 +1028,18 @@ fn walk(
     w: &WalkShape,
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
-) {
+    target: NodeId,
+) -> Option<(u32, NodeId)> {
     let board = &pos.game().board;
     scratch.prepare(board.len());
     let all: u8 = if w.modes == 0 { 1 } else { ((1u16 << w.modes) - 1) as u8 };
-    let Scratch { frontier, next, seen, dests, .. } = scratch;
+    let Scratch { frontier, next, trail, seen, dests, .. } = scratch;
     let dests = dests.as_mut().expect("prepared");
     dests.clear();
     frontier.clear();
-    frontier.push((from, all));
+    trail.clear();
+    trail.push(TrailStep { node: from, via: NodeId::NONE, from: u32::MAX });
+    frontier.push((from, all, 0));
     let once = w.min <= 1;
     seen.iter_mut().for_each(|s| *s = 0);
     if once {
@@ -1032,7 +1050,7 @@ fn walk(
         if !once {
             seen.iter_mut().for_each(|s| *s = 0);
         }
-        for &(at, mask) in frontier.iter() {
+        for &(at, mask, here) in frontier.iter() {
             for ws in w.steps {
                 let m = if ws.modes == 0 { all } else { mask & ws.modes };
                 if m == 0 {
@@ -1053,6 +1071,9 @@ fn walk(
                         emit(pos, seat, piece, from, to, rule, out);
                         if out.len() > before {
                             dests.insert(to);
+                            if to == target && out[before..].iter().any(|m| m.captures_on(target)) {
+                                return Some((here, e.via));
+                            }
                         }
                     }
                     if occupied || step == w.max || seen[to.idx()] == all {
@@ -1061,7 +1082,8 @@ fn walk(
                     let m2 = if w.reset.eval(pos, seat, to) { all } else { m };
                     if seen[to.idx()] & m2 != m2 {
                         seen[to.idx()] |= m2;
-                        next.push((to, m2));
+                        next.push((to, m2, trail.len() as u32));
+                        trail.push(TrailStep { node: to, via: e.via, from: here });
                     }
                 }
             }
@@ -1071,22 +1093,76 @@ fn walk(
             break;
         }
     }
+    None
+}
+
+/// When the walk `rule` of a piece on `from` captures on `target`, adds to `deps` the nodes whose
+/// occupants one such walk depends on (the start, the nodes it crosses and passes over, those beside
+/// each step when squeezing is blocked, and the target) and returns true. The walk's conditions must
+/// look at no other node ([`super::attack`] checks that): while none of these nodes changes, the
+/// same walk still captures.
+pub(crate) fn walk_witness(
+    pos: &Position,
+    seat: u8,
+    piece: u8,
+    from: NodeId,
+    rule: &MoveRule,
+    target: NodeId,
+    scratch: &mut Scratch,
+    deps: &mut NodeSet,
+) -> bool {
+    let Pattern::Walk { min, max, steps, modes, reset, returning, pinch } = &rule.pattern else { return false };
+    let shape = WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
+    let mut out = Vec::new();
+    let Some((mut at, via)) = walk(pos, seat, piece, from, rule, &shape, scratch, &mut out, target) else {
+        return false;
+    };
+    let board = &pos.game().board;
+    let mut add = |n: NodeId| {
+        if n.is_some() {
+            deps.insert(n);
+        }
+    };
+    add(target);
+    add(via);
+    let mut next = target;
+    while at != u32::MAX {
+        let t = scratch.trail[at as usize];
+        add(t.node);
+        add(t.via);
+        if let Some(r) = *pinch {
+            beside(board, r, t.node, next, |n| {
+                add(n);
+                true
+            });
+        }
+        next = t.node;
+        at = t.from;
+    }
+    true
+}
+
+/// Calls `f` with each node beside the step `a` → `b` over `rel` (joined to both ends) until it
+/// returns false; returns whether it never did.
+fn beside(
+    board: &crate::board::Board,
+    rel: RelationId,
+    a: NodeId,
+    b: NodeId,
+    mut f: impl FnMut(NodeId) -> bool,
+) -> bool {
+    board.edges(rel, a).iter().all(|e| e.to == b || !board.edges(rel, e.to).iter().any(|f| f.to == b) || f(e.to))
 }
 
 /// Whether the step `a` → `b` squeezes between occupied nodes: it has two or more nodes beside it (joined
 /// over `rel` to both ends) and every one of them holds a piece. The walk's start counts as empty.
 fn pinched(pos: &Position, rel: RelationId, a: NodeId, b: NodeId, start: NodeId) -> bool {
-    let board = &pos.game().board;
-    let mut beside = 0;
-    for e in board.edges(rel, a) {
-        if e.to != b && board.edges(rel, e.to).iter().any(|f| f.to == b) {
-            if e.to == start || pos.cell(e.to).is_none() {
-                return false;
-            }
-            beside += 1;
-        }
-    }
-    beside >= 2
+    let mut count = 0;
+    let full = beside(&pos.game().board, rel, a, b, |n| {
+        count += 1;
+        n != start && pos.cell(n).is_some()
+    });
+    full && count >= 2
 }
 
 /// The destinations of a leap that cannot be blocked, from every node, for each seat (indexed
