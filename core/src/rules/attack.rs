@@ -855,7 +855,7 @@ impl StandingAttacks {
                         }
                         let set = &mut deps[*len];
                         set.clear();
-                        if super::pattern::walk_witness(pos, s, piece, at, rule, r, scratch, set) {
+                        if super::pattern::walk_witness(pos, Piece { seat: s, piece }, at, rule, r, scratch, set) {
                             attacked.insert(r);
                             *len += 1;
                         }

@@ -1096,15 +1096,14 @@ fn walk(
     None
 }
 
-/// When the walk `rule` of a piece on `from` captures on `target`, adds to `deps` the nodes whose
+/// When the walk `rule` of `mover` on `from` captures on `target`, adds to `deps` the nodes whose
 /// occupants one such walk depends on (the start, the nodes it crosses and passes over, those beside
 /// each step when squeezing is blocked, and the target) and returns true. The walk's conditions must
 /// look at no other node ([`super::attack`] checks that): while none of these nodes changes, the
 /// same walk still captures.
 pub(crate) fn walk_witness(
     pos: &Position,
-    seat: u8,
-    piece: u8,
+    mover: Piece,
     from: NodeId,
     rule: &MoveRule,
     target: NodeId,
@@ -1114,7 +1113,7 @@ pub(crate) fn walk_witness(
     let Pattern::Walk { min, max, steps, modes, reset, returning, pinch } = &rule.pattern else { return false };
     let shape = WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
     let mut out = Vec::new();
-    let Some((mut at, via)) = walk(pos, seat, piece, from, rule, &shape, scratch, &mut out, target) else {
+    let Some((mut at, via)) = walk(pos, mover.seat, mover.piece, from, rule, &shape, scratch, &mut out, target) else {
         return false;
     };
     let board = &pos.game().board;
