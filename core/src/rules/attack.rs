@@ -78,6 +78,10 @@ pub struct AttackTable {
     /// Per node, the relevant nodes and also the nodes attacks on it come from (`words` u64s each).
     reach: Vec<u64>,
     words: usize,
+    /// Per seat, where its rules run forwards start in its list (they come last).
+    forward_from: Vec<usize>,
+    /// Whether some seat has rules run forwards.
+    runs_forwards: bool,
     /// Whether some rule run forwards can keep witnesses of its attacks ([`StandingAttacks`]).
     witnesses: bool,
 }
@@ -283,7 +287,10 @@ impl AttackTable {
         let witnesses = seats.iter().flatten().any(|a| {
             a.shape == Shape::Forward && a.rule.is_some_and(|(p, ri)| witnessable(&pieces[p as usize].moves[ri]))
         });
-        AttackTable { seats, filterable, relevant, reach, words, witnesses }
+        let forward_from: Vec<usize> =
+            seats.iter().map(|list| list.iter().take_while(|a| a.shape != Shape::Forward).count()).collect();
+        let runs_forwards = seats.iter().zip(&forward_from).any(|(list, &i)| i < list.len());
+        AttackTable { seats, filterable, relevant, reach, words, forward_from, runs_forwards, witnesses }
     }
 
     /// Whether attacks on a node depend only on the occupants of its [`AttackTable::relevant`] nodes.
@@ -463,8 +470,7 @@ fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionI
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn attacked(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece) -> bool {
-    let mut forwards = Forwards::default();
-    attacked_with(pos, cells, target, victim, &mut forwards)
+    attacked_with(pos, cells, target, victim, &mut None)
 }
 
 /// Whether `victim` on `target` could be captured at once, sharing the moves of rules run forwards
@@ -478,14 +484,11 @@ fn attacked_with(
 ) -> bool {
     let game = pos.game();
     let seats = game.seats.len() as u8;
+    let by = |s: u8| pos.is_alive(s) && pos.hostile(s, victim.seat);
     // Reversed rules of every seat first, then the rules run forwards (see `AttackTable::build`).
-    [false, true].into_iter().any(|run_forwards| {
-        (0..seats).any(|s| {
-            pos.is_alive(s)
-                && pos.hostile(s, victim.seat)
-                && attacked_by(pos, cells, target, victim, s, run_forwards, forwards)
-        })
-    })
+    (0..seats).any(|s| by(s) && attacked_by(pos, cells, target, victim, s, false, forwards))
+        || (game.attack_table().runs_forwards
+            && (0..seats).any(|s| by(s) && attacked_by(pos, cells, target, victim, s, true, forwards)))
 }
 
 /// Attacks on the pieces of one board, asked about node after node: a check test asks about every
@@ -517,7 +520,7 @@ impl<'a> AttackProbe<'a> {
     /// A probe of `cells`, a board of `pos` or one that differs from it by a move being tried (which
     /// never adds a piece type to the other side).
     pub fn new(pos: &'a Position, cells: &'a [Option<Piece>]) -> Self {
-        AttackProbe { pos, cells, forwards: Forwards::default() }
+        AttackProbe { pos, cells, forwards: None }
     }
 
     /// Whether the piece on `target` could be captured at once (`false` for an empty node).
@@ -527,12 +530,13 @@ impl<'a> AttackProbe<'a> {
     }
 }
 
-/// The moves generated so far by rules run forwards, on a copy of the position with the board asked
-/// about.
-#[derive(Default)]
-struct Forwards {
-    /// The copy, made at the first rule run forwards; `None` until then.
-    copy: Option<Box<Position>>,
+/// The moves generated so far by rules run forwards; `None` until the first rule is run (most check
+/// tests never run one).
+type Forwards = Option<Box<ForwardState>>;
+
+/// Rules run forwards on a copy of the position with the board asked about.
+struct ForwardState {
+    copy: Position,
     /// The node that the copy holds a victim on, when it differs from the board asked about.
     placed: NodeId,
     runs: Vec<ForwardRun>,
@@ -563,16 +567,18 @@ fn attacked_by(
     let game = pos.game();
     let board = &game.board;
     let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
-    let Some(list) = game.attack_table().seats.get(s as usize) else { return false };
+    let table = game.attack_table();
+    let Some(list) = table.seats.get(s as usize) else { return false };
+    let split = table.forward_from[s as usize];
+    let list = if run_forwards { &list[split..] } else { &list[..split] };
     // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
     // being tried, which never adds a type to the other side).
     let present = pos.types_present(s);
-    let table = game.attack_table();
     if table.filterable() && !pos.placed(s).iter().any(|&x| table.reaches(target, x)) {
         // No piece of `s` stands anywhere an attack on `target` could come from or pass.
         return false;
     }
-    for a in list.iter().filter(|a| (a.shape == Shape::Forward) == run_forwards) {
+    for a in list {
         if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
             continue;
         }
@@ -715,22 +721,21 @@ fn forward(
     // The copy holds `victim` on `target`; when the board asked about has another occupant there, the
     // moves generated depend on the target, and are not shared.
     let shared = cells[target.idx()] == Some(victim);
-    if !shared || forwards.placed.is_some() {
-        *forwards = Forwards::default();
-        if !shared {
-            forwards.placed = target;
-        }
+    if !shared || forwards.as_ref().is_some_and(|f| f.placed.is_some()) {
+        *forwards = None;
     }
-    let copy = forwards.copy.get_or_insert_with(|| {
-        let mut copy = Box::new(pos.clone());
+    let forwards = forwards.get_or_insert_with(|| {
+        let mut copy = pos.clone();
         for n in board.node_ids() {
             let want = if n == target { Some(victim) } else { cells[n.idx()] };
             if copy.cell(n) != want {
                 copy.set_cell(n, want);
             }
         }
-        copy
+        let placed = if shared { NodeId::NONE } else { target };
+        Box::new(ForwardState { copy, placed, runs: Vec::new() })
     });
+    let copy = &forwards.copy;
     let run = match forwards.runs.iter().position(|r| (r.seat, r.piece, r.rule) == (s, piece, ri)) {
         Some(i) => &mut forwards.runs[i],
         None => {
@@ -807,6 +812,10 @@ impl StandingAttacks {
     /// they were found for this position (`key`) already.
     pub(crate) fn find(&mut self, pos: &Position, key: u64, royals: &[NodeId]) {
         let game = pos.game();
+        if !game.attack_table().witnesses {
+            self.len = 0;
+            return;
+        }
         let key = (std::ptr::from_ref(game) as usize, key);
         if self.key == key {
             return;
@@ -818,9 +827,6 @@ impl StandingAttacks {
         self.key = key;
         self.len = 0;
         let table = game.attack_table();
-        if !table.witnesses {
-            return;
-        }
         let board = &game.board;
         let StandingAttacks { deps, len, attacked, scratch, out, .. } = self;
         let attacked = attacked.get_or_insert_with(|| NodeSet::new(board.len()));
@@ -867,7 +873,11 @@ impl StandingAttacks {
 
     /// Whether `mv` leaves one of the attacks found standing: it changes none of the nodes that attack
     /// depends on, so a protected piece stays attacked.
+    #[inline]
     pub(crate) fn survive(&self, mv: &Move) -> bool {
+        if self.len == 0 {
+            return false;
+        }
         let changed = [mv.from, mv.to, mv.take, mv.with_from, mv.with_to];
         self.deps[..self.len].iter().any(|d| changed.iter().all(|&n| !n.is_some() || !d.contains(n)))
     }

@@ -858,7 +858,7 @@ pub fn generate(
         Pattern::Walk { min, max, steps, modes, reset, returning, pinch } => {
             let shape =
                 WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
-            walk(pos, seat, piece, from, rule, &shape, scratch, out, NodeId::NONE);
+            walk::<false>(pos, seat, piece, from, rule, &shape, scratch, out, NodeId::NONE);
         }
         Pattern::Castle { relation, dirs, steps, partner } => {
             castle(pos, seat, piece, from, rule, *relation, dirs, *steps, partner, out)
@@ -1016,10 +1016,11 @@ struct WalkShape<'a> {
 /// once for the whole walk. A walk with a longer least length keeps the states of each step apart, as
 /// going back and forth then matters.
 ///
-/// With a `target`, the walk stops at the first move that captures there and returns the step taken
-/// to it: the index in `scratch.trail` of the state it left and the node passed over.
+/// A `WITNESS` walk keeps the way back to each state it reaches, stops at the first move that
+/// captures on `target` and returns the step taken to it: the index in `scratch.trail` of the state
+/// it left and the node passed over. (A const parameter, so that generating moves pays nothing for it.)
 #[allow(clippy::too_many_arguments)]
-fn walk(
+fn walk<const WITNESS: bool>(
     pos: &Position,
     seat: u8,
     piece: u8,
@@ -1037,8 +1038,10 @@ fn walk(
     let dests = dests.as_mut().expect("prepared");
     dests.clear();
     frontier.clear();
-    trail.clear();
-    trail.push(TrailStep { node: from, via: NodeId::NONE, from: u32::MAX });
+    if WITNESS {
+        trail.clear();
+        trail.push(TrailStep { node: from, via: NodeId::NONE, from: u32::MAX });
+    }
     frontier.push((from, all, 0));
     let once = w.min <= 1;
     seen.iter_mut().for_each(|s| *s = 0);
@@ -1071,7 +1074,7 @@ fn walk(
                         emit(pos, seat, piece, from, to, rule, out);
                         if out.len() > before {
                             dests.insert(to);
-                            if to == target && out[before..].iter().any(|m| m.captures_on(target)) {
+                            if WITNESS && to == target && out[before..].iter().any(|m| m.captures_on(target)) {
                                 return Some((here, e.via));
                             }
                         }
@@ -1083,7 +1086,9 @@ fn walk(
                     if seen[to.idx()] & m2 != m2 {
                         seen[to.idx()] |= m2;
                         next.push((to, m2, trail.len() as u32));
-                        trail.push(TrailStep { node: to, via: e.via, from: here });
+                        if WITNESS {
+                            trail.push(TrailStep { node: to, via: e.via, from: here });
+                        }
                     }
                 }
             }
@@ -1113,7 +1118,8 @@ pub(crate) fn walk_witness(
     let Pattern::Walk { min, max, steps, modes, reset, returning, pinch } = &rule.pattern else { return false };
     let shape = WalkShape { min: *min, max: *max, steps, modes: *modes, reset, returning: *returning, pinch: *pinch };
     let mut out = Vec::new();
-    let Some((mut at, via)) = walk(pos, mover.seat, mover.piece, from, rule, &shape, scratch, &mut out, target) else {
+    let Some((mut at, via)) = walk::<true>(pos, mover.seat, mover.piece, from, rule, &shape, scratch, &mut out, target)
+    else {
         return false;
     };
     let board = &pos.game().board;
@@ -1143,6 +1149,7 @@ pub(crate) fn walk_witness(
 
 /// Calls `f` with each node beside the step `a` → `b` over `rel` (joined to both ends) until it
 /// returns false; returns whether it never did.
+#[inline]
 fn beside(
     board: &crate::board::Board,
     rel: RelationId,
