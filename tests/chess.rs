@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
 use qipan::core::{Game, Illegal, PlayError, Position};
@@ -36,66 +37,24 @@ fn symbol_at(p: &Position, label: &str) -> Option<String> {
     Some(p.game().pieces[c.piece as usize].symbols[c.seat as usize].clone())
 }
 
-// The standard perft positions (https://www.chessprogramming.org/Perft_Results), with their counts.
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-const POSITION_4_MIRRORED: &str = "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1";
-const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-const POSITION_6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+// The standard perft positions (https://www.chessprogramming.org/Perft_Results) and their counts are in
+// tests/perft/chess.perft.
 
 #[test]
-fn perft_from_the_start_to_depth_4() {
-    let start = chess().start();
-    let counts: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
-    assert_eq!(counts, [20, 400, 8_902, 197_281]);
+fn perft_of_the_start_and_the_standard_positions() {
+    common::perft::check("chess.perft", Speed::Quick);
 }
 
 #[test]
-#[ignore = "about 5 million nodes: run with --ignored in release"]
-fn perft_from_the_start_to_depth_5() {
-    assert_eq!(perft(&chess().start(), 5), 4_865_609);
-}
-
-#[test]
-fn perft_of_the_standard_positions_to_depth_4() {
-    let cases: [(&str, [u64; 4]); 6] = [
-        (KIWIPETE, [48, 2_039, 97_862, 4_085_603]),
-        (POSITION_3, [14, 191, 2_812, 43_238]),
-        (POSITION_4, [6, 264, 9_467, 422_333]),
-        (POSITION_4_MIRRORED, [6, 264, 9_467, 422_333]),
-        (POSITION_5, [44, 1_486, 62_379, 2_103_487]),
-        (POSITION_6, [46, 2_079, 89_890, 3_894_594]),
-    ];
-    for (f, expected) in cases {
-        let p = fen(f);
-        let counts: Vec<u64> = (1..=4).map(|d| perft(&p, d)).collect();
-        assert_eq!(counts, expected, "{f}");
-    }
-    assert_eq!(perft(&fen(POSITION_3), 5), 674_624);
-}
-
-#[test]
-#[ignore = "tens of millions of nodes: run with --ignored in release"]
-fn perft_of_the_standard_positions_to_depth_5() {
-    assert_eq!(perft(&fen(KIWIPETE), 5), 193_690_690);
-    assert_eq!(perft(&fen(POSITION_4), 5), 15_833_292);
-    assert_eq!(perft(&fen(POSITION_5), 5), 89_941_194);
-}
-
-#[test]
-fn playing_each_move_agrees_with_perft() {
-    // `play` checks each move the slow way (its rule, then the check rule on a copy).
-    for f in [KIWIPETE, POSITION_4, POSITION_5] {
-        let p = fen(f);
-        assert_eq!(common::brute_perft(&p, 2), perft(&p, 2), "{f}");
-    }
+#[ignore = "hundreds of millions of nodes: run with --ignored in release"]
+fn perft_of_the_start_and_the_standard_positions_deeper() {
+    common::perft::check("chess.perft", Speed::Slow);
 }
 
 #[test]
 fn fen_round_trips() {
-    for f in [KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6] {
-        assert_eq!(fen(f).to_fen().unwrap(), f);
+    for f in common::perft::fens("chess.perft") {
+        assert_eq!(fen(&f).to_fen().unwrap(), f);
     }
     let start = chess().start().to_fen().unwrap();
     assert_eq!(start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

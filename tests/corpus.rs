@@ -1,9 +1,12 @@
 //! The error corpus: every file of `tests/corpus/definitions` is a broken definition and every file of
 //! `tests/corpus/records` a broken or refused game record. Each names, on its first line
 //! (`# error: ...`), a fragment its message must contain; the whole message is kept as a snapshot, so a
-//! change to any message is seen in review.
+//! change to any message is seen in review. The perft files of `tests/perft` are read here too, to see
+//! that each game's counts are kept there.
 
 use std::path::{Path, PathBuf};
+
+mod common;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus").join(dir);
@@ -82,5 +85,22 @@ fn broken_records_are_refused_with_the_place_and_the_rule() {
         };
         assert!(message.contains(&fragment), "{}: `{fragment}` not in\n{message}", path.display());
         snapshot("record", &path, &message);
+    }
+}
+
+#[test]
+fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_one() {
+    let mut games = std::collections::BTreeSet::new();
+    for path in files("../perft", "perft") {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let cases = common::perft::read(name);
+        assert!(!cases.is_empty(), "{name}");
+        for case in &cases {
+            case.position(); // loads, and its FEN reads
+            games.insert(case.game.clone());
+        }
+    }
+    for game in ["chess", "xiangqi", "go", "he-qi", "seven-kingdoms", "leader-cannon"] {
+        assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }
 }

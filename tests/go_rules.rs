@@ -3,7 +3,7 @@
 mod common;
 
 use qipan::core::notation::parse_move;
-use qipan::core::playout::{PlayoutBuf, perft, random_playout};
+use qipan::core::playout::{PlayoutBuf, random_playout};
 use qipan::core::{GameResult, Illegal, Piece, Position};
 use rand::{Rng, SeedableRng};
 
@@ -228,14 +228,7 @@ fn fast_playout_moves_are_legal_and_uniform_source_agrees() {
 
 #[test]
 fn perft_counts_match_a_brute_force_enumeration() {
-    let game = go(&[("size", "3")]);
-    let p = game.start();
-    for d in 1..=4 {
-        assert_eq!(perft(&p, d), common::brute_perft(&p, d), "depth {d}");
-    }
-    // Known small values: 10 moves (9 points + pass) from the empty 3x3 board.
-    assert_eq!(perft(&p, 1), 10);
-    assert_eq!(perft(&p, 2), 9 * 9 + 10);
+    common::perft::check("go.perft", common::perft::Speed::Quick);
 }
 
 #[test]

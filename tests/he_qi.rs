@@ -644,29 +644,11 @@ fn the_chain_form_attacks_one_side() {
 
 // ----- perft -----
 
-#[test]
-fn perft_agrees_with_playing_every_move() {
-    for players in ["2", "5"] {
-        let p = game(&[("players", players)]).start();
-        assert_eq!(qipan::core::playout::perft(&p, 2), common::brute_perft(&p, 2), "{players} players");
-    }
-}
-
+// The counts from the start, for five players and two, are in tests/perft/he-qi.perft.
 #[test]
 fn perft_figures() {
-    // Red's walks through the channel reach further when the other territories are empty.
-    let five = game(&[]).start();
-    let two = game(&[("players", "2")]).start();
-    assert_eq!(qipan::core::playout::perft(&five, 1), PERFT_1_FIVE);
-    assert_eq!(qipan::core::playout::perft(&two, 1), PERFT_1_TWO);
-    assert_eq!(qipan::core::playout::perft(&two, 2), PERFT_2_TWO);
-    assert_eq!(qipan::core::playout::perft(&five, 2), PERFT_2_FIVE);
+    common::perft::check("he-qi.perft", common::perft::Speed::Quick);
 }
-
-const PERFT_1_FIVE: u64 = 544;
-const PERFT_1_TWO: u64 = 547;
-const PERFT_2_TWO: u64 = 298_599;
-const PERFT_2_FIVE: u64 = 295_873;
 
 /// The engine's repetition limit (option `repetitions`, off by default as the rules have none): the game is a
 /// draw among the survivors when one position occurs that many times with the same seat to move.

@@ -2,8 +2,8 @@
 
 mod common;
 
+use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::playout::perft;
 use qipan::core::{Game, PlayError, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -33,49 +33,18 @@ fn play(p: &mut Position, text: &str) -> Result<(), PlayError> {
     p.play(&mv)
 }
 
+// The start position and ten test positions, with counts checked with Fairy-Stockfish, are in
+// tests/perft/xiangqi.perft.
+
 #[test]
-fn perft_from_the_start_to_depth_4() {
-    let start = xiangqi().start();
-    let counts: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
-    assert_eq!(counts, [44, 1_920, 79_666, 3_290_240]);
+fn perft_of_the_start_and_test_positions() {
+    common::perft::check("xiangqi.perft", Speed::Quick);
 }
 
 #[test]
 #[ignore = "133 million nodes: run with --ignored in release (about 20 s)"]
-fn perft_from_the_start_to_depth_5() {
-    assert_eq!(perft(&xiangqi().start(), 5), 133_312_995);
-}
-
-/// Test positions with their perft to depth 4, each count checked with Fairy-Stockfish 11.1
-/// (`setoption name UCI_Variant value xiangqi`, `position fen ...`, `go perft N`).
-const POSITIONS: [(&str, [u64; 4]); 10] = [
-    ("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", [38, 1_128, 43_929, 1_339_047]),
-    ("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1", [7, 281, 8_620, 326_201]),
-    ("5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1", [25, 424, 9_850, 202_884]),
-    ("CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1", [28, 516, 14_808, 395_483]),
-    ("R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w - - 0 1", [21, 364, 7_626, 162_837]),
-    ("C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w - - 0 1", [28, 222, 6_241, 64_971]),
-    ("4ka3/4a4/9/9/4N4/p8/9/4C3c/7n1/2BK5 w - - 0 1", [23, 345, 8_124, 149_272]),
-    ("2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w - - 0 1", [21, 195, 3_883, 48_060]),
-    ("1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1", [30, 830, 22_787, 649_866]),
-    ("CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1", [19, 583, 11_714, 376_467]),
-];
-
-#[test]
-fn perft_of_test_positions_to_depth_4() {
-    for (f, expected) in POSITIONS {
-        let p = fen(f);
-        let counts: Vec<u64> = (1..=4).map(|d| perft(&p, d)).collect();
-        assert_eq!(counts, expected, "{f}");
-    }
-}
-
-#[test]
-fn playing_each_move_agrees_with_perft() {
-    for (f, _) in &POSITIONS[..3] {
-        let p = fen(f);
-        assert_eq!(common::brute_perft(&p, 2), perft(&p, 2), "{f}");
-    }
+fn perft_of_the_start_to_depth_5() {
+    common::perft::check("xiangqi.perft", Speed::Slow);
 }
 
 #[test]
@@ -84,8 +53,8 @@ fn fen_round_trips() {
         xiangqi().start().to_fen().unwrap(),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
     );
-    for (f, _) in POSITIONS {
-        assert_eq!(fen(f).to_fen().unwrap(), f);
+    for f in common::perft::fens("xiangqi.perft") {
+        assert_eq!(fen(&f).to_fen().unwrap(), f);
     }
 }
 

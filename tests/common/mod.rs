@@ -8,6 +8,8 @@ use qipan::core::{Game, Piece, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+pub mod perft;
+
 /// A built-in game with option overrides.
 pub fn game(name: &str, opts: &[(&str, &str)]) -> Arc<Game> {
     let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
