@@ -72,10 +72,7 @@ pub fn read(name: &str) -> Vec<Case> {
         let rest = rest.trim();
         let number = |s: &str| -> u64 { s.parse().unwrap_or_else(|_| panic!("{at}: `{s}` is not a number")) };
         let args: Vec<&str> = rest.split_whitespace().collect();
-        let slow = match args.last() {
-            Some(&"slow") if matches!(word, "perft" | "brute") => true,
-            _ => false,
-        };
+        let slow = matches!(word, "perft" | "brute") && args.last() == Some(&"slow");
         let case = cases.last_mut();
         match (word, case) {
             ("game", None) => game = Some(rest.to_string()),
