@@ -6,7 +6,7 @@
 //! `cargo run --example board_in_code`
 
 use qipan::core::board::generators::grid3d;
-use qipan::core::game::{Game, PieceType, Seat};
+use qipan::core::game::{GameBuilder, PieceType, Seat};
 use qipan::core::rules::{Cond, Dame, EndRules, GroupCapture, MoveRule, PassRule, Pattern, Repetition, Rules, Scoring};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -31,17 +31,13 @@ fn main() -> anyhow::Result<()> {
         score_bonus: vec![0.0, 0.5],
         ..Rules::default()
     };
-    let game = Arc::new(Game::new(
-        "cube-go",
-        "Go in a cube",
-        board,
-        vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)],
-        vec![],
-        vec![stone],
-        vec![],
-        vec![],
-        rules,
-    ));
+    let game = GameBuilder::new("cube-go", board)
+        .title("Go in a cube")
+        .seats([Seat::new("black", "B", 0), Seat::new("white", "W", 1)])
+        .piece(stone)
+        .rules(rules)
+        .build()?;
+    let game = Arc::new(game);
     let mut pos = game.start();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     while !pos.is_over() {

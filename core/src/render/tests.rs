@@ -4,9 +4,8 @@ use super::polar::tests::board;
 use super::*;
 use crate::board::Board;
 use crate::board::generators::{GridSpec, grid, polar};
-use crate::game::{Game, PieceType, Placement, Seat};
+use crate::game::{Game, GameBuilder, PieceType, Placement, Seat};
 use crate::position::Piece;
-use crate::rules::Rules;
 use std::sync::Arc;
 
 /// Whether every tag of an XML text is closed in order (`<a>…</a>`, `<a/>`).
@@ -46,9 +45,11 @@ fn game(b: Board, seats: &[&str], setup: &[(&str, u8, u8)]) -> Arc<Game> {
         immune: false,
         captures: true,
     };
-    let setup = setup.iter().map(|&(at, seat, p)| Placement { node: b.find(at).unwrap(), seat, piece: p }).collect();
+    let setup: Vec<Placement> =
+        setup.iter().map(|&(at, seat, p)| Placement { node: b.find(at).unwrap(), seat, piece: p }).collect();
     let pieces = vec![piece("king", &["K", "k"]), piece("pawn", &["P"])];
-    Arc::new(Game::new("t", "Test", b, seats, vec!["home".into()], pieces, setup, vec![], Rules::default()))
+    let game = GameBuilder::new("t", b).title("Test").seats(seats).zone_alias("home").pieces(pieces).setup(setup);
+    Arc::new(game.build().expect("a consistent test game"))
 }
 
 /// The generator's 5 × 100 board with 25 eyes and a hub, and the territories of two seats: sectors

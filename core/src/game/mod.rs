@@ -3,10 +3,13 @@
 use crate::board::{Board, DirectionId, NodeId};
 use crate::hooks::Hooks;
 use crate::position::Position;
-use crate::rules::pattern::choose_dirs_in;
-use crate::rules::{DirSel, MoveRule, Pattern, Rules};
+use crate::rules::{DirSel, MoveRule, Rules};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+mod build;
+
+pub use build::{BuildError, GameBuilder, MAX_KEYS};
 
 /// A seat in the turn order.
 ///
@@ -208,128 +211,7 @@ pub struct Game {
     ray_ok: Vec<bool>,
 }
 
-/// The ray table of a board (see [`Game::ray`]): the nodes, the start of each ray, and per relation
-/// whether it is there.
-fn ray_table(board: &Board) -> (Vec<NodeId>, Vec<u32>, Vec<bool>) {
-    let (n, nd, nr) = (board.len(), board.directions().len(), board.relation_names().len());
-    let ok: Vec<bool> = (0..nr)
-        .map(|r| {
-            let rel = crate::board::RelationId(r as u8);
-            n * nd * nr <= 1 << 22
-                && (0..nd).all(|d| board.node_ids().all(|x| !board.next_via(rel, DirectionId(d as u8), x).is_some()))
-        })
-        .collect();
-    let mut nodes = Vec::new();
-    let mut start = Vec::with_capacity(nr * nd * n + 1);
-    for (r, &rel_ok) in ok.iter().enumerate() {
-        let rel = crate::board::RelationId(r as u8);
-        for d in 0..nd {
-            for x in board.node_ids() {
-                start.push(nodes.len() as u32);
-                if !rel_ok {
-                    continue;
-                }
-                let mut at = x;
-                for _ in 0..255.min(n) {
-                    at = board.next(rel, DirectionId(d as u8), at);
-                    if !at.is_some() || at == x {
-                        break;
-                    }
-                    nodes.push(at);
-                }
-                if nodes.len() > 1 << 24 {
-                    // Too large a board for a table: go without.
-                    return (Vec::new(), vec![0; nr * nd * n + 1], vec![false; nr]);
-                }
-            }
-        }
-    }
-    start.push(nodes.len() as u32);
-    (nodes, start, ok)
-}
-
-/// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
-///
-/// A single slide, step, hop or walk never repeats a move (walks deduplicate their own ends); a leap
-/// may, when its legs can be taken in another order; so may two rules, unless their destinations
-/// never meet: they take different occupants (`to empty` against `to enemy`) or, on an empty board,
-/// their lines from any node reach different nodes (a slide along the orthogonals and one along the
-/// diagonals). Lines that wrap around a ring can reach one node two ways, so there anything may repeat.
-fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[MoveRule]) -> bool {
-    use crate::rules::{DirSel, FastTarget};
-    if board.lines_cycle() {
-        return true;
-    }
-    let leap_repeats = |m: &MoveRule| {
-        matches!(&m.pattern, Pattern::Leap { legs, .. }
-            if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same)))
-    };
-    if rules.iter().any(leap_repeats) {
-        return true;
-    }
-    let occupants = |m: &MoveRule| {
-        if m.capture == crate::rules::CaptureMode::Passer || m.to.requires_empty() {
-            return 0b0001;
-        }
-        FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants)
-    };
-    // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
-    let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
-        let (rel, dirs, min, max) = match &m.pattern {
-            Pattern::Slide { relation, dirs, min, max } => (*relation, dirs, *min as usize, *max as usize),
-            Pattern::Castle { relation, dirs, steps, .. } => (*relation, dirs, *steps as usize, *steps as usize),
-            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, 1, board.len()),
-            _ => return None,
-        };
-        let all = &relation_dirs[rel.0 as usize];
-        let chosen: Vec<DirectionId> = match dirs {
-            DirSel::Named(ds) => ds.clone(),
-            _ => all.clone(),
-        };
-        let mut set = crate::board::NodeSet::new(board.len());
-        for d in chosen {
-            let mut at = n;
-            for k in 1..=max.min(board.len()) {
-                at = board.next(rel, d, at);
-                if !at.is_some() {
-                    break;
-                }
-                if k >= min {
-                    set.insert(at);
-                }
-            }
-        }
-        // Undirected edges count as one-step destinations.
-        board.edges(rel, n).iter().filter(|e| e.dir.is_none()).for_each(|e| set.insert(e.to));
-        Some(set)
-    };
-    for (i, a) in rules.iter().enumerate() {
-        for b in &rules[i + 1..] {
-            if occupants(a) & occupants(b) == 0 {
-                continue;
-            }
-            let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {
-                (Some(x), Some(y)) => x.iter().any(|v| y.contains(v)),
-                _ => true,
-            });
-            if meet {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// A splitmix64 step: a fixed, portable sequence for Zobrist keys.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Building a game, and looking up what the engine precomputed.
+/// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
 ///
 /// ```
 /// let game = qipan::load("chess", &[])?;
@@ -340,27 +222,18 @@ fn splitmix(state: &mut u64) -> u64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Game {
-    /// Assembles a game and precomputes its lookup tables.
+    /// Assembles a game from its parts in order; [`GameBuilder`] is the way that names them and
+    /// checks them.
     ///
     /// ```
     /// use qipan::core::board::generators::{GridSpec, grid};
-    /// use qipan::core::game::{Game, PieceType, Seat};
-    /// use qipan::core::rules::{Cond, MoveRule, Pattern, Rules};
-    /// use std::sync::Arc;
+    /// use qipan::core::game::{Game, Seat};
+    /// use qipan::core::rules::Rules;
     ///
-    /// // Noughts and crosses without the lines: two seats placing stones on a 3×3 board.
     /// let board = grid(&GridSpec::new(3, 3))?.build()?;
-    /// let stone = PieceType {
-    ///     name: "stone".into(),
-    ///     symbols: vec!["X".into(), "O".into()],
-    ///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
-    ///     immune: false,
-    ///     captures: false,
-    /// };
     /// let seats = vec![Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
-    /// let game = Game::new("xo", "X and O", board, seats, vec![], vec![stone], vec![], vec![], Rules::default());
-    /// assert!(game.placement_only());
-    /// assert_eq!(Arc::new(game).start().legal_moves().len(), 9);
+    /// let game = Game::new("xo", "X and O", board, seats, vec![], vec![], vec![], vec![], Rules::default());
+    /// assert_eq!((game.title.as_str(), game.seats.len()), ("X and O", 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[allow(clippy::too_many_arguments)]
@@ -375,96 +248,14 @@ impl Game {
         reserves: Vec<(u8, u8, u16)>,
         rules: Rules,
     ) -> Game {
-        let mut pieces = pieces;
-        for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
-            rule.to_fast = crate::rules::FastTarget::of(&rule.to);
-            let simple = rule.promote.is_empty()
-                && rule.shot.is_none()
-                && !rule.passable
-                && rule.capture == crate::rules::CaptureMode::Replace
-                && !matches!(rule.pattern, Pattern::Walk { .. } | Pattern::Place | Pattern::Drop);
-            rule.plain_to = match rule.to_fast {
-                Some(f) if simple && f.excluded_zones == 0 => f.occupants,
-                _ => 0,
-            };
+        let mut b = GameBuilder::new(name, board).title(title).seats(seats).pieces(pieces).setup(setup).rules(rules);
+        for alias in zone_aliases {
+            b = b.zone_alias(alias);
         }
-        let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
-            .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
-            .collect();
-        let mut state = 0x5171_7061_6e00_0001u64;
-        let keys = board.len() * seats.len().max(1) * pieces.len().max(1);
-        let zobrist = (0..keys).map(|_| splitmix(&mut state)).collect();
-        let turn_keys = (0..seats.len()).map(|_| splitmix(&mut state)).collect();
-        // One plain placement rule per piece: then no move can be generated twice, and Go-like games
-        // skip the deduplication and take the playout fast path.
-        let placement_only = pieces.iter().all(|p| {
-            p.moves.len() <= 1
-                && p.moves.iter().all(|m| {
-                    use crate::rules::Cond;
-                    matches!(m.pattern, Pattern::Place)
-                        && m.to == Cond::Empty
-                        && m.when == Cond::True
-                        && m.shot.is_none()
-                })
-        });
-        let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
-        let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
-        let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
-        let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
-        // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
-        if board.len() * seats.len() <= 1 << 16 {
-            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
-                if let Pattern::Leap { legs, blockable: false } = &rule.pattern {
-                    rule.leap_dests = crate::rules::pattern::leap_table(&board, &relation_dirs, &forwards, legs);
-                }
-            }
+        for (seat, piece, count) in reserves {
+            b = b.reserve(seat, piece, count);
         }
-        let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
-        let mut seat_dirs = Vec::new();
-        for fwd in &forwards {
-            for rd in &relation_dirs {
-                for sel in [DirSel::Forward, DirSel::Backward, DirSel::Sideways] {
-                    seat_dirs.push(choose_dirs_in(&board, rd, fwd, &sel, None).as_slice().to_vec());
-                }
-            }
-        }
-        let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
-        let mut outward_dirs = Vec::new();
-        for rd in &relation_dirs {
-            for d in 0..board.directions().len() {
-                let prev = Some(DirectionId(d as u8));
-                outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
-            }
-        }
-        Game {
-            name: name.into(),
-            title: title.into(),
-            board,
-            seats,
-            zone_aliases,
-            pieces,
-            setup,
-            reserves,
-            rules,
-            hooks: None,
-            options: BTreeMap::new(),
-            rules_name: String::new(),
-            counters: Vec::new(),
-            extras: Vec::new(),
-            relation_dirs,
-            zobrist,
-            turn_keys,
-            placement_only,
-            may_repeat,
-            capture_flags,
-            royal,
-            attacks,
-            seat_dirs,
-            outward_dirs,
-            ray_nodes,
-            ray_start,
-            ray_ok,
-        }
+        b.build_unchecked()
     }
 
     /// The nodes met going from `n` along `dir` of `rel`, in order (stopping at the edge of the board

@@ -1,0 +1,573 @@
+//! Building a game: the data a definition (or a program) gives, checked, and every table the hot path
+//! reads computed from it once.
+
+use super::{Extra, Game, PieceType, Placement, Seat};
+use crate::board::{Board, DirectionId, NodeId};
+use crate::hooks::Hooks;
+use crate::rules::pattern::choose_dirs_in;
+use crate::rules::{DirSel, MoveRule, Pattern, Rules};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The most (node, seat, piece type) combinations a game may have: one Zobrist key each.
+///
+/// ```
+/// assert_eq!(qipan::core::game::MAX_KEYS, 4_000_000);
+/// ```
+pub const MAX_KEYS: usize = 4_000_000;
+
+/// Why [`GameBuilder::build`] refused the data it was given.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, grid};
+/// use qipan::core::game::{BuildError, GameBuilder};
+///
+/// let board = grid(&GridSpec::new(3, 3))?.build()?;
+/// assert_eq!(GameBuilder::new("empty", board).build().unwrap_err(), BuildError::NoSeats);
+/// assert_eq!(BuildError::NoSeats.to_string(), "a game needs at least one seat");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// No seat was given.
+    #[error("a game needs at least one seat")]
+    NoSeats,
+    /// More seats or piece types than indices of one byte can name.
+    #[error("{what}: {count} is more than 255")]
+    TooMany {
+        /// `seats` or `piece types`.
+        what: &'static str,
+        /// How many were given.
+        count: usize,
+    },
+    /// More (node, seat, piece type) combinations than [`MAX_KEYS`].
+    #[error("{nodes} nodes x {seats} seats x {pieces} piece types is too large (at most {MAX_KEYS} combinations)")]
+    TooLarge {
+        /// Nodes of the board.
+        nodes: usize,
+        /// Seats.
+        seats: usize,
+        /// Piece types.
+        pieces: usize,
+    },
+    /// A piece type without a symbol.
+    #[error("piece type `{0}` has no symbol")]
+    NoSymbol(String),
+    /// An index that names no seat, piece type, node or counter.
+    #[error("{what} names {kind} {index}, but there are only {count}")]
+    OutOfRange {
+        /// Where the index was given (`setup`, `reserves`, `check rule`, ...).
+        what: &'static str,
+        /// What it should name.
+        kind: &'static str,
+        /// The index.
+        index: usize,
+        /// How many there are.
+        count: usize,
+    },
+    /// Two pieces placed on one node at the start.
+    #[error("setup places two pieces on node {0}")]
+    Crowded(String),
+}
+
+/// The parts of a game, given one by one, and then [`GameBuilder::build`]: the way to make a
+/// [`Game`] in code (the definition compiler uses it too). The tables the engine precomputes are
+/// made from the final data, so they always agree with it.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, grid};
+/// use qipan::core::game::{GameBuilder, PieceType, Seat};
+/// use qipan::core::rules::{Cond, MoveRule, Pattern};
+/// use std::sync::Arc;
+///
+/// // Noughts and crosses without the lines: two seats placing stones on a 3×3 board.
+/// let board = grid(&GridSpec::new(3, 3))?.build()?;
+/// let stone = PieceType {
+///     name: "stone".into(),
+///     symbols: vec!["X".into(), "O".into()],
+///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
+///     immune: false,
+///     captures: false,
+/// };
+/// let game = GameBuilder::new("xo", board)
+///     .title("X and O")
+///     .seat(Seat::new("x", "X", 0))
+///     .seat(Seat::new("o", "O", 1))
+///     .piece(stone)
+///     .build()?;
+/// assert!(game.placement_only());
+/// assert_eq!(Arc::new(game).start().legal_moves().len(), 9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameBuilder {
+    game: GameData,
+}
+
+/// What a game is made of, before the tables.
+#[derive(Clone, Debug)]
+struct GameData {
+    name: String,
+    title: Option<String>,
+    board: Board,
+    seats: Vec<Seat>,
+    zone_aliases: Vec<String>,
+    pieces: Vec<PieceType>,
+    setup: Vec<Placement>,
+    reserves: Vec<(u8, u8, u16)>,
+    rules: Rules,
+    hooks: Option<Arc<dyn Hooks>>,
+    options: BTreeMap<String, String>,
+    rules_name: String,
+    counters: Vec<String>,
+    extras: Vec<Extra>,
+}
+
+/// Each part of a game, set or added.
+///
+/// ```
+/// use qipan::core::board::generators::{GridSpec, grid};
+/// use qipan::core::game::{Extra, GameBuilder, PieceType, Placement, Seat};
+/// use qipan::core::rules::Rules;
+///
+/// let board = grid(&GridSpec::new(2, 2))?.build()?;
+/// let a1 = board.find("a1").unwrap();
+/// let king = PieceType { name: "king".into(), symbols: vec!["K".into(), "k".into()], moves: vec![], immune: false, captures: true };
+/// let game = GameBuilder::new("tiny", board)
+///     .seats([Seat::new("white", "W", 0), Seat::new("black", "B", 1)])
+///     .zone_alias("home")
+///     .piece(king)
+///     .place(Placement { node: a1, seat: 0, piece: 0 })
+///     .reserve(1, 0, 2)
+///     .rules(Rules { check: vec![0], ..Rules::default() })
+///     .option("size", "2")
+///     .rules_name("house rules")
+///     .counter("tokens")
+///     .extra(Extra { name: "revive".into(), revive: 0, cost: Some(0) })
+///     .build()?;
+/// assert_eq!((game.title.as_str(), game.rules_name.as_str()), ("tiny", "house rules"));
+/// assert!(game.is_royal(0) && game.options["size"] == "2");
+/// assert_eq!((game.setup.len(), game.reserves[0], game.counters.len()), (1, (1, 0, 2), 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl GameBuilder {
+    /// A game called `name` on `board`, with nothing else yet.
+    pub fn new(name: impl Into<String>, board: Board) -> GameBuilder {
+        GameBuilder {
+            game: GameData {
+                name: name.into(),
+                title: None,
+                board,
+                seats: Vec::new(),
+                zone_aliases: Vec::new(),
+                pieces: Vec::new(),
+                setup: Vec::new(),
+                reserves: Vec::new(),
+                rules: Rules::default(),
+                hooks: None,
+                options: BTreeMap::new(),
+                rules_name: String::new(),
+                counters: Vec::new(),
+                extras: Vec::new(),
+            },
+        }
+    }
+
+    /// The title for people (the name, unless given).
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.game.title = Some(title.into());
+        self
+    }
+
+    /// The next seat in turn order.
+    pub fn seat(mut self, seat: Seat) -> Self {
+        self.game.seats.push(seat);
+        self
+    }
+
+    /// Seats, in turn order, after those given so far.
+    pub fn seats(mut self, seats: impl IntoIterator<Item = Seat>) -> Self {
+        self.game.seats.extend(seats);
+        self
+    }
+
+    /// The name of the next seat-relative zone (each [`Seat::zones`] entry names the board zone it
+    /// stands for, for that seat).
+    pub fn zone_alias(mut self, name: impl Into<String>) -> Self {
+        self.game.zone_aliases.push(name.into());
+        self
+    }
+
+    /// The next piece type.
+    pub fn piece(mut self, piece: PieceType) -> Self {
+        self.game.pieces.push(piece);
+        self
+    }
+
+    /// Piece types, after those given so far.
+    pub fn pieces(mut self, pieces: impl IntoIterator<Item = PieceType>) -> Self {
+        self.game.pieces.extend(pieces);
+        self
+    }
+
+    /// A piece on the board at the start.
+    pub fn place(mut self, placement: Placement) -> Self {
+        self.game.setup.push(placement);
+        self
+    }
+
+    /// Pieces on the board at the start, after those given so far.
+    pub fn setup(mut self, placements: impl IntoIterator<Item = Placement>) -> Self {
+        self.game.setup.extend(placements);
+        self
+    }
+
+    /// `count` pieces of type `piece` in the reserve of `seat` at the start.
+    pub fn reserve(mut self, seat: u8, piece: u8, count: u16) -> Self {
+        self.game.reserves.push((seat, piece, count));
+        self
+    }
+
+    /// The rules the engine applies (the default: no captures, no end but the move limit's).
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.game.rules = rules;
+        self
+    }
+
+    /// Scripted hooks.
+    pub fn hooks(mut self, hooks: Arc<dyn Hooks>) -> Self {
+        self.game.hooks = Some(hooks);
+        self
+    }
+
+    /// An option value the game was built with (records write them).
+    pub fn option(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.game.options.insert(name.into(), value.into());
+        self
+    }
+
+    /// The name of the rule set, as records write it (SGF `RU`).
+    pub fn rules_name(mut self, name: impl Into<String>) -> Self {
+        self.game.rules_name = name.into();
+        self
+    }
+
+    /// The next named counter (one value per seat).
+    pub fn counter(mut self, name: impl Into<String>) -> Self {
+        self.game.counters.push(name.into());
+        self
+    }
+
+    /// The next extra action a seat may take alongside its move.
+    pub fn extra(mut self, extra: Extra) -> Self {
+        self.game.extras.push(extra);
+        self
+    }
+
+    /// Checks that every index names something that exists, and builds the game with its tables.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::game::{BuildError, GameBuilder, Placement, Seat};
+    ///
+    /// let board = grid(&GridSpec::new(3, 3))?.build()?;
+    /// let err = GameBuilder::new("bad", board)
+    ///     .seat(Seat::new("black", "B", 0))
+    ///     .place(Placement { node: qipan::core::NodeId(4), seat: 0, piece: 0 })
+    ///     .build()
+    ///     .unwrap_err();
+    /// assert_eq!(err, BuildError::OutOfRange { what: "setup", kind: "piece type", index: 0, count: 0 });
+    /// assert_eq!(err.to_string(), "setup names piece type 0, but there are only 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build(self) -> Result<Game, BuildError> {
+        self.game.check()?;
+        Ok(self.game.assemble())
+    }
+
+    /// Builds without the checks, for data that passed them (or the compiler's own) already.
+    pub(crate) fn build_unchecked(self) -> Game {
+        self.game.assemble()
+    }
+}
+
+impl GameData {
+    fn check(&self) -> Result<(), BuildError> {
+        let (nodes, seats, pieces) = (self.board.len(), self.seats.len(), self.pieces.len());
+        if seats == 0 {
+            return Err(BuildError::NoSeats);
+        }
+        for (what, count) in [("seats", seats), ("piece types", pieces)] {
+            if count > 255 {
+                return Err(BuildError::TooMany { what, count });
+            }
+        }
+        if nodes.saturating_mul(seats).saturating_mul(pieces) > MAX_KEYS {
+            return Err(BuildError::TooLarge { nodes, seats, pieces });
+        }
+        if let Some(p) = self.pieces.iter().find(|p| p.symbols.is_empty()) {
+            return Err(BuildError::NoSymbol(p.name.clone()));
+        }
+        let within = |what, kind, index: usize, count: usize| {
+            if index < count { Ok(()) } else { Err(BuildError::OutOfRange { what, kind, index, count }) }
+        };
+        for s in &self.seats {
+            within("a seat's team", "seat", s.team as usize, seats)?;
+            within("a seat's holder", "seat", s.held_by as usize, seats)?;
+        }
+        let mut taken = crate::board::NodeSet::new(nodes);
+        for p in &self.setup {
+            within("setup", "node", p.node.idx(), nodes)?;
+            within("setup", "seat", p.seat as usize, seats)?;
+            within("setup", "piece type", p.piece as usize, pieces)?;
+            if taken.contains(p.node) {
+                return Err(BuildError::Crowded(self.board.label(p.node).to_string()));
+            }
+            taken.insert(p.node);
+        }
+        for &(seat, piece, _) in &self.reserves {
+            within("reserves", "seat", seat as usize, seats)?;
+            within("reserves", "piece type", piece as usize, pieces)?;
+        }
+        for &piece in &self.rules.check {
+            within("the check rule", "piece type", piece as usize, pieces)?;
+        }
+        for x in &self.extras {
+            within("an extra action", "piece type", x.revive as usize, pieces)?;
+            if let Some(c) = x.cost {
+                within("an extra action's cost", "counter", c, self.counters.len())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The game, with every table computed from its data.
+    fn assemble(self) -> Game {
+        let GameData {
+            name,
+            title,
+            board,
+            seats,
+            zone_aliases,
+            mut pieces,
+            setup,
+            reserves,
+            rules,
+            hooks,
+            options,
+            rules_name,
+            counters,
+            extras,
+        } = self;
+        for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+            rule.to_fast = crate::rules::FastTarget::of(&rule.to);
+            let simple = rule.promote.is_empty()
+                && rule.shot.is_none()
+                && !rule.passable
+                && rule.capture == crate::rules::CaptureMode::Replace
+                && !matches!(rule.pattern, Pattern::Walk { .. } | Pattern::Place | Pattern::Drop);
+            rule.plain_to = match rule.to_fast {
+                Some(f) if simple && f.excluded_zones == 0 => f.occupants,
+                _ => 0,
+            };
+        }
+        let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
+            .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
+            .collect();
+        let mut state = 0x5171_7061_6e00_0001u64;
+        let keys = board.len() * seats.len().max(1) * pieces.len().max(1);
+        let zobrist = (0..keys).map(|_| splitmix(&mut state)).collect();
+        let turn_keys = (0..seats.len()).map(|_| splitmix(&mut state)).collect();
+        // One plain placement rule per piece: then no move can be generated twice, and Go-like games
+        // skip the deduplication and take the playout fast path.
+        let placement_only = pieces.iter().all(|p| {
+            p.moves.len() <= 1
+                && p.moves.iter().all(|m| {
+                    use crate::rules::Cond;
+                    matches!(m.pattern, Pattern::Place)
+                        && m.to == Cond::Empty
+                        && m.when == Cond::True
+                        && m.shot.is_none()
+                })
+        });
+        let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
+        let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
+        let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
+        let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
+        // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                if let Pattern::Leap { legs, blockable: false } = &rule.pattern {
+                    rule.leap_dests = crate::rules::pattern::leap_table(&board, &relation_dirs, &forwards, legs);
+                }
+            }
+        }
+        let attacks = crate::rules::attack::AttackTable::build(&board, &relation_dirs, &forwards, &pieces);
+        let mut seat_dirs = Vec::new();
+        for fwd in &forwards {
+            for rd in &relation_dirs {
+                for sel in [DirSel::Forward, DirSel::Backward, DirSel::Sideways] {
+                    seat_dirs.push(choose_dirs_in(&board, rd, fwd, &sel, None).as_slice().to_vec());
+                }
+            }
+        }
+        let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
+        let mut outward_dirs = Vec::new();
+        for rd in &relation_dirs {
+            for d in 0..board.directions().len() {
+                let prev = Some(DirectionId(d as u8));
+                outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
+            }
+        }
+        Game {
+            title: title.unwrap_or_else(|| name.clone()),
+            name,
+            board,
+            seats,
+            zone_aliases,
+            pieces,
+            setup,
+            reserves,
+            rules,
+            hooks,
+            options,
+            rules_name,
+            counters,
+            extras,
+            relation_dirs,
+            zobrist,
+            turn_keys,
+            placement_only,
+            may_repeat,
+            capture_flags,
+            royal,
+            attacks,
+            seat_dirs,
+            outward_dirs,
+            ray_nodes,
+            ray_start,
+            ray_ok,
+        }
+    }
+}
+
+/// The ray table of a board (see [`Game::ray`]): the nodes, the start of each ray, and per relation
+/// whether it is there.
+fn ray_table(board: &Board) -> (Vec<NodeId>, Vec<u32>, Vec<bool>) {
+    let (n, nd, nr) = (board.len(), board.directions().len(), board.relation_names().len());
+    let ok: Vec<bool> = (0..nr)
+        .map(|r| {
+            let rel = crate::board::RelationId(r as u8);
+            n * nd * nr <= 1 << 22
+                && (0..nd).all(|d| board.node_ids().all(|x| !board.next_via(rel, DirectionId(d as u8), x).is_some()))
+        })
+        .collect();
+    let mut nodes = Vec::new();
+    let mut start = Vec::with_capacity(nr * nd * n + 1);
+    for (r, &rel_ok) in ok.iter().enumerate() {
+        let rel = crate::board::RelationId(r as u8);
+        for d in 0..nd {
+            for x in board.node_ids() {
+                start.push(nodes.len() as u32);
+                if !rel_ok {
+                    continue;
+                }
+                let mut at = x;
+                for _ in 0..255.min(n) {
+                    at = board.next(rel, DirectionId(d as u8), at);
+                    if !at.is_some() || at == x {
+                        break;
+                    }
+                    nodes.push(at);
+                }
+                if nodes.len() > 1 << 24 {
+                    // Too large a board for a table: go without.
+                    return (Vec::new(), vec![0; nr * nd * n + 1], vec![false; nr]);
+                }
+            }
+        }
+    }
+    start.push(nodes.len() as u32);
+    (nodes, start, ok)
+}
+
+/// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
+///
+/// A single slide, step, hop or walk never repeats a move (walks deduplicate their own ends); a leap
+/// may, when its legs can be taken in another order; so may two rules, unless their destinations
+/// never meet: they take different occupants (`to empty` against `to enemy`) or, on an empty board,
+/// their lines from any node reach different nodes (a slide along the orthogonals and one along the
+/// diagonals). Lines that wrap around a ring can reach one node two ways, so there anything may repeat.
+fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[MoveRule]) -> bool {
+    use crate::rules::{DirSel, FastTarget};
+    if board.lines_cycle() {
+        return true;
+    }
+    let leap_repeats = |m: &MoveRule| {
+        matches!(&m.pattern, Pattern::Leap { legs, .. }
+            if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same)))
+    };
+    if rules.iter().any(leap_repeats) {
+        return true;
+    }
+    let occupants = |m: &MoveRule| {
+        if m.capture == crate::rules::CaptureMode::Passer || m.to.requires_empty() {
+            return 0b0001;
+        }
+        FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants)
+    };
+    // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
+    let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
+        let (rel, dirs, min, max) = match &m.pattern {
+            Pattern::Slide { relation, dirs, min, max } => (*relation, dirs, *min as usize, *max as usize),
+            Pattern::Castle { relation, dirs, steps, .. } => (*relation, dirs, *steps as usize, *steps as usize),
+            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, 1, board.len()),
+            _ => return None,
+        };
+        let all = &relation_dirs[rel.0 as usize];
+        let chosen: Vec<DirectionId> = match dirs {
+            DirSel::Named(ds) => ds.clone(),
+            _ => all.clone(),
+        };
+        let mut set = crate::board::NodeSet::new(board.len());
+        for d in chosen {
+            let mut at = n;
+            for k in 1..=max.min(board.len()) {
+                at = board.next(rel, d, at);
+                if !at.is_some() {
+                    break;
+                }
+                if k >= min {
+                    set.insert(at);
+                }
+            }
+        }
+        // Undirected edges count as one-step destinations.
+        board.edges(rel, n).iter().filter(|e| e.dir.is_none()).for_each(|e| set.insert(e.to));
+        Some(set)
+    };
+    for (i, a) in rules.iter().enumerate() {
+        for b in &rules[i + 1..] {
+            if occupants(a) & occupants(b) == 0 {
+                continue;
+            }
+            let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {
+                (Some(x), Some(y)) => x.iter().any(|v| y.contains(v)),
+                _ => true,
+            });
+            if meet {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A splitmix64 step: a fixed, portable sequence for Zobrist keys.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
