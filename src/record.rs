@@ -7,7 +7,7 @@
 use crate::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint, parse_sgf_bytes};
 use qipan_core::notation::move_text;
 use qipan_core::ownership;
-use qipan_core::{Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position};
+use qipan_core::{EndReason, Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -357,7 +357,7 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
     let game = game_for_record(game, overrides, &sgf)?;
     let komi = game.options.get("komi").and_then(|k| k.parse().ok());
     let Replayed { position: pos, moves, illegal } = replay_position(&game, &sgf, None, Legality::Check)?;
-    let result = GameResult::scored(&pos, "end of record").ok();
+    let result = GameResult::scored(&pos, EndReason::Other("end of record".into())).ok();
     let seat_name = |s: u8| game.seats[s as usize].name.clone();
     let dead = dead_stones(&pos);
     let result_dead_removed =

@@ -16,7 +16,7 @@
 
 use qipan_core::ai::{self, Agent, AgentRng, AgentSpec};
 use qipan_core::hooks::HookError;
-use qipan_core::{Game, GameResult};
+use qipan_core::{EndReason, Game, GameResult};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -285,7 +285,8 @@ impl Simulation {
         let mut stopped = None;
         while !pos.is_over() {
             if pos.ply() >= cap {
-                stopped = Some(GameResult::scored(&pos, "simulation ply limit").map_err(hook)?);
+                stopped =
+                    Some(GameResult::scored(&pos, EndReason::Other("simulation ply limit".into())).map_err(hook)?);
                 break;
             }
             let seat = pos.to_move();
@@ -294,12 +295,16 @@ impl Simulation {
             match agents[who].choose(&pos, &mut rng).map_err(hook)? {
                 Some(mv) => pos.play_unchecked(&mv).map_err(hook)?,
                 None => {
-                    stopped = Some(GameResult::winners(&pos, vec![], "no legal move"));
+                    stopped = Some(GameResult::winners(&pos, vec![], EndReason::NoLegalMove));
                     break;
                 }
             }
         }
-        let result = pos.outcome().cloned().or(stopped).unwrap_or_else(|| GameResult::winners(&pos, vec![], "?"));
+        let result = pos
+            .outcome()
+            .cloned()
+            .or(stopped)
+            .unwrap_or_else(|| GameResult::winners(&pos, vec![], EndReason::Other("?".into())));
         let mut rewards = Vec::new();
         ai::rewards(&pos, Some(&result), &mut rewards);
         let start = game.start();
@@ -316,7 +321,7 @@ impl Simulation {
             winners: won,
             plies: pos.ply(),
             captures,
-            reason: result.reason.clone(),
+            reason: result.reason.to_string(),
             result: result.text.clone(),
             first: first_player,
         })
@@ -348,7 +353,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 /// assert!(record.plies <= 20);
 /// assert_eq!(record.captures.len(), 2); // Black's and White's
 /// if record.plies == 20 {
-///     assert_eq!(record.reason, "move limit reached");
+///     assert_eq!(record.reason, qipan::core::EndReason::MoveLimit.to_string());
 /// }
 /// assert!(record.result.starts_with("B+") || record.result.starts_with("W+"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -114,7 +114,7 @@ fn rewards_split_wins_draws_and_shared_seats() {
     let mut r = Vec::new();
     ai::rewards(&pos, None, &mut r);
     assert_eq!(r, vec![0.5, 0.5], "no result: a draw between the two players");
-    let win = qipan::core::GameResult::winners(&pos, vec![1], "test");
+    let win = qipan::core::GameResult::winners(&pos, vec![1], qipan::core::EndReason::Other("test".into()));
     ai::rewards(&pos, Some(&win), &mut r);
     assert_eq!(r, vec![0.0, 1.0]);
     // Seven Kingdoms for two: Qin holds Wei, Zhao and Yan; a win by any of them is Qin's.
@@ -122,7 +122,7 @@ fn rewards_split_wins_draws_and_shared_seats() {
     let pos = sk.start();
     assert_eq!(ai::players(&pos), vec![0, 1]);
     let zhao = sk.seat("zhao").unwrap();
-    let win = qipan::core::GameResult::winners(&pos, vec![zhao], "test");
+    let win = qipan::core::GameResult::winners(&pos, vec![zhao], qipan::core::EndReason::Other("test".into()));
     ai::rewards(&pos, Some(&win), &mut r);
     assert_eq!(r[0], 1.0);
     assert_eq!(r.iter().sum::<f64>(), 1.0);

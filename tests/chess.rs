@@ -5,7 +5,7 @@ mod common;
 use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
-use qipan::core::{Game, Illegal, PlayError, Position};
+use qipan::core::{EndReason, Game, Illegal, PlayError, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -176,7 +176,7 @@ fn checkmate_loses_and_stalemate_draws() {
     let mut p = chess().start();
     play_all(&mut p, "f2-f3 e7-e5 g2-g4 d8-h4");
     let r = p.outcome().expect("checkmate ends the game");
-    assert_eq!((r.winners.as_slice(), r.reason.as_str(), r.text.as_str()), (&[1u8][..], "checkmate", "B+"));
+    assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[1u8][..], &EndReason::Checkmate, "B+"));
     let mut p = fen("k7/8/2Q5/8/8/8/8/7K w - - 0 1");
     play(&mut p, "c6-b6").unwrap();
     let r = p.outcome().expect("stalemate ends the game");
@@ -203,7 +203,7 @@ fn fifty_moves_and_threefold_repetition_draw_as_options() {
     play_all(&mut p, "g1-f3 g8-f6 f3-g1");
     assert!(!p.is_over());
     play(&mut p, "f6-g8").unwrap();
-    assert!(p.outcome().is_some_and(|r| r.winners.is_empty() && r.reason == "repetition"));
+    assert!(p.outcome().is_some_and(|r| r.winners.is_empty() && r.reason == EndReason::Repetition));
     let off = qipan::load("chess", &[("repetition".into(), "false".into())]).unwrap();
     let mut p = off.start();
     play_all(&mut p, &format!("{shuffle} {shuffle} {shuffle}"));
@@ -270,26 +270,45 @@ fn random_playouts_end_by_the_rules() {
         random_playout(&mut p, &mut rng, &mut buf, 100_000).unwrap();
         let r = p.outcome().expect("a random game ends");
         reasons.insert(r.reason.clone());
-        match r.reason.as_str() {
-            "checkmate" => assert_eq!(r.winners.len(), 1),
-            "no legal move" | "too many moves without a capture" | "repetition" => assert!(r.winners.is_empty()),
+        match &r.reason {
+            EndReason::Checkmate => assert_eq!(r.winners.len(), 1),
+            EndReason::NoLegalMove | EndReason::QuietMoves | EndReason::Repetition => assert!(r.winners.is_empty()),
             other => panic!("unexpected end: {other}"),
         }
     }
-    assert!(reasons.contains("too many moves without a capture"), "{reasons:?}");
+    assert!(reasons.contains(&EndReason::QuietMoves), "{reasons:?}");
 }
 
 #[test]
 fn a_playout_stopped_by_its_cap_still_sees_a_mate() {
     use qipan::core::playout::{PlayoutBuf, random_playout};
     use rand::SeedableRng;
-    // Black is to move and mated (fool's mate): no move is played, and the game is over.
-    let mut p = chess().start();
-    play_all(&mut p, "f2-f3 e7-e5 g2-g4");
-    let mv = parse_move(&p, "d8-h4").unwrap();
-    p.play_deferring_stuck(&mv).unwrap();
-    assert!(!p.is_over(), "the stuck test was left to the caller");
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-    assert_eq!(random_playout(&mut p, &mut rng, &mut PlayoutBuf::default(), 10).unwrap(), 0);
-    assert_eq!(p.outcome().map(|r| r.reason.as_str()), Some("checkmate"));
+    // Black is to move and may mate (fool's mate). A playout that draws the mate leaves the test for
+    // a stuck seat to its next move generation, or to its end when its cap stops it there: either way
+    // it sees the mate.
+    let mut start = chess().start();
+    play_all(&mut start, "f2-f3 e7-e5 g2-g4");
+    let mate = parse_move(&start, "d8-h4").unwrap();
+    let mut found = 0;
+    for seed in 0..5_000 {
+        let playout = |cap| {
+            let mut p = start.clone();
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let plies = random_playout(&mut p, &mut rng, &mut PlayoutBuf::default(), cap).unwrap();
+            (p, plies)
+        };
+        let (p, _) = playout(1);
+        if p.last_move() != Some(mate) {
+            continue;
+        }
+        found += 1;
+        assert_eq!(p.outcome().map(|r| &r.reason), Some(&EndReason::Checkmate), "seed {seed}, stopped by the cap");
+        let (p, plies) = playout(10);
+        assert_eq!(plies, 1, "seed {seed}: the same first move, and nothing after it");
+        assert_eq!(p.outcome().map(|r| &r.reason), Some(&EndReason::Checkmate), "seed {seed}, stuck on the next move");
+        if found == 3 {
+            break;
+        }
+    }
+    assert_eq!(found, 3, "the playouts drew the mate");
 }

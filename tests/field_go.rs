@@ -2,7 +2,7 @@
 //! layers, from the same building blocks as Go.
 
 use qipan::core::notation::parse_move;
-use qipan::core::{GameResult, Illegal, Position};
+use qipan::core::{EndReason, GameResult, Illegal, Position};
 
 fn field(opts: &[(&str, &str)]) -> Position {
     let mut o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -105,7 +105,7 @@ fn area_scoring_on_every_board() {
         let mut p = field(&opts);
         let first = p.legal_moves()[0];
         p.play(&first).unwrap();
-        let r = GameResult::scored(&p, "t").unwrap();
+        let r = GameResult::scored(&p, EndReason::Other("t".into())).unwrap();
         assert_eq!(r.scores, Some(vec![cells, 0.5]), "{opts:?}: one stone owns every cell");
         assert_eq!(r.text, format!("B+{}", cells - 0.5));
     }

@@ -4,7 +4,7 @@ mod common;
 
 use qipan::core::notation::parse_move;
 use qipan::core::playout::{PlayoutBuf, random_playout};
-use qipan::core::{GameResult, Illegal, Piece, Position};
+use qipan::core::{EndReason, GameResult, Illegal, Piece, Position};
 use rand::{Rng, SeedableRng};
 
 fn go(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
@@ -141,16 +141,16 @@ fn area_scoring_with_dame_split_and_komi() {
     // Black owns columns A-B, white D-E, column C is dame bordered by both: 5 points split.
     let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
     let p = diagram(&[("size", "5"), ("komi", "0")], rows, 0);
-    let r = GameResult::scored(&p, "test").unwrap();
+    let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     assert_eq!(r.scores, Some(vec![12.5, 12.5]));
     assert_eq!(r.text, "0", "equal score with no komi is a draw");
     let p = diagram(&[("size", "5"), ("komi", "7.5")], rows, 0);
-    let r = GameResult::scored(&p, "test").unwrap();
+    let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     assert_eq!(r.scores, Some(vec![12.5, 20.0]));
     assert_eq!(r.text, "W+7.5");
     let rows = &[".XX.O", ".X.XO", ".X.O.", ".X.O.", ".X.O."];
     let p = diagram(&[("size", "5"), ("komi", "0.5")], rows, 0);
-    let r = GameResult::scored(&p, "test").unwrap();
+    let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     // Black: 7 stones + A column 5 + C4 (bordered by black only) = 13; dame C3..C1 split; D5 black-only? no.
     let s = r.scores.clone().unwrap();
     assert_eq!(s[0] + s[1] - 0.5, 25.0, "every point is counted once");
@@ -171,7 +171,7 @@ fn seki_shared_liberties_are_split_and_eyes_count() {
         ".......",
     ];
     let p = diagram(&[("size", "7"), ("komi", "0")], rows, 0);
-    let r = GameResult::scored(&p, "test").unwrap();
+    let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     let s = r.scores.unwrap();
     assert_eq!(s[0] + s[1], 49.0);
     // A4 and C4 are white's eyes (bordered by white only); A7, B7 bordered by black only; D7 dame.
@@ -235,7 +235,7 @@ fn perft_counts_match_a_brute_force_enumeration() {
 fn results_are_written_like_sgf() {
     let rows = &["XXXXX", "XXXXX", "XXXXX", ".....", "OOOOO"];
     let p = diagram(&[("size", "5")], rows, 0);
-    let r = GameResult::scored(&p, "test").unwrap();
+    let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     // Black 15 stones; row 2 is dame (5 points, 2.5 each); White 5; komi 5.5.
     assert_eq!(r.scores, Some(vec![17.5, 13.0]));
     assert_eq!(r.text, "B+4.5");
@@ -246,7 +246,7 @@ fn handicap_compensation_adds_a_point_per_stone_for_white() {
     let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
     let base = &[("size", "5"), ("komi", "0.5"), ("handicap", "4")];
     let p = diagram(base, rows, 0);
-    assert_eq!(GameResult::scored(&p, "t").unwrap().text, "W+0.5", "off by default");
+    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+0.5", "off by default");
     let p = diagram(&[base[0], base[1], base[2], ("handicap_compensation", "true")], rows, 0);
-    assert_eq!(GameResult::scored(&p, "t").unwrap().text, "W+4.5");
+    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+4.5");
 }

@@ -5,7 +5,7 @@
 use qipan::core::hooks::HookBudget;
 use qipan::core::notation::{NotationError, parse_move};
 use qipan::core::playout::{PlayoutBuf, perft, random_playout, try_perft};
-use qipan::core::{Game, MoveBuf, PlayError};
+use qipan::core::{EndReason, Game, MoveBuf, PlayError};
 use qipan::dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
@@ -54,7 +54,7 @@ fn stuck_lose_ends_when_the_board_fills() {
         pos.play(&parse_move(&pos, t).unwrap()).unwrap();
     }
     let r = pos.outcome().expect("over");
-    assert_eq!((r.winners.as_slice(), r.reason.as_str(), r.text.as_str()), (&[][..], "no legal move", "0"));
+    assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[][..], &EndReason::NoLegalMove, "0"));
     assert!(!pos.is_alive(0) && !pos.is_alive(1));
     // Random playouts end too, after exactly three plies.
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
@@ -76,7 +76,7 @@ fn stuck_lose_with_the_last_side_rule_names_the_winner() {
         pos.play(&parse_move(&pos, t).unwrap()).unwrap();
     }
     let r = pos.outcome().expect("over");
-    assert_eq!((r.winners.as_slice(), r.reason.as_str()), (&[0][..], "last side standing"));
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[0][..], &EndReason::LastSideStanding));
     assert_eq!(try_perft(&game.start(), 4).unwrap(), 0);
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use common::{dests, play, seat, set};
 use qipan::core::notation::move_text;
-use qipan::core::{Game, Piece, Position};
+use qipan::core::{EndReason, Game, Piece, Position};
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -666,5 +666,5 @@ fn repetition_limit_draws() {
         play(&mut p, m);
     }
     let r = p.outcome().expect("the start position has occurred three times");
-    assert_eq!((r.reason.as_str(), r.winners.len()), ("repetition", 0));
+    assert_eq!((&r.reason, r.winners.len()), (&EndReason::Repetition, 0));
 }

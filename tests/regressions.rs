@@ -2,7 +2,7 @@
 
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::{PlayoutBuf, random_playout};
-use qipan::core::{Piece, PlayError};
+use qipan::core::{EndReason, Piece, PlayError};
 use rand::SeedableRng;
 
 /// A slide along same-colour jumps needs the jumped cell empty, like a walk.
@@ -199,12 +199,12 @@ reserve:
     }
     pos.play(&parse_move(&pos, "pass").unwrap()).unwrap();
     let r = pos.outcome().expect("no seat can move");
-    assert_eq!((r.winners.as_slice(), r.reason.as_str()), (&[][..], "no seat can move"));
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[][..], &EndReason::NoSeatCanMove));
     // A random playout of the same game ends too (it used to run to its ply cap).
     let mut pos = g.start();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     let plies = random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1_000).unwrap();
-    assert_eq!((plies, pos.outcome().map(|r| r.reason.as_str())), (6, Some("no seat can move")));
+    assert_eq!((plies, pos.outcome().map(|r| &r.reason)), (6, Some(&EndReason::NoSeatCanMove)));
 }
 
 /// A move whose destination is not a label names the destination, not "malformed".

@@ -32,5 +32,5 @@ pub mod rules;
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};
 pub use moves::{Move, MoveKind};
-pub use outcome::GameResult;
+pub use outcome::{EndReason, GameResult};
 pub use position::{Illegal, MoveBuf, Piece, PlayError, Position};

@@ -28,7 +28,7 @@ pub struct GameResult {
     /// Final score per seat, when the game is scored.
     pub scores: Option<Vec<f64>>,
     /// Why the game ended.
-    pub reason: String,
+    pub reason: EndReason,
     /// The result as text: `B+5.5`, `W+R`, `0` (draw), or `red wins`.
     pub text: String,
 }
@@ -36,31 +36,31 @@ pub struct GameResult {
 /// Results are made when a game ends ([`Position::outcome`] holds it), by who is left or by score.
 ///
 /// ```
-/// use qipan::core::GameResult;
+/// use qipan::core::{EndReason, GameResult};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let pos = game.start();
-/// assert_eq!(GameResult::winners(&pos, vec![0], "time").text, "B+");
-/// assert_eq!(GameResult::scored(&pos, "consecutive passes")?.text, "W+5.5"); // komi on an empty board
+/// assert_eq!(GameResult::winners(&pos, vec![0], EndReason::Other("time".into())).text, "B+");
+/// assert_eq!(GameResult::scored(&pos, EndReason::ConsecutivePasses)?.text, "W+5.5"); // komi on an empty board
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl GameResult {
     /// A result decided by who is left (or by a hook).
     ///
     /// ```
-    /// use qipan::core::GameResult;
+    /// use qipan::core::{EndReason, GameResult};
     ///
     /// let go = qipan::load("go", &[])?.start();
-    /// let r = GameResult::winners(&go, vec![1], "resignation");
-    /// assert_eq!((r.text.as_str(), r.reason.as_str(), r.scores), ("W+", "resignation", None));
-    /// assert_eq!(GameResult::winners(&go, vec![], "agreement").text, "0");
+    /// let r = GameResult::winners(&go, vec![1], EndReason::Resignation);
+    /// assert_eq!((r.text.as_str(), r.reason, r.scores), ("W+", EndReason::Resignation, None));
+    /// assert_eq!(GameResult::winners(&go, vec![], EndReason::Other("agreement".into())).text, "0");
     /// // With more than two seats the winners are named.
     /// let he_qi = qipan::load("he-qi", &[])?.start();
-    /// assert_eq!(GameResult::winners(&he_qi, vec![2], "last king").text, "blue wins");
-    /// assert_eq!(GameResult::winners(&he_qi, vec![0, 2], "alliance").text, "red and blue win");
+    /// assert_eq!(GameResult::winners(&he_qi, vec![2], EndReason::LastSideStanding).text, "blue wins");
+    /// assert_eq!(GameResult::winners(&he_qi, vec![0, 2], EndReason::Other("alliance".into())).text, "red and blue win");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn winners(pos: &Position, winners: Vec<u8>, reason: &str) -> GameResult {
+    pub fn winners(pos: &Position, winners: Vec<u8>, reason: EndReason) -> GameResult {
         let g = pos.game();
         let text = match winners.as_slice() {
             [] => "0".to_string(),
@@ -70,25 +70,25 @@ impl GameResult {
                 format!("{} win{}", names.join(" and "), if ws.len() == 1 { "s" } else { "" })
             }
         };
-        GameResult { winners, scores: None, reason: reason.to_string(), text }
+        GameResult { winners, scores: None, reason, text }
     }
 
     /// A result from the scores of the current position (or a draw when the game has no scoring).
     ///
     /// ```
-    /// use qipan::core::GameResult;
+    /// use qipan::core::{EndReason, GameResult};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
     /// let mut pos = game.start();
     /// pos.play(&qipan::core::notation::parse_move(&pos, "E5")?)?;
-    /// let r = GameResult::scored(&pos, "adjudicated")?;
+    /// let r = GameResult::scored(&pos, EndReason::Other("adjudicated".into()))?;
     /// assert_eq!((r.winners, r.scores, r.text), (vec![0], Some(vec![81.0, 7.5]), "B+73.5".to_string()));
     /// // Chess has no scoring: a draw while both kings stand.
     /// let chess = qipan::load("chess", &[])?.start();
-    /// assert_eq!(GameResult::scored(&chess, "agreement")?.text, "0");
+    /// assert_eq!(GameResult::scored(&chess, EndReason::Other("agreement".into()))?.text, "0");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn scored(pos: &Position, reason: &str) -> Result<GameResult, HookError> {
+    pub fn scored(pos: &Position, reason: EndReason) -> Result<GameResult, HookError> {
         let g = pos.game();
         let mut scores = match &g.rules.scoring {
             Scoring::None => None,
@@ -108,11 +108,8 @@ impl GameResult {
         }
         let Some(mut scores) = scores else {
             let live = (0..g.seats.len() as u8).filter(|&s| pos.is_alive(s)).collect::<Vec<_>>();
-            let mut r = GameResult::winners(pos, vec![], reason);
-            if live.len() == 1 {
-                r = GameResult::winners(pos, live, reason);
-            }
-            return Ok(r);
+            let winners = if live.len() == 1 { live } else { vec![] };
+            return Ok(GameResult::winners(pos, winners, reason));
         };
         for (s, b) in scores.iter_mut().zip(&g.rules.score_bonus) {
             *s += b;
@@ -135,7 +132,94 @@ impl GameResult {
             format!("{} wins", g.seats[winners[0] as usize].name)
         };
         let winners = if winners.len() == 1 { winners } else { vec![] };
-        Ok(GameResult { winners, scores: Some(scores), reason: reason.to_string(), text })
+        Ok(GameResult { winners, scores: Some(scores), reason, text })
+    }
+}
+
+/// Why a game ended. Shown (`Display`, [`EndReason::as_str`]) as the words records and reports have
+/// always used.
+///
+/// ```
+/// use qipan::core::{EndReason, notation::parse_move};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let reason = &pos.outcome().unwrap().reason;
+/// assert_eq!(*reason, EndReason::Checkmate);
+/// assert_eq!(reason.to_string(), "checkmate");
+/// assert_eq!(EndReason::QuietMoves.as_str(), "too many moves without a capture");
+/// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum EndReason {
+    /// The player of the seat to move resigned.
+    Resignation,
+    /// A `game_over` hook named the winners.
+    Script,
+    /// A player's counter reached one of the game's goals.
+    GoalReached,
+    /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
+    LastSideStanding,
+    /// A seat without a legal move was in check, and lost.
+    Checkmate,
+    /// A seat without a legal move was in check, and the rules call it a draw.
+    CheckmateDrawn,
+    /// A seat had no legal move (and was not in check, or the game has no check rule).
+    NoLegalMove,
+    /// The players passed in a row as often as the rules end the game on.
+    ConsecutivePasses,
+    /// Every seat still playing passed in turn, each forced to: nobody can ever move again.
+    NoSeatCanMove,
+    /// The game's move limit was reached.
+    MoveLimit,
+    /// Too many plies without a capture (the fifty-move rule).
+    QuietMoves,
+    /// One arrangement occurred as often as the rules allow.
+    Repetition,
+    /// A search's playout stopped at its length limit and scored where it stood (see
+    /// [`crate::ai::mcts`]); never the result of a game.
+    PlayoutCut,
+    /// A reason given by whoever ended the game outside the rules (the end of a record, a
+    /// simulation's own ply limit, an adjudication).
+    Other(String),
+}
+
+impl EndReason {
+    /// The reason in words, as records and reports write it.
+    ///
+    /// ```
+    /// use qipan::core::EndReason;
+    ///
+    /// assert_eq!(EndReason::LastSideStanding.as_str(), "last side standing");
+    /// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        match self {
+            EndReason::Resignation => "resignation",
+            EndReason::Script => "decided by the rules' script",
+            EndReason::GoalReached => "a goal was reached",
+            EndReason::LastSideStanding => "last side standing",
+            EndReason::Checkmate => "checkmate",
+            EndReason::CheckmateDrawn => "checkmate (drawn under these rules)",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::ConsecutivePasses => "consecutive passes",
+            EndReason::NoSeatCanMove => "no seat can move",
+            EndReason::MoveLimit => "move limit reached",
+            EndReason::QuietMoves => "too many moves without a capture",
+            EndReason::Repetition => "repetition",
+            EndReason::PlayoutCut => "playout cut",
+            EndReason::Other(why) => why,
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -48,7 +48,7 @@ pub fn random_playout<R: Rng>(
 /// let mut rng = rand::rngs::SmallRng::seed_from_u64(2);
 /// let mut pos = game.start();
 /// playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10_000, Policy::Light)?;
-/// assert_eq!(pos.outcome().unwrap().reason, "consecutive passes");
+/// assert_eq!(pos.outcome().unwrap().reason, qipan::core::EndReason::ConsecutivePasses);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

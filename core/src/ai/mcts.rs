@@ -3,7 +3,7 @@
 use super::{Agent, AgentRng, SpecError, player, rewards};
 use crate::hooks::{HookError, HookPoint};
 use crate::moves::{Move, MoveKind};
-use crate::outcome::GameResult;
+use crate::outcome::{EndReason, GameResult};
 use crate::playout::{PlayoutBuf, Policy, playout};
 use crate::position::{MoveBuf, Position};
 use crate::rules::Scoring;
@@ -406,7 +406,7 @@ impl MctsAgent {
             return Ok(());
         }
         if scored(pos) {
-            let result = GameResult::scored(pos, "playout cut")?;
+            let result = GameResult::scored(pos, EndReason::PlayoutCut)?;
             rewards(pos, Some(&result), &mut self.reward);
         } else if self.config.eval == CutEval::Draw {
             rewards(pos, None, &mut self.reward);

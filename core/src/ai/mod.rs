@@ -338,13 +338,13 @@ pub fn player(pos: &Position, seat: u8) -> u8 {
 /// `out` is resized to the number of seats. Used by MCTS and by self-play statistics.
 ///
 /// ```
-/// use qipan::core::GameResult;
+/// use qipan::core::{EndReason, GameResult};
 /// use qipan::core::ai::rewards;
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
 /// let mut out = Vec::new();
-/// rewards(&pos, Some(&GameResult::winners(&pos, vec![1], "resignation")), &mut out);
+/// rewards(&pos, Some(&GameResult::winners(&pos, vec![1], EndReason::Resignation)), &mut out);
 /// assert_eq!(out, [0.0, 1.0]);
 /// rewards(&pos, None, &mut out);
 /// assert_eq!(out, [0.5, 0.5]);

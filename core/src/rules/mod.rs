@@ -2,12 +2,14 @@
 
 pub mod attack;
 pub mod cond;
+pub mod end;
 pub mod groups;
 pub mod pattern;
 pub mod scoring;
 
 use crate::board::RelationId;
 pub use cond::{Cmp, Cond, FastTarget};
+pub use end::{BareSide, EndRules, RoyalCapture};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
@@ -219,94 +221,6 @@ pub enum Scoring {
     Captures,
 }
 
-/// What capturing a royal piece does to the seat it belonged to.
-///
-/// ```
-/// use qipan::core::{notation::parse_move, rules::RoyalCapture};
-///
-/// let src = "name: duel
-/// board: { grid: { width: 3, height: 1, labels: chess } }
-/// seats: [{ name: white }, { name: black }]
-/// pieces:
-///   king: { moves: step orthogonal }
-/// setup:
-///   - { seat: white, piece: king, at: [a1] }
-///   - { seat: black, piece: king, at: [c1] }
-/// end:
-///   royal: [king]
-///   royal_capture: eliminate
-/// ";
-/// let game = qipan::load_str("duel.yaml", src, &[])?;
-/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Eliminate);
-/// let mut pos = game.start();
-/// pos.play(&parse_move(&pos, "a1-b1")?)?;
-/// pos.play(&parse_move(&pos, "c1-b1")?)?;
-/// assert!(!pos.is_alive(0));
-/// assert_eq!(pos.outcome().unwrap().winners, vec![1]);
-///
-/// let game = qipan::load_str("duel.yaml", &src.replace("eliminate", "absorb"), &[])?;
-/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Absorb);
-/// let mut pos = game.start();
-/// pos.play(&parse_move(&pos, "a1-b1")?)?;
-/// pos.play(&parse_move(&pos, "c1-b1")?)?;
-/// assert_eq!(pos.controller(0), 1, "Black's player now holds White's seat");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RoyalCapture {
-    /// The seat is out of the game; its remaining pieces stay where they are, unmovable.
-    #[default]
-    Eliminate,
-    /// The captor's player absorbs the seat: when the seat was a player, with every seat it held; when it
-    /// was held by another player, on its own. Its pieces and turns go on under the captor's player.
-    Absorb,
-}
-
-/// What becomes of a side left with only bare pieces (see [`EndRules::bare`]).
-///
-/// ```
-/// use qipan::core::{notation::parse_move, rules::BareSide};
-///
-/// let src = "name: bare
-/// board: { grid: { width: 4, height: 1, labels: chess } }
-/// seats: [{ name: white }, { name: black }]
-/// pieces:
-///   king: { moves: step orthogonal }
-///   man: { moves: step orthogonal }
-/// setup:
-///   - { seat: white, piece: king, at: [a1] }
-///   - { seat: white, piece: man, at: [b1] }
-///   - { seat: black, piece: man, at: [c1] }
-///   - { seat: black, piece: king, at: [d1] }
-/// end:
-///   bare: [king]
-///   bare_side: removed
-/// ";
-/// let game = qipan::load_str("bare.yaml", src, &[])?;
-/// assert_eq!(game.rules.end.bare_side, BareSide::Removed);
-/// let d1 = game.board.find("d1").unwrap();
-/// let mut pos = game.start();
-/// pos.play(&parse_move(&pos, "b1-c1")?)?;
-/// assert!(!pos.is_alive(1));
-/// assert_eq!(pos.cell(d1), None, "the lone king left the board");
-///
-/// let game = qipan::load_str("bare.yaml", &src.replace("removed", "captor"), &[])?;
-/// assert_eq!(game.rules.end.bare_side, BareSide::Captor);
-/// let mut pos = game.start();
-/// pos.play(&parse_move(&pos, "b1-c1")?)?;
-/// assert_eq!(pos.controller(1), 0);
-/// assert_eq!(pos.cell(d1).map(|p| p.seat), Some(1), "the king stays, under White's player");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum BareSide {
-    /// Its pieces leave the board and its seats leave the game.
-    #[default]
-    Removed,
-    /// The player whose capture left it bare absorbs it, as a royal capture under [`RoyalCapture::Absorb`].
-    Captor,
-}
-
 /// Which turns an absorbed seat keeps, and what its player may move on them.
 ///
 /// He Qi offers all three as the option `absorbed_turns`:
@@ -363,54 +277,6 @@ pub enum Prey {
     Next,
     /// Only the previous side in turn order.
     Previous,
-}
-
-/// When a game ends.
-///
-/// ```
-/// let chess = qipan::load("chess", &[])?;
-/// let end = &chess.rules.end;
-/// assert_eq!(end.quiet_draw, Some(100), "the fifty-move rule");
-/// assert_eq!(end.quiet_reset, vec![chess.piece("pawn").unwrap()]);
-/// assert_eq!(end.repetition_draw, Some(3));
-/// assert_eq!(end.consecutive_passes, None);
-/// let chess = qipan::load("chess", &[("fifty_moves".into(), "false".into())])?;
-/// assert_eq!(chess.rules.end.quiet_draw, None);
-///
-/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
-/// assert_eq!(go.rules.end.consecutive_passes, Some(2));
-/// assert_eq!(go.rules.end.max_plies, Some(3 * 81));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EndRules {
-    /// End after this many consecutive passes (2 in Go).
-    pub consecutive_passes: Option<u32>,
-    /// End after this many plies; the result is then the score (or a draw without scoring).
-    pub max_plies: Option<u32>,
-    /// A seat whose piece of one of these types is captured is eliminated (or absorbed: `royal_capture`).
-    pub royal: Vec<u8>,
-    /// What capturing a royal piece does.
-    pub royal_capture: RoyalCapture,
-    /// A side (a player with every seat it holds) whose pieces on the board are all of these types is out
-    /// (a lone king), after any move that captured something.
-    pub bare: Vec<u8>,
-    /// What becomes of a bare side.
-    pub bare_side: BareSide,
-    /// A seat left with no pieces on the board or in reserve is eliminated.
-    pub lose_without_pieces: bool,
-    /// The last side still playing wins.
-    pub last_standing: bool,
-    /// A player (a seat that holds itself) wins at once, with every seat it holds, when one of these
-    /// counters reaches its value: (counter index, at least).
-    pub goals: Vec<(usize, i64)>,
-    /// The game is drawn after this many plies without a capture or a move of a `quiet_reset` piece
-    /// (100 for a fifty-moves-each rule).
-    pub quiet_draw: Option<u32>,
-    /// Piece types whose moves reset the count of quiet plies (pawns, say).
-    pub quiet_reset: Vec<u8>,
-    /// The game is drawn when one arrangement with the same seat to move occurs this many times.
-    pub repetition_draw: Option<u32>,
 }
 
 /// Every rule of a game that the engine applies without scripts.

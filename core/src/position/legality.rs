@@ -1,0 +1,308 @@
+//! Judging one move: its shape, its movement rule, and its consequences (group capture, suicide,
+//! repetition, the check rule and `filter_move` hooks).
+
+use super::{Illegal, MoveBuf, PlayError, Position};
+use crate::board::NodeId;
+use crate::hooks::HookError;
+use crate::moves::{Move, MoveKind};
+use crate::rules::{PassRule, Repetition};
+
+impl Position {
+    /// Checks a move, naming the rule it breaks when it is illegal.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Illegal};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// assert_eq!(pos.check(&parse_move(&pos, "g1-f3")?), Ok(()));
+    /// assert_eq!(pos.check(&parse_move(&pos, "e2-e5")?), Err(Illegal::NoSuchMove));
+    /// assert_eq!(pos.check(&parse_move(&pos, "e7-e5")?), Err(Illegal::NotYourPiece)); // White moves first
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self, mv: &Move) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        let _budget = self.budget();
+        if !self.well_formed(mv) {
+            return Err(Illegal::NoSuchMove);
+        }
+        let seat = self.to_move;
+        if mv.extra > 0 {
+            if mv.is_pass() || !self.extra_possible(seat, mv.extra as usize - 1) {
+                return Err(Illegal::ExtraNotPossible);
+            }
+            return self.check(&Move { extra: 0, ..*mv });
+        }
+        match mv.kind {
+            MoveKind::Pass => {
+                let allowed = match self.game.rules.pass {
+                    PassRule::Always => true,
+                    PassRule::Never => false,
+                    PassRule::WhenStuck => {
+                        let mut buf = MoveBuf::default();
+                        self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
+                        !buf.pseudo.iter().any(|m| self.check_consequences(m).is_ok())
+                    }
+                };
+                return if allowed { Ok(()) } else { Err(Illegal::PassNotAllowed) };
+            }
+            MoveKind::Place | MoveKind::Drop => {
+                if mv.to.idx() >= self.cells.len() {
+                    return Err(Illegal::NoSuchMove);
+                }
+                if self.cells[mv.to.idx()].is_some() {
+                    return Err(Illegal::Occupied);
+                }
+                if mv.kind == MoveKind::Drop && self.reserve(seat, mv.piece) == 0 {
+                    return Err(Illegal::NotInReserve);
+                }
+            }
+            MoveKind::Move | MoveKind::Shoot => {
+                let owned = mv.from.idx() < self.cells.len()
+                    && self.cells[mv.from.idx()].is_some_and(|c| c.piece == mv.piece && self.movable_by(seat, c.seat));
+                if !owned {
+                    return Err(Illegal::NotYourPiece);
+                }
+            }
+        }
+        let mut buf = MoveBuf::default();
+        if !self.pattern_allows(mv, &mut buf.scratch, &mut buf.pseudo) {
+            return Err(Illegal::NoSuchMove);
+        }
+        self.check_consequences(mv)
+    }
+
+    /// Whether the move's fields fit its kind and the game: nodes on the board where the kind uses
+    /// them and [`NodeId::NONE`] where it does not, a piece type of the game. A move of another shape
+    /// (a placement with a `from`, a pass naming a node) is never generated, so it is refused rather
+    /// than played with the stray fields ignored.
+    fn well_formed(&self, mv: &Move) -> bool {
+        let n = self.cells.len();
+        let on = |x: NodeId| x.idx() < n;
+        let none = |x: NodeId| !x.is_some();
+        let piece = (mv.piece as usize) < self.game.pieces.len();
+        // A castling partner, a promotion and a passable step belong to moves of a piece only.
+        let partner = (none(mv.with_from) && none(mv.with_to))
+            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to));
+        let promote = (mv.promote as usize) <= self.game.pieces.len() && (mv.promote == 0 || mv.kind == MoveKind::Move);
+        if !partner || !promote || (mv.passable && mv.kind != MoveKind::Move) {
+            return false;
+        }
+        match mv.kind {
+            MoveKind::Pass => none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == 0,
+            MoveKind::Place | MoveKind::Drop => piece && on(mv.to) && none(mv.from) && none(mv.take) && none(mv.by),
+            MoveKind::Move => {
+                piece && on(mv.from) && on(mv.to) && (none(mv.take) || on(mv.take)) && (none(mv.by) || on(mv.by))
+            }
+            MoveKind::Shoot => piece && on(mv.from) && mv.to == mv.from && on(mv.take) && none(mv.by),
+        }
+    }
+
+    /// Checks a placement on `to` by `seat` under group capture, suicide and repetition rules, and
+    /// returns the board hash after it. This is the fast path for Go-like games.
+    fn placement_check(&self, to: NodeId, seat: u8, piece: u8) -> Result<u64, Illegal> {
+        let mut h = self.hash ^ self.game.key(to, seat, piece);
+        if let (Some(ch), Some(gc)) = (&self.chains, &self.game.rules.group_capture) {
+            let edges = self.game.board.edges(gc.relation, to);
+            let mut has_liberty = false;
+            let mut captures = false;
+            // Distinct neighbouring chain heads, with the number of edges from `to` into each.
+            let mut heads = [(NodeId::NONE, 0u16); 16];
+            let mut nh = 0;
+            for e in edges {
+                match self.cells[e.to.idx()] {
+                    None => has_liberty = true,
+                    Some(_) => {
+                        let hd = ch.head(e.to);
+                        if let Some(x) = heads[..nh].iter_mut().find(|x| x.0 == hd) {
+                            x.1 += 1;
+                        } else if nh < 16 {
+                            heads[nh] = (hd, 1);
+                            nh += 1;
+                        }
+                    }
+                }
+            }
+            for &(hd, k) in &heads[..nh] {
+                let owner = self.cells[hd.idx()].expect("stone").seat;
+                let libs = ch.pseudo_libs(hd);
+                if self.hostile(seat, owner) {
+                    if libs == k {
+                        captures = true;
+                        for s in ch.stones(hd) {
+                            let p = self.cells[s.idx()].expect("stone");
+                            h ^= self.game.key(s, p.seat, p.piece);
+                        }
+                    }
+                } else if self.same_side(seat, owner) && libs > k {
+                    has_liberty = true;
+                }
+            }
+            if !has_liberty && !captures {
+                if !gc.suicide_allowed {
+                    return Err(Illegal::Suicide);
+                }
+                // Legal suicide: own chain (and the new stone) leave the board.
+                h ^= self.game.key(to, seat, piece);
+                for &(hd, _) in &heads[..nh] {
+                    let owner = self.cells[hd.idx()].expect("stone").seat;
+                    if self.same_side(seat, owner) {
+                        for s in ch.stones(hd) {
+                            let p = self.cells[s.idx()].expect("stone");
+                            h ^= self.game.key(s, p.seat, p.piece);
+                        }
+                    }
+                }
+            }
+        }
+        self.repetition_check(to, h)?;
+        Ok(h)
+    }
+
+    /// Checks the repetition rule for a move to `to` giving board hash `h`.
+    fn repetition_check(&self, to: NodeId, h: u64) -> Result<(), Illegal> {
+        match self.game.rules.repetition {
+            Repetition::None => Ok(()),
+            Repetition::SimpleKo if to == self.ko => Err(Illegal::Ko),
+            Repetition::SimpleKo => Ok(()),
+            Repetition::Positional if self.history.contains(h) => Err(Illegal::PositionalSuperko),
+            Repetition::Situational
+                if self.history.contains(h ^ self.game.turn_key(self.next_seat_after(self.to_move))) =>
+            {
+                Err(Illegal::SituationalSuperko)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks everything but the movement rules: group capture, repetition and hooks. A failing hook
+    /// refuses the move, with the failure as the reason (as [`Position::check`] reports it).
+    fn check_consequences(&self, mv: &Move) -> Result<(), Illegal> {
+        self.consequences(mv).map_err(|e| match e {
+            PlayError::Illegal(e) => e,
+            PlayError::Hook(e) => Illegal::Hook(e.to_string()),
+        })
+    }
+
+    /// [`Position::check_consequences`], telling a failing hook apart from a rule the move breaks.
+    fn consequences(&self, mv: &Move) -> Result<(), PlayError> {
+        let seat = self.to_move;
+        match mv.kind {
+            MoveKind::Pass => {}
+            MoveKind::Place | MoveKind::Drop
+                if self.chains.is_some() || self.game.rules.repetition != Repetition::None =>
+            {
+                self.placement_check(mv.to, seat, mv.piece)?;
+            }
+            _ if self.chains.is_some()
+                || matches!(self.game.rules.repetition, Repetition::Positional | Repetition::Situational) =>
+            {
+                // General moves: simulate on a copy (rare in practice: moving pieces with group capture).
+                let mut copy = self.clone();
+                copy.result = None;
+                copy.apply(mv)?;
+                if let Some(gc) = &self.game.rules.group_capture
+                    && !gc.suicide_allowed
+                    && mv.to.is_some()
+                    && copy.cell(mv.to).is_none()
+                    && mv.kind == MoveKind::Move
+                {
+                    return Err(Illegal::Suicide.into());
+                }
+                let h = copy.hash;
+                match self.game.rules.repetition {
+                    Repetition::Positional if self.history.contains(h) => {
+                        return Err(Illegal::PositionalSuperko.into());
+                    }
+                    Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
+                        return Err(Illegal::SituationalSuperko.into());
+                    }
+                    Repetition::SimpleKo if mv.to == self.ko => return Err(Illegal::Ko.into()),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        if self.game.has_check_rule() && !mv.is_pass() {
+            let mut cells = self.cells.clone();
+            let royals = self.royal_nodes();
+            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals) {
+                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()).into());
+            }
+        }
+        if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves)
+            && let Some(reason) = h.filter_move(self, mv)?
+        {
+            return Err(Illegal::Hook(reason).into());
+        }
+        Ok(())
+    }
+
+    /// Whether a pseudo-legal move passes [`Position::consequences`]; with `strict`, a failing hook is
+    /// an error instead of a refusal.
+    #[inline]
+    pub(super) fn passes_consequences(&self, mv: &Move, strict: bool) -> Result<bool, HookError> {
+        match self.consequences(mv) {
+            Ok(()) => Ok(true),
+            Err(PlayError::Hook(e)) if strict => Err(e),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// Whether a move from [`Position::generate_pseudo`] is legal (`buf` is scratch space; its `moves`
+    /// are left alone).
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, MoveBuf, Position};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// // White's king on e1 is in check from the rook on a1.
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+    /// let mut buf = MoveBuf::default();
+    /// pos.generate_pseudo(&mut buf);
+    /// let (d1, d2) = (parse_move(&pos, "e1-d1")?, parse_move(&pos, "e1-d2")?);
+    /// assert!(buf.moves.contains(&d1) && buf.moves.contains(&d2));
+    /// assert!(!pos.pseudo_is_legal(&d1, &mut buf)); // still on the rook's rank
+    /// assert!(pos.pseudo_is_legal(&d2, &mut buf));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pseudo_is_legal(&self, mv: &Move, buf: &mut MoveBuf) -> bool {
+        self.pseudo_legal(mv, buf, false).unwrap_or(false)
+    }
+
+    /// [`Position::pseudo_is_legal`]; with `strict`, a failing hook is an error instead of a refusal.
+    pub(crate) fn pseudo_legal(&self, mv: &Move, buf: &mut MoveBuf, strict: bool) -> Result<bool, HookError> {
+        let rules = &self.game.rules;
+        if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+            let _budget = self.budget();
+            return self.passes_consequences(mv, strict);
+        }
+        if !self.game.has_check_rule() {
+            return Ok(true);
+        }
+        let royals = self.royal_nodes();
+        if self.check_memo.0 == self.check_key() && self.quick_check_filter(&royals) && !self.may_expose(mv, &royals) {
+            return Ok(true);
+        }
+        buf.standing.find(self, self.check_key(), &royals);
+        if buf.standing.survive(mv) {
+            return Ok(false);
+        }
+        let cells = &mut buf.cells;
+        if cells.len() != self.cells.len() {
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+        } else {
+            cells.copy_from_slice(&self.cells);
+        }
+        Ok(self.royal_left_attacked(mv, cells, &royals).is_none())
+    }
+
+    /// Fast legality for a placement in Go-like games (used by random playouts).
+    #[inline]
+    pub(crate) fn placement_legal(&self, to: NodeId, piece: u8) -> bool {
+        self.cells[to.idx()].is_none() && self.placement_check(to, self.to_move, piece).is_ok()
+    }
+}

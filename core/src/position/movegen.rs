@@ -1,0 +1,461 @@
+//! Move generation: the pseudo-legal moves (movement rules only), and the legal moves among them (those
+//! that pass the consequence tests of `legality.rs` and the check rule), with what movement rules read
+//! of the position (moved pieces, en passant, open steps).
+
+use super::{MoveBuf, Position};
+use crate::board::NodeId;
+use crate::hooks::HookError;
+use crate::moves::{Move, MoveKind};
+use crate::rules::pattern::{self, Scratch};
+use crate::rules::{PassRule, Repetition};
+
+impl Position {
+    /// Whether the piece on `n` (if any) has not moved: no move has started or ended on `n`.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// let [e1, e2, e4] = ["e1", "e2", "e4"].map(|l| game.board.find(l).unwrap());
+    /// assert!(pos.unmoved(e2));
+    /// pos.play(&parse_move(&pos, "e2-e4")?)?;
+    /// assert!(!pos.unmoved(e2) && !pos.unmoved(e4));
+    /// assert!(pos.unmoved(e1)); // the king may still castle
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn unmoved(&self, n: NodeId) -> bool {
+        self.moved[n.idx() >> 6] & (1 << (n.idx() & 63)) == 0
+    }
+
+    /// Whether the last move passed over `n` (so an enemy may now take the passer en passant).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// pos.play(&parse_move(&pos, "e2-e4")?)?;
+    /// assert!(pos.is_passed(game.board.find("e3").unwrap()));
+    /// assert!(!pos.is_passed(game.board.find("e4").unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn is_passed(&self, n: NodeId) -> bool {
+        n.is_some() && self.passed.contains(&n)
+    }
+
+    /// The piece that the last move's passed nodes belong to ([`NodeId::NONE`] if none).
+    ///
+    /// ```
+    /// use qipan::core::{board::NodeId, notation::parse_move};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// pos.play(&parse_move(&pos, "e2-e4")?)?;
+    /// assert_eq!(pos.passer(), game.board.find("e4").unwrap());
+    /// pos.play(&parse_move(&pos, "g8-f6")?)?; // a knight passes over nothing
+    /// assert_eq!(pos.passer(), NodeId::NONE);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn passer(&self) -> NodeId {
+        self.passer
+    }
+
+    /// The neighbour along `dir` of `rel`, or [`NodeId::NONE`] when there is none or when the step
+    /// jumps over a node that is occupied (a same-colour jump needs the cell between empty).
+    ///
+    /// ```
+    /// use qipan::core::board::NodeId;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let pos = game.start();
+    /// let (orth, north) = (game.board.relation("orthogonal").unwrap(), game.board.direction("n").unwrap());
+    /// let [e5, e6, e9] = ["E5", "E6", "E9"].map(|l| game.board.find(l).unwrap());
+    /// assert_eq!(pos.next_open(orth, north, e5), e6);
+    /// assert_eq!(pos.next_open(orth, north, e9), NodeId::NONE); // the edge of the board
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn next_open(&self, rel: crate::board::RelationId, dir: crate::board::DirectionId, n: NodeId) -> NodeId {
+        let b = &self.game.board;
+        let via = b.next_via(rel, dir, n);
+        if via.is_some() && self.cells[via.idx()].is_some() { NodeId::NONE } else { b.next(rel, dir, n) }
+    }
+
+    /// Generates the pseudo-legal moves (movement rules only) of the seat to move into `out`: the
+    /// pieces entering from supply or reserve, then each piece on the board the seat controls.
+    #[inline]
+    pub(super) fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        self.pseudo_moves_until(scratch, out, |_| false);
+    }
+
+    /// [`Position::pseudo_moves`], handing each piece's moves to `stop` as they are generated and
+    /// stopping when it says so (returns whether it did).
+    fn pseudo_moves_until(
+        &self,
+        scratch: &mut Scratch,
+        out: &mut Vec<Move>,
+        mut stop: impl FnMut(&[Move]) -> bool,
+    ) -> bool {
+        use crate::rules::{Cond, Pattern};
+        out.clear();
+        let seat = self.to_move;
+        let game = &*self.game;
+        let when =
+            |rule: &crate::rules::MoveRule| matches!(rule.when, Cond::True) || rule.when.eval(self, seat, NodeId::NONE);
+        // Moves of different pieces (or from different nodes) always differ, so only each piece's own
+        // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
+        // told apart by their destination (a bit each); the rare others by comparison.
+        let mut marks = std::mem::take(&mut scratch.marks);
+        marks.resize(game.board.len().div_ceil(64), 0);
+        let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
+            let plain = |m: &Move| {
+                m.kind == MoveKind::Move
+                    && !m.take.is_some()
+                    && m.extra == 0
+                    && m.promote == 0
+                    && !m.with_from.is_some()
+            };
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                let dup = if plain(&m) {
+                    let (w, b) = (m.to.idx() >> 6, 1u64 << (m.to.idx() & 63));
+                    let seen = marks[w] & b != 0;
+                    marks[w] |= b;
+                    seen
+                } else {
+                    out[start..keep].contains(&m)
+                };
+                if !dup {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+            for m in &out[start..] {
+                marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
+            }
+        };
+        for (pi, pt) in game.pieces.iter().enumerate() {
+            let start = out.len();
+            for rule in pt.moves.iter().filter(|r| matches!(r.pattern, Pattern::Place | Pattern::Drop)) {
+                if when(rule) {
+                    pattern::generate(rule, self, seat, pi as u8, NodeId::NONE, scratch, out);
+                }
+            }
+            if game.may_repeat(pi as u8) && out.len() > start {
+                dedup_from(out, start);
+            }
+            if out.len() > start && stop(&out[start..]) {
+                scratch.marks = marks;
+                return true;
+            }
+        }
+        if !game.placement_only() {
+            for n in game.board.node_ids() {
+                let Some(c) = self.cells[n.idx()] else { continue };
+                if !self.movable_by(seat, c.seat) {
+                    continue;
+                }
+                let start = out.len();
+                for rule in game.pieces[c.piece as usize].moves.iter() {
+                    if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
+                        continue;
+                    }
+                    if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {
+                        // En passant needs a move that has just passed a node.
+                        continue;
+                    }
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval_quick(self, c.seat, n) {
+                        continue;
+                    }
+                    pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
+                }
+                if game.may_repeat(c.piece) && out.len() > start + 1 {
+                    dedup_from(out, start);
+                }
+                if out.len() > start && stop(&out[start..]) {
+                    scratch.marks = marks;
+                    return true;
+                }
+            }
+        }
+        scratch.marks = marks;
+        false
+    }
+
+    /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
+    /// start (or checks only its destination, for placements), so checking a move is cheap.
+    pub(super) fn pattern_allows(&self, mv: &Move, scratch: &mut Scratch, out: &mut Vec<Move>) -> bool {
+        use crate::rules::{Cond, Pattern};
+        let seat = self.to_move;
+        let Some(pt) = self.game.pieces.get(mv.piece as usize) else { return false };
+        for rule in &pt.moves {
+            if !matches!(rule.when, Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
+                continue;
+            }
+            match (&rule.pattern, mv.kind) {
+                (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
+                    if self.cells[mv.to.idx()].is_none() && rule.to.eval(self, seat, mv.to) =>
+                {
+                    return true;
+                }
+                (Pattern::Place | Pattern::Drop, _) => {}
+                (_, MoveKind::Move | MoveKind::Shoot) => {
+                    let Some(owner) = self.cells[mv.from.idx()].map(|c| c.seat) else { continue };
+                    if !matches!(rule.from, Cond::True) && !rule.from.eval(self, owner, mv.from) {
+                        continue;
+                    }
+                    out.clear();
+                    pattern::generate(rule, self, owner, mv.piece, mv.from, scratch, out);
+                    if out.contains(mv) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Generates the pseudo-legal moves (movement rules only, no check, repetition or hook tests) of
+    /// the seat to move into `buf.moves`; [`Position::pseudo_is_legal`] then tells the legal ones.
+    /// Playouts draw from these and test only the moves they draw.
+    ///
+    /// ```
+    /// use qipan::core::{MoveBuf, Position};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// // White's king on e1 is in check from the rook on a1.
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+    /// let mut buf = MoveBuf::default();
+    /// pos.generate_pseudo(&mut buf);
+    /// assert_eq!(buf.moves.len(), 5); // d1 e2 f1 d2 f2, in check or not
+    /// let moves = buf.moves.clone();
+    /// assert_eq!(moves.iter().filter(|m| pos.pseudo_is_legal(m, &mut buf)).count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_pseudo(&self, buf: &mut MoveBuf) {
+        buf.moves.clear();
+        if self.is_over() {
+            return;
+        }
+        let MoveBuf { moves, scratch, .. } = buf;
+        self.pseudo_moves(scratch, moves);
+    }
+
+    /// Whether the seat to move has a legal move (stops at the first one found).
+    ///
+    /// ```
+    /// use qipan::core::Position;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// assert!(game.start().has_legal_move());
+    /// // Stalemate: Black's king on a8 is not attacked, but every step is.
+    /// let pos = Position::from_fen(&game, "k7/8/1Q6/8/8/8/8/7K b - - 0 1")?;
+    /// assert!(!pos.has_legal_move() && !pos.in_check(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_legal_move(&self) -> bool {
+        self.any_legal_move(false).unwrap_or(false)
+    }
+
+    /// [`Position::has_legal_move`]; with `strict`, a failing hook is an error instead of a refusal.
+    pub(crate) fn any_legal_move(&self, strict: bool) -> Result<bool, HookError> {
+        if self.is_over() {
+            return Ok(false);
+        }
+        if self.game.rules.pass != PassRule::Never {
+            // Passing is legal at least when nothing else is.
+            return Ok(true);
+        }
+        thread_local! {
+            static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
+        }
+        BUF.with(|b| {
+            let Ok(mut b) = b.try_borrow_mut() else {
+                let mut buf = MoveBuf::default();
+                self.legal_into(&mut buf, strict)?;
+                return Ok(!buf.moves.is_empty());
+            };
+            let MoveBuf { pseudo, scratch, cells, standing, .. } = &mut *b;
+            let rules = &self.game.rules;
+            if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+                let _budget = self.budget();
+                let mut failed = None;
+                let found = self.pseudo_moves_until(scratch, pseudo, |ms| {
+                    ms.iter().any(|m| match self.passes_consequences(m, strict) {
+                        Ok(legal) => legal,
+                        Err(e) => {
+                            // Stop at the failure, and report it.
+                            failed = Some(e);
+                            true
+                        }
+                    })
+                });
+                return failed.map_or(Ok(found), Err);
+            }
+            if !self.game.has_check_rule() {
+                return Ok(self.pseudo_moves_until(scratch, pseudo, |_| true));
+            }
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let royals = self.royal_nodes();
+            let quick = self.quick_check_filter(&royals);
+            standing.find(self, self.check_key(), &royals);
+            Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
+                ms.iter().any(|m| {
+                    (quick && !self.may_expose(m, &royals))
+                        || (!standing.survive(m) && self.royal_left_attacked(m, cells, &royals).is_none())
+                })
+            }))
+        })
+    }
+
+    /// Generates every legal move of the seat to move into `buf.moves`.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, MoveBuf};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut pos = game.start();
+    /// let mut buf = MoveBuf::default();
+    /// pos.generate_legal(&mut buf);
+    /// assert_eq!(buf.moves.len(), 20);
+    /// pos.play(&parse_move(&pos, "e2-e4")?)?;
+    /// pos.generate_legal(&mut buf); // replaces the moves of the last call
+    /// assert_eq!(buf.moves.len(), 20);
+    /// assert!(buf.moves.contains(&parse_move(&pos, "e7-e5")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_legal(&self, buf: &mut MoveBuf) {
+        // Not strict: a failing hook refuses the move it was asked about, as `check` does.
+        let _ = self.legal_into(buf, false);
+    }
+
+    /// Generates every legal move of the seat to move into `buf.moves`, like [`Position::generate_legal`],
+    /// but a hook that fails on the way (a `filter_move` that throws, or the hooks' overall budget spent)
+    /// is an error rather than a move left out. Games without hooks take the same path as
+    /// [`Position::generate_legal`] and never fail.
+    ///
+    /// ```
+    /// use qipan::core::MoveBuf;
+    ///
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   filter_move: 'if mv.to == "E5" { throw "broken" } else { true }'
+    /// "#;
+    /// let game = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
+    /// let pos = game.start();
+    /// let mut buf = MoveBuf::default();
+    /// let err = pos.try_generate_legal(&mut buf).unwrap_err();
+    /// assert_eq!((err.hook.as_str(), err.message.as_str()), ("filter_move", "broken"));
+    /// pos.generate_legal(&mut buf); // leaves E5 out without a word
+    /// assert_eq!(buf.moves.len(), 80 + 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_generate_legal(&self, buf: &mut MoveBuf) -> Result<(), HookError> {
+        self.legal_into(buf, true)
+    }
+
+    /// Generates the legal moves into `buf.moves`; with `strict`, a failing hook is an error instead of
+    /// a refusal of the move.
+    fn legal_into(&self, buf: &mut MoveBuf, strict: bool) -> Result<(), HookError> {
+        buf.moves.clear();
+        if self.is_over() {
+            return Ok(());
+        }
+        let MoveBuf { moves, pseudo, scratch, cells, standing } = buf;
+        self.pseudo_moves(scratch, pseudo);
+        let rules = &self.game.rules;
+        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        if plain && !self.game.has_check_rule() {
+            // Nothing beyond the movement rules can refuse a move.
+            moves.extend_from_slice(pseudo);
+        } else if plain {
+            // Only the check rule: try each move on a scratch board, unless it cannot matter.
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let royals = self.royal_nodes();
+            let quick = self.quick_check_filter(&royals);
+            standing.find(self, self.check_key(), &royals);
+            for mv in pseudo.iter() {
+                if (quick && !self.may_expose(mv, &royals))
+                    || (!standing.survive(mv) && self.royal_left_attacked(mv, cells, &royals).is_none())
+                {
+                    moves.push(*mv);
+                }
+            }
+        } else {
+            let _budget = self.budget();
+            for mv in pseudo.iter() {
+                if self.passes_consequences(mv, strict)? {
+                    moves.push(*mv);
+                }
+            }
+        }
+        // Extra actions go with any main action.
+        let seat = self.to_move;
+        let base = moves.len();
+        for x in 0..self.game.extras.len() {
+            if self.extra_possible(seat, x) {
+                for i in 0..base {
+                    if !moves[i].is_pass() {
+                        moves.push(Move { extra: x as u8 + 1, ..moves[i] });
+                    }
+                }
+            }
+        }
+        match self.game.rules.pass {
+            PassRule::Always => moves.push(Move::PASS),
+            PassRule::WhenStuck if moves.is_empty() => moves.push(Move::PASS),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Every legal move of the seat to move.
+    ///
+    /// ```
+    /// use qipan::core::{notation::move_text, Position};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// // White's king on e1 is in check from the rook on a1.
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+    /// let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
+    /// texts.sort();
+    /// assert_eq!(texts, ["e1-d2", "e1-e2", "e1-f2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut buf = MoveBuf::default();
+        self.generate_legal(&mut buf);
+        buf.moves
+    }
+
+    /// Every legal move of the seat to move, or the failure of a hook on the way (see
+    /// [`Position::try_generate_legal`]).
+    ///
+    /// ```
+    /// let def = r#"
+    /// extends: go
+    /// hooks:
+    ///   filter_move: 'mv.to != "E5"'
+    /// "#;
+    /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
+    /// assert_eq!(game.start().try_legal_moves()?.len(), 80 + 1); // E5 is forbidden, and that is no failure
+    /// let broken = qipan::load_str("broken.yaml", &def.replace("mv.to != \"E5\"", "throw"), &[("size".into(), "9".into())])?;
+    /// assert_eq!(broken.start().try_legal_moves().unwrap_err().message, "the script threw");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_legal_moves(&self) -> Result<Vec<Move>, HookError> {
+        let mut buf = MoveBuf::default();
+        self.try_generate_legal(&mut buf)?;
+        Ok(buf.moves)
+    }
+}

@@ -1,0 +1,100 @@
+//! Putting pieces on the board and lifting them off, keeping the hash, the chains, the protected
+//! pieces and the per-seat counts in step.
+
+use super::{Piece, Position};
+use crate::board::NodeId;
+
+impl Position {
+    /// Counts a piece arriving on (`true`) or leaving node `n`.
+    #[inline]
+    pub(super) fn count_piece(&mut self, n: NodeId, p: Piece, arrives: bool) {
+        let i = p.seat as usize * self.game.pieces.len() + p.piece as usize;
+        let list = &mut self.placed[p.seat as usize];
+        if arrives {
+            self.on_board[i] += 1;
+            list.push(n);
+        } else {
+            self.on_board[i] = self.on_board[i].saturating_sub(1);
+            if let Some(k) = list.iter().position(|&x| x == n) {
+                list.swap_remove(k);
+            }
+        }
+        if p.piece < 64 {
+            let bit = 1u64 << p.piece;
+            if self.on_board[i] > 0 {
+                self.present[p.seat as usize] |= bit;
+            } else {
+                self.present[p.seat as usize] &= !bit;
+            }
+        }
+    }
+
+    /// The nodes of the pieces of `seat` on the board, in no particular order.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// assert_eq!(pos.placed(0).len(), 16);
+    /// assert!(pos.placed(0).contains(&game.board.find("e1").unwrap()));
+    /// assert!(!pos.placed(0).contains(&game.board.find("e8").unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn placed(&self, seat: u8) -> &[NodeId] {
+        &self.placed[seat as usize]
+    }
+
+    /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
+    ///
+    /// ```
+    /// use qipan::core::Position;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+    /// let (king, pawn) = (game.piece("king").unwrap(), game.piece("pawn").unwrap());
+    /// assert_eq!(pos.types_present(0), 1 << king | 1 << pawn);
+    /// assert_eq!(pos.types_present(1), 1 << king);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn types_present(&self, seat: u8) -> u64 {
+        self.present[seat as usize]
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, n: NodeId, p: Piece) {
+        if self.game.is_royal(p.piece) {
+            self.royals.push(n);
+        }
+        self.count_piece(n, p, true);
+        self.cells[n.idx()] = Some(p);
+        self.hash ^= self.game.key(n, p.seat, p.piece);
+        if let Some(ch) = &mut self.chains {
+            ch.add(&self.game.board, &self.cells, n);
+        }
+    }
+
+    #[inline]
+    pub(super) fn lift(&mut self, n: NodeId) -> Option<Piece> {
+        let p = self.cells[n.idx()].take()?;
+        if self.game.is_royal(p.piece) {
+            self.royals.retain(|&r| r != n);
+        }
+        self.count_piece(n, p, false);
+        self.hash ^= self.game.key(n, p.seat, p.piece);
+        if let Some(ch) = &mut self.chains {
+            ch.remove_one(&self.game.board, &self.cells, n);
+        }
+        Some(p)
+    }
+
+    /// Takes every piece of `player`'s seats off the board (a side put out by the end rules).
+    pub(crate) fn remove_pieces_of(&mut self, player: u8) {
+        for i in 0..self.cells.len() {
+            let node = NodeId(i as u16);
+            if self.cells[i].is_some_and(|c| self.controller[c.seat as usize] == player) {
+                self.lift(node);
+            }
+        }
+    }
+}

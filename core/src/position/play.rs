@@ -1,0 +1,412 @@
+//! Playing moves: checking and applying them, captures, extra actions, hook actions, and resigning.
+
+use super::{Illegal, Piece, PlayError, Position};
+use crate::board::NodeId;
+use crate::hooks::{HookAction, HookBudget, HookError, HookPoint};
+use crate::moves::{Move, MoveKind};
+use crate::outcome::GameResult;
+use crate::rules::{CapturedTo, Repetition, end};
+
+impl Position {
+    /// The seat to move resigns, for the player who holds it: every seat that player holds leaves the game,
+    /// as a seat eliminated by the rules does (its pieces stay where they stand). When one side is left it
+    /// wins by resignation (`W+R` in a game of two seats); otherwise play goes on with the next seat. If a
+    /// hook fails, the position is left as it was.
+    ///
+    /// ```
+    /// use qipan::core::{EndReason, Illegal, PlayError};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// pos.resign()?; // Black resigns
+    /// let result = pos.outcome().unwrap();
+    /// assert_eq!((result.text.as_str(), &result.reason, &result.winners[..]), ("W+R", &EndReason::Resignation, &[1][..]));
+    /// assert_eq!(pos.resign(), Err(PlayError::Illegal(Illegal::GameOver)));
+    ///
+    /// // With three kingdoms left, one resigning leaves two to play on.
+    /// let game = qipan::load("seven-kingdoms", &[("players".into(), "3".into())])?;
+    /// let mut pos = game.start();
+    /// let first = pos.to_move();
+    /// pos.resign()?;
+    /// assert!(!pos.is_over() && !pos.is_alive(first) && pos.to_move() != first);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resign(&mut self) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Illegal(Illegal::GameOver));
+        }
+        let _budget = self.budget();
+        let mut next = self.clone();
+        end::resign(&mut next)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Plays a move after checking it. If a hook fails, the position is left as it was.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Illegal, PlayError};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let e5 = parse_move(&pos, "E5")?;
+    /// pos.play(&e5)?;
+    /// assert_eq!(pos.cell(e5.to).map(|p| p.seat), Some(0));
+    /// assert_eq!(pos.play(&e5), Err(PlayError::Illegal(Illegal::Occupied)));
+    /// assert_eq!((pos.ply(), pos.to_move()), (1, 1)); // still White's turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.check(mv)?;
+        if self.game.hooks.is_some() {
+            let mut next = self.clone();
+            next.apply(mv)?;
+            *self = next;
+        } else {
+            self.apply(mv)?;
+        }
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from [`Position::generate_legal`]); skips the check. If a hook
+    /// fails the position is left part-way through the move: use it for playouts, and [`Position::play`]
+    /// where the position must stay usable after an error.
+    ///
+    /// ```
+    /// use qipan::core::MoveBuf;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// let mut buf = MoveBuf::default();
+    /// for _ in 0..4 {
+    ///     pos.generate_legal(&mut buf);
+    ///     pos.play_unchecked(&buf.moves[0])?; // legal: no need to check it again
+    /// }
+    /// assert_eq!(pos.ply(), 4);
+    /// assert_eq!(pos.cells().iter().flatten().count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: &Move) -> Result<(), HookError> {
+        self.apply(mv)
+    }
+
+    /// Opens the hooks' budget scope for work that may run hooks (none for a game without hooks).
+    #[inline]
+    pub(super) fn budget(&self) -> Option<HookBudget> {
+        self.game.hooks.is_some().then(HookBudget::open)
+    }
+
+    /// Applies a move and all its consequences.
+    pub(super) fn apply(&mut self, mv: &Move) -> Result<(), HookError> {
+        let _budget = self.budget();
+        let seat = self.to_move;
+        let np = self.game.pieces.len();
+        let captures_before: u32 = self.captures.iter().sum();
+        let mut new_ko = NodeId::NONE;
+        match mv.kind {
+            MoveKind::Pass => self.passes = self.passes.saturating_add(1),
+            MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
+            MoveKind::Drop => {
+                let r = &mut self.reserve[seat as usize * np + mv.piece as usize];
+                *r = r.saturating_sub(1);
+                self.put(mv.to, Piece { seat, piece: mv.piece });
+            }
+            MoveKind::Move => {
+                let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
+                let partner = if mv.with_from.is_some() { self.lift(mv.with_from) } else { None };
+                if self.cells[mv.to.idx()].is_some() {
+                    self.capture_one(mv.to, seat)?;
+                }
+                self.put(mv.to, Piece { seat: p.seat, piece: mv.arrives_as() });
+                if let Some(q) = partner.filter(|_| mv.with_to.is_some()) {
+                    if self.cells[mv.with_to.idx()].is_some() {
+                        self.capture_one(mv.with_to, seat)?;
+                    }
+                    self.put(mv.with_to, q);
+                }
+            }
+            MoveKind::Shoot => self.capture_one(mv.take, seat)?,
+        }
+        if mv.kind == MoveKind::Move && mv.take.is_some() {
+            // A shot that follows the move: the shooter stays.
+            self.capture_one(mv.take, seat)?;
+        }
+        if mv.extra > 0 {
+            self.apply_extra(seat, (mv.extra - 1) as usize);
+        }
+        if mv.kind != MoveKind::Pass {
+            self.passes = 0;
+            if self.chains.is_some() && mv.to.is_some() && self.cells[mv.to.idx()].is_some() {
+                let (removed, last) = self.capture_groups(mv.to, seat)?;
+                let ch = self.chains.as_ref().expect("chains");
+                let h = ch.head(mv.to);
+                if ch.pseudo_libs(h) == 0 {
+                    // Allowed suicide: the chain goes to the next seat's credit.
+                    let by = self.next_seat_after(seat);
+                    self.remove_chain(h, by)?;
+                } else if removed == 1 && ch.size(h) == 1 && ch.liberties(&self.game.board, &self.cells, h) == 1 {
+                    new_ko = last;
+                }
+            }
+        }
+        self.ko = new_ko;
+        let captured: u32 = self.captures.iter().sum();
+        if captured > captures_before && !self.game.rules.end.bare.is_empty() {
+            end::bare_sides(self, seat)?;
+        }
+        self.quiet_plies = if captured > captures_before { 0 } else { self.quiet_plies.saturating_add(1) };
+        if mv.kind == MoveKind::Move && self.game.rules.end.quiet_reset.contains(&mv.piece) {
+            self.quiet_plies = 0;
+        }
+        for n in [mv.from, mv.to, mv.with_from, mv.with_to] {
+            if n.is_some() {
+                self.moved[n.idx() >> 6] |= 1 << (n.idx() & 63);
+            }
+        }
+        if self.passer.is_some() {
+            self.passed = [NodeId::NONE; 4];
+            self.passer = NodeId::NONE;
+        }
+        if mv.passable && mv.kind == MoveKind::Move {
+            self.mark_passed(mv.from, mv.to);
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.last = Some(*mv);
+        if let Some(h) = self.game.hooks.clone()
+            && h.has(HookPoint::AfterMove)
+        {
+            let actions = h.after_move(self, mv)?;
+            self.apply_actions(actions)?;
+        }
+        self.advance_turn();
+        self.record_history();
+        if self.game.rules.end.repetition_draw.is_some() {
+            if self.quiet_plies == 0 {
+                self.reps.clear();
+            }
+            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+        }
+        end::check_end(self)?;
+        Ok(())
+    }
+
+    /// Records the nodes strictly between `from` and `to` on the straight line joining them (the first
+    /// relation and direction that lead there) as passed, with the piece on `to` as their passer.
+    fn mark_passed(&mut self, from: NodeId, to: NodeId) {
+        let game = self.game.clone();
+        let board = &game.board;
+        for r in 0..board.relation_names().len() {
+            let rel = crate::board::RelationId(r as u8);
+            for &d in game.relation_dirs(rel) {
+                let mut line = [NodeId::NONE; 4];
+                let mut k = 0;
+                let mut n = board.next(rel, d, from);
+                while n.is_some() && n != to && n != from && k < line.len() {
+                    line[k] = n;
+                    k += 1;
+                    n = board.next(rel, d, n);
+                }
+                if n == to {
+                    self.passed = line;
+                    self.passer = to;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Brings one `piece` of `seat` from its graveyard to its reserve (nothing if the graveyard has none).
+    fn revive(&mut self, seat: u8, piece: u8) {
+        let i = seat as usize * self.game.pieces.len() + piece as usize;
+        if self.graveyard[i] > 0 {
+            self.graveyard[i] -= 1;
+            self.reserve[i] = self.reserve[i].saturating_add(1);
+        }
+    }
+
+    /// Whether `seat` can take extra action `x` now.
+    #[inline]
+    pub(super) fn extra_possible(&self, seat: u8, x: usize) -> bool {
+        let Some(e) = self.game.extras.get(x) else { return false };
+        self.graveyard(seat, e.revive) > 0 && e.cost.is_none_or(|c| self.counter(c, seat) > 0)
+    }
+
+    fn apply_extra(&mut self, seat: u8, x: usize) {
+        let e = self.game.extras[x].clone();
+        self.revive(seat, e.revive);
+        if let Some(c) = e.cost {
+            let i = c * self.game.seats.len() + seat as usize;
+            self.counters[i] = self.counters[i].saturating_sub(1);
+        }
+    }
+
+    /// Captures the piece on `n` for seat `by`: off the board and to wherever captured pieces go.
+    fn capture_one(&mut self, n: NodeId, by: u8) -> Result<(), HookError> {
+        let Some(p) = self.lift(n) else { return Ok(()) };
+        self.credit_capture(n, p, by)
+    }
+
+    fn credit_capture(&mut self, n: NodeId, p: Piece, by: u8) -> Result<(), HookError> {
+        // Counts saturate (see the Limits chapter): a script may capture without end.
+        self.captures[by as usize] = self.captures[by as usize].saturating_add(1);
+        let np = self.game.pieces.len();
+        let pile = match self.game.rules.captured_to {
+            CapturedTo::Removed => None,
+            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat as usize * np + p.piece as usize]),
+            CapturedTo::CaptorReserve => Some(&mut self.reserve[by as usize * np + p.piece as usize]),
+        };
+        if let Some(x) = pile {
+            *x = x.saturating_add(1);
+        }
+        end::royal_captured(self, p, by)?;
+        if let Some(h) = self.game.hooks.clone()
+            && h.has(HookPoint::OnCapture)
+        {
+            let actions = h.on_capture(self, n, p, by)?;
+            self.apply_actions(actions)?;
+        }
+        Ok(())
+    }
+
+    /// Removes every chain of the seats hostile to `seat` next to `at` that has no liberties.
+    /// Returns the number of stones removed and the last one.
+    fn capture_groups(&mut self, at: NodeId, seat: u8) -> Result<(u32, NodeId), HookError> {
+        let Some(ch) = &self.chains else {
+            return Ok((0, NodeId::NONE));
+        };
+        let rel = ch.relation();
+        let game = self.game.clone();
+        let mut removed = 0;
+        let mut last = NodeId::NONE;
+        for e in game.board.edges(rel, at) {
+            let Some(p) = self.cells[e.to.idx()] else {
+                continue;
+            };
+            if !self.hostile(seat, p.seat) {
+                continue;
+            }
+            let ch = self.chains.as_ref().expect("chains");
+            let h = ch.head(e.to);
+            if ch.pseudo_libs(h) != 0 {
+                continue;
+            }
+            let (n, l) = self.remove_chain(h, seat)?;
+            removed += n;
+            last = l;
+        }
+        Ok((removed, last))
+    }
+
+    /// Takes a whole chain off the board, crediting `by`.
+    fn remove_chain(&mut self, h: NodeId, by: u8) -> Result<(u32, NodeId), HookError> {
+        let ch = self.chains.as_mut().expect("chains");
+        let stones: Vec<NodeId> = ch.stones(h).collect();
+        let mut taken = Vec::with_capacity(stones.len());
+        for &s in &stones {
+            let p = self.cells[s.idx()].take().expect("stone");
+            self.hash ^= self.game.key(s, p.seat, p.piece);
+            if self.game.is_royal(p.piece) {
+                self.royals.retain(|&r| r != s);
+            }
+            self.count_piece(s, p, false);
+            taken.push((s, p));
+        }
+        let game = self.game.clone();
+        self.chains.as_mut().expect("chains").remove_chain(&game.board, &self.cells, h);
+        for &(s, p) in &taken {
+            self.credit_capture(s, p, by)?;
+        }
+        Ok((stones.len() as u32, stones.last().copied().unwrap_or(NodeId::NONE)))
+    }
+
+    #[inline]
+    pub(super) fn record_history(&mut self) {
+        match self.game.rules.repetition {
+            Repetition::Positional => self.history.insert(self.hash),
+            Repetition::Situational => self.history.insert(self.hash ^ self.game.turn_key(self.to_move)),
+            _ => {}
+        }
+    }
+
+    /// Applies hook actions.
+    pub(super) fn apply_actions(&mut self, actions: Vec<HookAction>) -> Result<(), HookError> {
+        for a in actions {
+            match a {
+                HookAction::Remove(n) => {
+                    self.lift(n);
+                }
+                HookAction::Capture(n, by) => {
+                    if self.cells[n.idx()].is_some() {
+                        self.capture_one(n, by)?;
+                        self.quiet_plies = 0;
+                    }
+                }
+                HookAction::Place(n, p) => {
+                    self.lift(n);
+                    self.put(n, p);
+                }
+                HookAction::SetCounter { counter, seat, value } => {
+                    let i = counter * self.game.seats.len() + seat as usize;
+                    if let Some(x) = self.counters.get_mut(i) {
+                        *x = value;
+                    }
+                }
+                HookAction::Revive(seat, piece) => self.revive(seat, piece),
+                HookAction::ResetQuiet => self.quiet_plies = 0,
+                HookAction::Eliminate(s) => self.eliminate(s)?,
+                HookAction::Transfer { seat, to } => {
+                    self.transfer(seat, to);
+                    self.refresh_teams();
+                }
+                HookAction::Absorb { seat, to } => end::absorb_side(self, seat, to)?,
+                HookAction::Reserve(s, p, d) => {
+                    // A reserve holds 0 to 65,535 pieces: more saturates, fewer stops at none.
+                    let i = s as usize * self.game.pieces.len() + p as usize;
+                    self.reserve[i] = (self.reserve[i] as i64 + d as i64).clamp(0, u16::MAX as i64) as u16;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a legal move in a playout: like [`Position::play_unchecked`], but when passing is never
+    /// allowed it does not look for the next seat's legal moves; the caller does, and calls
+    /// [`Position::settle_stuck`] when there are none (see [`crate::rules::end`] for an example).
+    pub(crate) fn play_deferring_stuck(&mut self, mv: &Move) -> Result<(), HookError> {
+        self.defer_stuck = true;
+        let r = self.apply(mv);
+        self.defer_stuck = false;
+        r
+    }
+
+    /// Ends the game as the rules say when the seat to move has no legal move (after
+    /// [`Position::play_deferring_stuck`]); does nothing otherwise.
+    pub(crate) fn settle_stuck(&mut self) -> Result<(), HookError> {
+        if self.is_over() {
+            return Ok(());
+        }
+        let _budget = self.budget();
+        end::check_end(self)
+    }
+
+    // ----- what the end rules (`rules::end`) read and change -----
+
+    /// Whether the move being played leaves the "no legal move" test to the next move generation.
+    #[inline]
+    pub(crate) fn defers_stuck(&self) -> bool {
+        self.defer_stuck
+    }
+
+    /// How often the current arrangement (with the seat to move) has occurred since the last capture
+    /// or reset move, this one included.
+    pub(crate) fn repetitions(&self) -> usize {
+        let key = self.hash ^ self.game.turn_key(self.to_move);
+        self.reps.iter().filter(|&&h| h == key).count()
+    }
+
+    /// Ends the game with `result`.
+    #[inline]
+    pub(crate) fn finish(&mut self, result: GameResult) {
+        self.result = Some(result);
+    }
+}

@@ -1,0 +1,409 @@
+//! When a game ends: the end rules ([`EndRules`]) and their evaluation after every move.
+//!
+//! The rules are tried in a fixed order, the first that fires naming the result: a `game_over`
+//! hook, a goal reached, seats left without pieces, the last side standing, consecutive passes, no
+//! seat able to move, the move limit, a seat without a legal move (checkmate or stalemate), and the
+//! draws by quiet moves or repetition. The position changes only through a few narrow methods
+//! (eliminating a seat, handing it over, ending the game); the decisions are made here.
+//!
+//! A playout leaves the "no legal move" test to its next move generation, and still sees a mate or a
+//! stalemate where it stops:
+//!
+//! ```
+//! use qipan::core::{EndReason, Position, playout::{PlayoutBuf, random_playout}};
+//! use rand::SeedableRng;
+//!
+//! let game = qipan::load("chess", &[])?;
+//! let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+//! // Stalemate: Black cannot move, and chess draws it.
+//! let mut pos = Position::from_fen(&game, "k7/8/1Q6/8/8/8/8/7K b - - 0 1")?;
+//! assert!(!pos.is_over());
+//! assert_eq!(random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10)?, 0);
+//! let result = pos.outcome().unwrap();
+//! assert!(result.winners.is_empty());
+//! assert_eq!(result.reason, EndReason::NoLegalMove);
+//! // Fool's mate, set up without being played: White is mated.
+//! let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+//! let mut pos = Position::from_fen(&game, fen)?;
+//! assert_eq!(random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10)?, 0);
+//! assert_eq!(pos.outcome().map(|r| (&r.reason, r.winners.clone())), Some((&EndReason::Checkmate, vec![1])));
+//! // A playout that has started: no stuck seat, nothing settled.
+//! let mut pos = game.start();
+//! assert_eq!(random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1)?, 1);
+//! assert!(!pos.is_over());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::hooks::{HookError, HookOutcome, HookPoint};
+use crate::outcome::{EndReason, GameResult};
+use crate::position::{Piece, Position};
+use crate::rules::{AbsorbedTurns, PassRule, StuckRule};
+
+/// When a game ends.
+///
+/// ```
+/// let chess = qipan::load("chess", &[])?;
+/// let end = &chess.rules.end;
+/// assert_eq!(end.quiet_draw, Some(100), "the fifty-move rule");
+/// assert_eq!(end.quiet_reset, vec![chess.piece("pawn").unwrap()]);
+/// assert_eq!(end.repetition_draw, Some(3));
+/// assert_eq!(end.consecutive_passes, None);
+/// let chess = qipan::load("chess", &[("fifty_moves".into(), "false".into())])?;
+/// assert_eq!(chess.rules.end.quiet_draw, None);
+///
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// assert_eq!(go.rules.end.consecutive_passes, Some(2));
+/// assert_eq!(go.rules.end.max_plies, Some(3 * 81));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EndRules {
+    /// End after this many consecutive passes (2 in Go).
+    pub consecutive_passes: Option<u32>,
+    /// End after this many plies; the result is then the score (or a draw without scoring).
+    pub max_plies: Option<u32>,
+    /// A seat whose piece of one of these types is captured is eliminated (or absorbed: `royal_capture`).
+    pub royal: Vec<u8>,
+    /// What capturing a royal piece does.
+    pub royal_capture: RoyalCapture,
+    /// A side (a player with every seat it holds) whose pieces on the board are all of these types is out
+    /// (a lone king), after any move that captured something.
+    pub bare: Vec<u8>,
+    /// What becomes of a bare side.
+    pub bare_side: BareSide,
+    /// A seat left with no pieces on the board or in reserve is eliminated.
+    pub lose_without_pieces: bool,
+    /// The last side still playing wins.
+    pub last_standing: bool,
+    /// A player (a seat that holds itself) wins at once, with every seat it holds, when one of these
+    /// counters reaches its value: (counter index, at least).
+    pub goals: Vec<(usize, i64)>,
+    /// The game is drawn after this many plies without a capture or a move of a `quiet_reset` piece
+    /// (100 for a fifty-moves-each rule).
+    pub quiet_draw: Option<u32>,
+    /// Piece types whose moves reset the count of quiet plies (pawns, say).
+    pub quiet_reset: Vec<u8>,
+    /// The game is drawn when one arrangement with the same seat to move occurs this many times.
+    pub repetition_draw: Option<u32>,
+}
+
+/// What capturing a royal piece does to the seat it belonged to.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::RoyalCapture};
+///
+/// let src = "name: duel
+/// board: { grid: { width: 3, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   king: { moves: step orthogonal }
+/// setup:
+///   - { seat: white, piece: king, at: [a1] }
+///   - { seat: black, piece: king, at: [c1] }
+/// end:
+///   royal: [king]
+///   royal_capture: eliminate
+/// ";
+/// let game = qipan::load_str("duel.yaml", src, &[])?;
+/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Eliminate);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "a1-b1")?)?;
+/// pos.play(&parse_move(&pos, "c1-b1")?)?;
+/// assert!(!pos.is_alive(0));
+/// assert_eq!(pos.outcome().unwrap().winners, vec![1]);
+///
+/// let game = qipan::load_str("duel.yaml", &src.replace("eliminate", "absorb"), &[])?;
+/// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Absorb);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "a1-b1")?)?;
+/// pos.play(&parse_move(&pos, "c1-b1")?)?;
+/// assert_eq!(pos.controller(0), 1, "Black's player now holds White's seat");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RoyalCapture {
+    /// The seat is out of the game; its remaining pieces stay where they are, unmovable.
+    #[default]
+    Eliminate,
+    /// The captor's player absorbs the seat: when the seat was a player, with every seat it held; when it
+    /// was held by another player, on its own. Its pieces and turns go on under the captor's player.
+    Absorb,
+}
+
+/// What becomes of a side left with only bare pieces (see [`EndRules::bare`]).
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::BareSide};
+///
+/// let src = "name: bare
+/// board: { grid: { width: 4, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   king: { moves: step orthogonal }
+///   man: { moves: step orthogonal }
+/// setup:
+///   - { seat: white, piece: king, at: [a1] }
+///   - { seat: white, piece: man, at: [b1] }
+///   - { seat: black, piece: man, at: [c1] }
+///   - { seat: black, piece: king, at: [d1] }
+/// end:
+///   bare: [king]
+///   bare_side: removed
+/// ";
+/// let game = qipan::load_str("bare.yaml", src, &[])?;
+/// assert_eq!(game.rules.end.bare_side, BareSide::Removed);
+/// let d1 = game.board.find("d1").unwrap();
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "b1-c1")?)?;
+/// assert!(!pos.is_alive(1));
+/// assert_eq!(pos.cell(d1), None, "the lone king left the board");
+///
+/// let game = qipan::load_str("bare.yaml", &src.replace("removed", "captor"), &[])?;
+/// assert_eq!(game.rules.end.bare_side, BareSide::Captor);
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "b1-c1")?)?;
+/// assert_eq!(pos.controller(1), 0);
+/// assert_eq!(pos.cell(d1).map(|p| p.seat), Some(1), "the king stays, under White's player");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum BareSide {
+    /// Its pieces leave the board and its seats leave the game.
+    #[default]
+    Removed,
+    /// The player whose capture left it bare absorbs it, as a royal capture under [`RoyalCapture::Absorb`].
+    Captor,
+}
+
+/// Decides whether the game has ended after a move, and ends it.
+///
+/// A loop, not a recursion: each pass either ends the game, finds it goes on, or takes a live seat
+/// out (a seat left without pieces, or one stuck under `stuck: lose`) and looks again, so it ends
+/// after at most one pass per seat.
+pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
+    // No allocation and no reference counting here: this runs after every move of every playout.
+    let seats = pos.game().seats.len() as u8;
+    // Whether the last seat put out for being stuck was in check then (it names the result).
+    let mut stuck_mated: Option<bool> = None;
+    loop {
+        if let Some(h) = pos.game().hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
+            && let HookOutcome::Winners(w) = h.game_over(pos)?
+        {
+            let result = GameResult::winners(pos, w, EndReason::Script);
+            pos.finish(result);
+            return Ok(());
+        }
+        for g in 0..pos.game().rules.end.goals.len() {
+            let (counter, at_least) = pos.game().rules.end.goals[g];
+            let player =
+                (0..seats).find(|&s| pos.is_alive(s) && pos.controller(s) == s && pos.counter(counter, s) >= at_least);
+            if let Some(p) = player {
+                let winners = (0..seats).filter(|&s| pos.is_alive(s) && pos.controller(s) == p).collect();
+                let result = GameResult::winners(pos, winners, EndReason::GoalReached);
+                pos.finish(result);
+                return Ok(());
+            }
+        }
+        if pos.game().rules.end.lose_without_pieces {
+            // A seat with nothing on the board and nothing in reserve is out.
+            let np = pos.game().pieces.len();
+            let mut out = false;
+            for s in 0..seats {
+                if !pos.is_alive(s) {
+                    continue;
+                }
+                let in_hand = (0..np).any(|p| pos.reserve(s, p as u8) > 0);
+                if !in_hand && !pos.cells().iter().flatten().any(|c| c.seat == s) {
+                    pos.eliminate(s)?;
+                    out = true;
+                }
+            }
+            if out {
+                if !pos.is_alive(pos.to_move()) {
+                    pos.advance_turn();
+                }
+                continue;
+            }
+        }
+        let sides = sides_left(pos);
+        let game = pos.game();
+        let end = &game.rules.end;
+        if end.last_standing && sides <= 1 {
+            let live = (0..seats).filter(|&s| pos.is_alive(s)).collect();
+            let mut why = EndReason::LastSideStanding;
+            if let Some(mated) = stuck_mated.filter(|_| game.has_check_rule()) {
+                why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
+            }
+            let result = GameResult::winners(pos, live, why);
+            pos.finish(result);
+            return Ok(());
+        }
+        if end.consecutive_passes.is_some_and(|n| pos.passes() >= n) {
+            let result = GameResult::scored(pos, EndReason::ConsecutivePasses)?;
+            pos.finish(result);
+            return Ok(());
+        }
+        // Under `pass: when-stuck` every pass is forced, so once each seat still playing has passed in turn
+        // no seat can ever move again (a script aside, which may change the position between turns).
+        if game.rules.pass == PassRule::WhenStuck
+            && game.hooks.is_none()
+            && pos.passes() > 0
+            && pos.passes() as usize >= (0..seats).filter(|&s| pos.is_alive(s)).count()
+        {
+            let result = GameResult::scored(pos, EndReason::NoSeatCanMove)?;
+            pos.finish(result);
+            return Ok(());
+        }
+        if end.max_plies.is_some_and(|m| pos.ply() >= m) {
+            let result = GameResult::scored(pos, EndReason::MoveLimit)?;
+            pos.finish(result);
+            return Ok(());
+        }
+        if pos.game().has_check_rule() {
+            pos.refresh_check_memo(stuck_mated.is_none());
+        }
+        let game = pos.game();
+        let end = &game.rules.end;
+        let draw_now = end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n)
+            || end.repetition_draw.is_some_and(|times| pos.repetitions() >= times as usize);
+        // A playout may leave the stuck test to its next move generation, unless a draw is due now
+        // (a mate on the last allowed ply still wins).
+        let test_stuck = !pos.defers_stuck() || draw_now;
+        if game.rules.pass == PassRule::Never && test_stuck && !pos.any_legal_move(true)? {
+            let mated = pos.in_check(pos.to_move());
+            let rule = if mated { pos.game().rules.checkmate } else { pos.game().rules.stuck };
+            match rule {
+                StuckRule::Draw => {
+                    let why = if mated { EndReason::CheckmateDrawn } else { EndReason::NoLegalMove };
+                    let result = GameResult::winners(pos, vec![], why);
+                    pos.finish(result);
+                }
+                StuckRule::Loses => {
+                    let s = pos.to_move();
+                    pos.eliminate(s)?;
+                    stuck_mated = Some(mated);
+                    if !(0..seats).any(|s| pos.is_alive(s)) {
+                        // The last seat in the game is out too: nobody is left to win.
+                        let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
+                        let result = GameResult::winners(pos, vec![], why);
+                        pos.finish(result);
+                        return Ok(());
+                    }
+                    pos.advance_turn();
+                    continue;
+                }
+            }
+        }
+        if draw_now {
+            let why = if pos.game().rules.end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n) {
+                EndReason::QuietMoves
+            } else {
+                EndReason::Repetition
+            };
+            let result = GameResult::winners(pos, vec![], why);
+            pos.finish(result);
+        }
+        return Ok(());
+    }
+}
+
+/// The seat to move resigns for its player: every seat that player holds is put out. When one side
+/// is left it wins by resignation (`W+R`); otherwise play goes on with the next seat.
+pub(crate) fn resign(pos: &mut Position) -> Result<(), HookError> {
+    let seats = pos.game().seats.len() as u8;
+    let player = pos.controller(pos.to_move());
+    for seat in 0..seats {
+        if pos.is_alive(seat) && pos.controller(seat) == player {
+            pos.eliminate(seat)?;
+        }
+    }
+    if sides_left(pos) <= 1 {
+        let live: Vec<u8> = (0..seats).filter(|&s| pos.is_alive(s)).collect();
+        let mut result = GameResult::winners(pos, live, EndReason::Resignation);
+        if result.text.ends_with('+') {
+            result.text.push('R');
+        }
+        pos.finish(result);
+    } else {
+        pos.advance_turn();
+        check_end(pos)?;
+    }
+    Ok(())
+}
+
+/// What capturing `p` (for seat `by`) does under the royal rule: its seat is put out or absorbed.
+#[inline]
+pub(crate) fn royal_captured(pos: &mut Position, p: Piece, by: u8) -> Result<(), HookError> {
+    let end = &pos.game().rules.end;
+    let rule = end.royal_capture;
+    if end.royal.contains(&p.piece) && pos.is_alive(p.seat) {
+        match rule {
+            RoyalCapture::Eliminate => pos.eliminate(p.seat)?,
+            RoyalCapture::Absorb => absorb_side(pos, p.seat, by)?,
+        }
+    }
+    Ok(())
+}
+
+/// How many sides (teams, or seats without a team) still have a seat in the game.
+fn sides_left(pos: &Position) -> u32 {
+    // Teams as bits (at most 64 teams).
+    let live = (0..pos.game().seats.len() as u8).filter(|&s| pos.is_alive(s));
+    live.fold(0u64, |acc, s| acc | 1 << (pos.team(s) & 63)).count_ones()
+}
+
+/// The player of `to` absorbs `seat`: a player with every seat it holds, a held seat on its own.
+/// Under [`AbsorbedTurns::Dropped`] the absorbed seats lose their turns.
+pub(crate) fn absorb_side(pos: &mut Position, seat: u8, to: u8) -> Result<(), HookError> {
+    let (loser, winner) = (pos.controller(seat), pos.controller(to));
+    if loser == winner {
+        return Ok(());
+    }
+    let whole_side = loser == seat;
+    for s in 0..pos.game().seats.len() as u8 {
+        if s == seat || (whole_side && pos.controller(s) == loser) {
+            pos.give_seat(s, winner);
+            if pos.game().rules.absorbed_turns == AbsorbedTurns::Dropped {
+                pos.eliminate(s)?;
+            }
+        }
+    }
+    pos.refresh_teams();
+    Ok(())
+}
+
+/// Puts out every side whose pieces on the board are all bare (a lone king), after `mover` captured.
+pub(crate) fn bare_sides(pos: &mut Position, mover: u8) -> Result<(), HookError> {
+    let n = pos.game().seats.len();
+    // Per player: bit 0 = has a bare piece, bit 1 = has another piece.
+    let mut kinds = vec![0u8; n];
+    let bare = &pos.game().rules.end.bare;
+    for c in pos.cells().iter().flatten() {
+        let bit = if bare.contains(&c.piece) { 1 } else { 2 };
+        kinds[pos.controller(c.seat) as usize] |= bit;
+    }
+    let captor = pos.controller(mover);
+    for player in 0..n as u8 {
+        if kinds[player as usize] != 1 || player == captor || !alive_side(pos, player) {
+            continue;
+        }
+        let rule = pos.game().rules.end.bare_side;
+        match rule {
+            BareSide::Captor => absorb_side(pos, player, mover)?,
+            BareSide::Removed => {
+                pos.remove_pieces_of(player);
+                for s in 0..n as u8 {
+                    if pos.controller(s) == player {
+                        pos.eliminate(s)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether any seat of `player`'s side is still in the game.
+fn alive_side(pos: &Position, player: u8) -> bool {
+    (0..pos.game().seats.len() as u8).any(|s| pos.is_alive(s) && pos.controller(s) == player)
+}
