@@ -1,5 +1,9 @@
 //! Reading definitions, and `extends:`: a definition that builds on another.
 //!
+//! One file per step: [`source`] reads the files and follows `extends:`, [`tree`] parses each into a
+//! spanned YAML tree, [`merge`](mod@merge) lays an extension over its base, [`de`] deserializes the merged tree
+//! into the schema; [`files`] reads any user's file safely.
+//!
 //! # Design
 //!
 //! Every definition is read in three steps, whether it extends another or not:
