@@ -231,12 +231,12 @@ pub struct Imported {
 /// ```
 pub fn import(path: &Path) -> Result<Imported, ImportError> {
     let file = path.display().to_string();
-    let text = crate::dsl::extends::read_text(path)
-        .map_err(|e| ImportError::Read { path: file.clone(), reason: e.reason() })?;
+    let text =
+        crate::dsl::read::read_text(path).map_err(|e| ImportError::Read { path: file.clone(), reason: e.reason() })?;
     let def = Definition::read(&file, &text, &crate::Resolver)?;
     def.validate()?;
     if let Some(base) = &def.extends
-        && crate::dsl::extends::is_path(base)
+        && crate::dsl::read::is_path(base)
     {
         return Err(ImportError::ExtendsPath { file, base: base.clone() });
     }

@@ -7,7 +7,7 @@ use std::fmt;
 ///
 /// ```
 /// let src = "name: tiny\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\npieces: 7\n";
-/// let err = qipan_dsl::load_str("tiny.yaml", src, &[]).unwrap_err();
+/// let err = qipan_dsl::Definition::read("tiny.yaml", src, &qipan_dsl::FileResolver).and_then(|d| d.compile(&[])).unwrap_err();
 /// assert_eq!(err.0[0].loc, qipan_dsl::Loc { line: 4, column: 9, file: 0 });
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -25,7 +25,7 @@ pub struct Loc {
 /// use qipan_dsl::Loc;
 ///
 /// // A definition that is not a map at all is wrong from its start.
-/// let err = qipan_dsl::load_str("list.yaml", "- a\n- b\n", &[]).unwrap_err();
+/// let err = qipan_dsl::Definition::read("list.yaml", "- a\n- b\n", &qipan_dsl::FileResolver).and_then(|d| d.compile(&[])).unwrap_err();
 /// assert_eq!(err.0[0].loc, Loc::START);
 /// assert_eq!((Loc::START.line, Loc::START.column, Loc::START.file), (1, 1, 0));
 /// // A `--set` of an option the game lacks is in no file.
@@ -51,7 +51,7 @@ impl From<serde_saphyr::Location> for Loc {
 /// ```
 /// let src = "name: tiny\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\n\
 ///            pieces: { stone: { moves: place to emtpy } }\n";
-/// let err = qipan_dsl::load_str("tiny.yaml", src, &[]).unwrap_err();
+/// let err = qipan_dsl::Definition::read("tiny.yaml", src, &qipan_dsl::FileResolver).and_then(|d| d.compile(&[])).unwrap_err();
 /// let d = &err.0[0];
 /// assert_eq!((d.file.as_str(), d.loc.line), ("tiny.yaml", 4));
 /// assert_eq!(d.source_line, "pieces: { stone: { moves: place to emtpy } }");
@@ -165,11 +165,14 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
 /// It is an error type: `?` turns it into a `Box<dyn Error>`, and it displays every diagnostic.
 ///
 /// ```
+/// use qipan_dsl::{Definition, FileResolver};
+///
 /// let src = "name: t\nboard: { grid: { width: 3, height: 3 } }\nseats: [{ name: a }]\n\
 ///            pieces: { s: { moves: place } }\n";
-/// let game = qipan_dsl::load_str("t.yaml", src, &[])?;
+/// let game = Definition::read("t.yaml", src, &FileResolver)?.compile(&[])?;
 /// assert_eq!(game.board.len(), 9);
-/// let err: qipan_dsl::Diagnostics = qipan_dsl::load_str("t.yaml", &src.replace("place", "plaec"), &[]).unwrap_err();
+/// let typo = src.replace("place", "plaec");
+/// let err: qipan_dsl::Diagnostics = Definition::read("t.yaml", &typo, &FileResolver)?.compile(&[]).unwrap_err();
 /// assert_eq!(err.0.len(), 1);
 /// assert!(err.to_string().starts_with("t.yaml:4:"), "{err}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

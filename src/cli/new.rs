@@ -100,8 +100,7 @@ pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
     }
     // A base found by name is written as its name; a file, as a path from here (where NAME.yaml goes).
     let by_name = qipan::games::builtin(&a.from).is_some() || qipan::library::find(&a.from).is_some();
-    let extends =
-        if by_name || qipan::dsl::extends::is_path(&a.from) { a.from.clone() } else { format!("./{}", a.from) };
+    let extends = if by_name || qipan::dsl::read::is_path(&a.from) { a.from.clone() } else { format!("./{}", a.from) };
     let text = variant_text(&a.name, &a.from, &extends)?;
     let path = std::path::PathBuf::from(format!("{}.yaml", a.name));
     let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| {

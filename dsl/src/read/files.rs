@@ -11,7 +11,7 @@ use std::path::Path;
 /// Why a user's file could not be read. Every message names the file.
 ///
 /// ```
-/// use qipan_dsl::files::{ReadError, read_bytes};
+/// use qipan_dsl::read::files::{ReadError, read_bytes};
 ///
 /// let dir = std::env::temp_dir();
 /// let err = read_bytes(&dir, 100).unwrap_err();
@@ -57,16 +57,16 @@ pub enum ReadError {
 /// The file's name is in the message, and apart from it:
 ///
 /// ```
-/// let err = qipan_dsl::files::read_bytes(std::path::Path::new("no-such.sgf"), 10).unwrap_err();
+/// let err = qipan_dsl::read::files::read_bytes(std::path::Path::new("no-such.sgf"), 10).unwrap_err();
 /// assert_eq!(err.to_string(), format!("cannot read `no-such.sgf`: {}", err.reason()));
 /// ```
 impl ReadError {
     /// Why, without the file's name (for messages that name it already).
     ///
     /// ```
-    /// let err = qipan_dsl::files::read_text(std::path::Path::new("no/such/file.yaml"), 100).unwrap_err();
+    /// let err = qipan_dsl::read::files::read_text(std::path::Path::new("no/such/file.yaml"), 100).unwrap_err();
     /// assert_eq!(err.reason(), "No such file or directory (os error 2)");
-    /// assert!(matches!(err, qipan_dsl::files::ReadError::Io { .. }));
+    /// assert!(matches!(err, qipan_dsl::read::files::ReadError::Io { .. }));
     /// ```
     pub fn reason(&self) -> String {
         match self {
@@ -104,7 +104,7 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
 /// opened (opening a FIFO blocks until someone writes to it; a device may never end).
 ///
 /// ```
-/// use qipan_dsl::files::{ReadError, read_bytes};
+/// use qipan_dsl::read::files::{ReadError, read_bytes};
 ///
 /// let path = std::env::temp_dir().join(format!("qipan-read-bytes-{}.sgf", std::process::id()));
 /// std::fs::write(&path, "(;SZ[9])")?;
@@ -140,7 +140,7 @@ pub fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
 /// [`read_bytes`] for a text file: the bytes must be UTF-8.
 ///
 /// ```
-/// use qipan_dsl::files::{ReadError, read_text};
+/// use qipan_dsl::read::files::{ReadError, read_text};
 ///
 /// let path = std::env::temp_dir().join(format!("qipan-read-text-{}.yaml", std::process::id()));
 /// std::fs::write(&path, b"name: \xff\n")?;

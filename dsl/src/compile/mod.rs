@@ -1,0 +1,244 @@
+//! From a parsed definition to a `qipan_core::Game`: options resolved, board generated, language
+//! compiled, names checked. Every error points back into the file.
+//!
+//! `Compiler::game` runs the steps in order, each in its own file: the options and `let` values
+//! (`options.rs`), the board (`board.rs`), the seats (`seats.rs`), the pieces, setup, reserves
+//! and extras (`pieces.rs`), the rules and the end (`rules.rs`), the hooks (`hooks.rs`). The words each
+//! setting accepts are tables in `words.rs`.
+
+mod board;
+mod hooks;
+pub mod options;
+mod pieces;
+mod rules;
+mod seats;
+mod words;
+
+pub use options::OptionInfo;
+
+use crate::diag::{Diagnostic, Loc, did_you_mean, locate_in_value};
+use crate::lang::{LangError, Names, Value, eval_expr};
+use crate::read::Sources;
+use crate::schema::{GameDef, NumOrExpr, Spanned, Text};
+use crate::words::{Words, listed, lookup};
+use qipan_core::game::Game;
+use std::collections::BTreeMap;
+
+/// The most (node, seat, piece) combinations a game may have (each needs a hash key).
+const MAX_KEYS: usize = 4_000_000;
+
+/// Compiles definitions, collecting diagnostics.
+pub(crate) struct Compiler<'a> {
+    /// The files of the definition (the file loaded, then the bases it extends).
+    pub sources: &'a Sources,
+    pub diags: Vec<Diagnostic>,
+    pub vars: BTreeMap<String, Value>,
+    /// When checking a definition, options without a default get a stand-in value instead of an error.
+    pub placeholders: bool,
+    /// For commands that do not play to the end: options without a default may stay unset when only the
+    /// scoring uses them (see [`Definition::compile_for_view`](crate::Definition::compile_for_view)).
+    pub defer: bool,
+    /// The options (and `let` values made of them) left unset under `defer`.
+    pub unset: Vec<String>,
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(sources: &'a Sources) -> Self {
+        Compiler {
+            sources,
+            diags: Vec::new(),
+            vars: BTreeMap::new(),
+            placeholders: false,
+            defer: false,
+            unset: Vec::new(),
+        }
+    }
+
+    /// The text of the file a location points into.
+    fn text(&self, loc: Loc) -> &'a str {
+        &self.sources.file(loc).text
+    }
+
+    fn error(&mut self, loc: Loc, msg: impl Into<String>, expected: Option<String>) {
+        self.diags.push(self.sources.diagnostic(loc, msg, expected));
+    }
+
+    fn lang_error(&mut self, t: &Text, text: &str, e: LangError) {
+        let loc = locate_in_value(self.text(t.referenced), t.referenced, text, e.offset);
+        self.error(loc, e.message, e.expected);
+    }
+
+    /// Replaces `$name` by the option's value in a text (for rule words and movement rules).
+    fn subst(&mut self, t: &Text) -> String {
+        let s = &t.value;
+        if !s.contains('$') {
+            return s.clone();
+        }
+        let mut out = String::new();
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find('$') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+            let name = &after[..end];
+            match self.vars.get(name) {
+                Some(_) if self.unset.iter().any(|u| u == name) => {
+                    self.uses_only_set(name, t.referenced);
+                }
+                Some(v) => out.push_str(&v.to_string()),
+                None => {
+                    let off = s[..s.len() - rest.len() + i].chars().count();
+                    let loc = locate_in_value(self.text(t.referenced), t.referenced, s, off);
+                    let known = self.vars.keys().cloned().collect::<Vec<_>>().join(", ");
+                    let hint = did_you_mean(name, self.vars.keys().map(String::as_str));
+                    self.error(loc, format!("unknown option `${name}`{hint}"), Some(format!("one of: {known}")));
+                }
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn number(&mut self, v: &Spanned<NumOrExpr>) -> Option<f64> {
+        if let NumOrExpr::Expr(e) = &v.value
+            && !self.uses_only_set(e, v.referenced)
+        {
+            return None;
+        }
+        self.value_of(v)
+    }
+
+    /// The value of a number or option expression, whatever options it uses (for the scoring, see
+    /// [`Definition::compile_for_view`](crate::Definition::compile_for_view)).
+    fn value_of(&mut self, v: &Spanned<NumOrExpr>) -> Option<f64> {
+        match &v.value {
+            NumOrExpr::Num(x) => Some(*x),
+            NumOrExpr::Expr(e) => match eval_expr(e, &self.vars) {
+                Ok(Value::Num(x)) if !x.is_finite() => {
+                    self.error(
+                        v.referenced,
+                        format!("`{e}` gives `{x}`, not a finite number"),
+                        Some("a number".into()),
+                    );
+                    None
+                }
+                Ok(Value::Num(x)) => Some(x),
+                Ok(other) => {
+                    self.error(v.referenced, format!("`{e}` gives `{other}`, not a number"), Some("a number".into()));
+                    None
+                }
+                Err(err) => {
+                    let loc = locate_in_value(self.text(v.referenced), v.referenced, e, err.offset);
+                    self.error(loc, err.message, err.expected);
+                    None
+                }
+            },
+        }
+    }
+
+    fn count(&mut self, v: &Spanned<NumOrExpr>, what: &str, max: f64) -> Option<u32> {
+        let x = self.number(v)?;
+        if x.fract() != 0.0 || x < 0.0 || x > max {
+            self.error(v.referenced, format!("{what} must be a whole number from 0 to {max}, not {x}"), None);
+            return None;
+        }
+        Some(x as u32)
+    }
+
+    /// Whether an optional `if:` option expression holds (reporting errors).
+    fn applies(&mut self, when: &Option<Text>) -> bool {
+        let Some(w) = when else { return true };
+        if !self.uses_only_set(&w.value, w.referenced) {
+            return false;
+        }
+        match eval_expr(&w.value, &self.vars) {
+            Ok(Value::Bool(b)) => b,
+            Ok(v) => {
+                self.error(
+                    w.referenced,
+                    format!("`if` gives `{v}`, not true or false"),
+                    Some("an option test like `ko == simple`".into()),
+                );
+                false
+            }
+            Err(e) => {
+                self.lang_error(w, &w.value.clone(), e);
+                false
+            }
+        }
+    }
+
+    /// An unknown name: which, the known one it likely misspells, and the known ones.
+    fn unknown<S: AsRef<str>>(&mut self, at: Loc, what: &str, name: &str, known: &[S]) {
+        let hint = did_you_mean(name, known.iter().map(|k| k.as_ref()));
+        let list = known.iter().map(|k| k.as_ref()).collect::<Vec<_>>().join(", ");
+        self.error(at, format!("unknown {what} `{name}`{hint}"), Some(list));
+    }
+
+    fn board_result<T>(&mut self, r: Result<T, qipan_core::board::BoardError>, loc: Loc) -> Option<T> {
+        r.map_err(|e| self.error(loc, format!("board: {e}"), None)).ok()
+    }
+
+    /// The meaning of a setting's word in its table; `default` when the setting is absent or its word unknown
+    /// (an error).
+    fn word<T: Copy>(&mut self, t: &Option<Text>, table: Words<T>, default: T) -> T {
+        let Some(t) = t else { return default };
+        let w = self.subst(t);
+        match lookup(table, &w) {
+            Some(v) => v,
+            None => {
+                let hint = did_you_mean(&w, crate::words::words(table));
+                self.error(t.referenced, format!("unknown value `{w}`{hint}"), Some(listed(table)));
+                default
+            }
+        }
+    }
+
+    /// The whole compilation, step by step.
+    pub fn game(&mut self, def: &GameDef, overrides: &[(String, String)]) -> Option<Game> {
+        self.options(def, overrides);
+        if !self.diags.is_empty() {
+            return None;
+        }
+        self.lets(def);
+        let board = self.board(&def.board)?;
+        self.vars.insert("nodes".into(), Value::Num(board.len() as f64));
+        let seats = self.seats(def, &board)?;
+        let piece_names: Vec<String> = def.pieces.0.iter().map(|(n, _)| n.value.clone()).collect();
+        let names = Names { board: &board, pieces: &piece_names, zone_aliases: &def.zone_aliases };
+        let pieces = self.pieces(def, &names, &seats)?;
+        let setup = self.setup(def, &board, &seats, &piece_names);
+        let reserves = self.reserves(def, &seats, &piece_names);
+
+        // Zobrist keys are one per (node, seat, piece): refuse definitions that would need gigabytes.
+        let keys = board.len() * seats.len() * pieces.len();
+        if keys > MAX_KEYS {
+            self.error(
+                def.name.referenced,
+                format!("{} nodes x {} seats x {} piece types is too large", board.len(), seats.len(), pieces.len()),
+                Some(format!("at most {MAX_KEYS} combinations")),
+            );
+            return None;
+        }
+
+        let rules = self.rules(def, &board, &piece_names, &seats);
+        let mut game = Game::new(
+            def.name.value.clone(),
+            def.title.clone().unwrap_or_else(|| def.name.value.clone()),
+            board,
+            seats,
+            def.zone_aliases.clone(),
+            pieces,
+            setup,
+            reserves,
+            rules?,
+        );
+        game.rules_name = def.rules_name.clone().unwrap_or_else(|| game.title.clone());
+        game.counters = def.counters.clone();
+        game.extras = self.extras(def, &piece_names);
+        game.options = self.recorded_options(def);
+        game.hooks = self.hooks(def);
+        if self.diags.is_empty() { Some(game) } else { None }
+    }
+}

@@ -1,0 +1,187 @@
+//! The pieces (their moves compiled from the movement language), the setup, the reserves and the extras.
+
+use super::Compiler;
+use crate::diag::did_you_mean;
+use crate::lang::{Names, compile_move};
+use crate::schema::{GameDef, MoveDef, Spanned, Text};
+use qipan_core::board::Board;
+use qipan_core::game::{Extra, PieceType, Placement, Seat};
+
+impl Compiler<'_> {
+    /// The piece types; `None` without 1 to 255 of them.
+    pub(super) fn pieces(&mut self, def: &GameDef, names: &Names, seats: &[Seat]) -> Option<Vec<PieceType>> {
+        let mut pieces = Vec::new();
+        for (name, p) in &def.pieces.0 {
+            let mut moves = Vec::new();
+            let entries =
+                p.moves.iter().flat_map(|m| m.value.located().map(|(rule, at)| (rule, at.unwrap_or(m.referenced))));
+            for (m, at) in entries {
+                // Diagnostics search forward from the entry's place for the offending text.
+                let spanned = |s: &str| Spanned::new(s.to_string(), at, at);
+                let (t, when) = match m {
+                    MoveDef::Plain(t) => (spanned(t), None),
+                    MoveDef::Conditional { rule, when } => (spanned(rule), Some(spanned(when))),
+                };
+                if !self.applies(&when) {
+                    continue;
+                }
+                let text = self.subst(&t);
+                match compile_move(&text, names) {
+                    Ok(r) => moves.push(r),
+                    Err(e) => self.lang_error(&t, &text, e),
+                }
+            }
+            let symbols = if let Some(l) = &p.letter {
+                seats.iter().map(|s| format!("{}{l}", s.letter)).collect()
+            } else if p.symbols.is_empty() {
+                vec![name.value.chars().next().unwrap_or('?').to_string()]
+            } else {
+                p.symbols.clone()
+            };
+            pieces.push(PieceType { name: name.value.clone(), symbols, moves, immune: p.immune, captures: p.captures });
+        }
+        if pieces.is_empty() || pieces.len() > 255 {
+            self.error(def.name.referenced, "a game needs 1 to 255 piece types", None);
+            return None;
+        }
+        Some(pieces)
+    }
+
+    /// The pieces on the board at the start.
+    pub(super) fn setup(
+        &mut self,
+        def: &GameDef,
+        board: &Board,
+        seats: &[Seat],
+        piece_names: &[String],
+    ) -> Vec<Placement> {
+        let seat_index = |name: &str| seat_named(seats, name);
+        let empty_seat = |i: u8| starts_empty(def, seats, i);
+        let piece_index = |name: &str| piece_named(piece_names, name);
+        let mut setup = Vec::new();
+        for s in &def.setup {
+            if !self.applies(&s.when) {
+                continue;
+            }
+            let seat_name = self.subst(&s.seat);
+            let seat = seat_index(&seat_name);
+            if seat.is_some_and(empty_seat) {
+                continue;
+            }
+            let piece = piece_index(&s.piece.value);
+            if seat.is_none() {
+                self.unknown(
+                    s.seat.referenced,
+                    "seat",
+                    &seat_name,
+                    &seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                );
+            }
+            if piece.is_none() {
+                self.unknown(s.piece.referenced, "piece", &s.piece.value, piece_names);
+            }
+            for at in &s.at {
+                match (board.find(&at.value), seat, piece) {
+                    (Some(node), Some(seat), Some(piece)) => setup.push(Placement { node, seat, piece }),
+                    (None, _, _) => self.error(
+                        at.referenced,
+                        format!("no node labelled `{}`", at.value),
+                        Some("the label of a node of the board".into()),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        setup
+    }
+
+    /// The pieces in hand at the start: (seat, piece, count).
+    pub(super) fn reserves(&mut self, def: &GameDef, seats: &[Seat], piece_names: &[String]) -> Vec<(u8, u8, u16)> {
+        let seat_index = |name: &str| seat_named(seats, name);
+        let empty_seat = |i: u8| starts_empty(def, seats, i);
+        let piece_index = |name: &str| piece_named(piece_names, name);
+        let mut reserves = Vec::new();
+        for r in &def.reserve {
+            if !self.applies(&r.when) {
+                continue;
+            }
+            let piece = piece_index(&r.piece.value);
+            if piece.is_none() {
+                self.unknown(r.piece.referenced, "piece", &r.piece.value, piece_names);
+            }
+            let targets: Vec<u8> = if r.seat.value == "all" {
+                (0..seats.len() as u8).collect()
+            } else {
+                match seat_index(&r.seat.value) {
+                    Some(s) => vec![s],
+                    None => {
+                        self.error(
+                            r.seat.referenced,
+                            format!(
+                                "unknown seat `{}`{}",
+                                r.seat.value,
+                                did_you_mean(&r.seat.value, seats.iter().map(|s| s.name.as_str()).chain(["all"]))
+                            ),
+                            Some("a seat name or `all`".into()),
+                        );
+                        vec![]
+                    }
+                }
+            };
+            if let Some(p) = piece {
+                reserves.extend(targets.into_iter().filter(|&s| !empty_seat(s)).map(|s| (s, p, r.count)));
+            }
+        }
+        reserves
+    }
+
+    /// The extra actions (reviving a piece, at a counter's cost).
+    pub(super) fn extras(&mut self, def: &GameDef, piece_names: &[String]) -> Vec<Extra> {
+        let mut extras = Vec::new();
+        for x in &def.extras {
+            let revive = piece_names.iter().position(|p| *p == x.revive.value);
+            if revive.is_none() {
+                self.unknown(x.revive.referenced, "piece", &x.revive.value, piece_names);
+            }
+            let cost = x.cost.as_ref().and_then(|c| {
+                let i = def.counters.iter().position(|n| *n == c.value);
+                if i.is_none() {
+                    self.unknown(c.referenced, "counter", &c.value, &def.counters);
+                }
+                i
+            });
+            if let Some(r) = revive {
+                extras.push(Extra { name: x.name.value.clone(), revive: r as u8, cost });
+            }
+        }
+        extras
+    }
+
+    /// Piece types by name, each unknown one reported where it is written.
+    pub(super) fn piece_list(&mut self, names: &[Text], piece_names: &[String]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for t in names {
+            let name = self.subst(t);
+            match piece_names.iter().position(|p| *p == name) {
+                Some(i) => out.push(i as u8),
+                None => self.unknown(t.referenced, "piece", &name, piece_names),
+            }
+        }
+        out
+    }
+}
+
+/// The index of the seat named `name`.
+fn seat_named(seats: &[Seat], name: &str) -> Option<u8> {
+    seats.iter().position(|s| s.name == name).map(|i| i as u8)
+}
+
+/// Whether seat `i` starts empty: nobody plays it and it is not neutral.
+fn starts_empty(def: &GameDef, seats: &[Seat], i: u8) -> bool {
+    !seats[i as usize].plays && !def.seats[i as usize].neutral
+}
+
+/// The index of the piece type named `name`.
+fn piece_named(piece_names: &[String], name: &str) -> Option<u8> {
+    piece_names.iter().position(|p| p == name).map(|i| i as u8)
+}

@@ -1,0 +1,153 @@
+//! The rules (capture, repetition, pass, check, ...), the end of the game and the scoring.
+
+use super::Compiler;
+use super::words::{
+    ABSORBED_TURNS, ALLOWED, BARE_SIDE, CAPTURED, CHECKMATE, DAME, Method, PASS, PREY, REPETITION, ROYAL_CAPTURE,
+    SCORING, STUCK,
+};
+use crate::schema::{GameDef, ScoringDef};
+use crate::words::{listed_or, lookup};
+use qipan_core::board::Board;
+use qipan_core::game::Seat;
+use qipan_core::rules::{
+    AbsorbedTurns, BareSide, CapturedTo, Dame, EndRules, GroupCapture, PassRule, Prey, Repetition, RoyalCapture, Rules,
+    Scoring, StuckRule,
+};
+
+impl Compiler<'_> {
+    /// The rules of play, the end of the game and the scoring.
+    pub(super) fn rules(
+        &mut self,
+        def: &GameDef,
+        board: &Board,
+        piece_names: &[String],
+        seats: &[Seat],
+    ) -> Option<Rules> {
+        let r = &def.rules;
+        let mut rules = Rules::default();
+        if let Some(c) = &r.capture {
+            let text = self.subst(c);
+            let mut words = text.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (Some("groups"), Some(rel), None) => match board.relation(rel) {
+                    Some(relation) => {
+                        let suicide_allowed = self.word(&r.suicide, ALLOWED, false);
+                        rules.group_capture = Some(GroupCapture { relation, suicide_allowed });
+                    }
+                    None => self.unknown(c.referenced, "relation", rel, board.relation_names()),
+                },
+                (Some("none"), None, None) => {}
+                _ => self.error(
+                    c.referenced,
+                    format!("cannot read capture rule `{text}`"),
+                    Some("`groups <relation>` or `none`".into()),
+                ),
+            }
+        }
+        rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
+        rules.pass = self.word(&r.pass, PASS, PassRule::WhenStuck);
+        // `stuck: pass` is the same as `pass: when-stuck`: a seat without a move passes.
+        let (stuck, passes) = self.word(&r.stuck, STUCK, (StuckRule::Draw, false));
+        if passes && rules.pass == PassRule::Never {
+            rules.pass = PassRule::WhenStuck;
+        }
+        rules.stuck = stuck;
+        rules.captured_to = self.word(&r.captured, CAPTURED, CapturedTo::Removed);
+        rules.absorbed_turns = self.word(&r.absorbed_turns, ABSORBED_TURNS, AbsorbedTurns::Shared);
+        rules.prey = self.word(&r.prey, PREY, Prey::Any);
+        rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);
+        rules.check = self.piece_list(&r.check, piece_names);
+        rules.checkmate = self.word(&r.checkmate, CHECKMATE, StuckRule::Loses);
+        rules.end = self.end(def, piece_names)?;
+        rules.score_bonus = vec![0.0; seats.len()];
+        if let Some(s) = &def.scoring {
+            self.scoring(s, board, seats, &mut rules)?;
+        }
+        Some(rules)
+    }
+
+    /// How the game ends: goals, passes, plies, royal and bare pieces, quiet moves and repetitions.
+    fn end(&mut self, def: &GameDef, piece_names: &[String]) -> Option<EndRules> {
+        let e = &def.end;
+        let quiet_reset = self.piece_list(&e.quiet_reset, piece_names);
+        let quiet_draw = match &e.quiet_plies {
+            Some(m) => Some(self.count(m, "quiet_plies", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
+        let repetition_draw = match &e.repetitions {
+            Some(m) => Some(self.count(m, "repetitions", 1e9)?).filter(|&n| n > 0),
+            None => None,
+        };
+        let royal = self.piece_list(&e.royal, piece_names);
+        let bare = self.piece_list(&e.bare, piece_names);
+        let royal_capture = self.word(&e.royal_capture, ROYAL_CAPTURE, RoyalCapture::Eliminate);
+        let bare_side = self.word(&e.bare_side, BARE_SIDE, BareSide::Removed);
+        let max_plies = match &e.max_plies {
+            Some(m) => Some(self.count(m, "max_plies", 1e9)?),
+            None => None,
+        };
+        let mut goals = Vec::new();
+        for g in &e.goals {
+            if !self.applies(&g.when) {
+                continue;
+            }
+            match def.counters.iter().position(|c| *c == g.counter.value) {
+                Some(i) => goals.push((i, self.number(&g.at_least).unwrap_or(0.0) as i64)),
+                None => self.unknown(g.counter.referenced, "counter", &g.counter.value, &def.counters),
+            }
+        }
+        Some(EndRules {
+            goals,
+            consecutive_passes: e.passes,
+            max_plies,
+            royal,
+            royal_capture,
+            bare,
+            bare_side,
+            lose_without_pieces: e.lose_without_pieces,
+            last_standing: e.last_standing,
+            quiet_draw,
+            quiet_reset,
+            repetition_draw,
+        })
+    }
+
+    /// The scoring method and the bonus points of each seat.
+    fn scoring(&mut self, s: &ScoringDef, board: &Board, seats: &[Seat], rules: &mut Rules) -> Option<()> {
+        let method = self.subst(&s.method);
+        rules.scoring = match lookup(SCORING, &method) {
+            Some(Method::Area) => {
+                let rel_name = match &s.relation {
+                    Some(t) => self.subst(t),
+                    None => "orthogonal".into(),
+                };
+                let relation = board.relation(&rel_name);
+                if relation.is_none() {
+                    let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
+                    self.unknown(loc, "relation", &rel_name, board.relation_names());
+                }
+                let dame = self.word(&s.dame, DAME, Dame::Nobody);
+                Scoring::Area { relation: relation?, dame }
+            }
+            Some(Method::Captures) => Scoring::Captures,
+            Some(Method::None) => Scoring::None,
+            None => {
+                self.error(s.method.referenced, format!("unknown scoring method `{method}`"), Some(listed_or(SCORING)));
+                Scoring::None
+            }
+        };
+        for (seat, v) in &s.bonus.0 {
+            match seats.iter().position(|x| x.name == seat.value) {
+                // The one use an unset option may have: a game shown or counted is never scored.
+                Some(i) => rules.score_bonus[i] = self.value_of(v).unwrap_or(0.0),
+                None => self.unknown(
+                    seat.referenced,
+                    "seat",
+                    &seat.value,
+                    &seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                ),
+            }
+        }
+        Some(())
+    }
+}

@@ -1,0 +1,213 @@
+//! Conditions on a node or a position: words (`empty`, `enemy`, ...), calls (`zone(..)`, `piece(..)`, ...),
+//! counts and their combinations.
+
+use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_keyword, offset_of, syntax_error};
+use crate::words::{Words, listed, lookup};
+use pest::Parser;
+use pest::iterators::Pair;
+use qipan_core::rules::{Cmp, Cond};
+
+/// The condition words (`to empty`, `if unmoved`), each with the condition it makes.
+const WORDS: Words<fn() -> Cond> = &[
+    ("empty", || Cond::Empty),
+    ("friend", || Cond::Friend),
+    ("ally", || Cond::Ally),
+    ("enemy", || Cond::Enemy),
+    ("any", || Cond::Not(Box::new(Cond::Empty))),
+    ("always", || Cond::True),
+    ("unmoved", || Cond::Unmoved),
+    ("passed", || Cond::Passed),
+];
+
+/// Other spellings of condition words, not listed in messages: (alias, word).
+const WORD_ALIASES: &[(&str, &str)] = &[("own", "friend"), ("occupied", "any")];
+
+/// A condition function (`zone(start)`, `piece(king)`); `count(..)` has a grammar rule of its own.
+#[derive(Clone, Copy)]
+enum Call {
+    Zone,
+    SideZone,
+    Kind,
+    Colour,
+    Piece,
+    InReserve,
+    OnBoard,
+}
+
+/// The condition functions.
+const CALLS: Words<Call> = &[
+    ("zone", Call::Zone),
+    ("side-zone", Call::SideZone),
+    ("kind", Call::Kind),
+    ("colour", Call::Colour),
+    ("piece", Call::Piece),
+    ("in-reserve", Call::InReserve),
+    ("on-board", Call::OnBoard),
+];
+
+/// Other spellings of condition functions, not listed in messages: (alias, function).
+const CALL_ALIASES: &[(&str, &str)] = &[("color", "colour")];
+
+/// The word an alias stands for, or the word itself.
+fn unalias<'a>(aliases: &[(&'a str, &'a str)], word: &'a str) -> &'a str {
+    aliases.iter().find(|(alias, _)| *alias == word).map_or(word, |&(_, w)| w)
+}
+
+/// Parses and compiles a condition on its own (zones, setup filters, ...).
+///
+/// ```
+/// use qipan::core::rules::Cond;
+/// use qipan_dsl::lang::{Names, compile_condition};
+///
+/// let game = qipan::load("go", &[]).expect("a built-in game");
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let cond = compile_condition("empty or enemy", &names)?;
+/// assert_eq!(cond, Cond::Or(vec![Cond::Empty, Cond::Enemy]));
+/// let err = compile_condition("zone(centre)", &names).unwrap_err();
+/// assert!(err.message.contains("centre"), "{}", err.message);
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
+pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
+    in_chars(text, || {
+        check_nesting(text, false)?;
+        let mut pairs = LangParser::parse(Rule::condition, text).map_err(|e| syntax_error(text, e))?;
+        let top = pairs.next().expect("condition");
+        compile_cond(top.into_inner().find(not_keyword).expect("cond"), names)
+    })
+}
+
+pub(super) fn compile_cond(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    compile_cond_in(p, names, false)
+}
+
+/// Compiles a condition; `in_count` when it is (part of) what a `count(...)` counts.
+fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
+    let off = offset_of(&p);
+    match p.as_rule() {
+        Rule::cond => {
+            let mut parts: Vec<Cond> = p
+                .into_inner()
+                .filter(not_keyword)
+                .map(|c| compile_cond_in(c, names, in_count))
+                .collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
+        }
+        Rule::conj => {
+            let mut parts: Vec<Cond> = p
+                .into_inner()
+                .filter(not_keyword)
+                .map(|c| compile_cond_in(c, names, in_count))
+                .collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
+        }
+        Rule::neg => {
+            let mut nots = 0;
+            let mut inner = None;
+            for x in p.into_inner().filter(not_keyword) {
+                if x.as_rule() == Rule::not_kw {
+                    nots += 1;
+                } else {
+                    inner = Some(compile_cond_in(x, names, in_count)?);
+                }
+            }
+            let mut c = inner.expect("atom");
+            for _ in 0..nots {
+                c = Cond::Not(Box::new(c));
+            }
+            Ok(c)
+        }
+        Rule::word => match lookup(WORDS, unalias(WORD_ALIASES, p.as_str())) {
+            Some(cond) => Ok(cond()),
+            None => {
+                let calls: Vec<String> = CALLS.iter().map(|(f, _)| format!("{f}(..)")).collect();
+                let expected = format!("{}, {}, count(..)", listed(WORDS), calls.join(", "));
+                Err(LangError::at(off, format!("unknown condition `{}`", p.as_str()), Some(expected)))
+            }
+        },
+        Rule::call => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let f = it.next().expect("fn");
+            let a = it.next().expect("arg");
+            let arg = a.as_str();
+            let aoff = offset_of(&a);
+            let unknown = |what: &str, list: Vec<String>| {
+                LangError::at(aoff, format!("unknown {what} `{arg}`"), Some(format!("one of: {}", list.join(", "))))
+            };
+            let piece = || {
+                names
+                    .pieces
+                    .iter()
+                    .position(|p| p == arg)
+                    .map(|i| i as u8)
+                    .ok_or_else(|| unknown("piece", names.pieces.to_vec()))
+            };
+            let Some(call) = lookup(CALLS, unalias(CALL_ALIASES, f.as_str())) else {
+                let other = f.as_str();
+                let expected = format!("{}, count", listed(CALLS));
+                return Err(LangError::at(offset_of(&f), format!("unknown function `{other}`"), Some(expected)));
+            };
+            match call {
+                Call::Zone => {
+                    if let Some(i) = names.zone_aliases.iter().position(|z| z == arg) {
+                        return Ok(Cond::SeatZone(i as u8));
+                    }
+                    names.board.zone(arg).map(Cond::Zone).ok_or_else(|| {
+                        let mut all = names.board.zone_names().to_vec();
+                        all.extend(names.zone_aliases.iter().cloned());
+                        unknown("zone", all)
+                    })
+                }
+                Call::SideZone => names
+                    .zone_aliases
+                    .iter()
+                    .position(|z| z == arg)
+                    .map(|i| Cond::SideZone(i as u8))
+                    .ok_or_else(|| unknown("seat zone", names.zone_aliases.to_vec())),
+                Call::Kind => names
+                    .board
+                    .kind(arg)
+                    .map(Cond::Kind)
+                    .ok_or_else(|| unknown("node kind", names.board.kind_names().to_vec())),
+                Call::Colour => names
+                    .board
+                    .colour(arg)
+                    .map(Cond::Colour)
+                    .ok_or_else(|| unknown("colour", names.board.colour_names().to_vec())),
+                Call::Piece => Ok(Cond::Piece(piece()?)),
+                Call::InReserve => Ok(Cond::InReserve(piece()?)),
+                Call::OnBoard => Ok(Cond::OnBoard(piece()?)),
+            }
+        }
+        Rule::count => {
+            // A count is the same on every node, so one inside another only multiplies the work (nodes to the
+            // power of the depth) for the answer it would give beside it.
+            if in_count {
+                return Err(LangError::at(
+                    off,
+                    "a `count` cannot be inside another `count`",
+                    Some("a count is about the whole position, not the node counted: put it beside the other one, as in `count(enemy) > 0 and count(friend) < 4`".into()),
+                ));
+            }
+            let mut it = p.into_inner().filter(not_keyword);
+            let c = compile_cond_in(it.next().expect("cond"), names, true)?;
+            let op = match it.next().expect("cmp").as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "==" => Cmp::Eq,
+                "!=" => Cmp::Ne,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            let np = it.next().expect("int");
+            let n: i64 = np.as_str().parse().map_err(|_| {
+                LangError::at(
+                    offset_of(&np),
+                    format!("`{}` is too large", np.as_str()),
+                    Some("a smaller number".into()),
+                )
+            })?;
+            Ok(Cond::Count(Box::new(c), op, n))
+        }
+        r => unreachable!("unexpected condition rule {r:?}"),
+    }
+}

@@ -1,0 +1,291 @@
+//! The board of a definition: its generator, nodes, edges, directions and zones.
+
+use super::{NumOrExpr, Ordered, Spanned, Text};
+use serde::Deserialize;
+
+/// The board: one generator, plus optional extra nodes, edges and zones; or, with `select`, one of
+/// several boards chosen by an option.
+///
+/// ```
+/// // Field Go's board is chosen by its `board` option.
+/// let board = qipan::definition("field-go")?.def.board;
+/// assert_eq!(board.select.unwrap().value, "board");
+/// let names: Vec<&str> = board.variants.0.iter().map(|(n, _)| n.value.as_str()).collect();
+/// assert_eq!(names, ["sample", "mask", "box", "stack"]);
+/// assert!(board.variants.0[2].1.box_surface.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDef {
+    /// The option whose value names the board to use among `variants`.
+    #[serde(default)]
+    pub select: Option<Text>,
+    /// Boards by name, for `select`.
+    #[serde(default)]
+    pub variants: Ordered<BoardDef>,
+    /// The surface of a box of cells.
+    #[serde(default, rename = "box")]
+    pub box_surface: Option<Grid3dDef>,
+    /// A rectangular grid.
+    #[serde(default)]
+    pub grid: Option<GridDef>,
+    /// A 3-D grid.
+    #[serde(default)]
+    pub grid3d: Option<Grid3dDef>,
+    /// A polar board.
+    #[serde(default)]
+    pub polar: Option<PolarDef>,
+    /// Extra (or all) nodes.
+    #[serde(default)]
+    pub nodes: Vec<NodeDef>,
+    /// Extra (or all) edges.
+    #[serde(default)]
+    pub edges: Vec<EdgeDef>,
+    /// Derive the `same-colour` relation.
+    #[serde(default)]
+    pub same_colour: bool,
+    /// What a same-colour jump of two may pass over: `empty` (default: the node between must be empty) or
+    /// `any`.
+    #[serde(default)]
+    pub same_colour_jump: Option<Text>,
+    /// Named zones.
+    #[serde(default)]
+    pub zones: Ordered<ZoneDef>,
+    /// Directions declared for explicit boards (name → vector).
+    #[serde(default)]
+    pub directions: Ordered<Vec<i32>>,
+}
+
+/// A rectangular grid.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let grid = def.board.grid.unwrap();
+/// assert_eq!(grid.labels.unwrap().value, "chess");
+/// assert!(grid.diagonal);
+/// assert_eq!(grid.kind.as_deref(), Some("cell"));
+/// assert_eq!(grid.checker, Some(["dark".to_string(), "light".to_string()]));
+/// assert!(grid.mask.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridDef {
+    /// Columns (default: the mask's width).
+    #[serde(default)]
+    pub width: Option<Spanned<NumOrExpr>>,
+    /// Rows (default: the mask's height).
+    #[serde(default)]
+    pub height: Option<Spanned<NumOrExpr>>,
+    /// `gtp`, `letters` or `chess`.
+    #[serde(default)]
+    pub labels: Option<Text>,
+    /// Add the diagonal relation.
+    #[serde(default)]
+    pub diagonal: bool,
+    /// Node kind (default `point`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Checkerboard colour names.
+    #[serde(default)]
+    pub checker: Option<[String; 2]>,
+    /// Rows of `.` (node) and `#` (no node), top row first: a list, or one text with rows separated
+    /// by `/` or new lines (which may be an option: `$mask`). Width and height default to the mask's.
+    #[serde(default)]
+    pub mask: Option<Spanned<Mask>>,
+}
+
+/// A mask as a list of rows or as one text.
+///
+/// ```
+/// use qipan_dsl::schema::Mask;
+///
+/// let variants = qipan::definition("field-go")?.def.board.variants;
+/// let mask = |i: usize| variants.0[i].1.grid.as_ref().unwrap().mask.as_ref().unwrap().value.clone();
+/// assert!(matches!(mask(0), Mask::Rows(rows) if rows.len() == 11 && rows[2] == "..##...##.."));
+/// assert!(matches!(mask(1), Mask::Text(t) if t == "$mask")); // the `mask` option's value
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Mask {
+    /// One row per entry.
+    Rows(Vec<String>),
+    /// Rows separated by `/` or new lines.
+    Text(String),
+}
+
+/// A 3-D grid, or a box.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let variants = qipan::definition("field-go")?.def.board.variants;
+/// let stack = variants.0[3].1.grid3d.as_ref().unwrap();
+/// assert!(matches!(&stack.depth.value, NumOrExpr::Expr(e) if e == "layers"));
+/// let cube = variants.0[2].1.box_surface.as_ref().unwrap();
+/// assert!(matches!(&cube.width.value, NumOrExpr::Expr(e) if e == "box_width"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grid3dDef {
+    /// Columns.
+    pub width: Spanned<NumOrExpr>,
+    /// Rows.
+    pub height: Spanned<NumOrExpr>,
+    /// Layers.
+    pub depth: Spanned<NumOrExpr>,
+}
+
+/// A polar board.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let polar = qipan::definition("he-qi")?.def.board.polar.unwrap();
+/// assert!(matches!(polar.sectors.value, NumOrExpr::Num(n) if n == 100.0));
+/// assert_eq!((polar.eyes, polar.eye_links.as_slice()), (25, &[1, 2][..]));
+/// assert_eq!(polar.hub.unwrap().value, "$hub"); // set by the `hub` option
+/// assert!(polar.diagonal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolarDef {
+    /// Rings.
+    pub rings: Spanned<NumOrExpr>,
+    /// Sectors per ring.
+    pub sectors: Spanned<NumOrExpr>,
+    /// Eyes in the channel.
+    #[serde(default)]
+    pub eyes: u32,
+    /// Sector offsets of each eye's ring-1 cells within its group.
+    #[serde(default)]
+    pub eye_links: Vec<u32>,
+    /// The centre: `none` (default), `transit` (a hub passed over in one step from any eye to any other)
+    /// or `stop` (a node one step from every eye, where pieces may stop).
+    #[serde(default)]
+    pub hub: Option<Text>,
+    /// `true` to join neighbouring eyes by one step (relation `channel`).
+    #[serde(default)]
+    pub eye_ring: Option<Text>,
+    /// Add diagonals.
+    #[serde(default)]
+    pub diagonal: bool,
+    /// Two colour names for the cells.
+    #[serde(default)]
+    pub checker: Option<[String; 2]>,
+    /// How the colours are laid out: `checker` (default: by ring + sector) or `stripes` (by sector).
+    #[serde(default)]
+    pub pattern: Option<Text>,
+}
+
+/// An explicit node.
+///
+/// ```
+/// let src = "name: cross
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   nodes:
+///     - { label: top, zones: [north], at: [0, 1] }
+///     - { label: centre, kind: hub, colour: gold }
+///   edges:
+///     - { from: centre, to: top, relation: line, direction: up, back: down }
+///     - { from: top, to: centre, relation: chute, one_way: true }
+/// ";
+/// let board = qipan_dsl::Definition::read("cross.yaml", src, &qipan_dsl::FileResolver)?.def.board;
+/// let (top, centre) = (&board.nodes[0], &board.nodes[1]);
+/// assert_eq!(top.label.value, "top");
+/// assert_eq!(top.zones, ["north"]);
+/// assert_eq!(top.at, Some(vec![0.0, 1.0]));
+/// assert_eq!((centre.kind.as_deref(), centre.colour.as_deref()), (Some("hub"), Some("gold")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeDef {
+    /// Unique label.
+    pub label: Text,
+    /// Kind (default `cell`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Colour.
+    #[serde(default)]
+    pub colour: Option<String>,
+    /// Zones.
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// Drawing position.
+    #[serde(default)]
+    pub at: Option<Vec<f32>>,
+}
+
+/// An explicit edge.
+///
+/// ```
+/// let src = "name: cross
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   nodes:
+///     - { label: top, zones: [north], at: [0, 1] }
+///     - { label: centre, kind: hub, colour: gold }
+///   edges:
+///     - { from: centre, to: top, relation: line, direction: up, back: down }
+///     - { from: top, to: centre, relation: chute, one_way: true }
+/// ";
+/// let board = qipan_dsl::Definition::read("cross.yaml", src, &qipan_dsl::FileResolver)?.def.board;
+/// let (line, chute) = (&board.edges[0], &board.edges[1]);
+/// assert_eq!((line.from.value.as_str(), line.to.value.as_str(), line.relation.as_str()), ("centre", "top", "line"));
+/// assert_eq!((line.direction.as_deref(), line.back.as_deref(), line.one_way), (Some("up"), Some("down"), false));
+/// assert!(chute.one_way && chute.back.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeDef {
+    /// Start label.
+    pub from: Text,
+    /// End label.
+    pub to: Text,
+    /// Relation name.
+    pub relation: String,
+    /// Direction of from → to.
+    #[serde(default)]
+    pub direction: Option<String>,
+    /// Direction of the reverse edge; absent with `one_way`.
+    #[serde(default)]
+    pub back: Option<String>,
+    /// Only from → to.
+    #[serde(default)]
+    pub one_way: bool,
+}
+
+/// A zone: listed labels and/or the nodes matching coordinate ranges.
+///
+/// ```
+/// let zones = qipan::definition("he-qi")?.def.board.zones;
+/// let (name, red) = &zones.0[1];
+/// assert_eq!(name.value, "red-land");
+/// // Rings 1 to 5 of sectors 0 to 19, and five eyes.
+/// assert_eq!(red.coords, Some(vec![[1, 5], [0, 19]]));
+/// assert_eq!(red.labels.len(), 5);
+/// assert_eq!(red.labels[0].value, "eye0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    /// Labels in the zone.
+    #[serde(default)]
+    pub labels: Vec<Text>,
+    /// Ranges of generator coordinates `[[min, max], ...]` (inclusive; x, y, z or ring, sector).
+    #[serde(default)]
+    pub coords: Option<Vec<[i32; 2]>>,
+    /// Only nodes of this kind.
+    #[serde(default)]
+    pub kind: Option<String>,
+}

@@ -1,0 +1,272 @@
+//! Seats, pieces and their moves, players, setup and reserves.
+
+use super::yes;
+use super::{Ordered, Spanned, Text};
+use crate::diag::Loc;
+use serde::de::{IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A seat.
+///
+/// ```
+/// let white = &qipan::definition("chess")?.def.seats[0];
+/// assert_eq!((white.name.value.as_str(), white.letter.as_deref()), ("white", Some("W")));
+/// assert_eq!(white.forward[0].value, "n");
+/// let (alias, zone) = &white.zones.0[0];
+/// assert_eq!((alias.value.as_str(), zone.value.as_str()), ("start", "rank2"));
+/// assert!(!white.neutral);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatDef {
+    /// Name.
+    pub name: Text,
+    /// Letter for results (default: first letter, upper case).
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// Forward directions.
+    #[serde(default)]
+    pub forward: Vec<Text>,
+    /// Seat-relative zones: alias → board zone.
+    #[serde(default)]
+    pub zones: Ordered<Text>,
+    /// Team name (default: its own).
+    #[serde(default)]
+    pub team: Option<String>,
+    /// A neutral seat never takes turns; its pieces belong to nobody (Seven Kingdoms' Zhou).
+    #[serde(default)]
+    pub neutral: bool,
+    /// Colour of its pieces in pictures (an SVG colour: `#c0392b`, `purple`).
+    #[serde(default)]
+    pub colour: Option<String>,
+}
+
+/// A piece type.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let (name, pawn) = &def.pieces.0[5];
+/// assert_eq!(name.value, "pawn");
+/// assert_eq!(pawn.symbols, ["P", "p"]);
+/// assert_eq!(pawn.moves.as_ref().unwrap().value.iter().count(), 4);
+/// assert!(pawn.captures && !pawn.immune);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Symbol per seat (or one for all).
+    #[serde(default)]
+    pub symbols: Vec<String>,
+    /// A letter: each seat's symbol is then the seat's letter followed by it (`QG`, `CG`, ...).
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// Movement rules.
+    #[serde(default)]
+    pub moves: Option<Spanned<OneOrMany<MoveDef>>>,
+    /// Can never be captured.
+    #[serde(default)]
+    pub immune: bool,
+    /// May capture (default true).
+    #[serde(default = "yes")]
+    pub captures: bool,
+}
+
+/// One value or a list of them.
+///
+/// ```
+/// use qipan_dsl::schema::OneOrMany;
+///
+/// // `moves: slide orthogonal` (the rook) and `moves: [slide orthogonal, slide diagonal]` (the queen).
+/// let def = qipan::definition("chess")?.def;
+/// let moves = |i: usize| &def.pieces.0[i].1.moves.as_ref().unwrap().value;
+/// assert!(matches!(moves(2), OneOrMany::One(_)));
+/// assert!(matches!(moves(1), OneOrMany::Many(list) if list.len() == 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub enum OneOrMany<T> {
+    /// A single value.
+    One(T),
+    /// A list, each item with its place (items appended by `KEY+:` come from another file than the list).
+    Many(Vec<Spanned<T>>),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = OneOrMany<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("one value or a list")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = s.next_element()? {
+                    items.push(item);
+                }
+                Ok(OneOrMany::Many(items))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                T::deserialize(v.into_deserializer()).map(OneOrMany::One)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, m: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(m)).map(OneOrMany::One)
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
+}
+
+impl<T> Default for OneOrMany<T> {
+    fn default() -> Self {
+        OneOrMany::Many(Vec::new())
+    }
+}
+
+/// ```
+/// use qipan_dsl::schema::OneOrMany;
+///
+/// let one = OneOrMany::One("step orthogonal");
+/// assert_eq!(one.iter().collect::<Vec<_>>(), [&"step orthogonal"]);
+/// ```
+impl<T> OneOrMany<T> {
+    /// The values as a slice-like iterator.
+    ///
+    /// ```
+    /// use qipan_dsl::schema::MoveDef;
+    ///
+    /// let def = qipan::definition("chess")?.def;
+    /// let text = |m: &MoveDef| match m {
+    ///     MoveDef::Plain(t) => t.clone(),
+    ///     MoveDef::Conditional { rule, .. } => rule.clone(),
+    /// };
+    /// let moves = |i: usize| &def.pieces.0[i].1.moves.as_ref().unwrap().value;
+    /// assert_eq!(moves(2).iter().map(text).collect::<Vec<_>>(), ["slide orthogonal"]); // one rule
+    /// assert_eq!(moves(1).iter().map(text).collect::<Vec<_>>(), ["slide orthogonal", "slide diagonal"]); // a list
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iter(&self) -> Box<dyn Iterator<Item = &T> + '_> {
+        Box::new(self.located().map(|(value, _)| value))
+    }
+
+    /// The values with the place of each list item (`None` for a single value, which is where the whole is).
+    ///
+    /// ```
+    /// let def = qipan::definition("chess")?.def;
+    /// let pawn = def.pieces.0[5].1.moves.as_ref().unwrap(); // four rules, one per line
+    /// let lines: Vec<usize> = pawn.value.located().map(|(_, loc)| loc.unwrap().line).collect();
+    /// assert_eq!(lines.len(), 4);
+    /// assert_eq!(lines[3] - lines[0], 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn located(&self) -> Box<dyn Iterator<Item = (&T, Option<Loc>)> + '_> {
+        match self {
+            OneOrMany::One(x) => Box::new(std::iter::once((x, None))),
+            OneOrMany::Many(v) => Box::new(v.iter().map(|item| (&item.value, Some(item.referenced)))),
+        }
+    }
+}
+
+/// A movement rule, possibly only under some options.
+///
+/// ```
+/// use qipan_dsl::schema::MoveDef;
+///
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let first = def.pieces.0[0].1.moves.as_ref().unwrap().value.iter().next().unwrap();
+/// assert!(matches!(first, MoveDef::Conditional { rule, when }
+///     if rule == "drop to empty if count(friend) < 4" && when == "placement == anywhere"));
+/// let def = qipan::definition("chess")?.def;
+/// let rook = def.pieces.0[2].1.moves.as_ref().unwrap().value.iter().next().unwrap();
+/// assert!(matches!(rook, MoveDef::Plain(text) if text == "slide orthogonal"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum MoveDef {
+    /// Always present.
+    Plain(String),
+    /// Present when the option expression `if` holds.
+    Conditional {
+        /// The rule.
+        #[serde(rename = "move")]
+        rule: String,
+        /// Option expression.
+        #[serde(rename = "if")]
+        when: String,
+    },
+}
+
+/// Groups of seats chosen by an option: the players (each a list of the seats it holds) or the teams.
+///
+/// ```
+/// let def = qipan::definition("he-qi")?.def;
+/// let players = def.players.unwrap();
+/// assert_eq!(players.select.value, "layout");
+/// let (value, three) = &players.variants.0[2];
+/// let seats: Vec<Vec<&str>> = three.iter().map(|p| p.iter().map(|s| s.value.as_str()).collect()).collect();
+/// assert_eq!((value.value.as_str(), seats), ("3", vec![vec!["red"], vec!["yellow"], vec!["blue"]]));
+/// assert_eq!(def.teams.unwrap().select.value, "alliance_players");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersDef {
+    /// The option whose value names the variant.
+    pub select: Text,
+    /// Per value: the players, each a list of seat names (the first is the player's own seat).
+    pub variants: Ordered<Vec<Vec<Text>>>,
+}
+
+/// Pieces placed at the start.
+///
+/// ```
+/// let def = qipan::definition("chess")?.def;
+/// let rooks = &def.setup[0];
+/// assert_eq!((rooks.seat.value.as_str(), rooks.piece.value.as_str()), ("white", "rook"));
+/// let at: Vec<&str> = rooks.at.iter().map(|l| l.value.as_str()).collect();
+/// assert_eq!(at, ["a1", "h1"]);
+/// assert!(rooks.when.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupDef {
+    /// Seat name.
+    pub seat: Text,
+    /// Piece name.
+    pub piece: Text,
+    /// Node labels.
+    pub at: Vec<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// Pieces in reserve at the start.
+///
+/// ```
+/// // Leader Cannon: `- { seat: all, piece: commoner, count: 7 }`.
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let commoners = &def.reserve[1];
+/// assert_eq!((commoners.seat.value.as_str(), commoners.piece.value.as_str()), ("all", "commoner"));
+/// assert_eq!(commoners.count, 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveDef {
+    /// Seat name, or `all`.
+    pub seat: Text,
+    /// Piece name.
+    pub piece: Text,
+    /// How many.
+    pub count: u16,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}

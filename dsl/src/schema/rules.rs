@@ -1,0 +1,211 @@
+//! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
+
+use super::{NumOrExpr, Ordered, Spanned, Text, yes};
+use serde::Deserialize;
+
+/// Capture, repetition and pass rules. Values may name options (`$ko`).
+///
+/// ```
+/// let rules = qipan::definition("go")?.def.rules;
+/// assert_eq!(rules.capture.unwrap().value, "groups orthogonal");
+/// assert_eq!(rules.repetition.unwrap().value, "$ko"); // the `ko` option decides
+/// assert!(rules.check.is_empty());
+/// let rules = qipan::definition("chess")?.def.rules;
+/// assert_eq!(rules.check[0].value, "king");
+/// assert_eq!(rules.pass.unwrap().value, "never");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDef {
+    /// `groups <relation>`: capture chains left without liberties.
+    #[serde(default)]
+    pub capture: Option<Text>,
+    /// `forbidden` (default) or `allowed`.
+    #[serde(default)]
+    pub suicide: Option<Text>,
+    /// `none`, `simple-ko`, `positional` or `situational`.
+    #[serde(default)]
+    pub repetition: Option<Text>,
+    /// `always`, `when-stuck` (default) or `never`.
+    #[serde(default)]
+    pub pass: Option<Text>,
+    /// A seat without a legal move: `draw` (default: the game ends drawn), `lose`, or `pass` (the same
+    /// as `pass: when-stuck`).
+    #[serde(default)]
+    pub stuck: Option<Text>,
+    /// `removed` (default), `graveyard` or `reserve`.
+    #[serde(default)]
+    pub captured: Option<Text>,
+    /// The turns of absorbed seats: `shared` (default: kept, and any piece of the player moves on them),
+    /// `own` (kept, moving only the seat's own pieces) or `dropped`.
+    #[serde(default)]
+    pub absorbed_turns: Option<Text>,
+    /// Whose pieces a player may capture: `any` (default), `next` or `previous` (only the next or previous
+    /// side in turn order: the chain form).
+    #[serde(default)]
+    pub prey: Option<Text>,
+    /// Captures between team-mates who are different players: `forbidden` (default) or `allowed`.
+    #[serde(default)]
+    pub ally_capture: Option<Text>,
+    /// The check rule: piece types a move may not leave attacked (`[king]`).
+    #[serde(default)]
+    pub check: Vec<Text>,
+    /// A seat without a legal move while in check: `lose` (default: checkmate) or `draw`.
+    #[serde(default)]
+    pub checkmate: Option<Text>,
+}
+
+/// When the game ends.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("go")?.def.end;
+/// assert_eq!(end.passes, Some(2));
+/// assert!(matches!(&end.max_plies.unwrap().value, NumOrExpr::Expr(e) if e.starts_with("move_cap +")));
+/// assert!(end.last_standing && end.royal.is_empty());
+/// let end = qipan::definition("chess")?.def.end;
+/// assert_eq!(end.quiet_reset[0].value, "pawn");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// After this many consecutive passes.
+    #[serde(default)]
+    pub passes: Option<u32>,
+    /// After this many plies (an option expression; `nodes` is the board's node count).
+    #[serde(default)]
+    pub max_plies: Option<Spanned<NumOrExpr>>,
+    /// Capturing one of these pieces eliminates its seat.
+    #[serde(default)]
+    pub royal: Vec<Text>,
+    /// What capturing a royal piece does: `eliminate` (default) or `absorb` (the captor's player takes the
+    /// seat over, with its pieces and turns).
+    #[serde(default)]
+    pub royal_capture: Option<Text>,
+    /// A side whose pieces on the board are all of these types (a lone king) is out.
+    #[serde(default)]
+    pub bare: Vec<Text>,
+    /// What becomes of a bare side: `removed` (default: its pieces leave the board) or `captor` (absorbed
+    /// by the player whose capture left it bare).
+    #[serde(default)]
+    pub bare_side: Option<Text>,
+    /// A seat with no piece left is eliminated.
+    #[serde(default)]
+    pub lose_without_pieces: bool,
+    /// The last side standing wins (default true).
+    #[serde(default = "yes")]
+    pub last_standing: bool,
+    /// A player whose counter reaches a value wins at once.
+    #[serde(default)]
+    pub goals: Vec<GoalDef>,
+    /// Drawn after this many plies without a capture or a move of a `quiet_reset` piece (an option
+    /// expression; 0 = never).
+    #[serde(default)]
+    pub quiet_plies: Option<Spanned<NumOrExpr>>,
+    /// Pieces whose moves restart the count of quiet plies.
+    #[serde(default)]
+    pub quiet_reset: Vec<Text>,
+    /// Drawn when one position (with the same seat to move) occurs this many times (an option
+    /// expression; 0 = never).
+    #[serde(default)]
+    pub repetitions: Option<Spanned<NumOrExpr>>,
+}
+
+/// A winning goal: a player's counter reaching a value.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// // Seven Kingdoms: `- { counter: kills, at_least: 30, if: "hegemon == two-or-thirty" }`.
+/// let end = qipan::definition("seven-kingdoms")?.def.end;
+/// let kills = &end.goals[1];
+/// assert_eq!(kills.counter.value, "kills");
+/// assert!(matches!(kills.at_least.value, NumOrExpr::Num(n) if n == 30.0));
+/// assert_eq!(kills.when.as_ref().unwrap().value, "hegemon == two-or-thirty");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoalDef {
+    /// The counter.
+    pub counter: Text,
+    /// The value that wins (an option expression).
+    pub at_least: Spanned<NumOrExpr>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// How a finished game is scored.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let scoring = qipan::definition("go")?.def.scoring.unwrap();
+/// assert_eq!(scoring.method.value, "area");
+/// assert_eq!(scoring.dame.unwrap().value, "split");
+/// let (seat, bonus) = &scoring.bonus.0[0];
+/// assert_eq!(seat.value, "white");
+/// assert!(matches!(&bonus.value, NumOrExpr::Expr(e) if e == "komi + handicap_compensation * handicap"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringDef {
+    /// `area`, `captures` or `none`.
+    pub method: Text,
+    /// For area: the relation joining empty nodes (default `orthogonal`).
+    #[serde(default)]
+    pub relation: Option<Text>,
+    /// For area: `split` or `nobody`.
+    #[serde(default)]
+    pub dame: Option<Text>,
+    /// Points added per seat (option expressions).
+    #[serde(default)]
+    pub bonus: Ordered<Spanned<NumOrExpr>>,
+}
+
+/// The cut-and-choose procedure: one player sets `option`, the other chooses to move first or second.
+///
+/// ```
+/// let cc = qipan::definition("field-go")?.def.cut_and_choose.unwrap();
+/// assert_eq!(cc.option.value, "komi");
+/// assert_eq!(cc.when.unwrap().value, "komi_rule == cut-and-choose");
+/// assert!(qipan::definition("go")?.def.cut_and_choose.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutAndChooseDef {
+    /// The option the first player sets (komi).
+    pub option: Text,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// An extra action: bring a piece back from the graveyard to the reserve, paying a counter.
+///
+/// ```
+/// // Leader Cannon: `extras: [{ name: revive, revive: commoner, cost: tokens }]`.
+/// let def = qipan::definition("leader-cannon")?.def;
+/// let revive = &def.extras[0];
+/// assert_eq!((revive.name.value.as_str(), revive.revive.value.as_str()), ("revive", "commoner"));
+/// assert_eq!(revive.cost.as_ref().unwrap().value, "tokens");
+/// assert_eq!(def.counters, ["tokens", "deaths"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraDef {
+    /// Name, used in move text (`+revive`).
+    pub name: Text,
+    /// The piece type brought back.
+    pub revive: Text,
+    /// The counter paid, one unit per use.
+    #[serde(default)]
+    pub cost: Option<Text>,
+}
