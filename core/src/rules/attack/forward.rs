@@ -2,6 +2,28 @@
 //! that could use it, on a copy of the board asked about ([`forward`]), sharing what was generated
 //! between the nodes asked about. Attacks by walks found once per position are kept with the nodes
 //! they depend on ([`StandingAttacks`]), so that most moves tried need no walk run again.
+//!
+//! ```
+//! use qipan::core::rules::attack::attacked;
+//!
+//! let src = "name: walkers
+//! board: { grid: { width: 5, height: 5, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   walker: { moves: walk 1..2 by orthogonal }
+//! setup:
+//!   - { seat: white, piece: walker, at: [c3] }
+//!   - { seat: black, piece: walker, at: [c5, e5] }
+//! ";
+//! let game = qipan::load_str("walkers.yaml", src, &[])?;
+//! let pos = game.start();
+//! let at = |label| game.board.find(label).unwrap();
+//! let victim = pos.cell(at("c5")).unwrap();
+//! // Walks cannot be reversed: the white walker's moves are generated, and two steps reach c5.
+//! assert!(attacked(&pos, pos.cells(), at("c5"), victim));
+//! assert!(!attacked(&pos, pos.cells(), at("e5"), victim), "four steps away");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::local;
 use super::table::Shape;

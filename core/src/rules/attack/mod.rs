@@ -6,6 +6,10 @@
 //! game and seat ([`AttackTable::build`]), so a check test costs a few line scans and no move
 //! generation. Rules that cannot be reversed (walks, shots) are run forwards from every piece that
 //! could use them.
+//!
+//! Here: [`attacked`], [`AttackProbe`] and the scan of each reversed shape; `table` builds the
+//! reversed rules ([`AttackTable`]); `forward` runs the other rules forwards and keeps the attacks by
+//! walks found in a position.
 
 mod forward;
 mod table;

@@ -1,5 +1,23 @@
 //! Castling ([`Pattern::Castle`]): a compound move of the mover and a partner, the first piece along a
 //! line, neither having moved; under a check rule the mover may not start on or pass an attacked node.
+//!
+//! ```
+//! use qipan::core::{notation::parse_move, rules::{Scratch, pattern::generate}};
+//!
+//! let game = qipan::load("chess", &[])?;
+//! let mut pos = game.start();
+//! for text in ["e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "f8-c5"] {
+//!     pos.play(&parse_move(&pos, text)?)?;
+//! }
+//! let at = |label| game.board.find(label).unwrap();
+//! let king = game.piece("king").unwrap();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! // `castle orthogonal.sideways 2 with piece(rook)`: the king to g1, the rook from h1 to f1.
+//! generate(&game.pieces[king as usize].moves[2], &pos, 0, king, at("e1"), &mut scratch, &mut out);
+//! assert_eq!(out.len(), 1);
+//! assert_eq!((out[0].to, out[0].with_from, out[0].with_to), (at("g1"), at("h1"), at("f1")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{DirSel, Gen};
 use crate::board::{NodeId, RelationId};

@@ -1,6 +1,26 @@
 //! Turning a destination into moves: the destination condition, what a capture takes (the piece
 //! there, one shot at a distance, or the pawn just passed en passant), promotions, and the shots
 //! that may follow the move. Every pattern ends here.
+//!
+//! ```
+//! use qipan::core::{notation::parse_move, rules::{Scratch, pattern::generate}};
+//!
+//! let game = qipan::load("chess", &[])?;
+//! let mut pos = game.start();
+//! for text in ["e2-e4", "a7-a6", "e4-e5", "d7-d5"] {
+//!     pos.play(&parse_move(&pos, text)?)?;
+//! }
+//! let at = |label| game.board.find(label).unwrap();
+//! let pawn = game.piece("pawn").unwrap();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! for rule in &game.pieces[pawn as usize].moves {
+//!     generate(rule, &pos, 0, pawn, at("e5"), &mut scratch, &mut out);
+//! }
+//! // A step to e6, and en passant to d6 taking the pawn that just passed it.
+//! let moves: Vec<_> = out.iter().map(|m| (game.board.label(m.to), m.take)).collect();
+//! assert_eq!(moves, [("e6", qipan::core::NodeId::NONE), ("d6", at("d5"))]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{CaptureMode, Gen, Pattern};
 use crate::board::NodeId;

@@ -1,6 +1,29 @@
 //! Hops ([`Pattern::Hop`]): along a line over empty nodes to exactly one screen, then on over empty
 //! nodes to the destination, the first piece beyond the screen ending the line (the cannon of
 //! Xiangqi, which takes that way).
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: hoppers
+//! board: { grid: { width: 5, height: 5, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   cannon: { moves: hop orthogonal over any to enemy }
+//! setup:
+//!   - { seat: white, piece: cannon, at: [a1] }
+//!   - { seat: black, piece: cannon, at: [a3, a5, c1] }
+//! ";
+//! let game = qipan::load_str("hoppers.yaml", src, &[])?;
+//! let pos = game.start();
+//! let cannon = game.piece("cannon").unwrap();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! generate(&game.pieces[0].moves[0], &pos, 0, cannon, game.board.find("a1").unwrap(), &mut scratch, &mut out);
+//! let to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+//! // Over a3 onto a5; c1 has no screen before it.
+//! assert_eq!(to, ["a5"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{DirSel, Gen};
 use crate::board::RelationId;

@@ -2,6 +2,38 @@
 //! landing wherever the last leg ends (the knight). A path (`blockable`) must find every node passed
 //! empty (the Xiangqi horse). The destinations of a leap that cannot be blocked are worked out once per
 //! game ([`leap_table`]).
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: leapers
+//! board: { grid: { width: 5, height: 5, labels: chess, diagonal: true } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   knight: { moves: leap orthogonal then diagonal.outward }
+//!   horse: { moves: path orthogonal then diagonal.outward }
+//!   wazir: { moves: step orthogonal }
+//! setup:
+//!   - { seat: white, piece: knight, at: [a1] }
+//!   - { seat: white, piece: horse, at: [e1] }
+//!   - { seat: white, piece: wazir, at: [a2, e2] }
+//! ";
+//! let game = qipan::load_str("leapers.yaml", src, &[])?;
+//! let pos = game.start();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! let mut to = |piece: &str, from: &str| {
+//!     let p = game.piece(piece).unwrap();
+//!     out.clear();
+//!     generate(&game.pieces[p as usize].moves[0], &pos, 0, p, game.board.find(from).unwrap(), &mut scratch, &mut out);
+//!     let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+//!     to.sort();
+//!     to
+//! };
+//! // The knight jumps over the wazir on a2; the horse's leg through e2 is blocked.
+//! assert_eq!(to("knight", "a1"), ["b3", "c2"]);
+//! assert_eq!(to("horse", "e1"), ["c2"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::dirs::choose_dirs_in;
 use super::{Gen, Leg};

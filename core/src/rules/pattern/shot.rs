@@ -1,6 +1,29 @@
 //! Follow-up shots ([`Shot`]): after a move, a piece of the mover's side shoots along a line over one
 //! screen and takes the first piece beyond it, staying where it is (Leader Cannon). The board is
 //! looked at as it stands after the move.
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: shooters
+//! board: { grid: { width: 5, height: 5, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   gunner: { moves: step orthogonal to empty then shoot orthogonal over friend at enemy }
+//! setup:
+//!   - { seat: white, piece: gunner, at: [a1, b2] }
+//!   - { seat: black, piece: gunner, at: [d2] }
+//! ";
+//! let game = qipan::load_str("shooters.yaml", src, &[])?;
+//! let at = |label| game.board.find(label).unwrap();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! generate(&game.pieces[0].moves[0], &game.start(), 0, 0, at("a1"), &mut scratch, &mut out);
+//! // Stepping to a2, the gunner may shoot over b2 at d2 (or not shoot); from b1 it has no shot.
+//! let shots: Vec<_> = out.iter().filter(|m| m.take.is_some()).map(|m| (m.to, m.take, m.by)).collect();
+//! assert_eq!(shots, [(at("a2"), at("d2"), at("a2"))]);
+//! assert_eq!(out.len(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{Gen, LoneRule, Shot, ShotTrigger};
 use crate::board::{DirectionId, NodeId};

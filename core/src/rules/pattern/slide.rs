@@ -1,6 +1,37 @@
 //! Slides and steps ([`Pattern::Slide`]): along one direction at a time, `min..=max` nodes through
 //! empty ones, stopping at the first piece (which may be taken). A step is a slide of `1..=1`; a
 //! step over every direction of a relation also takes its undirected edges (links).
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: sliders
+//! board: { grid: { width: 5, height: 5, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   rook: { moves: slide orthogonal }
+//!   wazir: { moves: step orthogonal }
+//! setup:
+//!   - { seat: white, piece: rook, at: [a1] }
+//!   - { seat: white, piece: wazir, at: [c1] }
+//!   - { seat: black, piece: rook, at: [a4] }
+//! ";
+//! let game = qipan::load_str("sliders.yaml", src, &[])?;
+//! let pos = game.start();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! let mut to = |piece: &str, from: &str| {
+//!     let p = game.piece(piece).unwrap();
+//!     out.clear();
+//!     generate(&game.pieces[p as usize].moves[0], &pos, 0, p, game.board.find(from).unwrap(), &mut scratch, &mut out);
+//!     let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+//!     to.sort();
+//!     to
+//! };
+//! // Up to the enemy rook on a4 (taken), right up to the friend on c1 (not).
+//! assert_eq!(to("rook", "a1"), ["a2", "a3", "a4", "b1"]);
+//! assert_eq!(to("wazir", "c1"), ["b1", "c2", "d1"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{DirSel, Gen};
 use crate::board::RelationId;

@@ -2,6 +2,28 @@
 //! the relations of one mode at a time (He Qi, Leader Cannon). A breadth-first search over (node, open
 //! modes) finds each destination once. Also the witness of one walk's capture ([`walk_witness`]), and
 //! the squeeze test of walks that may not pass between two pieces.
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: walkers
+//! board: { grid: { width: 5, height: 5, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   walker: { moves: walk 1..2 by orthogonal to empty }
+//! setup:
+//!   - { seat: white, piece: walker, at: [c3, c4] }
+//! ";
+//! let game = qipan::load_str("walkers.yaml", src, &[])?;
+//! let pos = game.start();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! generate(&game.pieces[0].moves[0], &pos, 0, 0, game.board.find("c3").unwrap(), &mut scratch, &mut out);
+//! let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+//! to.sort();
+//! // One or two steps, turning freely, never through c4 and never back to c3.
+//! assert_eq!(to, ["a3", "b2", "b3", "b4", "c1", "c2", "d2", "d3", "d4", "e3"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{Gen, MoveRule, Pattern, Scratch, WalkStep};
 use crate::board::{Board, NodeId, NodeSet, RelationId};
