@@ -12,7 +12,7 @@ mod emit;
 mod hop;
 mod leap;
 mod place;
-mod rule;
+pub mod rule;
 mod shot;
 mod slide;
 mod walk;
