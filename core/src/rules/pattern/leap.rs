@@ -1,0 +1,137 @@
+//! Leaps and paths ([`Pattern::Leap`]): a fixed sequence of legs, each some steps along one direction,
+//! landing wherever the last leg ends (the knight). A path (`blockable`) must find every node passed
+//! empty (the Xiangqi horse). The destinations of a leap that cannot be blocked are worked out once per
+//! game ([`leap_table`]).
+//!
+//! ```
+//! use qipan::core::rules::{Scratch, pattern::generate};
+//!
+//! let src = "name: leapers
+//! board: { grid: { width: 5, height: 5, labels: chess, diagonal: true } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   knight: { moves: leap orthogonal then diagonal.outward }
+//!   horse: { moves: path orthogonal then diagonal.outward }
+//!   wazir: { moves: step orthogonal }
+//! setup:
+//!   - { seat: white, piece: knight, at: [a1] }
+//!   - { seat: white, piece: horse, at: [e1] }
+//!   - { seat: white, piece: wazir, at: [a2, e2] }
+//! ";
+//! let game = qipan::load_str("leapers.yaml", src, &[])?;
+//! let pos = game.start();
+//! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+//! let mut to = |piece: &str, from: &str| {
+//!     let p = game.piece(piece).unwrap();
+//!     out.clear();
+//!     generate(&game.pieces[p as usize].moves[0], &pos, 0, p, game.board.find(from).unwrap(), &mut scratch, &mut out);
+//!     let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
+//!     to.sort();
+//!     to
+//! };
+//! // The knight jumps over the wazir on a2; the horse's leg through e2 is blocked.
+//! assert_eq!(to("knight", "a1"), ["b3", "c2"]);
+//! assert_eq!(to("horse", "e1"), ["c2"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::dirs::choose_dirs_in;
+use super::{Gen, Leg};
+use crate::board::{Board, DirectionId, NodeId};
+
+impl Gen<'_> {
+    /// The moves of a leap: from the game's table when it cannot be blocked, else leg by leg.
+    pub(super) fn leap(&mut self, legs: &[Leg], blockable: bool) {
+        let rule = self.rule;
+        if rule.leap_dests.is_empty() {
+            self.legs(legs, blockable, self.from, None);
+            return;
+        }
+        let n = self.pos.game().board.len();
+        if let Some(dests) = rule.leap_dests.get(self.seat as usize * n + self.from.idx()) {
+            for &to in dests {
+                self.emit(to);
+            }
+        }
+    }
+
+    /// Follows `legs` from `at` recursively (legs are few and short); `prev`: the direction of the leg
+    /// before.
+    fn legs(&mut self, legs: &[Leg], blockable: bool, at: NodeId, prev: Option<DirectionId>) {
+        let Some((l, rest)) = legs.split_first() else {
+            self.emit(at);
+            return;
+        };
+        let (pos, from) = (self.pos, self.from);
+        let board = &pos.game().board;
+        'dirs: for &d in self.dirs(l.relation, &l.dirs, prev).as_slice() {
+            let mut x = at;
+            for _ in 0..l.count {
+                if blockable && x != from && pos.cell(x).is_some() {
+                    continue 'dirs;
+                }
+                x = if blockable { pos.next_open(l.relation, d, x) } else { board.next(l.relation, d, x) };
+                if !x.is_some() {
+                    continue 'dirs;
+                }
+            }
+            self.legs(rest, blockable, x, Some(d));
+        }
+    }
+}
+
+/// The destinations of a leap that cannot be blocked, from every node, for each seat (indexed
+/// `seat * nodes + node`): the legs followed on the bare board, each destination once.
+pub(crate) fn leap_table(
+    board: &Board,
+    relation_dirs: &[Vec<DirectionId>],
+    forwards: &[Vec<DirectionId>],
+    legs: &[Leg],
+) -> Vec<Vec<NodeId>> {
+    let mut table = Vec::with_capacity(forwards.len() * board.len());
+    for fwd in forwards {
+        for from in board.node_ids() {
+            let mut table_from = TableFrom { board, relation_dirs, fwd, from, dests: Vec::new() };
+            table_from.follow(legs, from, None);
+            table.push(table_from.dests);
+        }
+    }
+    table
+}
+
+/// Working out [`leap_table`]'s destinations from one node for one seat.
+struct TableFrom<'a> {
+    board: &'a Board,
+    relation_dirs: &'a [Vec<DirectionId>],
+    /// The seat's forward directions.
+    fwd: &'a [DirectionId],
+    from: NodeId,
+    dests: Vec<NodeId>,
+}
+
+impl TableFrom<'_> {
+    /// Follows `legs` from `at` on the bare board; `prev`: the direction of the leg before.
+    fn follow(&mut self, legs: &[Leg], at: NodeId, prev: Option<DirectionId>) {
+        // The same order as the generator's recursion, so moves come out as before.
+        let Some((l, rest)) = legs.split_first() else {
+            if at != self.from && !self.dests.contains(&at) {
+                self.dests.push(at);
+            }
+            return;
+        };
+        let board = self.board;
+        let dirs = choose_dirs_in(board, &self.relation_dirs[l.relation.0 as usize], self.fwd, &l.dirs, prev);
+        for &d in dirs.as_slice() {
+            let mut x = at;
+            for _ in 0..l.count {
+                x = board.next(l.relation, d, x);
+                if !x.is_some() {
+                    break;
+                }
+            }
+            if x.is_some() {
+                self.follow(rest, x, Some(d));
+            }
+        }
+    }
+}
