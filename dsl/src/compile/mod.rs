@@ -21,7 +21,7 @@ use crate::lang::{LangError, Names, Value, eval_expr};
 use crate::read::Sources;
 use crate::schema::{GameDef, NumOrExpr, Spanned, Text};
 use crate::words::{Words, listed, lookup};
-use qipan_core::game::Game;
+use qipan_core::game::{Game, GameBuilder};
 use std::collections::BTreeMap;
 
 /// The most (node, seat, piece) combinations a game may have (each needs a hash key).
@@ -223,22 +223,36 @@ impl<'a> Compiler<'a> {
         }
 
         let rules = self.rules(def, &board, &piece_names, &seats);
-        let mut game = Game::new(
-            def.name.value.clone(),
-            def.title.clone().unwrap_or_else(|| def.name.value.clone()),
-            board,
-            seats,
-            def.zone_aliases.clone(),
-            pieces,
-            setup,
-            reserves,
-            rules?,
-        );
-        game.rules_name = def.rules_name.clone().unwrap_or_else(|| game.title.clone());
-        game.counters = def.counters.clone();
-        game.extras = self.extras(def, &piece_names);
-        game.options = self.recorded_options(def);
-        game.hooks = self.hooks(def);
-        if self.diags.is_empty() { Some(game) } else { None }
+        let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());
+        let mut game = GameBuilder::new(def.name.value.clone(), board)
+            .title(title.clone())
+            .rules_name(def.rules_name.clone().unwrap_or(title))
+            .seats(seats)
+            .pieces(pieces)
+            .setup(setup)
+            .rules(rules?);
+        for alias in &def.zone_aliases {
+            game = game.zone_alias(alias.clone());
+        }
+        for (seat, piece, count) in reserves {
+            game = game.reserve(seat, piece, count);
+        }
+        for counter in &def.counters {
+            game = game.counter(counter.clone());
+        }
+        for extra in self.extras(def, &piece_names) {
+            game = game.extra(extra);
+        }
+        for (name, value) in self.recorded_options(def) {
+            game = game.option(name, value);
+        }
+        if let Some(hooks) = self.hooks(def) {
+            game = game.hooks(hooks);
+        }
+        if !self.diags.is_empty() {
+            return None;
+        }
+        // What the steps above checked, the builder checks again; a refusal here is a gap in them.
+        game.build().map_err(|e| self.error(def.name.referenced, e.to_string(), None)).ok()
     }
 }
