@@ -1,0 +1,290 @@
+//! What a hook's script sees of the game: `pos`, the position the engine asks about, and `mv`, the map
+//! describing a move.
+//!
+//! Nothing is copied for `pos`: the call lends the engine's position to this thread's call context
+//! ([`Installed`]) for as long as it runs, and every getter of `pos` ([`super::PosView`]) reads it
+//! there ([`with_view`]). The script cannot change it (the getters only read) and cannot keep it (the
+//! context is taken back before the call returns). The strings `mv` is made of are built once per game
+//! and thread ([`Names`]) and shared, so describing a move copies no string either.
+
+use super::{RhaiResult, rt};
+use qipan_core::board::{NodeId, RelationId};
+use qipan_core::game::Game;
+use qipan_core::hooks::HookAction;
+use qipan_core::moves::{Move, MoveKind};
+use qipan_core::position::Position;
+use rhai::{Dynamic, ImmutableString, Map};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+use std::rc::Rc;
+use std::sync::{Arc, Weak};
+
+/// The position a hook sees, and the game it belongs to.
+pub(super) struct View<'a> {
+    pub(super) game: &'a Game,
+    pub(super) pos: &'a Position,
+}
+
+impl View<'_> {
+    pub(super) fn node(&self, label: &str) -> RhaiResult<NodeId> {
+        match self.game.board.find(label) {
+            Some(n) => Ok(n),
+            None => rt(format!("there is no node `{label}` on this board")),
+        }
+    }
+
+    pub(super) fn seat(&self, seat: i64) -> RhaiResult<u8> {
+        match u8::try_from(seat) {
+            Ok(s) if (s as usize) < self.game.seats.len() => Ok(s),
+            _ => rt(format!("there is no seat {seat} (seats are 0 to {})", self.game.seats.len().saturating_sub(1))),
+        }
+    }
+
+    pub(super) fn piece(&self, name: &str) -> RhaiResult<u8> {
+        match self.game.piece(name) {
+            Some(p) => Ok(p),
+            None => {
+                let names: Vec<&str> = self.game.pieces.iter().map(|p| p.name.as_str()).collect();
+                rt(format!("there is no piece type `{name}` (the pieces are: {})", names.join(", ")))
+            }
+        }
+    }
+
+    pub(super) fn piece_name(&self, p: u8) -> String {
+        self.game.pieces.get(p as usize).map(|t| t.name.clone()).unwrap_or_default()
+    }
+
+    pub(super) fn count(&self, seat: i64, piece: &str) -> RhaiResult<i64> {
+        let seat = if seat < 0 { None } else { Some(self.seat(seat)?) };
+        let piece = if piece.is_empty() { None } else { Some(self.piece(piece)?) };
+        Ok(self
+            .pos
+            .cells()
+            .iter()
+            .flatten()
+            .filter(|c| seat.is_none_or(|s| c.seat == s) && piece.is_none_or(|p| c.piece == p))
+            .count() as i64)
+    }
+
+    pub(super) fn in_zone(&self, label: &str, zone: &str, seat: u8) -> RhaiResult<bool> {
+        let n = self.node(label)?;
+        let board = &self.game.board;
+        let z = match board.zone(zone) {
+            Some(z) => Some(z),
+            None => match self.game.zone_aliases.iter().position(|a| a == zone) {
+                Some(alias) => self.game.seat_zone(seat, alias as u8),
+                None => {
+                    return rt(format!(
+                        "there is no zone `{zone}` (zones: {})",
+                        board
+                            .zone_names()
+                            .iter()
+                            .chain(&self.game.zone_aliases)
+                            .map(String::as_str)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+            },
+        };
+        Ok(z.is_some_and(|z| z < 64 && board.node(n).zones & (1u64 << z) != 0))
+    }
+}
+
+/// What the functions of the running call see: the position lent to it and, for hooks that may act,
+/// the queue of actions.
+pub(super) struct CallCtx {
+    /// The position, lent by the [`Installed`] that put this context in place and that takes it back
+    /// before the borrow ends; only [`CallCtx::view`] reads it.
+    pos: NonNull<Position>,
+    pub(super) actions: Option<Vec<HookAction>>,
+    /// Per array or map variable (by address): accesses since its size was last measured, and
+    /// the cost of that measurement. See [`super::engine`]'s `guard_size`.
+    pub(super) guards: HashMap<usize, (u64, u64)>,
+}
+
+impl CallCtx {
+    /// The position lent to the call, and its game.
+    pub(super) fn view(&self) -> View<'_> {
+        // SAFETY: `pos` was made from the `&'a Position` given to `Installed::new`, and a `CallCtx` exists only
+        // inside that `Installed<'a>` or in `CURRENT` while it lives: it is taken out (and dropped) by
+        // `Installed::finish` or its `Drop`, before `'a` ends. Nothing writes through the pointer.
+        let pos = unsafe { self.pos.as_ref() };
+        View { game: pos.game(), pos }
+    }
+}
+
+thread_local! {
+    /// The call running on this thread, if any.
+    pub(super) static CURRENT: RefCell<Option<CallCtx>> = const { RefCell::new(None) };
+    /// The size guards of the last call on this thread, emptied, kept so that the next call does not allocate them.
+    static SPARE_GUARDS: Cell<Option<HashMap<usize, (u64, u64)>>> = const { Cell::new(None) };
+}
+
+/// Lends a position to a call: installs the call's context on this thread and puts the previous one back
+/// when dropped, even if the evaluation unwinds.
+pub(super) struct Installed<'a> {
+    prev: Option<CallCtx>,
+    lent: PhantomData<&'a Position>,
+}
+
+impl<'a> Installed<'a> {
+    pub(super) fn new(pos: &'a Position, actions: Option<Vec<HookAction>>) -> Installed<'a> {
+        let guards = SPARE_GUARDS.take().unwrap_or_default();
+        let ctx = CallCtx { pos: NonNull::from(pos), actions, guards };
+        Installed { prev: CURRENT.with(|c| c.replace(Some(ctx))), lent: PhantomData }
+    }
+
+    /// Ends the call: takes the context back and returns the actions it queued.
+    pub(super) fn finish(self) -> Option<Vec<HookAction>> {
+        let ctx = CURRENT.with(|c| c.take())?;
+        let mut guards = ctx.guards;
+        guards.clear();
+        SPARE_GUARDS.set(Some(guards));
+        ctx.actions
+    }
+}
+
+impl Drop for Installed<'_> {
+    fn drop(&mut self) {
+        let prev = self.prev.take();
+        CURRENT.with(|c| c.replace(prev));
+    }
+}
+
+/// Runs `f` on the position of the call running on this thread: how `pos` is read.
+#[inline]
+pub(super) fn with_view<R>(f: impl FnOnce(&View<'_>) -> RhaiResult<R>) -> RhaiResult<R> {
+    CURRENT.with(|c| {
+        let Ok(c) = c.try_borrow() else {
+            return rt("the position cannot be read here".to_string());
+        };
+        match c.as_ref() {
+            Some(call) => f(&call.view()),
+            None => rt("the position is only available inside a hook".to_string()),
+        }
+    })
+}
+
+/// The strings moves are described with, made once per game (and thread) and shared by every `mv`.
+pub(super) struct Names {
+    nodes: Vec<ImmutableString>,
+    pieces: Vec<ImmutableString>,
+    extras: Vec<ImmutableString>,
+    /// The move kinds, in the order of [`MoveKind`]'s variants as [`kind`] lists them.
+    kinds: [ImmutableString; 5],
+    empty: ImmutableString,
+}
+
+thread_local! {
+    /// The names of the game whose hooks last ran on this thread. The `Weak` keeps the game's address from
+    /// being reused by another game while it is kept, without keeping the game alive.
+    static NAMES: RefCell<Option<(Weak<Game>, Rc<Names>)>> = const { RefCell::new(None) };
+}
+
+/// A move kind's index among [`Names::kinds`], and its name.
+fn kind(k: MoveKind) -> (usize, &'static str) {
+    match k {
+        MoveKind::Pass => (0, "pass"),
+        MoveKind::Place => (1, "place"),
+        MoveKind::Drop => (2, "drop"),
+        MoveKind::Move => (3, "move"),
+        MoveKind::Shoot => (4, "shoot"),
+    }
+}
+
+impl Names {
+    /// The names of `game`, made on the first call for it on this thread.
+    pub(super) fn of(game: &Arc<Game>) -> Rc<Names> {
+        NAMES.with(|slot| {
+            let mut slot = slot.borrow_mut();
+            if let Some((g, names)) = &*slot
+                && std::ptr::eq(g.as_ptr(), Arc::as_ptr(game))
+            {
+                return names.clone();
+            }
+            let kinds = [MoveKind::Pass, MoveKind::Place, MoveKind::Drop, MoveKind::Move, MoveKind::Shoot]
+                .map(|k| ImmutableString::from(kind(k).1));
+            let names = Rc::new(Names {
+                nodes: game.board.node_ids().map(|n| game.board.label(n).into()).collect(),
+                pieces: game.pieces.iter().map(|p| p.name.as_str().into()).collect(),
+                extras: game.extras.iter().map(|e| e.name.as_str().into()).collect(),
+                kinds,
+                empty: ImmutableString::new(),
+            });
+            *slot = Some((Arc::downgrade(game), names.clone()));
+            names
+        })
+    }
+
+    /// A node's label (empty for none, or a node off the board).
+    pub(super) fn node(&self, n: NodeId) -> Dynamic {
+        let s = if n.is_some() { self.nodes.get(n.idx()) } else { None };
+        Dynamic::from(s.unwrap_or(&self.empty).clone())
+    }
+
+    /// A piece type's name (empty for an unknown one).
+    pub(super) fn piece(&self, p: u8) -> Dynamic {
+        Dynamic::from(self.pieces.get(p as usize).unwrap_or(&self.empty).clone())
+    }
+}
+
+/// The screen of a shot from `by` at `take`: the first piece on the straight line between them.
+/// The board is read as it stands after the move (the moved piece on `mv.to`), so `filter_move`,
+/// which runs before the move, and `after_move` see the same screen.
+fn screen_of(pos: &Position, mv: &Move) -> NodeId {
+    let (by, take) = (mv.by, mv.take);
+    let board = &pos.game().board;
+    let occupied = |n: NodeId| n == mv.to || (n != mv.from && pos.cell(n).is_some());
+    if !by.is_some() || !take.is_some() {
+        return NodeId::NONE;
+    }
+    for r in 0..board.relation_names().len() {
+        let rel = RelationId(r as u8);
+        for &d in pos.game().relation_dirs(rel) {
+            let (mut n, mut screen) = (board.next(rel, d, by), NodeId::NONE);
+            for _ in 0..board.len() {
+                if !n.is_some() || n == by {
+                    break;
+                }
+                if n == take {
+                    return screen;
+                }
+                if !screen.is_some() && occupied(n) {
+                    screen = n;
+                }
+                n = board.next(rel, d, n);
+            }
+        }
+    }
+    NodeId::NONE
+}
+
+/// The `mv` map of a move.
+pub(super) fn move_map(pos: &Position, mv: &Move) -> Dynamic {
+    let names = Names::of(pos.game_arc());
+    let piece = if mv.is_pass() { Dynamic::from(names.empty.clone()) } else { names.piece(mv.piece) };
+    let mut m = Map::new();
+    m.insert("kind".into(), Dynamic::from(names.kinds[kind(mv.kind).0].clone()));
+    m.insert("from".into(), names.node(mv.from));
+    m.insert("to".into(), names.node(mv.to));
+    m.insert("take".into(), names.node(mv.take));
+    m.insert("by".into(), names.node(mv.by));
+    let screen = screen_of(pos, mv);
+    m.insert("screen".into(), names.node(screen));
+    // The piece serving as screen, as the board stands after the move (the mover when it is the screen).
+    let screen_piece = if !screen.is_some() {
+        Dynamic::from(names.empty.clone())
+    } else if screen == mv.to {
+        piece.clone()
+    } else {
+        pos.cell(screen).map_or_else(|| Dynamic::from(names.empty.clone()), |c| names.piece(c.piece))
+    };
+    m.insert("screen_piece".into(), screen_piece);
+    let extra = names.extras.get((mv.extra as usize).wrapping_sub(1)).unwrap_or(&names.empty);
+    m.insert("extra".into(), Dynamic::from(extra.clone()));
+    m.insert("piece".into(), piece);
+    Dynamic::from_map(m)
+}
