@@ -325,8 +325,8 @@ fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<
 ///
 /// ```
 /// use qipan_core::board::generators::{grid, GridSpec};
-/// use qipan_core::game::{Game, PieceType, Seat};
-/// use qipan_core::rules::{Cond, MoveRule, Pattern, Rules};
+/// use qipan_core::game::{GameBuilder, PieceType, Seat};
+/// use qipan_core::rules::{Cond, MoveRule, Pattern};
 /// use std::sync::Arc;
 ///
 /// // Two seats placing stones on an empty 3×3 board, nothing else.
@@ -338,8 +338,8 @@ fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<
 ///     immune: false,
 ///     captures: true,
 /// };
-/// let seats = vec![Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
-/// let game = Arc::new(Game::new("t", "T", board, seats, vec![], vec![stone], vec![], vec![], Rules::default()));
+/// let seats = [Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
+/// let game = Arc::new(GameBuilder::new("t", board).seats(seats).piece(stone).build().unwrap());
 /// assert_eq!(qipan_core::playout::perft(&game.start(), 2), 9 * 8);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {

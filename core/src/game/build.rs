@@ -284,11 +284,6 @@ impl GameBuilder {
         self.game.check()?;
         Ok(self.game.assemble())
     }
-
-    /// Builds without the checks, for data that passed them (or the compiler's own) already.
-    pub(crate) fn build_unchecked(self) -> Game {
-        self.game.assemble()
-    }
 }
 
 impl GameData {

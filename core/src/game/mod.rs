@@ -222,42 +222,6 @@ pub struct Game {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Game {
-    /// Assembles a game from its parts in order; [`GameBuilder`] is the way that names them and
-    /// checks them.
-    ///
-    /// ```
-    /// use qipan::core::board::generators::{GridSpec, grid};
-    /// use qipan::core::game::{Game, Seat};
-    /// use qipan::core::rules::Rules;
-    ///
-    /// let board = grid(&GridSpec::new(3, 3))?.build()?;
-    /// let seats = vec![Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
-    /// let game = Game::new("xo", "X and O", board, seats, vec![], vec![], vec![], vec![], Rules::default());
-    /// assert_eq!((game.title.as_str(), game.seats.len()), ("X and O", 2));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        name: impl Into<String>,
-        title: impl Into<String>,
-        board: Board,
-        seats: Vec<Seat>,
-        zone_aliases: Vec<String>,
-        pieces: Vec<PieceType>,
-        setup: Vec<Placement>,
-        reserves: Vec<(u8, u8, u16)>,
-        rules: Rules,
-    ) -> Game {
-        let mut b = GameBuilder::new(name, board).title(title).seats(seats).pieces(pieces).setup(setup).rules(rules);
-        for alias in zone_aliases {
-            b = b.zone_alias(alias);
-        }
-        for (seat, piece, count) in reserves {
-            b = b.reserve(seat, piece, count);
-        }
-        b.build_unchecked()
-    }
-
     /// The nodes met going from `n` along `dir` of `rel`, in order (stopping at the edge of the board
     /// or before coming back to `n`), when the relation's lines are tabulated (no step of it jumps
     /// over a node); `None` otherwise.

@@ -21,11 +21,8 @@ use crate::lang::{LangError, Names, Value, eval_expr};
 use crate::read::Sources;
 use crate::schema::{GameDef, NumOrExpr, Spanned, Text};
 use crate::words::{Words, listed, lookup};
-use qipan_core::game::{Game, GameBuilder};
+use qipan_core::game::{Game, GameBuilder, MAX_KEYS};
 use std::collections::BTreeMap;
-
-/// The most (node, seat, piece) combinations a game may have (each needs a hash key).
-const MAX_KEYS: usize = 4_000_000;
 
 /// Compiles definitions, collecting diagnostics.
 pub(crate) struct Compiler<'a> {

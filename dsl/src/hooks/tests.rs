@@ -3,8 +3,7 @@
 use super::*;
 use qipan_core::board::NodeId;
 use qipan_core::board::generators::{GridSpec, grid};
-use qipan_core::game::Game;
-use qipan_core::game::{PieceType, Seat};
+use qipan_core::game::{Game, GameBuilder, PieceType, Seat};
 use qipan_core::hooks::{HookAction, HookPoint, Hooks};
 use qipan_core::moves::Move;
 use qipan_core::position::{Piece, Position};
@@ -35,20 +34,15 @@ fn game_with(hooks: RhaiHooks, rules: Rules) -> Arc<Game> {
         immune: false,
         captures: true,
     };
-    let mut g = Game::new(
-        "test",
-        "Test",
-        board,
-        vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)],
-        vec![],
-        vec![stone],
-        vec![],
-        vec![],
-        rules,
-    );
-    g.counters = hooks.counter_names().to_vec();
-    g.hooks = Some(Arc::new(hooks));
-    Arc::new(g)
+    let mut g = GameBuilder::new("test", board)
+        .title("Test")
+        .seats([Seat::new("black", "B", 0), Seat::new("white", "W", 1)])
+        .piece(stone)
+        .rules(rules);
+    for counter in hooks.counter_names() {
+        g = g.counter(counter.clone());
+    }
+    Arc::new(g.hooks(Arc::new(hooks)).build().expect("a consistent test game"))
 }
 
 fn game(hooks: RhaiHooks) -> Arc<Game> {

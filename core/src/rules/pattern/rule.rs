@@ -374,8 +374,8 @@ impl MoveRule {
     ///
     /// ```
     /// use qipan::core::board::generators::{GridSpec, grid};
-    /// use qipan::core::game::{Game, PieceType, Seat};
-    /// use qipan::core::rules::{Cond, MoveRule, Pattern, Rules};
+    /// use qipan::core::game::{GameBuilder, PieceType, Seat};
+    /// use qipan::core::rules::{Cond, MoveRule, Pattern};
     /// use std::sync::Arc;
     ///
     /// let place = MoveRule::new(Pattern::Place, Cond::Empty, "place to empty");
@@ -388,9 +388,8 @@ impl MoveRule {
     ///     captures: true,
     /// };
     /// let board = grid(&GridSpec::new(3, 3))?.build()?;
-    /// let seats = vec![Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
-    /// let game = Game::new("tiny", "Tiny", board, seats, vec![], vec![stone], vec![], vec![], Rules::default());
-    /// let game = Arc::new(game);
+    /// let seats = [Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
+    /// let game = Arc::new(GameBuilder::new("tiny", board).seats(seats).piece(stone).build()?);
     /// assert_eq!(game.start().legal_moves().len(), 9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
