@@ -342,14 +342,14 @@ pub struct MoveRule {
     /// The nodes this move passes over may be taken en passant by the next player (see
     /// [`CaptureMode::Passer`]).
     pub passable: bool,
-    /// `to` reduced to table lookups, when it can be (filled in by [`crate::Game::new`]).
+    /// `to` reduced to table lookups, when it can be (filled in by [`GameBuilder::build`](crate::game::GameBuilder::build)).
     pub to_fast: Option<crate::rules::cond::FastTarget>,
     /// For a leap that cannot be blocked: its destinations from each node, per seat (at
-    /// `seat * nodes + node`), worked out once by [`crate::Game::new`]; empty otherwise.
+    /// `seat * nodes + node`), worked out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
     pub leap_dests: Vec<Vec<NodeId>>,
     /// The occupants `to` allows (bits: empty, friend, ally, enemy) when that is all the rule asks of
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
-    /// [`crate::Game::new`]; 0 otherwise).
+    /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
     pub plain_to: u8,
     /// The source text, for messages.
     pub text: String,
