@@ -188,6 +188,14 @@ pub enum EndReason {
     Other(String),
 }
 
+/// An end reason's words.
+///
+/// ```
+/// use qipan::core::EndReason;
+///
+/// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
+/// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
+/// ```
 impl EndReason {
     /// The reason in words, as records and reports write it.
     ///

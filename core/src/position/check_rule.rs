@@ -6,6 +6,17 @@ use crate::board::NodeId;
 use crate::moves::{Move, MoveKind};
 use smallvec::SmallVec;
 
+/// The check rule: whether the protected pieces of a seat are attacked, now or after a move.
+///
+/// ```
+/// use qipan::core::Position;
+///
+/// let game = qipan::load("chess", &[])?;
+/// // White's king on e1 is in check from the rook on a1.
+/// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+/// assert!(pos.in_check(0) && !pos.in_check(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Whether a piece of `seat` protected by the check rule is attacked now (the seat is in check).
     ///

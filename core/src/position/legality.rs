@@ -7,6 +7,18 @@ use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
 use crate::rules::{PassRule, Repetition};
 
+/// Whether a move is legal, and which rule it breaks when it is not.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// let e5 = parse_move(&pos, "E5")?;
+/// pos.play(&e5)?;
+/// assert!(pos.check(&e5).unwrap_err().to_string().contains("occupied"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Checks a move, naming the rule it breaks when it is illegal.
     ///

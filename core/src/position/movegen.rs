@@ -9,6 +9,15 @@ use crate::moves::{Move, MoveKind};
 use crate::rules::pattern::{self, Scratch};
 use crate::rules::{PassRule, Repetition};
 
+/// Generating moves: pseudo-legal (the movement rules alone) and legal.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// assert!(pos.has_legal_move());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Whether the piece on `n` (if any) has not moved: no move has started or ended on `n`.
     ///

@@ -4,6 +4,14 @@
 use super::{Piece, Position};
 use crate::board::NodeId;
 
+/// Where each seat's pieces stand, kept as moves are played.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// assert_eq!((pos.placed(0).len(), pos.placed(1).len()), (16, 16));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Counts a piece arriving on (`true`) or leaving node `n`.
     #[inline]

@@ -7,6 +7,17 @@ use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
 use crate::rules::{CapturedTo, Repetition, end};
 
+/// Playing a move and its consequences: captures, hooks' actions, the turn, the end of the game.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "e2-e4")?)?;
+/// assert_eq!((pos.ply(), pos.to_move()), (1, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// The seat to move resigns, for the player who holds it: every seat that player holds leaves the game,
     /// as a seat eliminated by the rules does (its pieces stay where they stand). When one side is left it

@@ -5,6 +5,14 @@ use super::{ANY_PREY, Piece, Position};
 use crate::hooks::{HookError, HookPoint};
 use crate::rules::{AbsorbedTurns, Prey};
 
+/// Seats: who controls whom, who is still in the game, and who may capture whom.
+///
+/// ```
+/// let game = qipan::load("chess", &[])?;
+/// let pos = game.start();
+/// assert!(pos.hostile(0, 1) && !pos.hostile(0, 0) && pos.is_alive(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// The seat whose player now controls `seat` (itself unless absorbed).
     ///

@@ -5,6 +5,17 @@ use super::{Piece, Position};
 use crate::board::NodeId;
 use crate::rules::Repetition;
 
+/// Setting up a position by hand (tests, records, FEN).
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let mut pos = game.start();
+/// let e5 = game.board.find("E5").unwrap();
+/// pos.set_cell(e5, Some(qipan::core::Piece { seat: 0, piece: 0 }));
+/// pos.commit_setup();
+/// assert_eq!(pos.hash(), pos.hash_from_scratch());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Sets up a position for tests and records: puts or removes pieces without playing moves.
     /// Group bookkeeping and the hash follow; call [`Position::commit_setup`] when done so the

@@ -17,8 +17,18 @@ thread_local! {
     static SCOPE: Cell<Option<Scope<'static>>> = const { Cell::new(None) };
 }
 
+/// Running a hook: the call's scope, its budget, and what its value or its error means.
+///
+/// ```
+/// let def = "extends: go\nhooks:\n  filter_move: 'mv.to != \"E5\"'\n";
+/// let game = qipan::load_str("no-centre.yaml", def, &[("size".into(), "9".into())])?;
+/// let pos = game.start();
+/// let e5 = qipan::core::notation::parse_move(&pos, "E5")?;
+/// assert!(pos.check(&e5).is_err(), "the hook refuses the centre");
+/// assert_eq!(pos.legal_moves().len(), 80 + 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl RhaiHooks {
-    /// the hook's value, the hook, and the queued actions.
     /// Runs the hook of `point`, if there is one, with `pos` and the point's other variables
     /// (`extra`, in the order of [`params`]). With `acting`, the hook may queue actions. Returns
     /// the hook's value, the hook, and the queued actions.

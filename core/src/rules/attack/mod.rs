@@ -109,14 +109,51 @@ pub struct AttackProbe<'a> {
     forwards: Forwards,
 }
 
+/// Making a probe and asking it.
+///
+/// ```
+/// use qipan::core::{Position, rules::attack::AttackProbe};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+/// let e1 = game.board.find("e1").unwrap();
+/// assert!(AttackProbe::new(&pos, pos.cells()).attacked(e1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl<'a> AttackProbe<'a> {
     /// A probe of `cells`, a board of `pos` or one that differs from it by a move being tried (which
     /// never adds a piece type to the other side).
+    ///
+    /// ```
+    /// use qipan::core::{Position, rules::attack::AttackProbe};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+    /// // The king steps to d2, off the rook's rank: try it on a copy of the board.
+    /// let (e1, d2) = (game.board.find("e1").unwrap(), game.board.find("d2").unwrap());
+    /// let mut cells = pos.cells().to_vec();
+    /// cells[d2.idx()] = cells[e1.idx()].take();
+    /// let mut probe = AttackProbe::new(&pos, &cells);
+    /// assert!(!probe.attacked(d2) && !probe.attacked(e1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(pos: &'a Position, cells: &'a [Option<Piece>]) -> Self {
         AttackProbe { pos, cells, forwards: None }
     }
 
     /// Whether the piece on `target` could be captured at once (`false` for an empty node).
+    ///
+    /// ```
+    /// use qipan::core::{Position, rules::attack::AttackProbe};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
+    /// let mut probe = AttackProbe::new(&pos, pos.cells());
+    /// let at = |label| game.board.find(label).unwrap();
+    /// assert!(probe.attacked(at("e1")), "the rook on a1 attacks the king");
+    /// assert!(!probe.attacked(at("a1")) && !probe.attacked(at("e8")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn attacked(&mut self, target: NodeId) -> bool {
         let Some(victim) = self.cells[target.idx()] else { return false };
         attacked_with(self.pos, self.cells, target, victim, &mut self.forwards)
