@@ -218,7 +218,7 @@ fn a_setup_of_a_position_makes_the_same_position_in_every_game() {
         ("chess", vec![]),
         ("xiangqi", vec![]),
         ("go", vec![("size", "9")]),
-        ("field-go", vec![]),
+        ("field-go", vec![("komi", "0.5")]),
         ("he-qi", vec![]),
         ("leader-cannon", vec![]),
         ("seven-kingdoms", vec![]),

@@ -16,9 +16,10 @@ use crate::rules::groups::Chains;
 /// - in games with group capture, every chain has a liberty;
 /// - in games with a check rule, the seat that moved last (the one before the seat to move in turn
 ///   order, skipping seats out of play; with two seats, the side not to move) is not in check;
-/// - a reserve holds only piece types that some rule of the game can drop (a `drop` movement rule;
-///   reserve counts are `u16` and cannot overflow, and no more is known in general about how many
-///   pieces a reserve may hold).
+/// - in games without hooks, a reserve holds only piece types that some rule of the game can drop (a
+///   `drop` movement rule). Hooks may read and fill reserves for their own ends, so there any reserve
+///   is allowed; reserve counts are `u16` and cannot overflow, and no more is known in general about
+///   how many pieces a reserve may hold.
 ///
 /// ```
 /// use qipan::core::{Position, SetupError};
@@ -89,7 +90,7 @@ pub enum SetupError {
         /// Its node's label.
         node: String,
     },
-    /// A reserve holds a piece type no rule of the game can drop.
+    /// A reserve holds a piece type no rule of the game can drop (in a game without hooks).
     #[error("{seat} has {count} {piece} in reserve, but no rule of the game drops a {piece}")]
     UndroppableReserve {
         /// The seat's name.
@@ -142,9 +143,12 @@ impl Position {
             return Err(SetupError::SeatOutOfPlay(seat_name(setup.to_move)));
         }
         let np = game.pieces.len();
-        if let Some(i) = setup.reserve.iter().enumerate().position(|(i, &count)| {
+        let undroppable = |(i, &count): (usize, &u16)| {
             count > 0 && !game.pieces[i % np].moves.iter().any(|r| matches!(r.pattern, Pattern::Drop))
-        }) {
+        };
+        if game.hooks.is_none()
+            && let Some(i) = setup.reserve.iter().enumerate().position(undroppable)
+        {
             return Err(SetupError::UndroppableReserve {
                 seat: seat_name((i / np) as u8),
                 piece: game.pieces[i % np].name.clone(),
