@@ -27,7 +27,7 @@ use crate::rules::groups::Chains;
 /// let game = qipan::load("chess", &[])?;
 /// // White to move, but Black's king on e8 is attacked by the rook on e1.
 /// let err = Position::from_fen(&game, "4k3/8/8/8/8/8/8/K3R3 w - - 0 1").unwrap_err();
-/// assert_eq!(err.to_string(), "black, not to move, is in check: its king on e8 is attacked");
+/// assert_eq!(err.to_string(), "not a position of the game: black, not to move, is in check: its king on e8 is attacked");
 /// let setup = game.start().to_setup().to_move(9).clone();
 /// assert_eq!(setup.into_position().unwrap_err(), SetupError::NoSuchSeat { index: 9, seats: 2 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())

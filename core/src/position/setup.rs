@@ -195,7 +195,8 @@ impl Setup {
     /// let mut setup = Setup::empty(&game);
     /// setup.put(at("e1"), Piece { seat: 0, piece: king }).put(at("e8"), Piece { seat: 1, piece: king });
     /// setup.put(at("a1"), Piece { seat: 0, piece: rook });
-    /// assert_eq!(setup.into_position()?.to_fen().unwrap(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    /// // Nothing has moved yet: White may castle with the rook.
+    /// assert_eq!(setup.into_position()?.to_fen().unwrap(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn put(&mut self, n: NodeId, piece: Piece) -> &mut Setup {
