@@ -297,8 +297,7 @@ impl GtpEngine {
             None => game.start(),
         };
         for (seat, mv) in &self.moves {
-            pos.resume();
-            pos.set_to_move(*seat);
+            pos = turn_of(&pos, *seat)?;
             pos.play_unchecked(mv).map_err(|e| e.to_string())?;
         }
         self.game = game;
@@ -352,9 +351,7 @@ impl GtpEngine {
     fn play(&mut self, args: &[&str]) -> Reply {
         let [colour, vertex] = args else { return Err("invalid color or coordinate".into()) };
         let seat = self.seat(colour)?;
-        let mut next = self.pos.clone();
-        next.resume();
-        next.set_to_move(seat);
+        let mut next = turn_of(&self.pos, seat)?;
         let mv = parse_move(&next, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
         next.play(&mv).map_err(|e| match e {
             qipan_core::PlayError::Illegal(i) => format!("illegal move: {i}"),
@@ -367,9 +364,7 @@ impl GtpEngine {
 
     fn genmove(&mut self, args: &[&str]) -> Reply {
         let seat = self.seat(args.first().ok_or("invalid color")?)?;
-        let mut next = self.pos.clone();
-        next.resume();
-        next.set_to_move(seat);
+        let mut next = turn_of(&self.pos, seat)?;
         let mv = match self.agent.as_mut() {
             Some(agent) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
             None => light_move(&next, &mut self.rng, &mut self.buf),
@@ -471,4 +466,17 @@ impl GtpEngine {
 
 fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or("").to_string()
+}
+
+/// `pos` with `seat` to move and play going on: GTP lets either colour play at any time (the other's
+/// turn is then skipped), and moves after the end of the game. A changed turn is set up as a position,
+/// which keeps the history for superko and is refused if the seat that did not move is in check.
+fn turn_of(pos: &Position, seat: u8) -> Result<Position, String> {
+    let mut next = if pos.to_move() == seat {
+        pos.clone()
+    } else {
+        pos.to_setup().to_move(seat).into_position().map_err(|e| format!("illegal move: {e}"))?
+    };
+    next.resume();
+    Ok(next)
 }

@@ -7,7 +7,7 @@
 use crate::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint, parse_sgf_bytes};
 use qipan_core::notation::move_text;
 use qipan_core::ownership;
-use qipan_core::{EndReason, Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position};
+use qipan_core::{EndReason, Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position, SetupError};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -144,6 +144,14 @@ pub enum ReplayError {
     /// The record does not fit the game.
     #[error("{0}")]
     Mismatch(String),
+    /// The record sets up a position that is not one of the game (stones without liberties, say).
+    #[error("the record's setup after {moves} moves is not a position of the game: {error}")]
+    Setup {
+        /// The moves played before the setup.
+        moves: usize,
+        /// What is wrong with the position.
+        error: SetupError,
+    },
 }
 
 // Not `#[from]`: the message already holds the SGF error, which as its source would be printed twice.
@@ -405,39 +413,41 @@ fn replay_on(
         game.board.find(&label).ok_or_else(|| ReplayError::Mismatch(format!("{label} is not on the board")))
     };
     let (b, w) = (seat_of(SgfColour::Black)?, seat_of(SgfColour::White)?);
-    for p in &sgf.setup_black {
-        pos.set_cell(node(p)?, Some(Piece { seat: b, piece: stone }));
-    }
-    for p in &sgf.setup_white {
-        pos.set_cell(node(p)?, Some(Piece { seat: w, piece: stone }));
-    }
-    if let Some(c) = sgf.player_to_move {
-        pos.set_to_move(seat_of(c)?);
-    } else if !sgf.setup_black.is_empty() && sgf.setup_white.is_empty() {
+    // Edits the position as a setup (AB/AW/AE, PL), keeping its history for superko.
+    let edit = |pos: &mut Position, empty: &[SgfPoint], black: &[SgfPoint], white: &[SgfPoint], to_move, moves| {
+        let mut setup = pos.to_setup();
+        for p in empty {
+            setup.remove(node(p)?);
+        }
+        for p in black {
+            setup.put(node(p)?, Piece { seat: b, piece: stone });
+        }
+        for p in white {
+            setup.put(node(p)?, Piece { seat: w, piece: stone });
+        }
+        if let Some(seat) = to_move {
+            setup.to_move(seat);
+        }
+        *pos = Position::from_setup(setup).map_err(|error| ReplayError::Setup { moves, error })?;
+        Ok::<(), ReplayError>(())
+    };
+    let to_move = match sgf.player_to_move {
+        Some(c) => Some(seat_of(c)?),
         // Handicap stones: White moves first.
-        pos.set_to_move(w);
-    }
-    pos.commit_setup();
+        None if !sgf.setup_black.is_empty() && sgf.setup_white.is_empty() => Some(w),
+        None => None,
+    };
+    edit(pos, &[], &sgf.setup_black, &sgf.setup_white, to_move, 0)?;
     let mut moves = 0usize;
     for ev in &sgf.moves {
         match ev {
-            SgfEvent::Setup { black, white, empty } => {
-                for p in empty {
-                    pos.set_cell(node(p)?, None);
-                }
-                for p in black {
-                    pos.set_cell(node(p)?, Some(Piece { seat: b, piece: stone }));
-                }
-                for p in white {
-                    pos.set_cell(node(p)?, Some(Piece { seat: w, piece: stone }));
-                }
-                pos.commit_setup();
-            }
+            SgfEvent::Setup { black, white, empty } => edit(pos, empty, black, white, None, moves)?,
             SgfEvent::Move(_) if moves >= limit => break,
             SgfEvent::Move(m) => {
                 let seat = seat_of(m.colour)?;
                 if pos.to_move() != seat {
-                    pos.set_to_move(seat);
+                    // A colour playing twice: the other's turn is skipped.
+                    edit(pos, &[], &[], &[], Some(seat), moves)?;
                 }
                 let mv = match &m.point {
                     None => Move::PASS,

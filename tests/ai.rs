@@ -17,7 +17,7 @@ fn go(size: &str) -> Arc<qipan::core::Game> {
 /// A Go position from a diagram (top row first; X black, O white) with `to_move` (0 black, 1 white).
 fn diagram(rows: &[&str], to_move: u8) -> Position {
     let game = go(&rows.len().to_string());
-    let mut pos = game.start();
+    let mut pos = game.start().to_setup();
     let h = rows.len();
     for (r, line) in rows.iter().enumerate() {
         for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
@@ -27,12 +27,11 @@ fn diagram(rows: &[&str], to_move: u8) -> Position {
                 'O' => 1,
                 _ => continue,
             };
-            pos.set_cell(game.board.find(&label).unwrap(), Some(Piece { seat, piece: 0 }));
+            pos.put(game.board.find(&label).unwrap(), Piece { seat, piece: 0 });
         }
     }
-    pos.set_to_move(to_move);
-    pos.commit_setup();
-    pos
+    pos.to_move(to_move);
+    pos.into_position().unwrap()
 }
 
 fn choose(spec: &str, pos: &Position, seed: u64) -> Option<Move> {

@@ -177,8 +177,8 @@ fn checkmate_loses_and_stalemate_draws() {
     play_all(&mut p, "f2-f3 e7-e5 g2-g4 d8-h4");
     let r = p.outcome().expect("checkmate ends the game");
     assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[1u8][..], &EndReason::Checkmate, "B+"));
-    let mut p = fen("k7/8/2Q5/8/8/8/8/7K w - - 0 1");
-    play(&mut p, "c6-b6").unwrap();
+    let mut p = fen("k7/8/8/2Q5/8/8/8/7K w - - 0 1");
+    play(&mut p, "c5-b6").unwrap();
     let r = p.outcome().expect("stalemate ends the game");
     assert!(r.winners.is_empty(), "{r:?}");
 }

@@ -90,8 +90,7 @@ fn suicide_and_ko_follow_go() {
     play(&mut p, &["A2", "pass", "B3", "pass"]);
     let mv = parse_move(&p, "A3").unwrap();
     assert_eq!(p.check(&mv), Ok(()), "black A3 joins its own stones, which keep liberties");
-    let mut q = p.clone();
-    q.set_to_move(1);
+    let q = p.to_setup().to_move(1).into_position().unwrap();
     assert_eq!(q.check(&mv), Err(Illegal::Suicide), "white A3 would have no liberty");
 }
 

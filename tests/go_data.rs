@@ -43,8 +43,8 @@ fn fuego_superko_suite() {
                 let game = game_for_record("go", &opts(&[("ko", ko)]), &sgf).unwrap();
                 let mut r = replay_position(&game, &sgf, upto, Legality::Trust).unwrap();
                 assert!(r.illegal.is_none(), "{file}: {:?}", r.illegal);
+                r.position = r.position.to_setup().to_move(if colour == "b" { 0 } else { 1 }).into_position().unwrap();
                 r.position.resume();
-                r.position.set_to_move(if colour == "b" { 0 } else { 1 });
                 let mv = parse_move(&r.position, &point.to_uppercase()).unwrap();
                 let legal = r.position.check(&mv).is_ok();
                 let want = expected.trim_matches(|c| c == '[' || c == ']') == "1";
@@ -90,8 +90,11 @@ fn pachi_capture_replays() {
             }
             ["play", colour, vertex] => {
                 let p = pos.as_mut().unwrap();
+                let seat = if colour.eq_ignore_ascii_case("b") { 0 } else { 1 };
+                if p.to_move() != seat {
+                    *p = p.to_setup().to_move(seat).into_position().unwrap();
+                }
                 p.resume();
-                p.set_to_move(if colour.eq_ignore_ascii_case("b") { 0 } else { 1 });
                 let mv = parse_move(p, vertex).unwrap();
                 let before = p.clone();
                 p.play(&mv).unwrap_or_else(|e| panic!("move {k}: {colour} {vertex}: {e}"));
@@ -142,14 +145,17 @@ fn rebase(
     game: &std::sync::Arc<qipan::core::Game>,
     seen: &BTreeSet<u64>,
 ) -> qipan::core::Position {
-    let mut p = game.start();
+    let mut p = qipan::core::Setup::empty(game);
     for n in game.board.node_ids() {
-        p.set_cell(n, pos.cell(n));
+        if let Some(c) = pos.cell(n) {
+            p.put(n, c);
+        }
     }
-    p.set_to_move(pos.to_move());
-    p.commit_setup();
-    seen.iter().for_each(|&h| p.remember_board(h));
-    p
+    p.to_move(pos.to_move());
+    seen.iter().for_each(|&h| {
+        p.remember_board(h);
+    });
+    p.into_position().unwrap()
 }
 
 fn sgf_files() -> Vec<PathBuf> {

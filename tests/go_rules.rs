@@ -15,7 +15,7 @@ fn go(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
 /// A position from a diagram (top row first; X black, O white), with `to_move` (0 black, 1 white).
 fn diagram(opts: &[(&str, &str)], rows: &[&str], to_move: u8) -> Position {
     let game = go(opts);
-    let mut pos = game.start();
+    let mut pos = game.start().to_setup();
     let h = rows.len();
     for (r, line) in rows.iter().enumerate() {
         for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
@@ -26,12 +26,11 @@ fn diagram(opts: &[(&str, &str)], rows: &[&str], to_move: u8) -> Position {
                 'O' => 1,
                 _ => continue,
             };
-            pos.set_cell(node, Some(Piece { seat, piece: 0 }));
+            pos.put(node, Piece { seat, piece: 0 });
         }
     }
-    pos.set_to_move(to_move);
-    pos.commit_setup();
-    pos
+    pos.to_move(to_move);
+    pos.into_position().unwrap()
 }
 
 fn play(pos: &mut Position, text: &str) -> Result<(), Illegal> {

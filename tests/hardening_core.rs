@@ -232,8 +232,7 @@ fn reserves_saturate() {
     // Taking more than there is leaves none.
     let def = "extends: go\nhooks:\n  after_move: 'add_reserve(0, \"stone\", -9223372036854775807)'\n";
     let game = qipan::load_str("take.yaml", def, &[("size".into(), "5".into())]).unwrap();
-    let mut pos = game.start();
-    pos.set_reserve(0, 0, 3);
+    let mut pos = game.start().to_setup().reserve(0, 0, 3).into_position().unwrap();
     pos.play(&parse_move(&pos, "C3").unwrap()).unwrap();
     assert_eq!(pos.reserve(0, 0), 0);
 }

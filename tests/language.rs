@@ -28,14 +28,14 @@ fn load(yaml: &str, overrides: &[(&str, &str)]) -> Arc<Game> {
 
 /// The start position of `game` with extra pieces `(seat, piece, label)` put on the board.
 fn setup(game: &Arc<Game>, pieces: &[(&str, &str, &str)]) -> Position {
-    let mut pos = game.start();
+    let mut pos = game.start().to_setup();
     for &(seat, piece, at) in pieces {
         let seat = game.seat(seat).unwrap_or_else(|| panic!("no seat {seat}"));
         let piece = game.piece(piece).unwrap_or_else(|| panic!("no piece {piece}"));
         let node = game.board.find(at).unwrap_or_else(|| panic!("no node {at}"));
-        pos.set_cell(node, Some(Piece { seat, piece }));
+        pos.put(node, Piece { seat, piece });
     }
-    pos
+    pos.into_position().unwrap_or_else(|e| panic!("not a position: {e}"))
 }
 
 /// The legal moves of the seat to move, as sorted move texts (duplicates kept, so they show).
@@ -688,8 +688,7 @@ fn drop_conditions_on_reserve_and_board() {
         play(&mut pos, "pass");
         assert_eq!(texts(&pos), man("B2"), "{cond}: men once the leader is in");
         // The leader leaves the board (and is not in reserve): the two conditions now differ.
-        let mut gone = pos.clone();
-        gone.set_cell(g.board.find("B2").unwrap(), None);
+        let gone = pos.to_setup().remove(g.board.find("B2").unwrap()).into_position().unwrap();
         let want = if cond.starts_with("on-board") { vec!["pass".to_string()] } else { man("") };
         assert_eq!(texts(&gone), want, "{cond}: leader gone");
     }
@@ -818,7 +817,7 @@ pieces:
     want.extend(from("e3", &["e4"]));
     want.sort();
     assert_eq!(texts(&pos), want, "white");
-    pos.set_to_move(1);
+    pos = pos.to_setup().to_move(1).into_position().unwrap();
     let mut want = from("c5", &["c4"]);
     want.extend(from("d3", &["c3", "d2", "d4"]));
     want.extend(from("a6", &["a5"]));
@@ -841,7 +840,7 @@ fn forward_backward_sideways() {
     assert_eq!(texts(&setup(&g, &[(W, "s", "c3")])), sorted(&["pass"]));
     assert_eq!(texts(&setup(&g, &[(W, "o", "c3")])), from("c3", &["b4", "d4"]));
     let mut pos = setup(&g, &[(B, "f", "c3"), (B, "o", "a5")]);
-    pos.set_to_move(1);
+    pos = pos.to_setup().to_move(1).into_position().unwrap();
     assert_eq!(texts(&pos), sorted(&["c3-c2", "a5-b4"]));
 }
 
@@ -1001,7 +1000,7 @@ reserve:
     for depth in 1..=5 {
         assert_eq!(perft(&pos, depth), brute_perft(&pos, depth), "depth {depth}");
     }
-    pos.set_to_move(1);
+    pos = pos.to_setup().to_move(1).into_position().unwrap();
     assert_eq!(perft(&pos, 4), brute_perft(&pos, 4));
 }
 

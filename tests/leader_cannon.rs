@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::edited;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Illegal, Piece, PlayError, Position};
 use std::collections::BTreeSet;
@@ -19,21 +20,19 @@ fn game(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
 /// A position with pieces on the board (`L`/`C` red, `l`/`c` black, by label); the rest in reserve.
 fn setup(opts: &[(&str, &str)], pieces: &[(&str, char)], to_move: u8) -> Position {
     let g = game(opts);
-    let mut p = g.start();
+    let mut p = g.start().to_setup();
     let mut used = [[0u16; 2]; 2];
     for &(label, c) in pieces {
         let seat = if c.is_uppercase() { RED } else { BLACK };
         let piece = if c.eq_ignore_ascii_case(&'l') { LEADER } else { COMMONER };
         used[seat as usize][piece as usize] += 1;
-        p.set_cell(g.board.find(label).unwrap(), Some(Piece { seat, piece }));
+        p.put(g.board.find(label).unwrap(), Piece { seat, piece });
     }
     for seat in [RED, BLACK] {
-        p.set_reserve(seat, LEADER, 1 - used[seat as usize][0]);
-        p.set_reserve(seat, COMMONER, 7 - used[seat as usize][1]);
+        p.reserve(seat, LEADER, 1 - used[seat as usize][0]).reserve(seat, COMMONER, 7 - used[seat as usize][1]);
     }
-    p.set_to_move(to_move);
-    p.commit_setup();
-    p
+    p.to_move(to_move);
+    p.into_position().unwrap()
 }
 
 fn texts(p: &Position) -> BTreeSet<String> {
@@ -180,8 +179,9 @@ fn fire_in_place_option() {
 fn tokens_are_earned_by_the_leader_and_revive_a_commoner() {
     // The red leader on a1 shoots over c... leader a1, commoner b3 walks to a3, target a5.
     let mut p = setup(&[], &[("a1", 'L'), ("b3", 'C'), ("a5", 'c'), ("d5", 'l')], RED);
-    p.set_graveyard(RED, COMMONER, 2);
-    p.set_reserve(RED, COMMONER, 4);
+    p = edited(&p, |s| {
+        s.graveyard(RED, COMMONER, 2).reserve(RED, COMMONER, 4);
+    });
     assert!(texts(&p).iter().all(|m| !m.contains("+revive")), "no token yet");
     play(&mut p, "b3-a3 a1xa5").unwrap();
     assert_eq!(p.counter(0, RED), 1, "the leader shot: one token");
@@ -212,18 +212,20 @@ fn the_leaders_death_ends_the_game() {
 fn the_twenty_round_rule() {
     // More dead black commoners: black loses when the 40th quiet ply is played.
     let mut p = setup(&[], &[("a1", 'L'), ("d5", 'l')], RED);
-    p.set_graveyard(BLACK, COMMONER, 2);
-    p.set_graveyard(RED, COMMONER, 1);
-    p.set_quiet_plies(39);
+    p = edited(&p, |s| {
+        s.graveyard(BLACK, COMMONER, 2).graveyard(RED, COMMONER, 1).quiet_plies(39);
+    });
     play(&mut p, "a1-a2").unwrap();
     assert_eq!(p.outcome().expect("over").winners, vec![RED]);
     // A tie: each side revives one commoner and the count starts again.
     let mut p = setup(&[], &[("a1", 'L'), ("d5", 'l')], RED);
-    p.set_graveyard(BLACK, COMMONER, 1);
-    p.set_graveyard(RED, COMMONER, 1);
-    p.set_reserve(RED, COMMONER, 6);
-    p.set_reserve(BLACK, COMMONER, 6);
-    p.set_quiet_plies(39);
+    p = edited(&p, |s| {
+        s.graveyard(BLACK, COMMONER, 1)
+            .graveyard(RED, COMMONER, 1)
+            .reserve(RED, COMMONER, 6)
+            .reserve(BLACK, COMMONER, 6)
+            .quiet_plies(39);
+    });
     play(&mut p, "a1-a2").unwrap();
     assert!(!p.is_over());
     assert_eq!((p.graveyard(RED, COMMONER), p.reserve(RED, COMMONER)), (0, 7));
@@ -231,9 +233,9 @@ fn the_twenty_round_rule() {
     assert_eq!(p.quiet_plies(), 0);
     // death_count=cumulative counts every commoner ever lost, not the graveyard.
     let mut p = setup(&[("death_count", "cumulative")], &[("a1", 'L'), ("d5", 'l')], RED);
-    p.set_graveyard(BLACK, COMMONER, 3);
-    p.set_counter(1, RED, 2);
-    p.set_quiet_plies(39);
+    p = edited(&p, |s| {
+        s.graveyard(BLACK, COMMONER, 3).counter(1, RED, 2).quiet_plies(39);
+    });
     play(&mut p, "a1-a2").unwrap();
     assert_eq!(p.outcome().expect("over").winners, vec![BLACK], "red lost 2, black 0 by count");
 }
@@ -242,11 +244,15 @@ fn the_twenty_round_rule() {
 fn a_side_without_actions_passes() {
     // Red's only piece is boxed in and it may not place (four on board is not the case: reserve empty).
     let mut p = setup(&[], &[("a1", 'L'), ("a2", 'c'), ("b1", 'c'), ("d5", 'l')], RED);
-    p.set_reserve(RED, COMMONER, 0);
+    p = edited(&p, |s| {
+        s.reserve(RED, COMMONER, 0);
+    });
     assert_eq!(texts(&p), labels("pass"));
     play(&mut p, "pass").unwrap();
     let mut q = setup(&[("stuck", "lose")], &[("a1", 'L'), ("a2", 'c'), ("b1", 'c'), ("d5", 'l')], BLACK);
-    q.set_reserve(RED, COMMONER, 0);
+    q = edited(&q, |s| {
+        s.reserve(RED, COMMONER, 0);
+    });
     // Black makes a quiet move; red then has no action and loses.
     play(&mut q, "d5-d4").unwrap();
     assert_eq!(q.outcome().map(|r| r.winners.clone()), Some(vec![BLACK]));
@@ -257,9 +263,9 @@ fn perft_agrees_with_playing_every_move() {
     common::perft::check("leader-cannon.perft", common::perft::Speed::Quick);
     // A middle-game position with shots, tokens and revivals on offer.
     let mut p = setup(&[], &[("a1", 'L'), ("b3", 'C'), ("c2", 'C'), ("a5", 'c'), ("d5", 'l'), ("c4", 'c')], RED);
-    p.set_counter(0, RED, 1);
-    p.set_graveyard(RED, COMMONER, 1);
-    p.set_reserve(RED, COMMONER, 4);
+    p = edited(&p, |s| {
+        s.counter(0, RED, 1).graveyard(RED, COMMONER, 1).reserve(RED, COMMONER, 4);
+    });
     assert!(texts(&p).iter().any(|m| m.contains(" +revive")));
     assert_eq!(qipan::core::playout::perft(&p, 3), common::brute_perft(&p, 3));
 }
@@ -294,17 +300,14 @@ fn hooks_see_the_screen_before_and_after_the_move() {
         "hooks:\n  filter_move: |\n    if mv.screen_piece == \"leader\" { \"no leader screens\" } else { true }\n",
     );
     let g = qipan::load_str("lc.yaml", &src, &[]).unwrap();
-    let mut p = g.start();
+    let mut p = g.start().to_setup();
     for (label, seat, piece) in
         [("a1", RED, COMMONER), ("b3", RED, LEADER), ("a5", BLACK, COMMONER), ("d5", BLACK, LEADER)]
     {
-        p.set_cell(g.board.find(label).unwrap(), Some(Piece { seat, piece }));
+        p.put(g.board.find(label).unwrap(), Piece { seat, piece });
     }
-    p.set_reserve(RED, LEADER, 0);
-    p.set_reserve(RED, COMMONER, 6);
-    p.set_reserve(BLACK, LEADER, 0);
-    p.set_reserve(BLACK, COMMONER, 6);
-    p.commit_setup();
+    p.reserve(RED, LEADER, 0).reserve(RED, COMMONER, 6).reserve(BLACK, LEADER, 0).reserve(BLACK, COMMONER, 6);
+    let p = p.into_position().unwrap();
     let t = texts(&p);
     assert!(t.contains("b3-a3") && !t.contains("b3-a3 a1xa5"), "the leader walking in as screen is seen: {t:?}");
 }

@@ -23,8 +23,7 @@ setup:
     let texts =
         |p: &qipan::core::Position| -> Vec<String> { p.legal_moves().iter().map(|m| move_text(&g, m)).collect() };
     assert_eq!(texts(&pos), vec!["a1-c1", "a1-e1"]);
-    pos.set_cell(g.board.find("b1").unwrap(), Some(Piece { seat: 1, piece: 0 }));
-    pos.commit_setup();
+    pos = pos.to_setup().put(g.board.find("b1").unwrap(), Piece { seat: 1, piece: 0 }).into_position().unwrap();
     assert_eq!(texts(&pos), vec!["pass"], "b1 is occupied: the jump to c1 is blocked");
 }
 

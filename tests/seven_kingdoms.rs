@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{dests, play, seat, set};
+use common::{dests, edited, play, seat, set};
 use qipan::core::Position;
 use qipan::core::notation::move_text;
 
@@ -163,7 +163,9 @@ fn ten_pieces_taken_by_one_kingdom_conquer() {
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("chu", "dagger", "C3")],
         "qin",
     );
-    p.set_counter(from_chu, seat(&p, "qin"), 9);
+    p = edited(&p, |s| {
+        s.counter(from_chu, seat(&p, "qin"), 9);
+    });
     play(&mut p, "F5-F8");
     let chu = seat(&p, "chu");
     assert!(!p.is_alive(chu));
@@ -175,7 +177,9 @@ fn ten_pieces_taken_by_one_kingdom_conquer() {
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("chu", "dagger", "C3")],
         "qin",
     );
-    p.set_counter(from_chu, seat(&p, "qin"), 9);
+    p = edited(&p, |s| {
+        s.counter(from_chu, seat(&p, "qin"), 9);
+    });
     play(&mut p, "F5-F8");
     assert!(p.cell(g.board.find("C3").unwrap()).is_none());
 }
@@ -189,8 +193,9 @@ fn total_losses_option_gives_the_army_to_the_biggest_captor() {
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1")],
         "qin",
     );
-    p.set_counter(from_chu, seat(&p, "han"), 6);
-    p.set_counter(from_chu, seat(&p, "qin"), 3);
+    p = edited(&p, |s| {
+        s.counter(from_chu, seat(&p, "han"), 6).counter(from_chu, seat(&p, "qin"), 3);
+    });
     play(&mut p, "F5-F8");
     let chu = seat(&p, "chu");
     assert!(!p.is_alive(chu), "ten lost in all");
@@ -202,7 +207,9 @@ fn the_hegemon_wins_by_two_conquests_or_thirty_captures() {
     let g = game(&[]);
     let idx = |n: &str| g.counters.iter().position(|c| c == n).unwrap();
     let mut p = setup(&[], &[("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("han", "general", "S1")], "qin");
-    p.set_counter(idx("conquered"), seat(&p, "qin"), 1);
+    p = edited(&p, |s| {
+        s.counter(idx("conquered"), seat(&p, "qin"), 1);
+    });
     play(&mut p, "F5-F8");
     let r = p.outcome().expect("the second conquest makes Qin hegemon");
     assert_eq!(r.winners, vec![seat(&p, "qin")], "the winners are the hegemon's own kingdoms: {r:?}");
@@ -211,7 +218,9 @@ fn the_hegemon_wins_by_two_conquests_or_thirty_captures() {
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("han", "general", "S1")],
         "qin",
     );
-    p.set_counter(idx("kills"), seat(&p, "qin"), 29);
+    p = edited(&p, |s| {
+        s.counter(idx("kills"), seat(&p, "qin"), 29);
+    });
     play(&mut p, "F5-F8");
     assert_eq!(p.outcome().expect("thirty captures").winners, vec![seat(&p, "qin")]);
     // hegemon=generals: captures do not count, two generals do.
@@ -220,7 +229,9 @@ fn the_hegemon_wins_by_two_conquests_or_thirty_captures() {
         &[("qin", "chancellor", "F5"), ("chu", "sword", "F8"), ("chu", "general", "A1"), ("han", "general", "S1")],
         "qin",
     );
-    p.set_counter(idx("kills"), seat(&p, "qin"), 40);
+    p = edited(&p, |s| {
+        s.counter(idx("kills"), seat(&p, "qin"), 40);
+    });
     play(&mut p, "F5-F8");
     assert!(!p.is_over());
 }
@@ -305,7 +316,9 @@ fn a_player_losing_one_kingdom_keeps_its_others() {
     );
     let idx = |n: &str| p.game().counters.iter().position(|c| c == n).unwrap();
     let kills = idx("kills");
-    p.set_counter(kills, seat(&p, "qin"), 7);
+    p = edited(&p, |s| {
+        s.counter(kills, seat(&p, "qin"), 7);
+    });
     play(&mut p, "F5-F8");
     let (qin, chu, yan) = (seat(&p, "qin"), seat(&p, "chu"), seat(&p, "yan"));
     assert!(!p.is_alive(qin) && p.is_alive(yan));
@@ -324,7 +337,9 @@ fn transferred_captures_count_when_asked() {
         &[("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("han", "general", "S1")],
         "qin",
     );
-    p.set_counter(kills, seat(&p, "chu"), 5);
+    p = edited(&p, |s| {
+        s.counter(kills, seat(&p, "chu"), 5);
+    });
     play(&mut p, "F5-F8");
     assert_eq!(p.counter(kills, seat(&p, "qin")), 1 + 5, "Qin's own capture plus Chu's earlier ones");
 }

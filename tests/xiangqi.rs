@@ -63,8 +63,9 @@ fn the_generals_may_not_face_each_other() {
     // Red's general on d1 may not step onto the open e-file the black general stands on.
     let p = fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
     assert_eq!(from(&p, "d1"), set(&["d1-d2"]));
-    // A piece between them may not leave the file.
-    let p = fen("4k4/9/9/9/4R4/9/9/9/9/4K4 w - - 0 1");
+    // A piece between them may not leave the file (a cannon: with no screen it does not attack the
+    // general beyond, so the position is one where Red is to move).
+    let p = fen("4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1");
     assert!(texts(&p).contains("e6-e9") && !texts(&p).contains("e6-d6"));
     assert!(from(&p, "e6").iter().all(|m| m.starts_with("e6-e")), "{:?}", from(&p, "e6"));
 }

@@ -20,7 +20,7 @@
 
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
-use crate::position::{Piece, Position};
+use crate::position::{Piece, Position, Setup, SetupError};
 use crate::rules::{Cond, Pattern};
 use std::sync::Arc;
 
@@ -37,6 +37,9 @@ use std::sync::Arc;
 /// assert_eq!(err.to_string(), "`Z` is not the symbol of a piece of this game");
 /// let he_qi = qipan::load("he-qi", &[])?; // a round board
 /// assert_eq!(Position::from_fen(&he_qi, "8/8").unwrap_err(), FenError::NotAGrid);
+/// // Black, not to move, is in check from the rook on e1.
+/// let err = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/K3R3 w - - 0 1").unwrap_err();
+/// assert!(matches!(err, FenError::Setup(qipan::core::SetupError::InCheck { .. })), "{err}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,6 +70,9 @@ pub enum FenError {
     /// A move counter is not a number.
     #[error("`{0}` is not a move count")]
     Counter(String),
+    /// The position read is not one of the game (see [`SetupError`]).
+    #[error("not a position of the game: {0}")]
+    Setup(#[from] SetupError),
 }
 
 /// The grid cells of the board as (column, row) → node ([`NodeId::NONE`] for holes), with the size.
@@ -163,10 +169,7 @@ impl Position {
     /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
         let (w, h, nodes) = grid(game)?;
-        let mut pos = Position::new(game.clone());
-        for n in game.board.node_ids() {
-            pos.set_cell(n, None);
-        }
+        let mut setup = Setup::empty(game);
         let mut fields = fen.split_whitespace();
         let placement = fields.next().unwrap_or("");
         let ranks: Vec<&str> = placement.split('/').collect();
@@ -205,7 +208,7 @@ impl Position {
                         message: format!("`{c}` stands on a hole of the board"),
                     });
                 }
-                pos.set_cell(node, Some(Piece { seat, piece }));
+                setup.put(node, Piece { seat, piece });
                 x += 1;
             }
             if x != w {
@@ -225,13 +228,13 @@ impl Position {
                 _ => None,
             })
             .ok_or_else(|| FenError::UnknownSeat(side.to_string()))?;
-        pos.set_to_move(to_move);
+        setup.to_move(to_move);
         // Castling rights: pieces that take part in castling have moved unless a right says otherwise.
         let castling = fields.next().unwrap_or("-");
         let (movers, partners) = castling_pieces(game);
         for n in game.board.node_ids() {
-            if pos.cell(n).is_some_and(|c| movers.contains(&c.piece) || partners.contains(&c.piece)) {
-                pos.set_moved(n, true);
+            if setup.piece_at(n).is_some_and(|c| movers.contains(&c.piece) || partners.contains(&c.piece)) {
+                setup.moved(n, true);
             }
         }
         // A game without castling rules has no rights to grant: the field is then ignored.
@@ -242,13 +245,13 @@ impl Position {
                 let mover = game
                     .board
                     .node_ids()
-                    .find(|&n| pos.cell(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece)))
+                    .find(|&n| setup.piece_at(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece)))
                     .ok_or_else(bad)?;
                 let [mx, my, _] = game.board.node(mover).coord;
                 let mut candidates = game.board.node_ids().filter(|&n| {
                     n != mover
                         && game.board.node(n).coord[1] == my
-                        && pos.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
+                        && setup.piece_at(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
                 });
                 let x_of = |n: &NodeId| game.board.node(*n).coord[0];
                 let partner = match c.to_ascii_lowercase() {
@@ -258,8 +261,7 @@ impl Position {
                     _ => None,
                 }
                 .ok_or_else(bad)?;
-                pos.set_moved(mover, false);
-                pos.set_moved(partner, false);
+                setup.moved(mover, false).moved(partner, false);
             }
         }
         // En passant.
@@ -277,10 +279,10 @@ impl Position {
                     }
                 }
             }
-            if !passer.is_some() || pos.cell(passer).is_none() {
+            if !passer.is_some() || setup.piece_at(passer).is_none() {
                 return Err(FenError::EnPassant(ep.to_string()));
             }
-            pos.set_passed(&[node], passer);
+            setup.passed(&[node], passer);
         }
         let number = |t: Option<&str>, default: u32| -> Result<u32, FenError> {
             match t {
@@ -290,12 +292,8 @@ impl Position {
         };
         let quiet = number(fields.next(), 0)?;
         let full = number(fields.next(), 1)?.max(1);
-        pos.set_quiet_plies(quiet);
-        pos.set_ply((full - 1).saturating_mul(seats as u32).saturating_add(to_move as u32));
-        // The game's own start position was never played here.
-        pos.clear_history();
-        pos.commit_setup();
-        Ok(pos)
+        setup.quiet_plies(quiet).ply((full - 1).saturating_mul(seats as u32).saturating_add(to_move as u32));
+        Ok(Position::from_setup(setup)?)
     }
 
     /// Writes the position as FEN (see the [module documentation](crate::fen)); `None` when the board

@@ -33,4 +33,4 @@ pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};
 pub use moves::{Move, MoveKind};
 pub use outcome::{EndReason, GameResult};
-pub use position::{Illegal, MoveBuf, Piece, PlayError, Position};
+pub use position::{Illegal, MoveBuf, Piece, PlayError, Position, Setup, SetupError};

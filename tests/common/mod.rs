@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Game, Piece, Position};
+use qipan::core::{Game, Piece, Position, Setup};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -19,19 +19,25 @@ pub fn game(name: &str, opts: &[(&str, &str)]) -> Arc<Game> {
 /// The start position of `g` cleared of every piece whose type `keep` does not name, then the given
 /// (seat, piece, node) pieces, `mover` to move.
 pub fn position_with(g: &Arc<Game>, keep: &[&str], pieces: &[(&str, &str, &str)], mover: &str) -> Position {
-    let mut p = g.start();
+    let mut p = g.start().to_setup();
     for n in g.board.node_ids() {
-        if p.cell(n).is_some_and(|c| !keep.contains(&g.pieces[c.piece as usize].name.as_str())) {
-            p.set_cell(n, None);
+        if p.piece_at(n).is_some_and(|c| !keep.contains(&g.pieces[c.piece as usize].name.as_str())) {
+            p.remove(n);
         }
     }
     for &(seat, piece, at) in pieces {
         let piece = Piece { seat: g.seat(seat).unwrap(), piece: g.piece(piece).unwrap() };
-        p.set_cell(g.board.find(at).unwrap_or_else(|| panic!("no node {at}")), Some(piece));
+        p.put(g.board.find(at).unwrap_or_else(|| panic!("no node {at}")), piece);
     }
-    p.set_to_move(g.seat(mover).unwrap());
-    p.commit_setup();
-    p
+    p.to_move(g.seat(mover).unwrap());
+    p.into_position().unwrap_or_else(|e| panic!("not a position: {e}"))
+}
+
+/// `p` changed by `edit` (a setup of it, with its history), checked.
+pub fn edited(p: &Position, edit: impl FnOnce(&mut Setup)) -> Position {
+    let mut setup = p.to_setup();
+    edit(&mut setup);
+    setup.into_position().unwrap_or_else(|e| panic!("not a position: {e}"))
 }
 
 /// Destinations of the moves of the piece on `from` (`from-to` move text).

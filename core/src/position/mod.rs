@@ -3,10 +3,12 @@
 //! One file per concern, each an `impl Position` block: this one makes and reads positions; `seats.rs`
 //! tells seats and sides apart, `pieces.rs` puts pieces on and lifts them off, `movegen.rs` generates
 //! moves, `legality.rs` judges one move, `check_rule.rs` applies the check rule, `play.rs` plays moves
-//! and `setup.rs` sets positions up. When the game ends is decided by [`crate::rules::end`].
+//! `setup.rs` describes positions to set up ([`Setup`]) and `from_setup.rs` checks them
+//! and makes positions of them. When the game ends is decided by [`crate::rules::end`].
 
 mod check_rule;
 mod error;
+mod from_setup;
 mod legality;
 mod movegen;
 mod pieces;
@@ -15,11 +17,12 @@ mod seats;
 mod setup;
 
 pub use error::{Illegal, PlayError};
+pub use from_setup::SetupError;
+pub use setup::Setup;
 
 use crate::board::NodeId;
 use crate::game::Game;
 use crate::history::HashHistory;
-use crate::hooks::HookPoint;
 use crate::moves::Move;
 use crate::outcome::GameResult;
 use crate::rules::groups::Chains;
@@ -75,8 +78,8 @@ pub struct MoveBuf {
 
 /// The state of a game.
 ///
-/// A position comes from [`Game::start`], [`Position::from_fen`] or a record, and changes by
-/// [`Position::play`]:
+/// A position comes from [`Game::start`], [`Position::from_fen`], a record or a checked [`Setup`], and
+/// changes by [`Position::play`]:
 ///
 /// ```
 /// use qipan::core::notation::parse_move;
@@ -171,57 +174,17 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: Arc<Game>) -> Position {
-        let n = game.board.len();
-        let seats = game.seats.len();
-        let np = game.pieces.len();
-        let chains = game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation));
-        let mut p = Position {
-            cells: vec![None; n],
-            to_move: 0,
-            ply: 0,
-            passes: 0,
-            quiet_plies: 0,
-            hash: 0,
-            history: HashHistory::default(),
-            ko: NodeId::NONE,
-            chains,
-            reserve: vec![0; seats * np],
-            graveyard: vec![0; seats * np],
-            captures: vec![0; seats],
-            controller: game.seats.iter().map(|s| s.held_by).collect(),
-            alive: game.seats.iter().map(|s| s.plays).collect(),
-            counters: vec![0; game.counters.len() * seats],
-            result: None,
-            last: None,
-            filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
-            teams: game.seats.iter().map(|s| game.seats[s.held_by as usize].team).collect(),
-            prey: ANY_PREY,
-            moved: vec![0; n.div_ceil(64)],
-            passed: [NodeId::NONE; 4],
-            passer: NodeId::NONE,
-            reps: Vec::new(),
-            royals: Vec::new(),
-            on_board: vec![0; seats * np],
-            present: vec![0; seats],
-            placed: vec![Vec::new(); seats],
-            defer_stuck: false,
-            check_memo: (0, false),
-            game,
-        };
-        let game = p.game.clone();
+        let mut setup = Setup::empty(&game);
         for pl in &game.setup {
-            p.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
+            setup.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
         }
+        let np = game.pieces.len();
         for &(seat, piece, count) in &game.reserves {
-            let r = &mut p.reserve[seat as usize * np + piece as usize];
+            let r = &mut setup.reserve[seat as usize * np + piece as usize];
             *r = r.saturating_add(count);
         }
-        if !p.alive.first().copied().unwrap_or(true) {
-            p.to_move = p.next_seat_after(0);
-        }
-        p.refresh_prey();
-        p.commit_setup();
-        p
+        // The game's own start is taken as it is defined (the builder checked its indices).
+        Position::assemble(setup)
     }
 
     /// Puts the position back to the start without reallocating (for playouts).

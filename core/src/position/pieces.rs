@@ -96,6 +96,37 @@ impl Position {
         Some(p)
     }
 
+    /// Puts or removes a piece without playing a move (a copy of a position for scoring or attack
+    /// tests); the hash, chains and counts follow.
+    pub(crate) fn set_cell(&mut self, n: NodeId, p: Option<Piece>) {
+        self.lift(n);
+        if let Some(p) = p {
+            self.put(n, p);
+        }
+    }
+
+    /// Board hash as it would be computed from scratch (for checking the incremental one).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// for text in ["A1", "A2", "E5", "B1"] { // White's B1 captures A1
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
+    /// assert_ne!(pos.hash(), game.start().hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.game
+            .board
+            .node_ids()
+            .filter_map(|n| self.cells[n.idx()].map(|p| self.game.key(n, p.seat, p.piece)))
+            .fold(0, |a, b| a ^ b)
+    }
+
     /// Takes every piece of `player`'s seats off the board (a side put out by the end rules).
     pub(crate) fn remove_pieces_of(&mut self, player: u8) {
         for i in 0..self.cells.len() {

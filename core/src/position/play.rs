@@ -380,6 +380,27 @@ impl Position {
         Ok(())
     }
 
+    /// Takes back the end of the game so play can go on (a record that continues after two passes,
+    /// or past the move limit: the first pass may be withdrawn when play resumes).
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Move};
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut pos = game.start();
+    /// pos.play(&Move::PASS)?;
+    /// pos.play(&Move::PASS)?;
+    /// assert!(pos.is_over());
+    /// pos.resume();
+    /// pos.play(&parse_move(&pos, "E5")?)?;
+    /// assert!(!pos.is_over());
+    /// assert_eq!(pos.ply(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resume(&mut self) {
+        self.result = None;
+    }
+
     /// Plays a legal move in a playout: like [`Position::play_unchecked`], but when passing is never
     /// allowed it does not look for the next seat's legal moves; the caller does, and calls
     /// [`Position::settle_stuck`] when there are none (see [`crate::rules::end`] for an example).

@@ -1,200 +1,447 @@
-//! Setting positions up without playing moves (for records, FEN and tests): pieces, reserves,
-//! counters, move counts, the seat to move and the repetition history.
+//! [`Setup`]: a plain description of a position, not yet checked. FEN, records and tests describe a
+//! position here, and [`Setup::into_position`] (in `from_setup.rs`) turns it into a [`Position`] once
+//! it has checked it: a [`Position`] is never set up by hand.
 
 use super::{Piece, Position};
 use crate::board::NodeId;
+use crate::game::Game;
+use crate::history::HashHistory;
+use crate::moves::Move;
+use crate::outcome::GameResult;
 use crate::rules::Repetition;
+use std::sync::Arc;
 
-/// Setting up a position by hand (tests, records, FEN).
+use super::from_setup::SetupError;
+
+/// A position described piece by piece, not yet checked against the rules.
+///
+/// Make one empty for a game ([`Setup::empty`]) or from a position with its history
+/// ([`Position::to_setup`]), change it with the chainable setters, and turn it into a position with
+/// [`Setup::into_position`], which checks it. Indices outside the game given to a setter are not
+/// panics: the first one is kept and reported by [`Setup::into_position`].
 ///
 /// ```
+/// use qipan::core::{Piece, Setup};
+///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-/// let mut pos = game.start();
-/// let e5 = game.board.find("E5").unwrap();
-/// pos.set_cell(e5, Some(qipan::core::Piece { seat: 0, piece: 0 }));
-/// pos.commit_setup();
+/// let (e5, d5) = (game.board.find("E5").unwrap(), game.board.find("D5").unwrap());
+/// let mut setup = Setup::empty(&game);
+/// setup.put(e5, Piece { seat: 0, piece: 0 }).put(d5, Piece { seat: 1, piece: 0 }).to_move(1);
+/// let pos = setup.into_position()?;
+/// assert_eq!((pos.cell(e5).map(|p| p.seat), pos.to_move(), pos.ply()), (Some(0), 1, 0));
 /// assert_eq!(pos.hash(), pos.hash_from_scratch());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-impl Position {
-    /// Sets up a position for tests and records: puts or removes pieces without playing moves.
-    /// Group bookkeeping and the hash follow; call [`Position::commit_setup`] when done so the
-    /// repetition rules know the set-up position.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub(super) game: Arc<Game>,
+    pub(super) cells: Vec<Option<Piece>>,
+    pub(super) to_move: u8,
+    pub(super) ply: u32,
+    pub(super) passes: u32,
+    pub(super) quiet_plies: u32,
+    pub(super) reserve: Vec<u16>,
+    pub(super) graveyard: Vec<u16>,
+    pub(super) captures: Vec<u32>,
+    pub(super) counters: Vec<i64>,
+    /// One bit per node on which a move has started or ended (castling rights).
+    pub(super) moved: Vec<u64>,
+    pub(super) passed: [NodeId; 4],
+    pub(super) passer: NodeId,
+    pub(super) ko: NodeId,
+    pub(super) controller: Vec<u8>,
+    pub(super) alive: Vec<bool>,
+    pub(super) result: Option<GameResult>,
+    pub(super) last: Option<Move>,
+    /// The positions seen before, for superko (the set-up one is added by validation).
+    pub(super) history: HashHistory,
+    /// The arrangements since the last capture or reset move, for repetition draws.
+    pub(super) reps: Vec<u64>,
+    /// The first index outside the game given to a setter.
+    pub(super) bad_index: Option<SetupError>,
+}
+
+/// Making a setup and reading it.
+///
+/// ```
+/// use qipan::core::Setup;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let setup = Setup::empty(&game);
+/// assert_eq!((setup.seat_to_move(), setup.piece_at(game.board.find("e1").unwrap())), (0, None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Setup {
+    /// An empty board of `game`: no pieces, no reserves, no history, the first seat in play to move.
     ///
     /// ```
-    /// use qipan::core::Piece;
+    /// use qipan::core::Setup;
     ///
-    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// let e5 = game.board.find("E5").unwrap();
-    /// pos.set_cell(e5, Some(Piece { seat: 1, piece: 0 }));
-    /// pos.commit_setup();
-    /// assert_eq!(pos.cell(e5), Some(Piece { seat: 1, piece: 0 }));
-    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
-    /// assert_eq!(pos.ply(), 0); // no move was played
+    /// let game = qipan::load("xiangqi", &[])?;
+    /// let pos = Setup::empty(&game).into_position()?;
+    /// assert_eq!((pos.cells().iter().flatten().count(), pos.to_move(), pos.ply()), (0, 0, 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_cell(&mut self, n: NodeId, p: Option<Piece>) {
-        self.lift(n);
-        if let Some(p) = p {
-            self.put(n, p);
+    pub fn empty(game: &Arc<Game>) -> Setup {
+        let (n, seats, np) = (game.board.len(), game.seats.len(), game.pieces.len());
+        let alive: Vec<bool> = game.seats.iter().map(|s| s.plays).collect();
+        // The first seat in play moves first (a seat may sit out from the start).
+        let to_move = alive.iter().position(|&a| a).unwrap_or(0) as u8;
+        Setup {
+            game: game.clone(),
+            cells: vec![None; n],
+            to_move,
+            ply: 0,
+            passes: 0,
+            quiet_plies: 0,
+            reserve: vec![0; seats * np],
+            graveyard: vec![0; seats * np],
+            captures: vec![0; seats],
+            counters: vec![0; game.counters.len() * seats],
+            moved: vec![0; n.div_ceil(64)],
+            passed: [NodeId::NONE; 4],
+            passer: NodeId::NONE,
+            ko: NodeId::NONE,
+            controller: game.seats.iter().map(|s| s.held_by).collect(),
+            alive,
+            result: None,
+            last: None,
+            history: HashHistory::default(),
+            reps: Vec::new(),
+            bad_index: None,
         }
     }
 
-    /// Sets the count of a piece type in a seat's reserve (for setting up positions).
-    ///
-    /// # Panics
-    ///
-    /// If `seat` or `piece` is not an index of the game's seats or pieces.
+    /// The game this setup belongs to.
     ///
     /// ```
-    /// use qipan::core::{notation::parse_move, Illegal};
-    ///
-    /// let game = qipan::load("leader-cannon", &[])?;
-    /// let mut pos = game.start();
-    /// let leader = game.piece("leader").unwrap();
-    /// pos.set_reserve(0, leader, 0);
-    /// assert_eq!(pos.reserve(0, leader), 0);
-    /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2")?), Err(Illegal::NotInReserve));
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// assert_eq!(qipan::core::Setup::empty(&game).game().name, "go");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_reserve(&mut self, seat: u8, piece: u8, count: u16) {
-        let i = seat as usize * self.game.pieces.len() + piece as usize;
-        self.reserve[i] = count;
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
     }
 
-    /// Sets the count of a piece type in a seat's graveyard (for setting up positions).
-    ///
-    /// # Panics
-    ///
-    /// If `seat` or `piece` is not an index of the game's seats or pieces.
+    /// What stands on `n` (`None` also for a node outside the board).
     ///
     /// ```
-    /// use qipan::core::{notation::parse_move, Illegal};
-    ///
-    /// let game = qipan::load("leader-cannon", &[])?;
-    /// let mut pos = game.start();
-    /// let commoner = game.piece("commoner").unwrap();
-    /// pos.set_graveyard(0, commoner, 2);
-    /// assert_eq!(pos.graveyard(0, commoner), 2);
-    /// // Red has dead commoners to revive, but no token to pay with.
-    /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2 +revive")?), Err(Illegal::ExtraNotPossible));
+    /// let game = qipan::load("chess", &[])?;
+    /// let setup = game.start().to_setup();
+    /// let king = game.piece("king").unwrap();
+    /// assert_eq!(setup.piece_at(game.board.find("e1").unwrap()).map(|p| p.piece), Some(king));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_graveyard(&mut self, seat: u8, piece: u8, count: u16) {
-        let i = seat as usize * self.game.pieces.len() + piece as usize;
-        self.graveyard[i] = count;
+    pub fn piece_at(&self, n: NodeId) -> Option<Piece> {
+        self.cells.get(n.idx()).copied().flatten()
     }
 
-    /// Sets a seat's value of counter `c` (for setting up positions).
+    /// The seat to move.
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut setup = qipan::core::Setup::empty(&game);
+    /// assert_eq!(setup.to_move(1).seat_to_move(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn seat_to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Keeps the first index error, for validation to report.
+    fn refuse(&mut self, e: SetupError) {
+        self.bad_index.get_or_insert(e);
+    }
+
+    /// The node's index, when it is on the board.
+    fn node(&mut self, n: NodeId) -> Option<usize> {
+        if n.idx() < self.cells.len() {
+            return Some(n.idx());
+        }
+        self.refuse(SetupError::NoSuchNode { index: n.0, nodes: self.cells.len() });
+        None
+    }
+
+    /// The index of (seat, piece) in the reserve and graveyard tables, when both are of the game.
+    fn seat_piece(&mut self, seat: u8, piece: u8) -> Option<usize> {
+        let np = self.game.pieces.len();
+        if self.seat(seat).is_some() && (piece as usize) < np {
+            return Some(seat as usize * np + piece as usize);
+        }
+        if (piece as usize) >= np {
+            self.refuse(SetupError::NoSuchPiece { index: piece, pieces: np });
+        }
+        None
+    }
+
+    /// The seat's index, when it is a seat of the game.
+    fn seat(&mut self, seat: u8) -> Option<usize> {
+        let seats = self.game.seats.len();
+        if (seat as usize) < seats {
+            return Some(seat as usize);
+        }
+        self.refuse(SetupError::NoSuchSeat { index: seat, seats });
+        None
+    }
+
+    /// Puts `piece` on `n`, replacing what stood there.
+    ///
+    /// ```
+    /// use qipan::core::{Piece, Setup};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let (king, rook) = (game.piece("king").unwrap(), game.piece("rook").unwrap());
+    /// let at = |l| game.board.find(l).unwrap();
+    /// let mut setup = Setup::empty(&game);
+    /// setup.put(at("e1"), Piece { seat: 0, piece: king }).put(at("e8"), Piece { seat: 1, piece: king });
+    /// setup.put(at("a1"), Piece { seat: 0, piece: rook });
+    /// // Nothing has moved yet: White may castle with the rook.
+    /// assert_eq!(setup.into_position()?.to_fen().unwrap(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn put(&mut self, n: NodeId, piece: Piece) -> &mut Setup {
+        let known = self.seat_piece(piece.seat, piece.piece).is_some();
+        if let Some(i) = self.node(n)
+            && known
+        {
+            self.cells[i] = Some(piece);
+        }
+        self
+    }
+
+    /// Takes whatever stands on `n` off the board.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut setup = game.start().to_setup();
+    /// setup.remove(game.board.find("d1").unwrap()); // queen odds
+    /// let pos = setup.into_position()?;
+    /// assert_eq!(pos.to_fen().unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove(&mut self, n: NodeId) -> &mut Setup {
+        if let Some(i) = self.node(n) {
+            self.cells[i] = None;
+        }
+        self
+    }
+
+    /// Takes every piece off the board.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut setup = game.start().to_setup();
+    /// assert_eq!(setup.clear_board().into_position()?.cells().iter().flatten().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn clear_board(&mut self) -> &mut Setup {
+        self.cells.iter_mut().for_each(|c| *c = None);
+        self
+    }
+
+    /// Sets the seat to move.
     ///
     /// ```
     /// use qipan::core::notation::parse_move;
     ///
-    /// let game = qipan::load("leader-cannon", &[])?;
-    /// let mut pos = game.start();
-    /// let commoner = game.piece("commoner").unwrap();
-    /// let tokens = game.counters.iter().position(|c| c == "tokens").unwrap();
-    /// pos.set_graveyard(0, commoner, 1);
-    /// pos.set_counter(tokens, 0, 1);
-    /// assert_eq!(pos.counter(tokens, 0), 1);
-    /// pos.play(&parse_move(&pos, "leader@b2 +revive")?)?; // the token pays for a revival
-    /// assert_eq!((pos.counter(tokens, 0), pos.reserve(0, commoner)), (0, 8));
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut setup = game.start().to_setup();
+    /// let mut pos = setup.to_move(1).into_position()?; // White plays first
+    /// pos.play(&parse_move(&pos, "E5")?)?;
+    /// assert_eq!(pos.cell(game.board.find("E5").unwrap()).map(|p| p.seat), Some(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_counter(&mut self, c: usize, seat: u8, value: i64) {
-        let i = c * self.game.seats.len() + seat as usize;
-        if let Some(x) = self.counters.get_mut(i) {
-            *x = value;
+    pub fn to_move(&mut self, seat: u8) -> &mut Setup {
+        if self.seat(seat).is_some() {
+            self.to_move = seat;
         }
+        self
     }
 
-    /// Sets the number of plies since the last capture (for setting up positions).
+    /// Sets the number of plies played (FEN's move number: see [`Position::ply`]).
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let mut setup = game.start().to_setup();
+    /// let pos = setup.ply(20).into_position()?;
+    /// assert_eq!(pos.to_fen().unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ply(&mut self, ply: u32) -> &mut Setup {
+        self.ply = ply;
+        self
+    }
+
+    /// Sets the number of plies since the last capture or reset move.
     ///
     /// ```
     /// use qipan::core::{notation::parse_move, EndReason};
     ///
     /// let game = qipan::load("chess", &[])?;
-    /// let mut pos = game.start();
-    /// pos.set_quiet_plies(99);
+    /// let mut pos = game.start().to_setup().quiet_plies(99).into_position()?;
     /// pos.play(&parse_move(&pos, "g1-f3")?)?;
     /// assert_eq!(pos.quiet_plies(), 100);
     /// assert_eq!(pos.outcome().map(|r| &r.reason), Some(&EndReason::QuietMoves));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_quiet_plies(&mut self, plies: u32) {
+    pub fn quiet_plies(&mut self, plies: u32) -> &mut Setup {
         self.quiet_plies = plies;
+        self
     }
 
-    /// Marks a node as moved from or to (`true`) or untouched (for setting up positions).
+    /// Sets the count of a piece type in a seat's reserve.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Illegal};
+    ///
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let leader = game.piece("leader").unwrap();
+    /// let pos = game.start().to_setup().reserve(0, leader, 0).into_position()?;
+    /// assert_eq!(pos.reserve(0, leader), 0);
+    /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2")?), Err(Illegal::NotInReserve));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reserve(&mut self, seat: u8, piece: u8, count: u16) -> &mut Setup {
+        if let Some(i) = self.seat_piece(seat, piece) {
+            self.reserve[i] = count;
+        }
+        self
+    }
+
+    /// Sets the count of a piece type in a seat's graveyard.
+    ///
+    /// ```
+    /// use qipan::core::{notation::parse_move, Illegal};
+    ///
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let commoner = game.piece("commoner").unwrap();
+    /// let pos = game.start().to_setup().graveyard(0, commoner, 2).into_position()?;
+    /// assert_eq!(pos.graveyard(0, commoner), 2);
+    /// // Red has dead commoners to revive, but no token to pay with.
+    /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2 +revive")?), Err(Illegal::ExtraNotPossible));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn graveyard(&mut self, seat: u8, piece: u8, count: u16) -> &mut Setup {
+        if let Some(i) = self.seat_piece(seat, piece) {
+            self.graveyard[i] = count;
+        }
+        self
+    }
+
+    /// Sets a seat's value of counter `c` (index into [`Game::counters`]).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let commoner = game.piece("commoner").unwrap();
+    /// let tokens = game.counters.iter().position(|c| c == "tokens").unwrap();
+    /// let mut pos = game.start().to_setup().graveyard(0, commoner, 1).counter(tokens, 0, 1).into_position()?;
+    /// assert_eq!(pos.counter(tokens, 0), 1);
+    /// pos.play(&parse_move(&pos, "leader@b2 +revive")?)?; // the token pays for a revival
+    /// assert_eq!((pos.counter(tokens, 0), pos.reserve(0, commoner)), (0, 8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counter(&mut self, c: usize, seat: u8, value: i64) -> &mut Setup {
+        let counters = self.game.counters.len();
+        if c >= counters {
+            self.refuse(SetupError::NoSuchCounter { index: c, counters });
+        } else if let Some(s) = self.seat(seat) {
+            self.counters[c * self.game.seats.len() + s] = value;
+        }
+        self
+    }
+
+    /// Sets the number of pieces a seat has captured.
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let pos = game.start().to_setup().captures(1, 3).into_position()?;
+    /// assert_eq!(pos.captures(), [0, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captures(&mut self, seat: u8, count: u32) -> &mut Setup {
+        if let Some(s) = self.seat(seat) {
+            self.captures[s] = count;
+        }
+        self
+    }
+
+    /// Marks a node as moved from or to (`true`: castling rights are lost) or untouched.
     ///
     /// ```
     /// let game = qipan::load("chess", &[])?;
-    /// let mut pos = game.start();
     /// let h1 = game.board.find("h1").unwrap();
-    /// pos.set_moved(h1, true); // White may no longer castle king-side
+    /// let pos = game.start().to_setup().moved(h1, true).into_position()?;
     /// assert!(!pos.unmoved(h1));
     /// assert_eq!(pos.to_fen().unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_moved(&mut self, n: NodeId, moved: bool) {
-        let (w, b) = (n.idx() >> 6, 1u64 << (n.idx() & 63));
-        if moved {
-            self.moved[w] |= b;
-        } else {
-            self.moved[w] &= !b;
+    pub fn moved(&mut self, n: NodeId, moved: bool) -> &mut Setup {
+        if let Some(i) = self.node(n) {
+            let (w, b) = (i >> 6, 1u64 << (i & 63));
+            if moved {
+                self.moved[w] |= b;
+            } else {
+                self.moved[w] &= !b;
+            }
         }
+        self
     }
 
-    /// Sets the en passant state: `passed` nodes and the `passer` who passed them (for setting up positions).
+    /// Sets the en passant state: the `passed` nodes (at most 4) of the last move and the `passer`
+    /// that made it; no nodes for none.
     ///
     /// ```
     /// use qipan::core::{notation::parse_move, Illegal, Position};
     ///
     /// let game = qipan::load("chess", &[])?;
-    /// let mut pos = Position::from_fen(&game, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")?;
     /// let [e3, e4] = ["e3", "e4"].map(|l| game.board.find(l).unwrap());
     /// assert_eq!(pos.check(&parse_move(&pos, "d4-e3")?), Err(Illegal::NoSuchMove));
-    /// pos.set_passed(&[e3], e4); // as if White had just played e2-e4
+    /// let mut pos = pos.to_setup().passed(&[e3], e4).into_position()?; // as if White had just played e2-e4
     /// pos.play(&parse_move(&pos, "d4-e3")?)?; // en passant
     /// assert_eq!(pos.cell(e4), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_passed(&mut self, passed: &[NodeId], passer: NodeId) {
-        self.passed = [NodeId::NONE; 4];
-        for (slot, &n) in self.passed.iter_mut().zip(passed) {
-            *slot = n;
+    pub fn passed(&mut self, passed: &[NodeId], passer: NodeId) -> &mut Setup {
+        if passed.len() > self.passed.len() {
+            self.refuse(SetupError::TooManyPassed(passed.len()));
+            return self;
         }
-        self.passer = if passed.is_empty() { NodeId::NONE } else { passer };
+        let on_board = passed.iter().chain((!passed.is_empty()).then_some(&passer)).all(|&n| self.node(n).is_some());
+        if on_board {
+            self.passed = [NodeId::NONE; 4];
+            self.passed[..passed.len()].copy_from_slice(passed);
+            self.passer = if passed.is_empty() { NodeId::NONE } else { passer };
+        }
+        self
     }
 
-    /// Records the current (set-up) position in the repetition history.
+    /// Marks a board (by its hash) as seen before, for a history that came from elsewhere. Only
+    /// positional superko looks at bare board hashes; other rules ignore it.
     ///
     /// ```
-    /// use qipan::core::{notation::parse_move, Illegal, Piece};
+    /// use qipan::core::{notation::parse_move, Illegal};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// // Black C5 D6 D4 and White D5 E6 E4 F5: a ko, which Black may take at E5.
-    /// for (label, seat) in [("C5", 0), ("D6", 0), ("D4", 0), ("D5", 1), ("E6", 1), ("E4", 1), ("F5", 1)] {
-    ///     pos.set_cell(game.board.find(label).unwrap(), Some(Piece { seat, piece: 0 }));
-    /// }
-    /// pos.commit_setup();
-    /// pos.play(&parse_move(&pos, "E5")?)?;
-    /// // Retaking at once would bring back the set-up board, which the history now holds.
-    /// assert_eq!(pos.check(&parse_move(&pos, "D5")?), Err(Illegal::PositionalSuperko));
+    /// let start = game.start();
+    /// let e5 = parse_move(&start, "E5")?;
+    /// let mut after = start.clone();
+    /// after.play(&e5)?;
+    /// let pos = start.to_setup().remember_board(after.hash()).into_position()?;
+    /// assert_eq!(pos.check(&e5), Err(Illegal::PositionalSuperko));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn commit_setup(&mut self) {
-        self.record_history();
-        if self.game.rules.end.repetition_draw.is_some() {
-            self.reps.clear();
-            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+    pub fn remember_board(&mut self, board_hash: u64) -> &mut Setup {
+        if self.game.rules.repetition == Repetition::Positional {
+            self.history.insert(board_hash);
         }
+        self
     }
 
-    /// Forgets the positions recorded for the repetition rules (before setting up a new position
-    /// from scratch, which [`Position::commit_setup`] then records).
+    /// Forgets the positions seen before (superko history and repetition counts): the set-up
+    /// position then counts as the first.
     ///
     /// ```
     /// use qipan::core::{notation::parse_move, EndReason, Position};
@@ -208,105 +455,35 @@ impl Position {
     /// let game = qipan::load("chess", &[])?;
     /// let mut pos = game.start();
     /// knights_out_and_back(&mut pos)?; // the start position, a second time
-    /// pos.clear_history();
-    /// pos.commit_setup(); // ... now counted once
+    /// let mut pos = pos.to_setup().forget_history().into_position()?; // ... now counted once
     /// knights_out_and_back(&mut pos)?;
     /// assert!(!pos.is_over());
     /// knights_out_and_back(&mut pos)?;
     /// assert_eq!(pos.outcome().map(|r| &r.reason), Some(&EndReason::Repetition));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn clear_history(&mut self) {
+    pub fn forget_history(&mut self) -> &mut Setup {
         self.history.clear();
         self.reps.clear();
+        self
     }
 
-    /// Sets the number of plies played (for setting up positions: FEN's move number; see
-    /// [`Position::ply`]).
-    pub(crate) fn set_ply(&mut self, ply: u32) {
-        self.ply = ply;
-    }
-
-    /// Takes back the end of the game so play can go on (a record that continues after two passes,
-    /// or past the move limit: the first pass may be withdrawn when play resumes).
+    /// Checks the setup and makes the position (the same as [`Position::from_setup`]).
     ///
     /// ```
-    /// use qipan::core::{notation::parse_move, Move};
+    /// use qipan::core::{Piece, Setup, SetupError};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// pos.play(&Move::PASS)?;
-    /// pos.play(&Move::PASS)?;
-    /// assert!(pos.is_over());
-    /// pos.resume();
-    /// pos.play(&parse_move(&pos, "E5")?)?;
-    /// assert!(!pos.is_over());
-    /// assert_eq!(pos.ply(), 3);
+    /// let at = |l| game.board.find(l).unwrap();
+    /// let (black, white) = (Piece { seat: 0, piece: 0 }, Piece { seat: 1, piece: 0 });
+    /// let mut setup = Setup::empty(&game);
+    /// setup.put(at("A1"), white).put(at("A2"), black).put(at("B1"), black);
+    /// let err = setup.into_position().unwrap_err();
+    /// assert_eq!(err, SetupError::NoLiberties { node: "A1".into(), seat: "white".into() });
+    /// assert!(setup.remove(at("A1")).into_position().is_ok());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resume(&mut self) {
-        self.result = None;
-    }
-
-    /// Marks a board (by its hash) as seen before, for setting up positions whose history came from
-    /// elsewhere. Only positional superko looks at bare board hashes; other rules ignore it.
-    ///
-    /// ```
-    /// use qipan::core::{notation::parse_move, Illegal};
-    ///
-    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// let e5 = parse_move(&pos, "E5")?;
-    /// let mut after = pos.clone();
-    /// after.play(&e5)?;
-    /// pos.remember_board(after.hash()); // as if that board had been seen earlier in the game
-    /// assert_eq!(pos.check(&e5), Err(Illegal::PositionalSuperko));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn remember_board(&mut self, board_hash: u64) {
-        if self.game.rules.repetition == Repetition::Positional {
-            self.history.insert(board_hash);
-        }
-    }
-
-    /// Sets the seat to move (for setting up positions, and for records where one colour plays twice).
-    ///
-    /// ```
-    /// use qipan::core::notation::parse_move;
-    ///
-    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// pos.set_to_move(1); // White plays first
-    /// let e5 = parse_move(&pos, "E5")?;
-    /// pos.play(&e5)?;
-    /// assert_eq!(pos.cell(e5.to).map(|p| p.seat), Some(1));
-    /// assert_eq!(pos.to_move(), 0);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_to_move(&mut self, seat: u8) {
-        self.to_move = seat;
-        self.refresh_prey();
-    }
-
-    /// Board hash as it would be computed from scratch (for checking the incremental one).
-    ///
-    /// ```
-    /// use qipan::core::notation::parse_move;
-    ///
-    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let mut pos = game.start();
-    /// for text in ["A1", "A2", "E5", "B1"] { // White's B1 captures A1
-    ///     pos.play(&parse_move(&pos, text)?)?;
-    /// }
-    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
-    /// assert_ne!(pos.hash(), game.start().hash());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn hash_from_scratch(&self) -> u64 {
-        self.game
-            .board
-            .node_ids()
-            .filter_map(|n| self.cells[n.idx()].map(|p| self.game.key(n, p.seat, p.piece)))
-            .fold(0, |a, b| a ^ b)
+    pub fn into_position(&self) -> Result<Position, SetupError> {
+        Position::from_setup(self.clone())
     }
 }
