@@ -19,7 +19,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{DirSel, Gen};
+use super::{DirSel, Gen, Line};
 use crate::board::{NodeId, RelationId};
 use crate::moves::Move;
 use crate::position::Piece;
@@ -94,4 +94,9 @@ impl Gen<'_> {
             self.out.push(Move { with_from: at, with_to: behind, ..Move::step(piece, from, dest) });
         }
     }
+}
+
+/// Castling's line: the mover's `steps` along `relation.dirs`.
+pub(super) fn line(relation: RelationId, dirs: &DirSel, steps: u8) -> Option<Line<'_>> {
+    Some(Line { relation, dirs, min: steps as usize, max: steps as usize })
 }

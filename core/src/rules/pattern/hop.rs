@@ -25,9 +25,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{DirSel, Gen};
+use super::{Backwards, DirSel, Gen, Line};
 use crate::board::RelationId;
 use crate::rules::Cond;
+use crate::rules::attack::Shape;
 
 impl Gen<'_> {
     /// The moves of `hop relation.dirs over screen`, at most `max_after` nodes beyond the screen
@@ -62,4 +63,15 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// A hop's line: from one step to the whole board along `relation.dirs` (`nodes`: the board's size).
+pub(super) fn line(relation: RelationId, dirs: &DirSel, nodes: usize) -> Option<Line<'_>> {
+    Some(Line { relation, dirs, min: 1, max: nodes })
+}
+
+/// A hop seen from its destination: back over empty nodes to the screen, then on to the hopper.
+pub(super) fn reverse(back: &Backwards, relation: RelationId, dirs: &DirSel, screen: &Cond, max_after: u8) -> Shape {
+    let Some(opposite) = back.opposites(relation, dirs) else { return Shape::Forward };
+    Shape::Hop { relation, dirs: opposite, screen: screen.clone(), max_after }
 }

@@ -36,8 +36,9 @@
 //! ```
 
 use super::dirs::choose_dirs_in;
-use super::{Gen, Leg};
-use crate::board::{Board, DirectionId, NodeId};
+use super::{Backwards, DirSel, Gen, Leg};
+use crate::board::{Board, DirectionId, NodeId, RelationId};
+use crate::rules::attack::Shape;
 
 impl Gen<'_> {
     /// The moves of a leap: from the game's table when it cannot be blocked, else leg by leg.
@@ -134,4 +135,39 @@ impl TableFrom<'_> {
             }
         }
     }
+}
+
+/// Whether two sequences of the legs can end on the same node: legs after the first that may turn
+/// (not `outward` or `same`) can meet again.
+pub(super) fn may_repeat(legs: &[Leg]) -> bool {
+    legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same))
+}
+
+/// A leap seen from its destination: every concrete sequence of steps the legs allow, reversed.
+pub(super) fn reverse(back: &Backwards, legs: &[Leg], blockable: bool) -> Shape {
+    let mut paths: Vec<Vec<(RelationId, DirectionId)>> = Vec::new();
+    let mut stack: Vec<(usize, Vec<(RelationId, DirectionId)>, Option<DirectionId>)> = vec![(0, vec![], None)];
+    while let Some((i, path, prev)) = stack.pop() {
+        let Some(leg) = legs.get(i) else {
+            paths.push(path);
+            continue;
+        };
+        for d in back.dirs(leg.relation, &leg.dirs, prev) {
+            let mut p = path.clone();
+            p.extend(std::iter::repeat_n((leg.relation, d), leg.count as usize));
+            stack.push((i + 1, p, Some(d)));
+        }
+    }
+    let mut reversed = Vec::new();
+    for p in paths {
+        let mut r = Vec::with_capacity(p.len());
+        for &(rel, d) in p.iter().rev() {
+            let Some(o) = back.opposite(d) else { return Shape::Forward };
+            r.push((rel, o));
+        }
+        if !r.is_empty() && !reversed.contains(&r) {
+            reversed.push(r);
+        }
+    }
+    Shape::Leap { paths: reversed, blockable }
 }

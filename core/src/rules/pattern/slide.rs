@@ -33,8 +33,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{DirSel, Gen};
+use super::{Backwards, DirSel, Gen, Line};
 use crate::board::RelationId;
+use crate::rules::attack::Shape;
 
 impl Gen<'_> {
     /// The moves of `slide relation.dirs min..max`.
@@ -87,4 +88,17 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// A slide's line: `min..=max` steps along `relation.dirs`.
+pub(super) fn line(relation: RelationId, dirs: &DirSel, min: u8, max: u8) -> Option<Line<'_>> {
+    Some(Line { relation, dirs, min: min as usize, max: max as usize })
+}
+
+/// A slide seen from its destination: back along the opposite directions to the first piece.
+pub(super) fn reverse(back: &Backwards, relation: RelationId, dirs: &DirSel, min: u8, max: u8) -> Shape {
+    let Some(opposite) = back.opposites(relation, dirs) else { return Shape::Forward };
+    let links = matches!(dirs, DirSel::All) && max == 1 && min <= 1;
+    // The piece types are filled in by the attack table (bit 0 stands for "this rule" until then).
+    Shape::Line { relation, dirs: opposite, reach: vec![(u64::MAX, min, max)], links }
 }
