@@ -14,6 +14,7 @@ mod castle;
 mod dirs;
 mod emit;
 mod hop;
+mod jump;
 mod leap;
 mod place;
 pub mod rule;
@@ -84,6 +85,15 @@ pub enum Pattern {
         screen: Cond,
         /// Most steps after the screen (255 = unlimited).
         max_after: u8,
+    },
+    /// Over the adjacent node along a direction, which must satisfy `over`, onto the node just beyond.
+    Jump {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// What the node jumped over must be.
+        over: Cond,
     },
     /// A walk of `min..=max` steps that may turn freely, through empty nodes.
     Walk {
@@ -227,6 +237,7 @@ pub fn generate(
         Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
         Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
+        Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
@@ -277,7 +288,7 @@ impl Pattern {
     pub(crate) fn enters(&self) -> bool {
         match self {
             Pattern::Place | Pattern::Drop => true,
-            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } => false,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
             Pattern::Walk { .. } | Pattern::Castle { .. } => false,
         }
     }
@@ -286,7 +297,7 @@ impl Pattern {
     pub(crate) fn may_capture(&self) -> bool {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Castle { .. } => false,
-            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } => true,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Walk { .. } => true,
         }
     }
@@ -297,7 +308,7 @@ impl Pattern {
     pub(crate) fn plain_destinations(&self) -> bool {
         match self {
             Pattern::Walk { .. } | Pattern::Place | Pattern::Drop => false,
-            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } => true,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Castle { .. } => true,
         }
     }
@@ -309,6 +320,7 @@ impl Pattern {
             Pattern::Slide { relation, dirs, min, max } => slide::line(*relation, dirs, *min, *max),
             Pattern::Castle { relation, dirs, steps, .. } => castle::line(*relation, dirs, *steps),
             Pattern::Hop { relation, dirs, .. } => hop::line(*relation, dirs, nodes),
+            Pattern::Jump { relation, dirs, .. } => jump::line(*relation, dirs),
             Pattern::Place | Pattern::Drop | Pattern::Leap { .. } | Pattern::Walk { .. } => None,
         }
     }
@@ -319,7 +331,7 @@ impl Pattern {
         match self {
             Pattern::Leap { legs, .. } => leap::may_repeat(legs),
             Pattern::Place | Pattern::Drop | Pattern::Slide { .. } | Pattern::Hop { .. } => false,
-            Pattern::Walk { .. } | Pattern::Castle { .. } => false,
+            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } => false,
         }
     }
 
@@ -332,6 +344,8 @@ impl Pattern {
                 hop::reverse(back, *relation, dirs, screen, *max_after)
             }
             Pattern::Leap { legs, blockable } => leap::reverse(back, legs, *blockable),
+            // A jump's middle node must satisfy a condition, which no backwards scan checks.
+            Pattern::Jump { .. } => Shape::Forward,
             Pattern::Place | Pattern::Drop | Pattern::Walk { .. } | Pattern::Castle { .. } => Shape::Forward,
         }
     }
