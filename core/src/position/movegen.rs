@@ -109,7 +109,7 @@ impl Position {
         out: &mut Vec<Move>,
         mut stop: impl FnMut(&[Move]) -> bool,
     ) -> bool {
-        use crate::rules::{Cond, Pattern};
+        use crate::rules::Cond;
         out.clear();
         let seat = self.to_move;
         let game = &*self.game;
