@@ -37,8 +37,8 @@
 
 use super::dirs::choose_dirs_in;
 use super::{Backwards, DirSel, Gen, Leg};
-use crate::board::{Board, DirectionId, NodeId, RelationId};
-use crate::rules::attack::Shape;
+use crate::board::{Board, DirectionId, NodeId};
+use crate::rules::attack::{Shape, Steps};
 
 impl Gen<'_> {
     /// The moves of a leap: from the game's table when it cannot be blocked, else leg by leg.
@@ -145,8 +145,8 @@ pub(super) fn may_repeat(legs: &[Leg]) -> bool {
 
 /// A leap seen from its destination: every concrete sequence of steps the legs allow, reversed.
 pub(super) fn reverse(back: &Backwards, legs: &[Leg], blockable: bool) -> Shape {
-    let mut paths: Vec<Vec<(RelationId, DirectionId)>> = Vec::new();
-    let mut stack: Vec<(usize, Vec<(RelationId, DirectionId)>, Option<DirectionId>)> = vec![(0, vec![], None)];
+    let mut paths: Vec<Steps> = Vec::new();
+    let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
     while let Some((i, path, prev)) = stack.pop() {
         let Some(leg) = legs.get(i) else {
             paths.push(path);
