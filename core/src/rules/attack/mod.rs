@@ -308,3 +308,6 @@ fn attacked_by(
     }
     false
 }
+
+#[cfg(test)]
+mod tests;

@@ -54,3 +54,45 @@ impl Gen<'_> {
 pub(super) fn line(relation: RelationId, dirs: &DirSel) -> Option<Line<'_>> {
     Some(Line { relation, dirs, min: 2, max: 2 })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, DirSel, Pattern, Rules};
+    use crate::testkit::*;
+
+    /// On 5×5: a jumper over any piece (to empty or enemy), one over enemies only, and a post.
+    fn jumpers() -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[]);
+        let orth = rel(&b, "orthogonal");
+        let jump = |over| Pattern::Jump { relation: orth, dirs: DirSel::All, over };
+        let pieces = vec![
+            piece("jumper", vec![rule(jump(Cond::Not(Box::new(Cond::Empty))), empty_or_enemy())]),
+            piece("striker", vec![rule(jump(Cond::Enemy), Cond::Empty)]),
+            piece("post", vec![]),
+        ];
+        game(b, pieces, Rules::default())
+    }
+
+    #[test]
+    fn over_the_adjacent_piece_only() {
+        // c3 jumps over c4 (friend) to c5 and over d3 (enemy) onto e3 (an enemy: taken by displacement).
+        // b3 is empty, so nothing is jumped westwards; c2 is empty with a post behind it on c1.
+        let pos = position(
+            &jumpers(),
+            &[("c3", WHITE, 0), ("c4", WHITE, 2), ("d3", BLACK, 2), ("e3", BLACK, 2), ("c1", WHITE, 2)],
+            WHITE,
+        );
+        assert_eq!(generated(&pos, "c3", 0), ["c3-c5", "c3-e3"]);
+    }
+
+    #[test]
+    fn the_middle_condition_and_the_edge() {
+        // The striker jumps enemies only: over b2 onto b3, not over its friends on a1 and c1.
+        let pos =
+            position(&jumpers(), &[("b1", WHITE, 1), ("b2", BLACK, 2), ("a1", WHITE, 2), ("c1", WHITE, 2)], WHITE);
+        assert_eq!(generated(&pos, "b1", 0), ["b1-b3"]);
+        // Jumping off the board gives nothing: e5 over e4 lands on e3, over d5 on c5; nothing past the edge.
+        let pos = position(&jumpers(), &[("e5", WHITE, 0), ("e4", BLACK, 2), ("d5", BLACK, 2)], WHITE);
+        assert_eq!(generated(&pos, "e5", 0), ["e5-c5", "e5-e3"]);
+    }
+}
