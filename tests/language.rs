@@ -381,6 +381,49 @@ fn hop_capture_moves_the_piece() {
     assert_eq!(pos.captures(), &[1, 0]);
 }
 
+// `jump orthogonal over COND`: over the adjacent node only, onto the node right behind it.
+#[test]
+fn jump_over_the_adjacent_node() {
+    // d5 a friend, e4 an enemy, d2 a friend two nodes away (d3 empty), c4 empty.
+    let pieces = [(W, "p", "d4"), (W, "block", "d5"), (B, "block", "e4"), (W, "block", "d2")];
+    let g = grid_game(8, 8, &["jump orthogonal over any to empty"]);
+    assert_eq!(moves(&g, &[], &pieces), from("d4", &["d6", "f4"]));
+    let g = grid_game(8, 8, &["jump orthogonal over enemy to empty"]);
+    assert_eq!(moves(&g, &[], &pieces), from("d4", &["f4"]));
+    let g = grid_game(8, 8, &["jump orthogonal over empty to empty"]);
+    // Over the empty c4 onto b4; over d3 onto d2, a friend, refused by `to empty`.
+    assert_eq!(moves(&g, &[], &pieces), from("d4", &["b4"]));
+    // The landing node must satisfy `to`: f4 taken by an enemy is a capture by displacement.
+    let crowded = [(W, "p", "d4"), (B, "block", "e4"), (B, "block", "f4")];
+    let g = grid_game(8, 8, &["jump orthogonal over any to empty"]);
+    assert_eq!(moves(&g, &[], &crowded), ["pass"], "nothing but the pass");
+    let g = grid_game(8, 8, &["jump orthogonal over any to enemy"]);
+    assert_eq!(moves(&g, &[], &crowded), from("d4", &["f4"]));
+    // No landing node beyond the edge.
+    let g = grid_game(8, 8, &["jump orthogonal over any"]);
+    assert_eq!(moves(&g, &[], &[(W, "p", "h7"), (W, "block", "h8")]), ["pass"]);
+}
+
+// The check rule sees attacks by jumps (worked out forwards: the middle node has a condition).
+#[test]
+fn the_check_rule_sees_jumps() {
+    let yaml = format!(
+        "{}rules: {{ pass: never, check: [k] }}\n",
+        grid_game_raw(
+            5,
+            5,
+            "  k: { moves: [\"step orthogonal\", \"step diagonal\"] }\n  j: { moves: [\"jump orthogonal over any to empty or enemy\"] }\n",
+        )
+    );
+    let game = load(&yaml, &[]);
+    // The jumper on a3 takes whatever stands on a1 by jumping over a2, so the king may not go there.
+    let pos = setup(&game, &[(W, "k", "b1"), (W, "block", "a2"), (B, "j", "a3"), (B, "k", "e5")]);
+    assert_eq!(texts(&pos), from("b1", &["b2", "c1", "c2"]));
+    // Without the block on a2 there is nothing to jump over: a1 is safe.
+    let pos = setup(&game, &[(W, "k", "b1"), (B, "j", "a3"), (B, "k", "e5")]);
+    assert_eq!(texts(&pos), from("b1", &["a1", "a2", "b2", "c1", "c2"]));
+}
+
 // `capture remote`: the shooter stays on its square, the target is removed, the text is `fromxtarget`.
 #[test]
 fn remote_capture() {

@@ -28,6 +28,8 @@ pub mod playout;
 pub mod position;
 pub mod render;
 pub mod rules;
+#[cfg(test)]
+mod testkit;
 
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};

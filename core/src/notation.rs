@@ -62,11 +62,7 @@ pub const MAX_MOVE_TEXT: usize = 1000;
 
 /// The piece types that enter the board by placement or drop.
 fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
-    game.pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.moves.iter().any(|m| matches!(m.pattern, Pattern::Place | Pattern::Drop)))
-        .map(|(i, _)| i as u8)
+    game.pieces.iter().enumerate().filter(|(_, p)| p.moves.iter().any(|m| m.pattern.enters())).map(|(i, _)| i as u8)
 }
 
 /// The canonical text of a move: the main action, then a following shot (`c3xb3`) and an extra

@@ -360,7 +360,7 @@ impl GameData {
                 && rule.shot.is_none()
                 && !rule.passable
                 && rule.capture == crate::rules::CaptureMode::Replace
-                && !matches!(rule.pattern, Pattern::Walk { .. } | Pattern::Place | Pattern::Drop);
+                && rule.pattern.plain_destinations();
             rule.plain_to = match rule.to_fast {
                 Some(f) if simple && f.excluded_zones == 0 => f.occupants,
                 _ => 0,
@@ -498,11 +498,7 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     if board.lines_cycle() {
         return true;
     }
-    let leap_repeats = |m: &MoveRule| {
-        matches!(&m.pattern, Pattern::Leap { legs, .. }
-            if legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same)))
-    };
-    if rules.iter().any(leap_repeats) {
+    if rules.iter().any(|m| m.pattern.may_repeat()) {
         return true;
     }
     let occupants = |m: &MoveRule| {
@@ -513,12 +509,7 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     };
     // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
     let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
-        let (rel, dirs, min, max) = match &m.pattern {
-            Pattern::Slide { relation, dirs, min, max } => (*relation, dirs, *min as usize, *max as usize),
-            Pattern::Castle { relation, dirs, steps, .. } => (*relation, dirs, *steps as usize, *steps as usize),
-            Pattern::Hop { relation, dirs, .. } => (*relation, dirs, 1, board.len()),
-            _ => return None,
-        };
+        let crate::rules::pattern::Line { relation: rel, dirs, min, max } = m.pattern.line(board.len())?;
         let all = &relation_dirs[rel.0 as usize];
         let chosen: Vec<DirectionId> = match dirs {
             DirSel::Named(ds) => ds.clone(),

@@ -109,7 +109,7 @@ impl Position {
         out: &mut Vec<Move>,
         mut stop: impl FnMut(&[Move]) -> bool,
     ) -> bool {
-        use crate::rules::{Cond, Pattern};
+        use crate::rules::Cond;
         out.clear();
         let seat = self.to_move;
         let game = &*self.game;
@@ -151,7 +151,7 @@ impl Position {
         };
         for (pi, pt) in game.pieces.iter().enumerate() {
             let start = out.len();
-            for rule in pt.moves.iter().filter(|r| matches!(r.pattern, Pattern::Place | Pattern::Drop)) {
+            for rule in pt.moves.iter().filter(|r| r.pattern.enters()) {
                 if when(rule) {
                     pattern::generate(rule, self, seat, pi as u8, NodeId::NONE, scratch, out);
                 }
@@ -172,7 +172,7 @@ impl Position {
                 }
                 let start = out.len();
                 for rule in game.pieces[c.piece as usize].moves.iter() {
-                    if matches!(rule.pattern, Pattern::Place | Pattern::Drop) || !when(rule) {
+                    if rule.pattern.enters() || !when(rule) {
                         continue;
                     }
                     if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {

@@ -482,3 +482,6 @@ impl FastTarget {
             && (self.excluded_zones == 0 || pos.game().board.zones_of(node) & self.excluded_zones == 0)
     }
 }
+
+#[cfg(test)]
+mod tests;

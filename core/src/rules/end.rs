@@ -407,3 +407,143 @@ pub(crate) fn bare_sides(pos: &mut Position, mover: u8) -> Result<(), HookError>
 fn alive_side(pos: &Position, player: u8) -> bool {
     (0..pos.game().seats.len() as u8).any(|s| pos.is_alive(s) && pos.controller(s) == player)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BareSide, EndRules, RoyalCapture};
+    use crate::outcome::EndReason;
+    use crate::rules::{DirSel, PassRule, Rules, StuckRule};
+    use crate::testkit::*;
+
+    const KING: u8 = 0;
+    const MAN: u8 = 1;
+    const POST: u8 = 2;
+
+    /// A row of `width` cells with kings and men that step along it (capturing) and posts that never
+    /// move, under `rules`.
+    fn row(width: u32, rules: Rules) -> std::sync::Arc<crate::Game> {
+        let b = board(width, 1, &[]);
+        let step = || vec![rule(slide(rel(&b, "orthogonal"), DirSel::All, 1, 1), empty_or_enemy())];
+        let pieces = vec![piece("king", step()), piece("man", step()), piece("post", vec![])];
+        game(b, pieces, rules)
+    }
+
+    fn ends(end: EndRules) -> Rules {
+        Rules { end, ..Rules::default() }
+    }
+
+    /// The reason the game ended and its winners, or `None` while it goes on.
+    fn result(pos: &crate::Position) -> Option<(EndReason, Vec<u8>)> {
+        pos.outcome().map(|r| (r.reason.clone(), r.winners.clone()))
+    }
+
+    fn played(g: &std::sync::Arc<crate::Game>, pieces: &[(&str, u8, u8)], moves: &[&str]) -> crate::Position {
+        let mut pos = position(g, pieces, WHITE);
+        for text in moves {
+            assert!(!pos.is_over(), "over before {text}");
+            play(&mut pos, text);
+        }
+        pos
+    }
+
+    const KINGS: [(&str, u8, u8); 2] = [("a1", WHITE, KING), ("c1", BLACK, KING)];
+
+    #[test]
+    fn capturing_the_royal_puts_its_seat_out_and_the_last_side_wins() {
+        let royal = EndRules { royal: vec![KING], last_standing: true, ..EndRules::default() };
+        let pos = played(&row(3, ends(royal.clone())), &KINGS, &["a1-b1", "c1-b1"]);
+        assert!(!pos.is_alive(WHITE));
+        assert_eq!(result(&pos), Some((EndReason::LastSideStanding, vec![BLACK])));
+        // Without `last_standing`, the seat is out but the game goes on.
+        let pos =
+            played(&row(3, ends(EndRules { last_standing: false, ..royal.clone() })), &KINGS, &["a1-b1", "c1-b1"]);
+        assert!(!pos.is_alive(WHITE) && !pos.is_over());
+        // Absorbed instead: Black's player takes White's seat over.
+        let absorb = EndRules { royal_capture: RoyalCapture::Absorb, ..royal };
+        let pos = played(&row(3, ends(absorb)), &KINGS, &["a1-b1", "c1-b1"]);
+        assert_eq!(pos.controller(WHITE), BLACK);
+    }
+
+    #[test]
+    fn a_seat_without_pieces_is_out() {
+        let end = EndRules { lose_without_pieces: true, last_standing: true, ..EndRules::default() };
+        let men = [("a1", WHITE, MAN), ("c1", BLACK, MAN)];
+        let pos = played(&row(3, ends(end)), &men, &["a1-b1", "c1-b1"]);
+        assert_eq!(result(&pos), Some((EndReason::LastSideStanding, vec![BLACK])));
+    }
+
+    #[test]
+    fn a_bare_king_after_a_capture() {
+        let end = EndRules { bare: vec![KING], bare_side: BareSide::Removed, ..EndRules::default() };
+        let pieces = [("a1", WHITE, KING), ("b1", WHITE, MAN), ("c1", BLACK, MAN), ("d1", BLACK, KING)];
+        let g = row(4, ends(end));
+        let pos = played(&g, &pieces, &["b1-c1"]);
+        assert!(!pos.is_alive(BLACK));
+        assert_eq!(pos.cell(node(&g.board, "d1")), None, "the lone king left the board");
+        // White's lone king is no concern: White made the capture.
+        assert!(pos.is_alive(WHITE));
+    }
+
+    #[test]
+    fn a_seat_without_a_legal_move_draws_or_loses() {
+        // Black's only piece is a post: after White's move, Black has no legal move.
+        let pieces = [("a1", WHITE, MAN), ("c1", BLACK, POST)];
+        let stuck = |rule| Rules {
+            pass: PassRule::Never,
+            stuck: rule,
+            end: EndRules { last_standing: true, ..EndRules::default() },
+            ..Rules::default()
+        };
+        let pos = played(&row(4, stuck(StuckRule::Draw)), &pieces, &["a1-b1"]);
+        assert_eq!(result(&pos), Some((EndReason::NoLegalMove, vec![])));
+        let pos = played(&row(4, stuck(StuckRule::Loses)), &pieces, &["a1-b1"]);
+        assert!(!pos.is_alive(BLACK));
+        assert_eq!(result(&pos), Some((EndReason::LastSideStanding, vec![WHITE])));
+    }
+
+    #[test]
+    fn consecutive_passes() {
+        let rules = Rules {
+            pass: PassRule::Always,
+            end: EndRules { consecutive_passes: Some(2), ..EndRules::default() },
+            ..Rules::default()
+        };
+        let g = row(3, rules);
+        let pos = played(&g, &KINGS, &["pass", "c1-b1", "pass"]);
+        assert!(!pos.is_over(), "the passes were not consecutive");
+        let pos = played(&g, &KINGS, &["pass", "pass"]);
+        assert_eq!(result(&pos), Some((EndReason::ConsecutivePasses, vec![])));
+    }
+
+    #[test]
+    fn the_move_limit() {
+        let g = row(5, ends(EndRules { max_plies: Some(3), ..EndRules::default() }));
+        let kings = [("a1", WHITE, KING), ("e1", BLACK, KING)];
+        let pos = played(&g, &kings, &["a1-b1", "e1-d1"]);
+        assert!(!pos.is_over());
+        let pos = played(&g, &kings, &["a1-b1", "e1-d1", "b1-a1"]);
+        assert_eq!(result(&pos), Some((EndReason::MoveLimit, vec![])));
+    }
+
+    #[test]
+    fn quiet_moves_draw_unless_a_resetting_piece_moves() {
+        let end = EndRules { quiet_draw: Some(2), quiet_reset: vec![MAN], ..EndRules::default() };
+        let g = row(5, ends(end));
+        let pos = played(&g, &[("a1", WHITE, KING), ("e1", BLACK, KING)], &["a1-b1", "e1-d1"]);
+        assert_eq!(result(&pos), Some((EndReason::QuietMoves, vec![])));
+        let pos = played(&g, &[("a1", WHITE, MAN), ("e1", BLACK, KING)], &["a1-b1", "e1-d1"]);
+        assert_eq!(pos.quiet_plies(), 1, "the man's move reset the count");
+        assert!(!pos.is_over());
+    }
+
+    #[test]
+    fn repetition() {
+        let g = row(5, ends(EndRules { repetition_draw: Some(2), ..EndRules::default() }));
+        let kings = [("a1", WHITE, KING), ("e1", BLACK, KING)];
+        let pos = played(&g, &kings, &["a1-b1", "e1-d1", "b1-a1"]);
+        assert!(!pos.is_over());
+        // The set-up position again, with White to move: its second time.
+        let pos = played(&g, &kings, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"]);
+        assert_eq!(result(&pos), Some((EndReason::Repetition, vec![])));
+    }
+}

@@ -454,3 +454,66 @@ impl Iterator for ChainIter<'_> {
         Some(cur)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, GroupCapture, PassRule, Pattern, Rules};
+    use crate::testkit::*;
+
+    /// Stones placed on a 3×3 board, chains over the orthogonals.
+    fn stones(suicide_allowed: bool) -> std::sync::Arc<crate::Game> {
+        let b = board(3, 3, &[]);
+        let relation = rel(&b, "orthogonal");
+        let rules = Rules {
+            group_capture: Some(GroupCapture { relation, suicide_allowed }),
+            pass: PassRule::Always,
+            ..Rules::default()
+        };
+        game(b, vec![piece("stone", vec![rule(Pattern::Place, Cond::Empty)])], rules)
+    }
+
+    #[test]
+    fn chains_and_their_liberties() {
+        let pos = position(&stones(false), &[("a1", BLACK, 0), ("a2", BLACK, 0), ("b1", WHITE, 0)], WHITE);
+        let (b, chains) = (&pos.game().board, pos.chains().unwrap());
+        let black = chains.head(node(b, "a1"));
+        assert_eq!(chains.head(node(b, "a2")), black);
+        assert_eq!(chains.size(black), 2);
+        // a1 touches a2 and White's b1; a2 touches a3 and b2.
+        assert_eq!(chains.liberties(b, pos.cells(), black), 2);
+        assert_eq!(chains.pseudo_libs(black), 2);
+        // White's b1: a1 is Black's, b2 and c1 are free.
+        assert_eq!(chains.liberties(b, pos.cells(), chains.head(node(b, "b1"))), 2);
+    }
+
+    #[test]
+    fn the_last_liberty_taken_captures_the_chain() {
+        let g = stones(false);
+        let mut pos = position(&g, &[("a1", BLACK, 0), ("a2", BLACK, 0), ("b1", WHITE, 0), ("b2", WHITE, 0)], WHITE);
+        play(&mut pos, "a3");
+        assert_eq!((pos.cell(node(&g.board, "a1")), pos.cell(node(&g.board, "a2"))), (None, None));
+        assert_eq!(pos.captures(), [2, 0]);
+        let chains = pos.chains().unwrap();
+        // White's b1 and b2 now have a1, c1, a2, c2 and b3.
+        assert_eq!(chains.liberties(&g.board, pos.cells(), chains.head(node(&g.board, "b1"))), 5);
+    }
+
+    #[test]
+    fn suicide_is_refused_unless_allowed_and_a_capture_is_no_suicide() {
+        // Black to play in the corner a1 between White's a2 and b1.
+        let corner = [("a2", WHITE, 0), ("b1", WHITE, 0)];
+        let pos = position(&stones(false), &corner, BLACK);
+        assert!(!legal(&pos).contains(&"a1".to_string()));
+        assert_eq!(legal(&pos).len(), 6 + 1, "the six other empty points and pass");
+        let mut pos = position(&stones(true), &corner, BLACK);
+        play(&mut pos, "a1");
+        assert_eq!(pos.cell(node(&pos.game().board, "a1")), None, "the stone took itself off");
+        assert_eq!(pos.captures(), [1, 0], "counted for White");
+        // With Black on a3, b2 and c1, a1 takes the last liberties of both white stones instead.
+        let around = [&corner[..], &[("a3", BLACK, 0), ("b2", BLACK, 0), ("c1", BLACK, 0)]].concat();
+        let mut pos = position(&stones(false), &around, BLACK);
+        play(&mut pos, "a1");
+        assert_eq!(pos.cells().iter().flatten().filter(|p| p.seat == WHITE).count(), 0);
+        assert_eq!(pos.captures(), [0, 2]);
+    }
+}

@@ -198,8 +198,9 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::leap
         | Rule::path
         | Rule::hop
+        | Rule::jump
         | Rule::walk
-        | Rule::castle => "a pattern (place, drop, step, slide, leap, path, hop, walk, castle)",
+        | Rule::castle => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle)",
         Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
         Rule::range => "a range such as `1..3`, `2..` or `4`",
         Rule::to_clause

@@ -240,6 +240,12 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
                 .unwrap_or(255);
             Pattern::Hop { relation, dirs, screen, max_after }
         }
+        Rule::jump => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
+            let over = compile_cond(it.next().expect("condition"), names)?;
+            Pattern::Jump { relation, dirs, over }
+        }
         Rule::walk => {
             let mut it = p.into_inner().filter(not_keyword);
             let (min, max) = compile_range(it.next().expect("range"), 255)?;

@@ -102,7 +102,7 @@ pub(super) fn forward(
         return true;
     }
     let rule = &game.pieces[piece as usize].moves[ri];
-    if rule.when != Cond::True && !rule.when.eval(copy, s, NodeId::NONE) {
+    if !when_holds(rule, copy, s) {
         run.done = run.from.len();
         return false;
     }
@@ -111,7 +111,7 @@ pub(super) fn forward(
     while run.done < run.from.len() {
         let n = run.from[run.done];
         run.done += 1;
-        if rule.from != Cond::True && !rule.from.eval(copy, s, n) {
+        if !from_holds(rule, copy, s, n) {
             continue;
         }
         out.clear();
@@ -129,6 +129,19 @@ pub(super) fn forward(
         }
     }
     false
+}
+
+/// Whether the position condition (`if`) of a rule run forwards holds for seat `s`: asked once per
+/// rule and position, before any of its pieces is run.
+#[inline]
+fn when_holds(rule: &MoveRule, pos: &Position, s: u8) -> bool {
+    rule.when == Cond::True || rule.when.eval(pos, s, NodeId::NONE)
+}
+
+/// Whether a piece of seat `s` on `at` may use a rule run forwards (its `from` condition).
+#[inline]
+fn from_holds(rule: &MoveRule, pos: &Position, s: u8, at: NodeId) -> bool {
+    rule.from == Cond::True || rule.from.eval(pos, s, at)
 }
 
 /// Whether an attack by `rule` can be kept as a witness ([`StandingAttacks`]): a walk whose
@@ -193,13 +206,11 @@ impl StandingAttacks {
             for a in list {
                 let Some((piece, ri)) = a.rule.filter(|_| a.shape == Shape::Forward) else { continue };
                 let rule = &game.pieces[piece as usize].moves[ri];
-                if !witnessable(rule) || (rule.when != Cond::True && !rule.when.eval(pos, s, NodeId::NONE)) {
+                if !witnessable(rule) || !when_holds(rule, pos, s) {
                     continue;
                 }
                 for &at in pos.placed(s) {
-                    if pos.cell(at) != Some(Piece { seat: s, piece })
-                        || (rule.from != Cond::True && !rule.from.eval(pos, s, at))
-                    {
+                    if pos.cell(at) != Some(Piece { seat: s, piece }) || !from_holds(rule, pos, s, at) {
                         continue;
                     }
                     out.clear();

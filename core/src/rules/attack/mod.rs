@@ -21,7 +21,7 @@ use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
 use crate::rules::Cond;
 use forward::{Forwards, forward};
-use table::Shape;
+pub(crate) use table::{Shape, Steps};
 
 /// Whether a condition looks only at the node it is given and at fixed facts about the game.
 fn local(c: &Cond) -> bool {
@@ -308,3 +308,6 @@ fn attacked_by(
     }
     false
 }
+
+#[cfg(test)]
+mod tests;

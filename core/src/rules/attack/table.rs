@@ -7,15 +7,15 @@ use super::local;
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::game::PieceType;
 use crate::rules::cond::FastTarget;
-use crate::rules::pattern::{DirSel, Pattern, choose_dirs_in};
+use crate::rules::pattern::Backwards;
 use crate::rules::{CaptureMode, Cond, MoveRule};
 
 /// A path of single steps.
-type Steps = Vec<(RelationId, DirectionId)>;
+pub(crate) type Steps = Vec<(RelationId, DirectionId)>;
 
 /// The shape of an attack, as seen from the attacked node.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Shape {
+pub(crate) enum Shape {
     /// Back along each direction (already reversed) to the first piece, which attacks when one of
     /// `reach` (piece types as bits, fewest and most steps) has its type and distance; `links`:
     /// undirected edges count as single steps too.
@@ -134,7 +134,11 @@ impl AttackTable {
                         if !may_capture(rule) {
                             continue;
                         }
-                        let shape = reverse(board, relation_dirs, fwd, rule);
+                        let shape = if rule.shot.is_some() {
+                            Shape::Forward
+                        } else {
+                            rule.pattern.reverse(&Backwards { board, relation_dirs, forward: fwd })
+                        };
                         let plain = pi < 64
                             && rule.from == Cond::True
                             && rule.when == Cond::True
@@ -355,9 +359,7 @@ impl AttackTable {
 
 /// Whether a rule can capture a piece on its destination (or, for shots, elsewhere).
 fn may_capture(rule: &MoveRule) -> bool {
-    if matches!(rule.pattern, Pattern::Place | Pattern::Drop | Pattern::Castle { .. })
-        || rule.capture == CaptureMode::Passer
-    {
+    if !rule.pattern.may_capture() || rule.capture == CaptureMode::Passer {
         return false;
     }
     if rule.shot.is_some() {
@@ -366,62 +368,5 @@ fn may_capture(rule: &MoveRule) -> bool {
     match &rule.to_fast {
         Some(f) => f.occupants & 0b1000 != 0,
         None => !rule.to.requires_empty(),
-    }
-}
-
-/// The directions opposite to `dirs`, or `None` when one has no opposite.
-fn opposites(board: &Board, dirs: &[DirectionId]) -> Option<Vec<DirectionId>> {
-    dirs.iter().map(|&d| board.directions()[d.0 as usize].opposite).collect()
-}
-
-/// The rule seen from its destination.
-fn reverse(board: &Board, relation_dirs: &[Vec<DirectionId>], fwd: &[DirectionId], rule: &MoveRule) -> Shape {
-    if rule.shot.is_some() {
-        return Shape::Forward;
-    }
-    let dirs_of = |rel: RelationId, sel: &DirSel, prev: Option<DirectionId>| {
-        choose_dirs_in(board, &relation_dirs[rel.0 as usize], fwd, sel, prev).as_slice().to_vec()
-    };
-    match &rule.pattern {
-        Pattern::Slide { relation, dirs, min, max } => {
-            let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
-            let links = matches!(dirs, DirSel::All) && *max == 1 && *min <= 1;
-            // The piece types are filled in by the caller (bit 0 stands for "this rule" until then).
-            Shape::Line { relation: *relation, dirs: back, reach: vec![(u64::MAX, *min, *max)], links }
-        }
-        Pattern::Hop { relation, dirs, screen, max_after } => {
-            let Some(back) = opposites(board, &dirs_of(*relation, dirs, None)) else { return Shape::Forward };
-            Shape::Hop { relation: *relation, dirs: back, screen: screen.clone(), max_after: *max_after }
-        }
-        Pattern::Leap { legs, blockable } => {
-            // Every concrete sequence of steps the legs allow, then each reversed.
-            let mut paths: Vec<Steps> = Vec::new();
-            let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
-            while let Some((i, path, prev)) = stack.pop() {
-                let Some(leg) = legs.get(i) else {
-                    paths.push(path);
-                    continue;
-                };
-                for d in dirs_of(leg.relation, &leg.dirs, prev) {
-                    let mut p = path.clone();
-                    p.extend(std::iter::repeat_n((leg.relation, d), leg.count as usize));
-                    stack.push((i + 1, p, Some(d)));
-                }
-            }
-            let mut reversed = Vec::new();
-            for p in paths {
-                let mut r = Vec::with_capacity(p.len());
-                for &(rel, d) in p.iter().rev() {
-                    let Some(o) = board.directions()[d.0 as usize].opposite else { return Shape::Forward };
-                    r.push((rel, o));
-                }
-                if !r.is_empty() && !reversed.contains(&r) {
-                    reversed.push(r);
-                }
-            }
-            Shape::Leap { paths: reversed, blockable: *blockable }
-        }
-        Pattern::Walk { .. } => Shape::Forward,
-        Pattern::Place | Pattern::Drop | Pattern::Castle { .. } => Shape::Forward,
     }
 }

@@ -19,7 +19,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{DirSel, Gen};
+use super::{DirSel, Gen, Line};
 use crate::board::{NodeId, RelationId};
 use crate::moves::Move;
 use crate::position::Piece;
@@ -93,5 +93,81 @@ impl Gen<'_> {
             }
             self.out.push(Move { with_from: at, with_to: behind, ..Move::step(piece, from, dest) });
         }
+    }
+}
+
+/// Castling's line: the mover's `steps` along `relation.dirs`.
+pub(super) fn line(relation: RelationId, dirs: &DirSel, steps: u8) -> Option<Line<'_>> {
+    Some(Line { relation, dirs, min: steps as usize, max: steps as usize })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, DirSel, Pattern, Rules};
+    use crate::testkit::*;
+
+    const KING: u8 = 0;
+    const ROOK: u8 = 1;
+
+    /// On 8×2: a king that steps or castles (`castle orthogonal.sideways 2 with piece(rook)`), a
+    /// rook and a post; `check`: whether the king is protected by the check rule.
+    fn castling(check: bool) -> std::sync::Arc<crate::Game> {
+        let b = board(8, 2, &[]);
+        let orth = rel(&b, "orthogonal");
+        let castle = Pattern::Castle { relation: orth, dirs: DirSel::Sideways, steps: 2, partner: Cond::Piece(ROOK) };
+        let king =
+            piece("king", vec![rule(slide(orth, DirSel::All, 1, 1), empty_or_enemy()), rule(castle, Cond::Empty)]);
+        let rook = piece("rook", vec![rule(slide(orth, DirSel::All, 1, 255), empty_or_enemy())]);
+        let rules = Rules { check: if check { vec![KING] } else { vec![] }, ..Rules::default() };
+        game(b, vec![king, rook, piece("post", vec![])], rules)
+    }
+
+    const START: [(&str, u8, u8); 4] =
+        [("e1", WHITE, KING), ("a1", WHITE, ROOK), ("h1", WHITE, ROOK), ("e2", BLACK, KING)];
+
+    /// The castling moves of the king on e1: (destination, partner's start, partner's end).
+    fn castles(pos: &crate::Position) -> Vec<(String, String, String)> {
+        let b = &pos.game().board;
+        let mut out: Vec<_> = generated_moves(pos, "e1", 1)
+            .iter()
+            .map(|m| (b.label(m.to).to_string(), b.label(m.with_from).to_string(), b.label(m.with_to).to_string()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn both_ways() -> Vec<(String, String, String)> {
+        [("c1", "a1", "d1"), ("g1", "h1", "f1")].map(|(a, b, c)| (a.into(), b.into(), c.into())).to_vec()
+    }
+
+    #[test]
+    fn two_nodes_towards_the_first_piece_which_lands_just_inside() {
+        let pos = position(&castling(false), &START, WHITE);
+        assert_eq!(castles(&pos), both_ways());
+        // A post on b1 is the first piece to the west, and it is no rook.
+        let pos = position(&castling(false), &[&START[..], &[("b1", WHITE, 2)]].concat(), WHITE);
+        assert_eq!(castles(&pos), both_ways()[1..]);
+    }
+
+    #[test]
+    fn not_after_the_partner_has_moved() {
+        let mut pos = position(&castling(false), &START, WHITE);
+        for text in ["h1-g1", "e2-d2", "g1-h1", "d2-e2"] {
+            play(&mut pos, text);
+        }
+        assert_eq!(castles(&pos), both_ways()[..1]);
+    }
+
+    #[test]
+    fn under_the_check_rule_not_out_of_nor_through_an_attack() {
+        // A black rook on f2 attacks f1, which the king would pass going east.
+        let pos = position(&castling(true), &[&START[..3], &[("f2", BLACK, ROOK)]].concat(), WHITE);
+        assert_eq!(castles(&pos), both_ways()[..1]);
+        // On e2 it attacks the king itself.
+        let pos = position(&castling(true), &[&START[..3], &[("e2", BLACK, ROOK)]].concat(), WHITE);
+        assert!(castles(&pos).is_empty());
+        // Without the check rule, attacks do not matter.
+        let pos = position(&castling(false), &[&START[..3], &[("e2", BLACK, ROOK)]].concat(), WHITE);
+        assert_eq!(castles(&pos), both_ways());
     }
 }

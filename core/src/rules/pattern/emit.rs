@@ -108,3 +108,81 @@ impl Gen<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{CaptureMode, Cond, DirSel, Rules};
+    use crate::testkit::*;
+
+    const PAWN: u8 = 0;
+    const ARCHER: u8 = 3;
+    const POST: u8 = 4;
+    const GHOST: u8 = 5;
+    const RUNNER: u8 = 6;
+    const TAKER: u8 = 7;
+
+    /// On 5×5 with the zone `last` (row 5): a pawn stepping forward that becomes a queen or a rook on
+    /// row 5, an archer that shoots along the orthogonals and stays, a post, a ghost that cannot be
+    /// captured, a runner whose double step forward may be taken en passant, and a taker that takes
+    /// en passant diagonally forward.
+    fn emitters() -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[("last", &["a5", "b5", "c5", "d5", "e5"])]);
+        let (orth, diag) = (rel(&b, "orthogonal"), rel(&b, "diagonal"));
+        let last = b.zone("last").unwrap();
+        let mut step = rule(slide(orth, DirSel::Forward, 1, 1), Cond::Empty);
+        step.promote = vec![1, 2];
+        step.promote_in = Cond::Zone(last);
+        let mut shoot = rule(slide(orth, DirSel::All, 1, 255), Cond::Enemy);
+        shoot.capture = CaptureMode::Remote;
+        let mut double = rule(slide(orth, DirSel::Forward, 2, 2), Cond::Empty);
+        double.passable = true;
+        let mut en_passant = rule(slide(diag, DirSel::Forward, 1, 1), Cond::Passed);
+        en_passant.capture = CaptureMode::Passer;
+        let mut ghost = piece("ghost", vec![]);
+        ghost.immune = true;
+        let pieces = vec![
+            piece("pawn", vec![step]),
+            piece("queen", vec![]),
+            piece("rook", vec![]),
+            piece("archer", vec![shoot]),
+            piece("post", vec![]),
+            ghost,
+            piece("runner", vec![double]),
+            piece("taker", vec![en_passant]),
+        ];
+        game(b, pieces, Rules::default())
+    }
+
+    #[test]
+    fn promotion_on_the_zone_one_move_per_choice() {
+        let pos = position(&emitters(), &[("c4", WHITE, PAWN), ("b3", WHITE, PAWN)], WHITE);
+        assert_eq!(generated(&pos, "c4", 0), ["c4-c5=Q", "c4-c5=R"]);
+        assert_eq!(generated(&pos, "b3", 0), ["b3-b4"]);
+    }
+
+    #[test]
+    fn a_remote_capture_leaves_the_shooter_in_place() {
+        let g = emitters();
+        let mut pos = position(&g, &[("a1", WHITE, ARCHER), ("a4", BLACK, POST), ("c1", BLACK, GHOST)], WHITE);
+        // The post on a4 is shot; the ghost on c1 cannot be captured (and blocks the line).
+        assert_eq!(generated(&pos, "a1", 0), ["a1xa4"]);
+        play(&mut pos, "a1xa4");
+        assert_eq!(pos.cell(node(&g.board, "a1")).map(|p| p.piece), Some(ARCHER));
+        assert_eq!(pos.cell(node(&g.board, "a4")), None);
+        assert_eq!(pos.captures(), [1, 0]);
+    }
+
+    #[test]
+    fn en_passant_only_right_after_the_passable_move() {
+        let g = emitters();
+        let mut pos = position(&g, &[("c2", WHITE, RUNNER), ("d4", BLACK, TAKER)], WHITE);
+        assert!(generated(&pos, "d4", 0).is_empty(), "nothing has passed c3");
+        play(&mut pos, "c2-c4");
+        // The runner passed c3: the taker goes there and takes the runner on c4.
+        let moves = generated_moves(&pos, "d4", 0);
+        assert_eq!(moves.len(), 1);
+        assert_eq!((moves[0].to, moves[0].take), (node(&g.board, "c3"), node(&g.board, "c4")));
+        play(&mut pos, "d4-c3");
+        assert_eq!(pos.cell(node(&g.board, "c4")), None);
+    }
+}

@@ -36,8 +36,9 @@
 //! ```
 
 use super::dirs::choose_dirs_in;
-use super::{Gen, Leg};
+use super::{Backwards, DirSel, Gen, Leg};
 use crate::board::{Board, DirectionId, NodeId};
+use crate::rules::attack::{Shape, Steps};
 
 impl Gen<'_> {
     /// The moves of a leap: from the game's table when it cannot be blocked, else leg by leg.
@@ -133,5 +134,95 @@ impl TableFrom<'_> {
                 self.follow(rest, x, Some(d));
             }
         }
+    }
+}
+
+/// Whether two sequences of the legs can end on the same node: legs after the first that may turn
+/// (not `outward` or `same`) can meet again.
+pub(super) fn may_repeat(legs: &[Leg]) -> bool {
+    legs.len() > 1 && !legs.iter().skip(1).all(|l| matches!(l.dirs, DirSel::Outward | DirSel::Same))
+}
+
+/// A leap seen from its destination: every concrete sequence of steps the legs allow, reversed.
+pub(super) fn reverse(back: &Backwards, legs: &[Leg], blockable: bool) -> Shape {
+    let mut paths: Vec<Steps> = Vec::new();
+    let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
+    while let Some((i, path, prev)) = stack.pop() {
+        let Some(leg) = legs.get(i) else {
+            paths.push(path);
+            continue;
+        };
+        for d in back.dirs(leg.relation, &leg.dirs, prev) {
+            let mut p = path.clone();
+            p.extend(std::iter::repeat_n((leg.relation, d), leg.count as usize));
+            stack.push((i + 1, p, Some(d)));
+        }
+    }
+    let mut reversed = Vec::new();
+    for p in paths {
+        let mut r = Vec::with_capacity(p.len());
+        for &(rel, d) in p.iter().rev() {
+            let Some(o) = back.opposite(d) else { return Shape::Forward };
+            r.push((rel, o));
+        }
+        if !r.is_empty() && !reversed.contains(&r) {
+            reversed.push(r);
+        }
+    }
+    Shape::Leap { paths: reversed, blockable }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{DirSel, Leg, Pattern, Rules};
+    use crate::testkit::*;
+
+    /// On 5×5: a knight (`leap orthogonal then diagonal.outward`), a horse (the same as a path, which
+    /// can be blocked), a dabbaba (`leap orthogonal 2`) and a piece that never moves.
+    fn leapers() -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[]);
+        let (orth, diag) = (rel(&b, "orthogonal"), rel(&b, "diagonal"));
+        let knight_legs = vec![
+            Leg { relation: orth, dirs: DirSel::All, count: 1 },
+            Leg { relation: diag, dirs: DirSel::Outward, count: 1 },
+        ];
+        let leap = |legs: Vec<Leg>, blockable| rule(Pattern::Leap { legs, blockable }, empty_or_enemy());
+        let two = vec![Leg { relation: orth, dirs: DirSel::All, count: 2 }];
+        let pieces = vec![
+            piece("knight", vec![leap(knight_legs.clone(), false)]),
+            piece("horse", vec![leap(knight_legs, true)]),
+            piece("dabbaba", vec![leap(two, false)]),
+            piece("post", vec![]),
+        ];
+        game(b, pieces, Rules::default())
+    }
+
+    #[test]
+    fn a_knight_jumps_over_pieces_and_not_onto_friends() {
+        let g = leapers();
+        let pos = position(&g, &[("c3", WHITE, 0)], WHITE);
+        let all = ["c3-a2", "c3-a4", "c3-b1", "c3-b5", "c3-d1", "c3-d5", "c3-e2", "c3-e4"];
+        assert_eq!(generated(&pos, "c3", 0), texts(&all));
+        // From the corner: b3 and c2; surrounded, it still jumps; a friend on b3 is not taken, an enemy on c2 is.
+        let around = [("a2", WHITE, 3), ("b2", WHITE, 3), ("b1", WHITE, 3), ("b3", WHITE, 3), ("c2", BLACK, 3)];
+        let pos = position(&g, &[&[("a1", WHITE, 0)][..], &around].concat(), WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-c2"]);
+    }
+
+    #[test]
+    fn a_path_is_blocked_by_the_node_it_passes() {
+        let g = leapers();
+        // North then north-east: b3; east then north-east: c2. A piece on b1 closes the second way.
+        let pos = position(&g, &[("a1", WHITE, 1)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-b3", "a1-c2"]);
+        let pos = position(&g, &[("a1", WHITE, 1), ("b1", BLACK, 3)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-b3"]);
+    }
+
+    #[test]
+    fn a_leg_of_two_steps_lands_two_nodes_away() {
+        let pos = position(&leapers(), &[("b2", WHITE, 2), ("b3", BLACK, 3)], WHITE);
+        // Two nodes north or east; south and west run off the board. The piece on b3 is jumped.
+        assert_eq!(generated(&pos, "b2", 0), ["b2-b4", "b2-d2"]);
     }
 }

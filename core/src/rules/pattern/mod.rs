@@ -3,13 +3,18 @@
 //! [`generate`] builds one generation context (`Gen`: the rule, the mover, its node and the list
 //! moves go to) on the stack and hands it to the pattern's own file: `slide`, `leap`, `hop`, `walk`,
 //! `castle` and `place` find destinations, `emit` turns each into moves, and `shot` adds the shots
-//! that may follow; `dirs` works out direction selectors and `rule` holds the data. A new pattern is
-//! one file here, one [`Pattern`] variant and one arm in [`generate`].
+//! that may follow; `dirs` works out direction selectors and `rule` holds the data.
+//!
+//! A new pattern is one file here (its generator, and how it looks seen from its destination), one
+//! [`Pattern`] variant, and one arm in each `match` of this file: [`generate`] and the few facts the
+//! rest of the engine asks of a pattern (`impl Pattern` below). Nothing outside this directory names
+//! a pattern, except placements and drops, which are moves of their own kind.
 
 mod castle;
 mod dirs;
 mod emit;
 mod hop;
+mod jump;
 mod leap;
 mod place;
 pub mod rule;
@@ -19,13 +24,110 @@ mod walk;
 
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use leap::leap_table;
-pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
+pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use walk::walk_witness;
 
-use crate::board::{NodeId, NodeSet};
+use crate::board::{Board, DirectionId, NodeId, NodeSet, RelationId};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::Cond;
+use crate::rules::attack::Shape;
 use walk::TrailStep;
+
+/// A movement pattern.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::Pattern};
+///
+/// let game = qipan::load("xiangqi", &[])?;
+/// let cannon = &game.pieces[game.piece("cannon").unwrap() as usize];
+/// // `hop orthogonal over any to enemy`: a capture over exactly one screen, at any distance.
+/// assert!(matches!(cannon.moves[1].pattern, Pattern::Hop { max_after: 255, .. }));
+/// // `path orthogonal then diagonal.outward`: a leap that can be blocked.
+/// let horse = &game.pieces[game.piece("horse").unwrap() as usize];
+/// assert!(matches!(&horse.moves[0].pattern, Pattern::Leap { legs, blockable: true } if legs.len() == 2));
+/// // The cannon on b3 may take the horse on b10, over the cannon on b8.
+/// let pos = game.start();
+/// assert!(pos.legal_moves().contains(&parse_move(&pos, "b3-b10")?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    /// A new piece from an unlimited supply onto a node.
+    Place,
+    /// A piece from the mover's reserve onto a node.
+    Drop,
+    /// Along one direction, `min..=max` steps through empty nodes (a step is `1..=1`).
+    Slide {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// Fewest steps.
+        min: u8,
+        /// Most steps.
+        max: u8,
+    },
+    /// A fixed sequence of legs. With `blockable`, every node passed must be empty.
+    Leap {
+        /// The legs in order.
+        legs: Vec<Leg>,
+        /// Whether intermediate nodes must be empty.
+        blockable: bool,
+    },
+    /// Along a line: empty nodes, exactly one screen, then empty nodes up to the destination.
+    Hop {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// What may serve as the screen.
+        screen: Cond,
+        /// Most steps after the screen (255 = unlimited).
+        max_after: u8,
+    },
+    /// Over the adjacent node along a direction, which must satisfy `over`, onto the node just beyond.
+    Jump {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// What the node jumped over must be.
+        over: Cond,
+    },
+    /// A walk of `min..=max` steps that may turn freely, through empty nodes.
+    Walk {
+        /// Fewest steps.
+        min: u8,
+        /// Most steps.
+        max: u8,
+        /// The relations a walk may step along, each with the modes it belongs to.
+        steps: Vec<WalkStep>,
+        /// Number of modes (at most 8). Within a segment every step belongs to one common mode.
+        modes: u8,
+        /// Arriving on a node that satisfies this starts a new segment (eyes in He Qi).
+        reset: Cond,
+        /// The walk may end where it started, which counts only when a shot follows ("fire in place").
+        returning: bool,
+        /// When set, a step is refused if every node beside it is occupied: the nodes joined by this relation
+        /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
+        pinch: Option<RelationId>,
+    },
+    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
+    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
+    /// node just before the mover's destination. Neither may have moved before, the partner must stand
+    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
+    Castle {
+        /// The relation.
+        relation: RelationId,
+        /// Which directions.
+        dirs: DirSel,
+        /// Nodes the mover goes.
+        steps: u8,
+        /// What the partner must be.
+        partner: Cond,
+    },
+}
 
 /// Reusable buffers for move generation, so the hot path does not allocate.
 ///
@@ -135,9 +237,116 @@ pub fn generate(
         Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
         Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
+        Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
         Pattern::Castle { relation, dirs, steps, partner } => g.castle(*relation, dirs, *steps, partner),
+    }
+}
+
+/// The straight line a pattern moves along, on an empty board: its relation, its directions and the
+/// fewest and most steps.
+pub(crate) struct Line<'a> {
+    pub(crate) relation: RelationId,
+    pub(crate) dirs: &'a DirSel,
+    pub(crate) min: usize,
+    pub(crate) max: usize,
+}
+
+/// What attack tables need to turn a pattern around: the board, each relation's directions and the
+/// seat's forward directions.
+pub(crate) struct Backwards<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) relation_dirs: &'a [Vec<DirectionId>],
+    pub(crate) forward: &'a [DirectionId],
+}
+
+impl Backwards<'_> {
+    /// The directions `sel` stands for along `relation` (`prev`: the previous leg's direction).
+    pub(crate) fn dirs(&self, relation: RelationId, sel: &DirSel, prev: Option<DirectionId>) -> Vec<DirectionId> {
+        let all = &self.relation_dirs[relation.0 as usize];
+        choose_dirs_in(self.board, all, self.forward, sel, prev).as_slice().to_vec()
+    }
+
+    /// The directions opposite to those `sel` stands for, or `None` when one has no opposite.
+    pub(crate) fn opposites(&self, relation: RelationId, sel: &DirSel) -> Option<Vec<DirectionId>> {
+        self.dirs(relation, sel, None).iter().map(|&d| self.opposite(d)).collect()
+    }
+
+    /// The direction opposite to `d`, if the board has one.
+    pub(crate) fn opposite(&self, d: DirectionId) -> Option<DirectionId> {
+        self.board.directions()[d.0 as usize].opposite
+    }
+}
+
+// The facts the rest of the engine asks of a pattern, one `match` each, with no catch-all arm: a new
+// pattern adds an arm to each (the compiler lists them) and keeps the work in its own file.
+impl Pattern {
+    /// Whether the piece comes onto the board from outside it (placements and drops), so the move
+    /// has no origin.
+    pub(crate) fn enters(&self) -> bool {
+        match self {
+            Pattern::Place | Pattern::Drop => true,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
+            Pattern::Walk { .. } | Pattern::Castle { .. } => false,
+        }
+    }
+
+    /// Whether arriving on an enemy takes it (castling and placements only go to empty nodes).
+    pub(crate) fn may_capture(&self) -> bool {
+        match self {
+            Pattern::Place | Pattern::Drop | Pattern::Castle { .. } => false,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
+            Pattern::Walk { .. } => true,
+        }
+    }
+
+    /// Whether each destination is judged by the rule's destination condition alone, so that the
+    /// fast occupancy test ([`MoveRule::plain_to`]) may stand for it: not for walks, whose steps carry
+    /// their own conditions, nor for placements and drops, which the reserve limits.
+    pub(crate) fn plain_destinations(&self) -> bool {
+        match self {
+            Pattern::Walk { .. } | Pattern::Place | Pattern::Drop => false,
+            Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
+            Pattern::Castle { .. } => true,
+        }
+    }
+
+    /// The line the pattern moves along, if it moves along one (for finding rules that can reach
+    /// the same node; `nodes`: the board's size, the longest line).
+    pub(crate) fn line(&self, nodes: usize) -> Option<Line<'_>> {
+        match self {
+            Pattern::Slide { relation, dirs, min, max } => slide::line(*relation, dirs, *min, *max),
+            Pattern::Castle { relation, dirs, steps, .. } => castle::line(*relation, dirs, *steps),
+            Pattern::Hop { relation, dirs, .. } => hop::line(*relation, dirs, nodes),
+            Pattern::Jump { relation, dirs, .. } => jump::line(*relation, dirs),
+            Pattern::Place | Pattern::Drop | Pattern::Leap { .. } | Pattern::Walk { .. } => None,
+        }
+    }
+
+    /// Whether two of the pattern's own step sequences can end on the same node, so that its moves
+    /// need deduplication even on a board whose lines do not cycle.
+    pub(crate) fn may_repeat(&self) -> bool {
+        match self {
+            Pattern::Leap { legs, .. } => leap::may_repeat(legs),
+            Pattern::Place | Pattern::Drop | Pattern::Slide { .. } | Pattern::Hop { .. } => false,
+            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } => false,
+        }
+    }
+
+    /// The pattern seen from its destination, for the attack tables: [`Shape::Forward`] (generate the
+    /// moves forwards) unless the pattern can be followed backwards.
+    pub(crate) fn reverse(&self, back: &Backwards) -> Shape {
+        match self {
+            Pattern::Slide { relation, dirs, min, max } => slide::reverse(back, *relation, dirs, *min, *max),
+            Pattern::Hop { relation, dirs, screen, max_after } => {
+                hop::reverse(back, *relation, dirs, screen, *max_after)
+            }
+            Pattern::Leap { legs, blockable } => leap::reverse(back, legs, *blockable),
+            // A jump's middle node must satisfy a condition, which no backwards scan checks.
+            Pattern::Jump { .. } => Shape::Forward,
+            Pattern::Place | Pattern::Drop | Pattern::Walk { .. } | Pattern::Castle { .. } => Shape::Forward,
+        }
     }
 }

@@ -44,3 +44,64 @@ impl Gen<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::GameBuilder;
+    use crate::rules::{Cond, Pattern};
+    use crate::testkit::*;
+
+    /// On 3×3, with the zones `row1` and `row3` and each seat's `home` (row 1 for White, row 3 for
+    /// Black): a stone placed anywhere empty, one placed only in row 1, one only at home, and one
+    /// dropped from the reserve, of which White has two.
+    fn placers() -> std::sync::Arc<crate::Game> {
+        let b = board(3, 3, &[("row1", &["a1", "b1", "c1"]), ("row3", &["a3", "b3", "c3"])]);
+        let (row1, row3) = (b.zone("row1").unwrap(), b.zone("row3").unwrap());
+        let mut seats = seats(&b);
+        seats[0].zones = vec![Some(row1)];
+        seats[1].zones = vec![Some(row3)];
+        let and_empty = |c| Cond::And(vec![Cond::Empty, c]);
+        let pieces = [
+            piece("stone", vec![rule(Pattern::Place, Cond::Empty)]),
+            piece("zoned", vec![rule(Pattern::Place, and_empty(Cond::Zone(row1)))]),
+            piece("homer", vec![rule(Pattern::Place, and_empty(Cond::SeatZone(0)))]),
+            piece("dropper", vec![rule(Pattern::Drop, Cond::Empty)]),
+        ];
+        build(GameBuilder::new("placers", b).seats(seats).zone_alias("home").pieces(pieces).reserve(WHITE, 3, 2))
+    }
+
+    fn at(piece: &str, labels: &[&str]) -> Vec<String> {
+        let mut out: Vec<String> = labels.iter().map(|l| format!("{piece}@{l}")).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn onto_every_empty_node() {
+        let pos = position(&placers(), &[("b2", BLACK, 0)], WHITE);
+        assert_eq!(entering(&pos, WHITE, 0, 0), at("stone", &["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"]));
+    }
+
+    #[test]
+    fn only_where_the_zone_allows() {
+        let pos = position(&placers(), &[("b1", BLACK, 0)], WHITE);
+        assert_eq!(entering(&pos, WHITE, 1, 0), at("zoned", &["a1", "c1"]));
+        // A seat's own zone: row 1 for White, row 3 for Black.
+        assert_eq!(entering(&pos, WHITE, 2, 0), at("homer", &["a1", "c1"]));
+        assert_eq!(entering(&pos, BLACK, 2, 0), at("homer", &["a3", "b3", "c3"]));
+    }
+
+    #[test]
+    fn drops_come_out_of_the_reserve_until_it_is_empty() {
+        let mut pos = position(&placers(), &[], WHITE);
+        let everywhere = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"];
+        assert_eq!(entering(&pos, WHITE, 3, 0), at("dropper", &everywhere));
+        assert!(entering(&pos, BLACK, 3, 0).is_empty(), "Black's reserve is empty");
+        play(&mut pos, "dropper@b2");
+        assert_eq!(pos.reserve(WHITE, 3), 1);
+        play(&mut pos, "stone@a1");
+        play(&mut pos, "dropper@c3");
+        assert_eq!(pos.reserve(WHITE, 3), 0);
+        assert!(entering(&pos, WHITE, 3, 0).is_empty());
+    }
+}

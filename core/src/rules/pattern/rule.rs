@@ -1,7 +1,8 @@
-//! What a movement rule is made of: the [`Pattern`] with its directions and legs, and the conditions,
-//! captures, promotions and follow-up shots around it. The generation of each pattern is in its own
-//! file beside this one.
+//! What a movement rule is made of besides its [`Pattern`]: directions and legs, and the conditions,
+//! captures, promotions and follow-up shots around it. The patterns and their table are in the
+//! module's `mod.rs`; the generation of each pattern is in its own file beside this one.
 
+use super::Pattern;
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::rules::Cond;
 
@@ -94,92 +95,6 @@ pub enum CaptureMode {
     /// The destination is empty and the piece that just passed over it is captured where it stands
     /// (en passant): valid only right after a `passable` move passed that node.
     Passer,
-}
-
-/// A movement pattern.
-///
-/// ```
-/// use qipan::core::{notation::parse_move, rules::Pattern};
-///
-/// let game = qipan::load("xiangqi", &[])?;
-/// let cannon = &game.pieces[game.piece("cannon").unwrap() as usize];
-/// // `hop orthogonal over any to enemy`: a capture over exactly one screen, at any distance.
-/// assert!(matches!(cannon.moves[1].pattern, Pattern::Hop { max_after: 255, .. }));
-/// // `path orthogonal then diagonal.outward`: a leap that can be blocked.
-/// let horse = &game.pieces[game.piece("horse").unwrap() as usize];
-/// assert!(matches!(&horse.moves[0].pattern, Pattern::Leap { legs, blockable: true } if legs.len() == 2));
-/// // The cannon on b3 may take the horse on b10, over the cannon on b8.
-/// let pos = game.start();
-/// assert!(pos.legal_moves().contains(&parse_move(&pos, "b3-b10")?));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pattern {
-    /// A new piece from an unlimited supply onto a node.
-    Place,
-    /// A piece from the mover's reserve onto a node.
-    Drop,
-    /// Along one direction, `min..=max` steps through empty nodes (a step is `1..=1`).
-    Slide {
-        /// The relation.
-        relation: RelationId,
-        /// Which directions.
-        dirs: DirSel,
-        /// Fewest steps.
-        min: u8,
-        /// Most steps.
-        max: u8,
-    },
-    /// A fixed sequence of legs. With `blockable`, every node passed must be empty.
-    Leap {
-        /// The legs in order.
-        legs: Vec<Leg>,
-        /// Whether intermediate nodes must be empty.
-        blockable: bool,
-    },
-    /// Along a line: empty nodes, exactly one screen, then empty nodes up to the destination.
-    Hop {
-        /// The relation.
-        relation: RelationId,
-        /// Which directions.
-        dirs: DirSel,
-        /// What may serve as the screen.
-        screen: Cond,
-        /// Most steps after the screen (255 = unlimited).
-        max_after: u8,
-    },
-    /// A walk of `min..=max` steps that may turn freely, through empty nodes.
-    Walk {
-        /// Fewest steps.
-        min: u8,
-        /// Most steps.
-        max: u8,
-        /// The relations a walk may step along, each with the modes it belongs to.
-        steps: Vec<WalkStep>,
-        /// Number of modes (at most 8). Within a segment every step belongs to one common mode.
-        modes: u8,
-        /// Arriving on a node that satisfies this starts a new segment (eyes in He Qi).
-        reset: Cond,
-        /// The walk may end where it started, which counts only when a shot follows ("fire in place").
-        returning: bool,
-        /// When set, a step is refused if every node beside it is occupied: the nodes joined by this relation
-        /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
-        pinch: Option<RelationId>,
-    },
-    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
-    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
-    /// node just before the mover's destination. Neither may have moved before, the partner must stand
-    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
-    Castle {
-        /// The relation.
-        relation: RelationId,
-        /// Which directions.
-        dirs: DirSel,
-        /// Nodes the mover goes.
-        steps: u8,
-        /// What the partner must be.
-        partner: Cond,
-    },
 }
 
 /// A relation a walk may step along.

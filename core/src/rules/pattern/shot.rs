@@ -104,3 +104,71 @@ impl Gen<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, DirSel, LoneRule, Rules, Shot, ShotTrigger};
+    use crate::testkit::*;
+
+    const POST: u8 = 4;
+
+    /// On 5×5: pieces that step orthogonally to an empty node and then may shoot orthogonally over a
+    /// friend at an enemy; they differ in the shot's trigger, whether it is forced, and the lone rule.
+    fn shooters() -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[]);
+        let orth = rel(&b, "orthogonal");
+        let gunner = |trigger, forced, lone| {
+            let mut r = rule(slide(orth, DirSel::All, 1, 1), Cond::Empty);
+            r.shot = Some(Shot {
+                relation: orth,
+                dirs: DirSel::All,
+                screen: Cond::Friend,
+                target: Cond::Enemy,
+                lone,
+                trigger,
+                forced,
+            });
+            vec![r]
+        };
+        let pieces = vec![
+            piece("gunner", gunner(ShotTrigger::ShooterOrScreen, false, LoneRule::Off)),
+            piece("sniper", gunner(ShotTrigger::Shooter, false, LoneRule::Off)),
+            piece("forced", gunner(ShotTrigger::ShooterOrScreen, true, LoneRule::Off)),
+            piece("lone", gunner(ShotTrigger::ShooterOrScreen, false, LoneRule::Beyond)),
+            piece("post", vec![]),
+        ];
+        game(b, pieces, Rules::default())
+    }
+
+    #[test]
+    fn the_mover_shoots_over_a_friend_or_declines() {
+        // After a1-a2, the gunner on a2 shoots over b2 at d2; after a1-b1 nothing lines up.
+        let pos = position(&shooters(), &[("a1", WHITE, 0), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-a2 a2xd2", "a1-b1"]);
+    }
+
+    #[test]
+    fn a_forced_shot_may_not_be_declined() {
+        let pos = position(&shooters(), &[("a1", WHITE, 2), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-a2 a2xd2", "a1-b1"]);
+    }
+
+    #[test]
+    fn the_trigger_says_whether_the_mover_may_be_the_screen() {
+        // b1-b2 puts the mover between the post on a2 and the enemy on d2: the post shoots over it.
+        let setup = |mover| [("b1", WHITE, mover), ("a2", WHITE, POST), ("d2", BLACK, POST)];
+        let pos = position(&shooters(), &setup(0), WHITE);
+        assert_eq!(generated(&pos, "b1", 0), ["b1-a1", "b1-b2", "b1-b2 a2xd2", "b1-c1"]);
+        let pos = position(&shooters(), &setup(1), WHITE);
+        assert_eq!(generated(&pos, "b1", 0), ["b1-a1", "b1-b2", "b1-c1"]);
+    }
+
+    #[test]
+    fn a_target_with_a_friend_just_beyond_is_safe_under_the_lone_rule() {
+        let pieces = |mover| [("a1", WHITE, mover), ("b2", WHITE, POST), ("d2", BLACK, POST), ("e2", BLACK, POST)];
+        let pos = position(&shooters(), &pieces(3), WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-b1"]);
+        let pos = position(&shooters(), &pieces(0), WHITE);
+        assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-a2 a2xd2", "a1-b1"]);
+    }
+}

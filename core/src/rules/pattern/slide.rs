@@ -33,8 +33,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{DirSel, Gen};
+use super::{Backwards, DirSel, Gen, Line};
 use crate::board::RelationId;
+use crate::rules::attack::Shape;
 
 impl Gen<'_> {
     /// The moves of `slide relation.dirs min..max`.
@@ -86,5 +87,86 @@ impl Gen<'_> {
                 self.emit(e.to);
             }
         }
+    }
+}
+
+/// A slide's line: `min..=max` steps along `relation.dirs`.
+pub(super) fn line(relation: RelationId, dirs: &DirSel, min: u8, max: u8) -> Option<Line<'_>> {
+    Some(Line { relation, dirs, min: min as usize, max: max as usize })
+}
+
+/// A slide seen from its destination: back along the opposite directions to the first piece.
+pub(super) fn reverse(back: &Backwards, relation: RelationId, dirs: &DirSel, min: u8, max: u8) -> Shape {
+    let Some(opposite) = back.opposites(relation, dirs) else { return Shape::Forward };
+    let links = matches!(dirs, DirSel::All) && max == 1 && min <= 1;
+    // The piece types are filled in by the attack table (bit 0 stands for "this rule" until then).
+    Shape::Line { relation, dirs: opposite, reach: vec![(u64::MAX, min, max)], links }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, DirSel, Rules};
+    use crate::testkit::*;
+
+    /// A rook (`slide orthogonal` to empty or enemy) and a piece that never moves, on 5×5.
+    fn rook_game(min: u8, max: u8) -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[]);
+        let orth = rel(&b, "orthogonal");
+        let rook = piece("rook", vec![rule(slide(orth, DirSel::All, min, max), empty_or_enemy())]);
+        game(b, vec![rook, piece("post", vec![])], Rules::default())
+    }
+
+    #[test]
+    fn stops_before_a_friend_and_takes_only_the_first_enemy() {
+        let g = rook_game(1, 255);
+        // White rook c3, white post c5, black posts d3 and e3.
+        let pos = position(&g, &[("c3", WHITE, 0), ("c5", WHITE, 1), ("d3", BLACK, 1), ("e3", BLACK, 1)], WHITE);
+        // North to c4 (c5 is a friend); south c2, c1; west b3, a3; east only d3, taken (e3 is behind it).
+        let expected = texts(&["c3-c4", "c3-c2", "c3-c1", "c3-b3", "c3-a3", "c3-d3"]);
+        assert_eq!(generated(&pos, "c3", 0), expected);
+    }
+
+    #[test]
+    fn goes_no_further_than_max_and_no_nearer_than_min() {
+        let pos = position(&rook_game(1, 2), &[("a1", WHITE, 0)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a2", "a1-a3", "a1-b1", "a1-c1"]));
+        let pos = position(&rook_game(2, 3), &[("a1", WHITE, 0)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a3", "a1-a4", "a1-c1", "a1-d1"]));
+        // A piece nearer than `min` still blocks the line.
+        let pos = position(&rook_game(2, 3), &[("a1", WHITE, 0), ("a2", BLACK, 1)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), texts(&["a1-c1", "a1-d1"]));
+    }
+
+    #[test]
+    fn forward_is_the_movers_own() {
+        let b = board(5, 5, &[]);
+        let orth = rel(&b, "orthogonal");
+        let pawn = piece("pawn", vec![rule(slide(orth, DirSel::Forward, 1, 1), Cond::Empty)]);
+        let g = game(b, vec![pawn], Rules::default());
+        let pos = position(&g, &[("c3", WHITE, 0), ("b3", BLACK, 0)], WHITE);
+        assert_eq!(generated(&pos, "c3", 0), ["c3-c4"]);
+        assert_eq!(generated(&pos, "b3", 0), ["b3-b2"]);
+        assert_eq!(legal_from(&pos, "c3"), ["c3-c4"]);
+    }
+
+    #[test]
+    fn a_step_over_all_directions_takes_links() {
+        // Three nodes: a line x - y, and z linked to x by an undirected edge.
+        use crate::board::{BoardBuilder, NodeSpec};
+        let mut bb = BoardBuilder::new();
+        let [x, y, z] =
+            ["x", "y", "z"].map(|l| bb.add_node(NodeSpec { label: l.into(), ..NodeSpec::default() }).unwrap());
+        bb.add_link(x, y, "line", Some(("e", "w")));
+        bb.add_link(x, z, "line", None);
+        let b = bb.build().unwrap();
+        let line = rel(&b, "line");
+        let step = piece("stepper", vec![rule(slide(line, DirSel::All, 1, 1), Cond::Empty)]);
+        let slider = piece("slider", vec![rule(slide(line, DirSel::All, 1, 2), Cond::Empty)]);
+        let g = game(b, vec![step, slider], Rules::default());
+        let pos = position(&g, &[("x", WHITE, 0)], WHITE);
+        assert_eq!(generated(&pos, "x", 0), ["x-y", "x-z"]);
+        // A longer slide follows directions only.
+        let pos = position(&g, &[("x", WHITE, 1)], WHITE);
+        assert_eq!(generated(&pos, "x", 0), ["x-y"]);
     }
 }

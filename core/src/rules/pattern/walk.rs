@@ -207,3 +207,70 @@ fn pinched(pos: &Position, rel: RelationId, a: NodeId, b: NodeId, start: NodeId)
     });
     full && count >= 2
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Cond, Pattern, Rules, WalkStep};
+    use crate::testkit::*;
+
+    /// On 5×5: walks over the orthogonals (1..2 and exactly 3 steps), over either relation but one
+    /// at a time (exactly 2), diagonal steps that may not squeeze between two pieces, and a post.
+    fn walkers() -> std::sync::Arc<crate::Game> {
+        let b = board(5, 5, &[]);
+        let (orth, diag) = (rel(&b, "orthogonal"), rel(&b, "diagonal"));
+        let walk = |min, max, steps: Vec<WalkStep>, modes, pinch| Pattern::Walk {
+            min,
+            max,
+            steps,
+            modes,
+            reset: Cond::Not(Box::new(Cond::True)),
+            returning: false,
+            pinch,
+        };
+        let by = |relation, modes| WalkStep { relation, modes };
+        let pieces = vec![
+            piece("walker", vec![rule(walk(1, 2, vec![by(orth, 0)], 0, None), Cond::Empty)]),
+            piece("modal", vec![rule(walk(2, 2, vec![by(orth, 0b01), by(diag, 0b10)], 2, None), Cond::Empty)]),
+            piece("slipper", vec![rule(walk(1, 1, vec![by(diag, 0)], 0, Some(orth)), Cond::Empty)]),
+            piece("three", vec![rule(walk(3, 3, vec![by(orth, 0)], 0, None), Cond::Empty)]),
+            piece("post", vec![]),
+        ];
+        game(b, pieces, Rules::default())
+    }
+
+    #[test]
+    fn turns_freely_but_never_through_a_piece_nor_back_home() {
+        // One step: b3, d3, c2 (c4 is taken). Two: a3, b4, b2 from b3; e3, d4, d2 from d3; c1 from c2.
+        // c5 lies only beyond c4.
+        let pos = position(&walkers(), &[("c3", WHITE, 0), ("c4", WHITE, 4)], WHITE);
+        let expected = ["c3-a3", "c3-b2", "c3-b3", "c3-b4", "c3-c1", "c3-c2", "c3-d2", "c3-d3", "c3-d4", "c3-e3"];
+        assert_eq!(generated(&pos, "c3", 0), texts(&expected));
+    }
+
+    #[test]
+    fn keeps_to_one_mode_per_walk() {
+        // Two orthogonal steps: c5, c1, a3, e3, b4, d4, b2, d2. Two diagonal ones: a5, e5, a1, e1 and
+        // again c5, c1, a3, e3. Never one of each (b1, d5, ...).
+        let pos = position(&walkers(), &[("c3", WHITE, 1)], WHITE);
+        let expected =
+            ["a1", "a3", "a5", "b2", "b4", "c1", "c5", "d2", "d4", "e1", "e3", "e5"].map(|t| format!("c3-{t}"));
+        assert_eq!(generated(&pos, "c3", 0), texts(&expected.each_ref().map(|s| s.as_str())));
+    }
+
+    #[test]
+    fn a_longer_least_length_may_go_back_and_forth() {
+        // Exactly three steps from a1: one node away by going back and forth (a2, b1), or three away.
+        let pos = position(&walkers(), &[("a1", WHITE, 3)], WHITE);
+        assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a2", "a1-a4", "a1-b1", "a1-b3", "a1-c2", "a1-d1"]));
+    }
+
+    #[test]
+    fn no_squeezing_between_two_pieces() {
+        // c3 to d4 passes between c4 and d3: both taken, so refused; b4 and d2 have one free side.
+        let g = walkers();
+        let pos = position(&g, &[("c3", WHITE, 2), ("c4", BLACK, 4), ("d3", WHITE, 4)], WHITE);
+        assert_eq!(generated(&pos, "c3", 0), texts(&["c3-b2", "c3-b4", "c3-d2"]));
+        let pos = position(&g, &[("c3", WHITE, 2), ("c4", BLACK, 4)], WHITE);
+        assert_eq!(generated(&pos, "c3", 0), texts(&["c3-b2", "c3-b4", "c3-d2", "c3-d4"]));
+    }
+}
