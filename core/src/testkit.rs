@@ -101,17 +101,13 @@ pub(crate) fn game(board: Board, pieces: Vec<PieceType>, rules: Rules) -> Arc<Ga
 /// The position of `game` with exactly `pieces` (label, seat, piece type) on the board and `to_move`
 /// to move, as if it were the start. The one place the kit sets a position up.
 pub(crate) fn position(game: &Arc<Game>, pieces: &[(&str, u8, u8)], to_move: u8) -> Position {
-    let mut pos = game.start();
-    for n in game.board.node_ids() {
-        pos.lift(n);
-    }
+    // The start's reserves, on a board cleared of the start's pieces.
+    let mut setup = game.start().to_setup();
+    setup.clear_board().forget_history().to_move(to_move);
     for &(label, seat, piece) in pieces {
-        pos.put(node(&game.board, label), Piece { seat, piece });
+        setup.put(node(&game.board, label), Piece { seat, piece });
     }
-    pos.set_to_move(to_move);
-    pos.clear_history();
-    pos.commit_setup();
-    pos
+    setup.into_position().unwrap_or_else(|e| panic!("the kit's position is not valid: {e}"))
 }
 
 /// The legal moves, as sorted text (`a1-a3`, `b2`, `a1-a2 a2xd2`).

@@ -70,7 +70,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn put(&mut self, n: NodeId, p: Piece) {
+    pub(super) fn put(&mut self, n: NodeId, p: Piece) {
         if self.game.is_royal(p.piece) {
             self.royals.push(n);
         }
@@ -83,7 +83,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn lift(&mut self, n: NodeId) -> Option<Piece> {
+    pub(super) fn lift(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.cells[n.idx()].take()?;
         if self.game.is_royal(p.piece) {
             self.royals.retain(|&r| r != n);
