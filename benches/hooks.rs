@@ -1,7 +1,8 @@
 //! What a Rhai hook call costs the engine (`cargo bench --bench hooks`).
 //!
 //! Go 9x9 after a few moves, with a `filter_move: 'true'` hook (benches/data/go-filter-true.yaml) or an
-//! `after_move: '()'` hook (benches/data/go-after-move-unit.yaml), against the same game without hooks.
+//! `after_move: '()'` hook (benches/data/go-after-move-unit.yaml), against the same game without hooks;
+//! `filter_move: 'mv.to != ""'` (benches/data/go-filter-reads-to.yaml) adds what reading a field of `mv` costs.
 //! Legal move generation calls `filter_move` once per candidate, so its throughput is given per candidate:
 //! the difference per element between the two is the overhead of one hook call. The direct calls measure
 //! the same overhead without the move generation around it.
@@ -45,6 +46,11 @@ fn filter_move(c: &mut Criterion) {
     let hooks = hooked.game().hooks.clone().expect("hooks");
     let mv = parse_move(&hooked, "B2").expect("a move");
     group.bench_function("one filter_move call", |b| b.iter(|| hooks.filter_move(&hooked, &mv).expect("runs")));
+    let reading = opened(&load("go-filter-reads-to.yaml"));
+    let hooks = reading.game().hooks.clone().expect("hooks");
+    group.bench_function("one filter_move call reading mv.to", |b| {
+        b.iter(|| hooks.filter_move(&reading, &mv).expect("runs"))
+    });
     group.finish();
 }
 

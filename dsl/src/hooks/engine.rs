@@ -3,6 +3,7 @@
 //! which Rhai checks after most operations and [`guard_size`] checks where it does not.
 
 use super::api::{register_actions, register_position};
+use super::move_view::register_move;
 use super::view::CURRENT;
 use super::{HookLimits, RhaiResult};
 use rhai::packages::{Package, StandardPackage};
@@ -173,6 +174,7 @@ pub(super) fn make_engine(limits: &HookLimits, counters: Arc<[String]>) -> Engin
         Ok(None)
     });
     register_position(&mut engine, counters.clone());
+    register_move(&mut engine);
     register_actions(&mut engine, counters, limits.max_array_size.max(1));
     engine
 }

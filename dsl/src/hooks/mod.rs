@@ -2,7 +2,8 @@
 //!
 //! Each hook source is the *body* of a function: a Rhai script whose value (or `return` value) is
 //! the hook's answer. It is compiled once, as written (so line numbers are those of the definition
-//! file), and evaluated with a fresh [`Scope`](rhai::Scope) holding the hook's variables every time:
+//! file), and evaluated with a [`Scope`](rhai::Scope) holding the hook's variables (one per thread, kept from
+//! call to call with `pos` and `mv` in it, and emptied of everything else after each call):
 //!
 //! | point            | variables                            | returns                                   |
 //! |------------------|--------------------------------------|-------------------------------------------|
@@ -13,7 +14,8 @@
 //! | `game_over`      | `pos`                                | `()`/`false`, a seat, or an array of seats |
 //! | `score`          | `pos`, `seat`                        | a number, or `()` for the built-in score  |
 //!
-//! `pos` is a read-only view of the position, which copies nothing (`view`). Action functions (`remove`, `place`,
+//! `pos` is a read-only view of the position and `mv` one of the move, which copy nothing (`view`, `move_view`):
+//! their fields are read when the script asks for them, so a call costs the same whatever the move. Action functions (`remove`, `place`,
 //! `set_counter`, `eliminate`, `transfer`, `add_reserve`) do not change it: they queue
 //! [`HookAction`](qipan_core::hooks::HookAction)s in a per-call queue, which the engine applies after the hook returns. The queue
 //! lives in a thread-local slot installed for the duration of one call (and restored afterwards),
@@ -26,11 +28,12 @@
 //!
 //! The parts: `compile` checks and compiles the sources, `engine` builds the sandboxed engine and
 //! keeps its limits, `api` registers the functions scripts call, `view` is what they see of the
-//! game, `run` calls the hooks for the engine, and `start` tries them on a game's start position.
+//! game, `move_view` what they see of the move, `run` calls the hooks for the engine, and `start` tries them on a game's start position.
 
 mod api;
 mod compile;
 mod engine;
+mod move_view;
 mod run;
 mod start;
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use super::compile::{CompiledHook, params, point_index};
 use super::engine::{MAX_DATA_NESTING, OPERATIONS, OUT_OF_BUDGET};
-use super::view::{Installed, Names, move_map};
+use super::move_view::MoveView;
+use super::view::{Installed, Names};
 use super::{PosView, RhaiHooks};
 use qipan_core::board::NodeId;
 use qipan_core::hooks::{HookAction, HookBudget, HookError, HookOutcome, HookPoint, Hooks};
@@ -13,8 +14,27 @@ use rhai::{Dynamic, EvalAltResult, Scope};
 use std::cell::Cell;
 
 thread_local! {
-    /// The scope of the last call on this thread, emptied, kept so that the next call does not allocate one.
+    /// The scope of the last call on this thread, kept so that the next call neither allocates one nor
+    /// pushes its views again: it holds the views (`pos`, and `mv` after a hook of a move) and nothing else.
     static SCOPE: Cell<Option<Scope<'static>>> = const { Cell::new(None) };
+}
+
+/// The value of a view variable: `pos`, or `mv`.
+fn view_value(name: &str) -> Dynamic {
+    if name == "mv" { Dynamic::from(MoveView) } else { Dynamic::from(PosView) }
+}
+
+/// Whether `scope` holds exactly the views `names`, as a call put them there: the script may have
+/// assigned another value to one, shared it with a closure or tagged it.
+fn holds_views(scope: &Scope<'_>, names: &[&str]) -> bool {
+    scope.len() == names.len()
+        && scope.iter_raw().zip(names).all(|((name, constant, value), &want)| {
+            name == want
+                && !constant
+                && !value.is_shared()
+                && value.tag() == 0
+                && if want == "mv" { value.is::<MoveView>() } else { value.is::<PosView>() }
+        })
 }
 
 /// Running a hook: the call's scope, its budget, and what its value or its error means.
@@ -29,17 +49,19 @@ thread_local! {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl RhaiHooks {
-    /// Runs the hook of `point`, if there is one, with `pos` and the point's other variables
-    /// (`extra`, in the order of [`params`]). With `acting`, the hook may queue actions. Returns
-    /// the hook's value, the hook, and the queued actions.
+    /// Runs the hook of `point`, if there is one, with `pos`, `mv` (for the hooks of a move) and the
+    /// point's other variables (`extra`, in the order of [`params`]). With `acting`, the hook may queue
+    /// actions. Returns the hook's value, the hook, and the queued actions.
     ///
-    /// Nothing is copied or allocated for `pos`: the call lends it to the script ([`Installed`]), and
-    /// the scope is the one the previous call on this thread left empty.
+    /// Nothing is copied or allocated for `pos` and `mv`: the call lends the position and the move to the
+    /// script ([`Installed`]), and the scope is the one the previous call on this thread left, which
+    /// already holds the views unless the script changed them or another point's hook ran last.
     #[allow(clippy::type_complexity)]
     fn call<const N: usize>(
         &self,
         point: HookPoint,
         pos: &Position,
+        mv: Option<&Move>,
         acting: bool,
         extra: [Dynamic; N],
     ) -> Result<Option<(Dynamic, &CompiledHook, Vec<HookAction>)>, HookError> {
@@ -52,18 +74,24 @@ impl RhaiHooks {
         if allowed == 0 {
             return Err(self.out_of_budget(hook, hook.line));
         }
-        let mut scope = SCOPE.take().unwrap_or_default();
         let names = params(point);
-        scope.push_dynamic(names[0], Dynamic::from(PosView));
-        for (name, value) in names[1..].iter().zip(extra) {
+        let (views, values) = names.split_at(if mv.is_some() { 2 } else { 1 });
+        let mut scope = SCOPE.take().unwrap_or_default();
+        if !holds_views(&scope, views) {
+            scope.clear();
+            for name in views {
+                scope.push_dynamic(*name, view_value(name));
+            }
+        }
+        for (name, value) in values.iter().zip(extra) {
             scope.push_dynamic(*name, value);
         }
         let outer = OPERATIONS.with(|c| c.replace((allowed, 0)));
-        let installed = Installed::new(pos, acting.then(Vec::new));
+        let installed = Installed::new(pos, mv.copied(), acting.then(Vec::new));
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &hook.ast);
         let actions = installed.finish().unwrap_or_default();
         let (_, done) = OPERATIONS.with(|c| c.replace(outer));
-        scope.clear();
+        scope.rewind(views.len());
         SCOPE.set(Some(scope));
         HookBudget::charge(done);
         match result {
@@ -77,9 +105,10 @@ impl RhaiHooks {
         &self,
         point: HookPoint,
         pos: &Position,
+        mv: Option<&Move>,
         extra: [Dynamic; N],
     ) -> Result<Vec<HookAction>, HookError> {
-        Ok(self.call(point, pos, true, extra)?.map(|(_, _, actions)| actions).unwrap_or_default())
+        Ok(self.call(point, pos, mv, true, extra)?.map(|(_, _, actions)| actions).unwrap_or_default())
     }
 
     /// The error of a hook stopped because the hooks' overall budget is spent.
@@ -125,14 +154,15 @@ impl RhaiHooks {
         };
         HookError { hook: hook.point.name().to_string(), file: hook.file.clone(), line, message }
     }
-}
 
-fn bad_return(hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
-    HookError {
-        hook: hook.point.name().to_string(),
-        file: hook.file.clone(),
-        line: hook.line,
-        message: format!("the hook must return {expected}, not {}", got.type_name()),
+    /// The error of a hook that returned `got`, naming its type as scripts do (`Move`, `Position`, `map`).
+    fn bad_return(&self, hook: &CompiledHook, expected: &str, got: &Dynamic) -> HookError {
+        HookError {
+            hook: hook.point.name().to_string(),
+            file: hook.file.clone(),
+            line: hook.line,
+            message: format!("the hook must return {expected}, not {}", self.engine.map_type_name(got.type_name())),
+        }
     }
 }
 
@@ -142,7 +172,7 @@ impl Hooks for RhaiHooks {
     }
 
     fn filter_move(&self, pos: &Position, mv: &Move) -> Result<Option<String>, HookError> {
-        let Some((v, hook, _)) = self.call(HookPoint::FilterMove, pos, false, [move_map(pos, mv)])? else {
+        let Some((v, hook, _)) = self.call(HookPoint::FilterMove, pos, Some(mv), false, [])? else {
             return Ok(None);
         };
         if v.is_unit() {
@@ -154,11 +184,11 @@ impl Hooks for RhaiHooks {
         if v.is_string() {
             return Ok(Some(v.to_string()));
         }
-        Err(bad_return(hook, "true, false, () or a reason", &v))
+        Err(self.bad_return(hook, "true, false, () or a reason", &v))
     }
 
     fn after_move(&self, pos: &Position, mv: &Move) -> Result<Vec<HookAction>, HookError> {
-        self.call_acting(HookPoint::AfterMove, pos, [move_map(pos, mv)])
+        self.call_acting(HookPoint::AfterMove, pos, Some(mv), [])
     }
 
     fn on_capture(&self, pos: &Position, node: NodeId, piece: Piece, by: u8) -> Result<Vec<HookAction>, HookError> {
@@ -167,16 +197,17 @@ impl Hooks for RhaiHooks {
         self.call_acting(
             HookPoint::OnCapture,
             pos,
+            None,
             [label, name, Dynamic::from(piece.seat as i64), Dynamic::from(by as i64)],
         )
     }
 
     fn on_elimination(&self, pos: &Position, seat: u8) -> Result<Vec<HookAction>, HookError> {
-        self.call_acting(HookPoint::OnElimination, pos, [Dynamic::from(seat as i64)])
+        self.call_acting(HookPoint::OnElimination, pos, None, [Dynamic::from(seat as i64)])
     }
 
     fn game_over(&self, pos: &Position) -> Result<HookOutcome, HookError> {
-        let Some((v, hook, _)) = self.call(HookPoint::GameOver, pos, false, [])? else {
+        let Some((v, hook, _)) = self.call(HookPoint::GameOver, pos, None, false, [])? else {
             return Ok(HookOutcome::Continue);
         };
         const EXPECTED: &str = "(), false, a seat or an array of seats";
@@ -193,7 +224,7 @@ impl Hooks for RhaiHooks {
                     line: hook.line,
                     message: format!("game_over returned seat {s}, but there are {seats} seats"),
                 }),
-                Err(_) => Err(bad_return(hook, EXPECTED, d)),
+                Err(_) => Err(self.bad_return(hook, EXPECTED, d)),
             }
         };
         if v.is_int() {
@@ -209,11 +240,11 @@ impl Hooks for RhaiHooks {
             }
             return Ok(HookOutcome::Winners(winners));
         }
-        Err(bad_return(hook, EXPECTED, &v))
+        Err(self.bad_return(hook, EXPECTED, &v))
     }
 
     fn score(&self, pos: &Position, seat: u8) -> Result<Option<f64>, HookError> {
-        let Some((v, hook, _)) = self.call(HookPoint::Score, pos, false, [Dynamic::from(seat as i64)])? else {
+        let Some((v, hook, _)) = self.call(HookPoint::Score, pos, None, false, [Dynamic::from(seat as i64)])? else {
             return Ok(None);
         };
         if v.is_unit() {
@@ -222,7 +253,7 @@ impl Hooks for RhaiHooks {
         let x = match (v.as_int(), v.as_float()) {
             (Ok(i), _) => i as f64,
             (_, Ok(f)) if f.is_finite() => f,
-            _ => return Err(bad_return(hook, "a finite number or ()", &v)),
+            _ => return Err(self.bad_return(hook, "a finite number or ()", &v)),
         };
         Ok(Some(x))
     }

@@ -371,3 +371,55 @@ fn print_is_silent_and_deep_recursion_stops() {
     let h = hooks(&[("score", "let f = |n| if n == 0 { 0 } else { 1 }; f.call(3)")], &[]);
     assert_eq!(h.score(&g.start(), 0), Ok(Some(1.0)));
 }
+
+#[test]
+fn mv_answers_what_its_map_did() {
+    let g = game(hooks(&[], &[]));
+    let pos = g.start();
+    let b2 = Move::place(0, at(&g, "B2"));
+    let answer = |code: &str| {
+        let reason = hooks(&[("filter_move", code)], &[]).filter_move(&pos, &b2).expect("runs");
+        reason.expect("a string")
+    };
+    assert_eq!(answer(r#"`${mv.to} ${mv["to"]} ${"to" in mv} ${"nope" in mv} ${mv.len()}`"#), "B2 B2 true false 9");
+    assert_eq!(
+        answer(r#"`${mv.keys()}`"#),
+        r#"["by", "extra", "from", "kind", "piece", "screen", "screen_piece", "take", "to"]"#
+    );
+    assert_eq!(answer(r#"`${mv.values()}`"#), r#"["", "", "", "place", "stone", "", "", "", "B2"]"#);
+    let printed = r#"#{"by": "", "extra": "", "from": "", "kind": "place", "piece": "stone", "screen": "", "screen_piece": "", "take": "", "to": "B2"}"#;
+    assert_eq!(answer("`${mv}`"), printed);
+    assert_eq!(answer("mv.to_string()"), printed);
+    assert_eq!(answer("mv.to_map().to_string()"), printed, "the map prints as the view does");
+    assert_eq!(answer("let m = mv.to_map(); m.to = \"A1\"; m.to + mv.to"), "A1B2");
+    assert_eq!(
+        answer("let m = mv; fn f(x) { x.kind } `${m == mv} ${m != mv} ${f(m)} ${type_of(mv)}`"),
+        "true false place Move"
+    );
+    let e = hooks(&[("filter_move", "mv.nope")], &[]).filter_move(&pos, &b2).expect_err("no such field");
+    assert!(e.message.contains("no field `nope`") && e.message.contains("screen_piece"), "{}", e.message);
+    let e = hooks(&[("filter_move", "mv")], &[]).filter_move(&pos, &b2).expect_err("a move is no answer");
+    assert!(e.message.ends_with("not Move"), "{}", e.message);
+}
+
+#[test]
+fn a_script_that_changes_its_variables_does_not_change_the_next_call() {
+    let g = game(hooks(&[], &[]));
+    let pos = g.start();
+    let b2 = Move::place(0, at(&g, "B2"));
+    for code in [
+        "mv = 1; pos = 2; true",
+        "let mv = 1; let y = 2; true",
+        "let f = || mv.to + pos.ply; f.call(); true",
+        "mv.tag = 3; pos.tag = 4; true",
+    ] {
+        let h = hooks(
+            &[("filter_move", code), ("after_move", "if mv.tag != 0 || pos.tag != 0 { throw mv.tag } mv.to + pos.ply")],
+            &[],
+        );
+        for _ in 0..2 {
+            assert_eq!(h.filter_move(&pos, &b2), Ok(None), "{code}");
+            assert_eq!(h.after_move(&pos, &b2), Ok(vec![]), "after {code}");
+        }
+    }
+}

@@ -1,19 +1,19 @@
-//! What a hook's script sees of the game: `pos`, the position the engine asks about, and `mv`, the map
-//! describing a move.
+//! What a hook's script sees of the game: `pos`, the position the engine asks about, and `mv`, the move
+//! (read by [`super::move_view`]).
 //!
 //! Nothing is copied for `pos`: the call lends the engine's position to this thread's call context
 //! ([`Installed`]) for as long as it runs, and every getter of `pos` ([`super::PosView`]) reads it
 //! there ([`with_view`]). The script cannot change it (the getters only read) and cannot keep it (the
-//! context is taken back before the call returns). The strings `mv` is made of are built once per game
-//! and thread ([`Names`]) and shared, so describing a move copies no string either.
+//! context is taken back before the call returns). The move is lent the same way. The strings `mv`'s fields
+//! are made of are built once per game and thread ([`Names`]) and shared, so reading one copies no string.
 
 use super::{RhaiResult, rt};
-use qipan_core::board::{NodeId, RelationId};
+use qipan_core::board::NodeId;
 use qipan_core::game::Game;
 use qipan_core::hooks::HookAction;
 use qipan_core::moves::{Move, MoveKind};
 use qipan_core::position::Position;
-use rhai::{Dynamic, ImmutableString, Map};
+use rhai::{Dynamic, ImmutableString};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -99,6 +99,8 @@ pub(super) struct CallCtx {
     /// The position, lent by the [`Installed`] that put this context in place and that takes it back
     /// before the borrow ends; only [`CallCtx::view`] reads it.
     pos: NonNull<Position>,
+    /// The move `mv` shows, for `filter_move` and `after_move`.
+    pub(super) mv: Option<Move>,
     pub(super) actions: Option<Vec<HookAction>>,
     /// Per array or map variable (by address): accesses since its size was last measured, and
     /// the cost of that measurement. See [`super::engine`]'s `guard_size`.
@@ -131,9 +133,9 @@ pub(super) struct Installed<'a> {
 }
 
 impl<'a> Installed<'a> {
-    pub(super) fn new(pos: &'a Position, actions: Option<Vec<HookAction>>) -> Installed<'a> {
+    pub(super) fn new(pos: &'a Position, mv: Option<Move>, actions: Option<Vec<HookAction>>) -> Installed<'a> {
         let guards = SPARE_GUARDS.take().unwrap_or_default();
-        let ctx = CallCtx { pos: NonNull::from(pos), actions, guards };
+        let ctx = CallCtx { pos: NonNull::from(pos), mv, actions, guards };
         Installed { prev: CURRENT.with(|c| c.replace(Some(ctx))), lent: PhantomData }
     }
 
@@ -173,26 +175,24 @@ pub(super) struct Names {
     nodes: Vec<ImmutableString>,
     pieces: Vec<ImmutableString>,
     extras: Vec<ImmutableString>,
-    /// The move kinds, in the order of [`MoveKind`]'s variants as [`kind`] lists them.
+    /// The names of [`MOVE_KINDS`].
     kinds: [ImmutableString; 5],
     empty: ImmutableString,
 }
+
+/// Every move kind and its name, in the order of [`Names::kinds`].
+const MOVE_KINDS: [(MoveKind, &str); 5] = [
+    (MoveKind::Pass, "pass"),
+    (MoveKind::Place, "place"),
+    (MoveKind::Drop, "drop"),
+    (MoveKind::Move, "move"),
+    (MoveKind::Shoot, "shoot"),
+];
 
 thread_local! {
     /// The names of the game whose hooks last ran on this thread. The `Weak` keeps the game's address from
     /// being reused by another game while it is kept, without keeping the game alive.
     static NAMES: RefCell<Option<(Weak<Game>, Rc<Names>)>> = const { RefCell::new(None) };
-}
-
-/// A move kind's index among [`Names::kinds`], and its name.
-fn kind(k: MoveKind) -> (usize, &'static str) {
-    match k {
-        MoveKind::Pass => (0, "pass"),
-        MoveKind::Place => (1, "place"),
-        MoveKind::Drop => (2, "drop"),
-        MoveKind::Move => (3, "move"),
-        MoveKind::Shoot => (4, "shoot"),
-    }
 }
 
 impl Names {
@@ -205,8 +205,7 @@ impl Names {
             {
                 return names.clone();
             }
-            let kinds = [MoveKind::Pass, MoveKind::Place, MoveKind::Drop, MoveKind::Move, MoveKind::Shoot]
-                .map(|k| ImmutableString::from(kind(k).1));
+            let kinds = MOVE_KINDS.map(|(_, name)| ImmutableString::from(name));
             let names = Rc::new(Names {
                 nodes: game.board.node_ids().map(|n| game.board.label(n).into()).collect(),
                 pieces: game.pieces.iter().map(|p| p.name.as_str().into()).collect(),
@@ -229,62 +228,20 @@ impl Names {
     pub(super) fn piece(&self, p: u8) -> Dynamic {
         Dynamic::from(self.pieces.get(p as usize).unwrap_or(&self.empty).clone())
     }
-}
 
-/// The screen of a shot from `by` at `take`: the first piece on the straight line between them.
-/// The board is read as it stands after the move (the moved piece on `mv.to`), so `filter_move`,
-/// which runs before the move, and `after_move` see the same screen.
-fn screen_of(pos: &Position, mv: &Move) -> NodeId {
-    let (by, take) = (mv.by, mv.take);
-    let board = &pos.game().board;
-    let occupied = |n: NodeId| n == mv.to || (n != mv.from && pos.cell(n).is_some());
-    if !by.is_some() || !take.is_some() {
-        return NodeId::NONE;
+    /// The name of an extra action, numbered as [`Move::extra`] numbers them (empty for none).
+    pub(super) fn extra(&self, extra: u8) -> Dynamic {
+        Dynamic::from(self.extras.get((extra as usize).wrapping_sub(1)).unwrap_or(&self.empty).clone())
     }
-    for r in 0..board.relation_names().len() {
-        let rel = RelationId(r as u8);
-        for &d in pos.game().relation_dirs(rel) {
-            let (mut n, mut screen) = (board.next(rel, d, by), NodeId::NONE);
-            for _ in 0..board.len() {
-                if !n.is_some() || n == by {
-                    break;
-                }
-                if n == take {
-                    return screen;
-                }
-                if !screen.is_some() && occupied(n) {
-                    screen = n;
-                }
-                n = board.next(rel, d, n);
-            }
-        }
-    }
-    NodeId::NONE
-}
 
-/// The `mv` map of a move.
-pub(super) fn move_map(pos: &Position, mv: &Move) -> Dynamic {
-    let names = Names::of(pos.game_arc());
-    let piece = if mv.is_pass() { Dynamic::from(names.empty.clone()) } else { names.piece(mv.piece) };
-    let mut m = Map::new();
-    m.insert("kind".into(), Dynamic::from(names.kinds[kind(mv.kind).0].clone()));
-    m.insert("from".into(), names.node(mv.from));
-    m.insert("to".into(), names.node(mv.to));
-    m.insert("take".into(), names.node(mv.take));
-    m.insert("by".into(), names.node(mv.by));
-    let screen = screen_of(pos, mv);
-    m.insert("screen".into(), names.node(screen));
-    // The piece serving as screen, as the board stands after the move (the mover when it is the screen).
-    let screen_piece = if !screen.is_some() {
-        Dynamic::from(names.empty.clone())
-    } else if screen == mv.to {
-        piece.clone()
-    } else {
-        pos.cell(screen).map_or_else(|| Dynamic::from(names.empty.clone()), |c| names.piece(c.piece))
-    };
-    m.insert("screen_piece".into(), screen_piece);
-    let extra = names.extras.get((mv.extra as usize).wrapping_sub(1)).unwrap_or(&names.empty);
-    m.insert("extra".into(), Dynamic::from(extra.clone()));
-    m.insert("piece".into(), piece);
-    Dynamic::from_map(m)
+    /// A move kind's name.
+    pub(super) fn kind(&self, k: MoveKind) -> Dynamic {
+        let i = MOVE_KINDS.iter().position(|&(m, _)| m == k).unwrap_or_default();
+        Dynamic::from(self.kinds[i].clone())
+    }
+
+    /// The empty string, for a field that has no value.
+    pub(super) fn none(&self) -> Dynamic {
+        Dynamic::from(self.empty.clone())
+    }
 }
