@@ -138,13 +138,13 @@ fn with_more_seats_the_seat_that_just_moved_may_not_be_in_check() {
 }
 
 #[test]
-fn reserves_of_pieces_nothing_drops_are_refused() {
+fn reserve_counts_are_kept_as_given() {
+    // Any count is a position, also of a piece no rule drops (captures into the reserve and
+    // `in-reserve` conditions read such reserves).
     let chess = game("chess", &[]);
     let queen = chess.piece("queen").unwrap();
-    let setup = chess.start().to_setup().reserve(1, queen, 2).clone();
-    let want = SetupError::UndroppableReserve { seat: "black".into(), piece: "queen".into(), count: 2 };
-    assert_eq!(refusal(&setup), (want, "black has 2 queen in reserve, but no rule of the game drops a queen".into()));
-    // Leader-cannon drops both its pieces: any count is a position.
+    let pos = chess.start().to_setup().reserve(1, queen, 2).into_position().unwrap();
+    assert_eq!(pos.reserve(1, queen), 2);
     let lc = game("leader-cannon", &[]);
     let commoner = lc.piece("commoner").unwrap();
     let pos = lc.start().to_setup().reserve(0, commoner, u16::MAX).into_position().unwrap();

@@ -5,7 +5,6 @@ use super::setup::Setup;
 use super::{ANY_PREY, Position};
 use crate::board::NodeId;
 use crate::hooks::HookPoint;
-use crate::rules::Pattern;
 use crate::rules::groups::Chains;
 
 /// Why a [`Setup`] is not a position of its game.
@@ -16,10 +15,8 @@ use crate::rules::groups::Chains;
 /// - in games with group capture, every chain has a liberty;
 /// - in games with a check rule, the seat that moved last (the one before the seat to move in turn
 ///   order, skipping seats out of play; with two seats, the side not to move) is not in check;
-/// - in games without hooks, a reserve holds only piece types that some rule of the game can drop (a
-///   `drop` movement rule). Hooks may read and fill reserves for their own ends, so there any reserve
-///   is allowed; reserve counts are `u16` and cannot overflow, and no more is known in general about
-///   how many pieces a reserve may hold.
+/// - reserve counts are not judged: they are `u16` and cannot overflow, and a reserve may hold pieces
+///   that no rule drops (captures into the reserve, `in-reserve(...)` conditions and hooks read them).
 ///
 /// ```
 /// use qipan::core::{Position, SetupError};
@@ -90,16 +87,6 @@ pub enum SetupError {
         /// Its node's label.
         node: String,
     },
-    /// A reserve holds a piece type no rule of the game can drop (in a game without hooks).
-    #[error("{seat} has {count} {piece} in reserve, but no rule of the game drops a {piece}")]
-    UndroppableReserve {
-        /// The seat's name.
-        seat: String,
-        /// The piece type's name.
-        piece: String,
-        /// How many.
-        count: u16,
-    },
 }
 
 /// Making positions from setups and setups from positions.
@@ -141,19 +128,6 @@ impl Position {
         let seat_name = |s: u8| game.seats[s as usize].name.clone();
         if !setup.alive.get(setup.to_move as usize).copied().unwrap_or(false) {
             return Err(SetupError::SeatOutOfPlay(seat_name(setup.to_move)));
-        }
-        let np = game.pieces.len();
-        let undroppable = |(i, &count): (usize, &u16)| {
-            count > 0 && !game.pieces[i % np].moves.iter().any(|r| matches!(r.pattern, Pattern::Drop))
-        };
-        if game.hooks.is_none()
-            && let Some(i) = setup.reserve.iter().enumerate().position(undroppable)
-        {
-            return Err(SetupError::UndroppableReserve {
-                seat: seat_name((i / np) as u8),
-                piece: game.pieces[i % np].name.clone(),
-                count: setup.reserve[i],
-            });
         }
         let pos = Position::assemble(setup);
         pos.check_liberties()?;
