@@ -3,7 +3,7 @@
 
 use qipan::core::notation::parse_move;
 use qipan::core::rules::groups::Chains;
-use qipan::core::{Move, Position};
+use qipan::core::{Move, Position, SetupError};
 use qipan::gtp::GtpEngine;
 use qipan::record::{GameRecord, Legality, ReplayError, game_for_record, replay_position, replay_sgf, to_sgf};
 use qipan::sgf::{SgfError, parse_sgf, parse_sgf_bytes};
@@ -96,17 +96,26 @@ fn gtp_loadsgf_reads_records_up_to_a_move_the_rules_refuse() {
 
 #[test]
 fn setup_on_played_points_keeps_the_chains_consistent() {
-    // Stones set up on stones, on and next to played points, removed from chains (splitting them), and a stone
-    // set up without liberties; then moves next to all of them.
+    // Stones set up on stones, on and next to played points, removed from chains (splitting them), then moves
+    // next to all of them; and at last a stone set up without liberties, which is an error naming it.
     let text =
         "(;GM[1]SZ[5];B[bb];W[bc];B[cb];AB[bc][cc]AW[bd];B[dd];AE[cb];W[cb];AW[aa]AB[ab][ba];B[ca];AE[bb];W[bb])";
     let sgf = parse_sgf(text).unwrap();
     let game = game_for_record("go", &[], &sgf).unwrap();
-    for limit in 0..=7 {
+    for limit in 0..=4 {
         let r = replay_position(&game, &sgf, Some(limit), Legality::Check).unwrap();
         assert_eq!(r.illegal, None, "up to move {limit}");
         assert_chains_consistent(&r.position);
         assert_eq!(r.position.hash(), r.position.hash_from_scratch(), "up to move {limit}");
+    }
+    for limit in 5..=7 {
+        let Err(err) = replay_position(&game, &sgf, Some(limit), Legality::Check) else {
+            panic!("up to move {limit}: the setup without liberties was accepted");
+        };
+        assert!(
+            matches!(&err, ReplayError::Setup { moves: 5, error: SetupError::NoLiberties { node, .. } } if node == "A5"),
+            "up to move {limit}: {err}"
+        );
     }
     // Random records of setups and moves on a small board: every replayed position is consistent.
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
@@ -116,6 +125,7 @@ fn setup_on_played_points_keeps_the_chains_consistent() {
         state ^= state << 17;
         state % n
     };
+    let mut refused = 0;
     for _ in 0..300 {
         let mut text = String::from("(;GM[1]SZ[4]");
         for _ in 0..12 {
@@ -125,9 +135,14 @@ fn setup_on_played_points_keeps_the_chains_consistent() {
         }
         text.push(')');
         let sgf = parse_sgf(&text).unwrap();
-        let r = replay_position(&game, &sgf, None, Legality::Check).unwrap();
-        assert_chains_consistent(&r.position);
+        match replay_position(&game, &sgf, None, Legality::Check) {
+            Ok(r) => assert_chains_consistent(&r.position),
+            Err(ReplayError::Setup { error: SetupError::NoLiberties { .. }, .. }) => refused += 1,
+            Err(e) => panic!("{text}: {e}"),
+        }
     }
+    // Both kinds of record occur: the random setups do make stones without liberties.
+    assert!((1..300).contains(&refused), "{refused} of 300 refused");
 }
 
 #[test]
