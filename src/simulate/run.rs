@@ -352,7 +352,7 @@ pub struct GameSummary {
     pub winners: Vec<u8>,
     /// Plies played.
     pub plies: u32,
-    /// Pieces captured by each player (in the order of [`Report::players`]).
+    /// Pieces captured by each player (in the order of [`Report::players`](super::Report::players)).
     pub captures: Vec<u32>,
     /// Why it ended ([`GameResult::reason`]); written in its words.
     #[serde(serialize_with = "in_words")]
