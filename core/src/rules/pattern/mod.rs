@@ -280,8 +280,34 @@ impl Backwards<'_> {
     }
 }
 
-// The facts the rest of the engine asks of a pattern, one `match` each, with no catch-all arm: a new
-// pattern adds an arm to each (the compiler lists them) and keeps the work in its own file.
+/// The facts the rest of the engine asks of a pattern, one `match` each, with no catch-all arm: a new
+/// pattern adds an arm to each (the compiler lists them) and keeps the work in its own file. The
+/// attack tables use them: a jump's attacks are found forwards, a slide's backwards.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, Illegal};
+///
+/// let src = "name: jumpers
+/// board: { grid: { width: 5, height: 5, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   king: { moves: step orthogonal }
+///   jumper: { moves: jump orthogonal over any to empty or enemy }
+///   post: {}
+/// setup:
+///   - { seat: white, piece: king, at: [b1] }
+///   - { seat: white, piece: post, at: [a2] }
+///   - { seat: black, piece: jumper, at: [a3] }
+///   - { seat: black, piece: king, at: [e5] }
+/// rules: { pass: never, check: [king] }
+/// ";
+/// let game = qipan::load_str("jumpers.yaml", src, &[])?;
+/// let pos = game.start();
+/// // The jumper on a3 would take a king on a1 over the post on a2.
+/// assert_eq!(pos.check(&parse_move(&pos, "b1-a1")?), Err(Illegal::LeavesInCheck("king".into())));
+/// assert_eq!(pos.check(&parse_move(&pos, "b1-c1")?), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Pattern {
     /// Whether the piece comes onto the board from outside it (placements and drops), so the move
     /// has no origin.
