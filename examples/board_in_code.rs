@@ -5,6 +5,7 @@
 //!
 //! `cargo run --example board_in_code`
 
+use qipan::core::SeatId;
 use qipan::core::board::generators::grid3d;
 use qipan::core::game::{GameBuilder, PieceType, Seat};
 use qipan::core::rules::{Cond, Dame, EndRules, GroupCapture, MoveRule, PassRule, Pattern, Repetition, Rules, Scoring};
@@ -33,7 +34,7 @@ fn main() -> anyhow::Result<()> {
     };
     let game = GameBuilder::new("cube-go", board)
         .title("Go in a cube")
-        .seats([Seat::new("black", "B", 0), Seat::new("white", "W", 1)])
+        .seats([Seat::new("black", "B", SeatId(0)), Seat::new("white", "W", SeatId(1))])
         .piece(stone)
         .rules(rules)
         .build()?;

@@ -3,6 +3,7 @@
 //!
 //! `cargo run --release --example match_two_agents`
 
+use qipan::core::SeatId;
 use qipan::core::ai::{AgentRng, AgentSpec};
 use rand::SeedableRng;
 
@@ -18,12 +19,12 @@ fn main() -> anyhow::Result<()> {
         let mut agents = [specs[mcts_seat].build(), specs[1 - mcts_seat].build()];
         let mut pos = game.start();
         while !pos.is_over() {
-            let mover = pos.to_move() as usize;
+            let mover = pos.to_move().idx();
             let mv = agents[mover].choose(&pos, &mut rng)?.expect("a legal move while the game is on");
             pos.play(&mv)?;
         }
         let r = pos.outcome().expect("over");
-        mcts_wins += usize::from(r.winners == [mcts_seat as u8]);
+        mcts_wins += usize::from(r.winners == [SeatId(mcts_seat as u8)]);
         println!("game {g}: MCTS plays {}: {} ({}, {} plies)", game.seats[mcts_seat].name, r.text, r.reason, pos.ply());
     }
     println!("MCTS won {mcts_wins} of {games} against greedy");

@@ -8,6 +8,7 @@
 use crate::core::notation::{move_text, parse_move};
 use crate::core::{Game, Move, MoveKind, NodeId, PlayError, Position};
 use crate::record::{GameRecord, yaml_quote};
+use qipan_core::{ExtraId, PieceId, SeatId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -66,7 +67,7 @@ pub fn variant(i: usize) -> Arc<Game> {
 #[derive(Debug, PartialEq)]
 struct Snapshot {
     hash: u64,
-    to_move: u8,
+    to_move: SeatId,
     ply: u32,
     passes: u32,
     over: bool,
@@ -295,10 +296,13 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
         })
     };
     let (from, to, take, by) = (node(b)?, node(b)?, node(b)?, node(b)?);
-    let piece = b.next()? % (g.pieces.len() as u8 + 1);
-    let extra = b.next()? % (g.extras.len() as u8 + 2);
+    // Indices one past the game's (and `None` for the optional ones) are tried as well.
+    let index = |b: &mut Bytes, n: usize| b.next().map(|x| x as usize % (n + 1));
+    let optional = |i: usize| i.checked_sub(1);
+    let piece = PieceId::from_index(index(b, g.pieces.len())?).unwrap_or(PieceId::new(PieceId::MAX));
+    let extra = optional(index(b, g.extras.len() + 1)?).and_then(ExtraId::from_index);
     let (with_from, with_to) = (node(b)?, node(b)?);
-    let promote = b.next()? % (g.pieces.len() as u8 + 2);
+    let promote = optional(index(b, g.pieces.len() + 1)?).and_then(PieceId::from_index);
     let passable = b.next()? & 1 == 1;
     Some(Move { kind, from, to, take, piece, by, extra, promote, with_from, with_to, passable })
 }

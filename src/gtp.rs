@@ -7,11 +7,10 @@ use crate::record::{Legality, record_options, replay_position};
 use crate::sgf::{SgfGame, parse_sgf_bytes};
 use qipan_core::ai::{Agent, AgentSpec};
 use qipan_core::notation::{move_text, parse_move};
-use qipan_core::ownership;
+use qipan_core::{Game, Move, MoveBuf, NodeId, Position, SeatId, ownership};
 
 use crate::input::{Line, MAX_LINE_BYTES, read_line};
 use qipan_core::playout::light_move;
-use qipan_core::{Game, Move, MoveBuf, NodeId, Position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::io::{BufRead, Write};
@@ -61,7 +60,7 @@ pub struct GtpEngine {
     game: Arc<Game>,
     /// A loaded record (and how many of its moves), which replaces the empty start.
     base: Option<(SgfGame, Option<usize>)>,
-    moves: Vec<(u8, Move)>,
+    moves: Vec<(SeatId, Move)>,
     pos: Position,
     rng: SmallRng,
     buf: MoveBuf,
@@ -162,12 +161,14 @@ impl GtpEngine {
     /// The current position.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let mut engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], 1)?;
     /// engine.handle("play b C3");
     /// let pos = engine.position();
     /// let c3 = pos.game().board.find("C3").unwrap();
-    /// assert_eq!(pos.cell(c3).map(|p| p.seat), Some(0));
-    /// assert_eq!(pos.to_move(), 1);
+    /// assert_eq!(pos.cell(c3).map(|p| p.seat), Some(SeatId(0)));
+    /// assert_eq!(pos.to_move(), SeatId(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn position(&self) -> &Position {
@@ -338,13 +339,13 @@ impl GtpEngine {
         self.rebuild()
     }
 
-    fn seat(&self, colour: &str) -> Result<u8, String> {
+    fn seat(&self, colour: &str) -> Result<SeatId, String> {
         let c = colour.to_ascii_lowercase();
         self.game
             .seats
             .iter()
             .position(|s| s.name == c || s.letter.eq_ignore_ascii_case(&c))
-            .map(|i| i as u8)
+            .map(|i| SeatId(i as u8))
             .ok_or_else(|| "invalid color".to_string())
     }
 
@@ -460,7 +461,7 @@ impl GtpEngine {
         self.moves.clear();
         self.game = game;
         self.pos = replayed.position;
-        Ok(self.game.seats[self.pos.to_move() as usize].name.clone())
+        Ok(self.game.seats[self.pos.to_move().idx()].name.clone())
     }
 }
 
@@ -471,7 +472,7 @@ fn first_line(s: &str) -> String {
 /// `pos` with `seat` to move and play going on: GTP lets either colour play at any time (the other's
 /// turn is then skipped), and moves after the end of the game. A changed turn is set up as a position,
 /// which keeps the history for superko and is refused if the seat that did not move is in check.
-fn turn_of(pos: &Position, seat: u8) -> Result<Position, String> {
+fn turn_of(pos: &Position, seat: SeatId) -> Result<Position, String> {
     let mut next = if pos.to_move() == seat {
         pos.clone()
     } else {

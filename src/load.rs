@@ -145,13 +145,15 @@ pub fn definition(name_or_path: &str) -> Result<Definition, LoadError> {
 /// (`name`, `value`).
 ///
 /// ```
+/// use qipan::core::{PieceId, SeatId};
+///
 /// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
 /// assert_eq!(game.board.len(), 81);
 /// assert_eq!(game.options["komi"], "7.5");
 /// let mut pos = game.start();
 /// let e5 = game.board.find("E5").unwrap();
-/// pos.play(&qipan::core::Move::place(0, e5))?;
-/// assert_eq!(pos.cell(e5).map(|p| p.seat), Some(0));
+/// pos.play(&qipan::core::Move::place(PieceId::new(0), e5))?;
+/// assert_eq!(pos.cell(e5).map(|p| p.seat), Some(SeatId(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Arc<Game>, LoadError> {

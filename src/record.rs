@@ -6,8 +6,10 @@
 
 use crate::sgf::{SgfColour, SgfEvent, SgfGame, SgfMove, SgfPoint, parse_sgf_bytes};
 use qipan_core::notation::move_text;
-use qipan_core::ownership;
-use qipan_core::{EndReason, Game, GameResult, Illegal, Move, NodeId, Piece, PlayError, Position, SetupError};
+use qipan_core::{
+    EndReason, Game, GameResult, Illegal, Move, NodeId, Piece, PieceId, PlayError, Position, SeatId, SetupError,
+    ownership,
+};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -366,7 +368,7 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
     let komi = game.options.get("komi").and_then(|k| k.parse().ok());
     let Replayed { position: pos, moves, illegal } = replay_position(&game, &sgf, None, Legality::Check)?;
     let result = GameResult::scored(&pos, EndReason::Other("end of record".into())).ok();
-    let seat_name = |s: u8| game.seats[s as usize].name.clone();
+    let seat_name = |s: SeatId| game.seats[s.idx()].name.clone();
     let dead = dead_stones(&pos);
     let result_dead_removed =
         ownership::scores_dead_removed(&pos, &dead).map(|s| ownership::result_text(&pos, &s)).unwrap_or_default();
@@ -379,11 +381,11 @@ pub fn replay_sgf(game: &str, overrides: &[(String, String)], bytes: &[u8]) -> R
             .node_ids()
             .filter_map(|n| pos.cell(n).map(|p| (game.board.label(n).to_string(), seat_name(p.seat))))
             .collect(),
-        captures: (0..game.seats.len() as u8).map(|s| (seat_name(s), pos.captures()[s as usize])).collect(),
+        captures: game.seat_ids().map(|s| (seat_name(s), pos.captures()[s.idx()])).collect(),
         result: result.as_ref().map(|r| r.text.clone()).unwrap_or_default(),
         scores: result
             .and_then(|r| r.scores)
-            .map(|sc| sc.into_iter().enumerate().map(|(i, v)| (seat_name(i as u8), v)).collect())
+            .map(|sc| game.seat_ids().zip(sc).map(|(s, v)| (seat_name(s), v)).collect())
             .unwrap_or_default(),
         komi,
         illegal,
@@ -400,14 +402,14 @@ fn replay_on(
     legality: Legality,
 ) -> Result<(usize, Option<(usize, String)>), ReplayError> {
     let game = pos.game_arc().clone();
-    let seat_of = |c: SgfColour| -> Result<u8, ReplayError> {
+    let seat_of = |c: SgfColour| -> Result<SeatId, ReplayError> {
         game.seats
             .iter()
             .position(|s| s.letter == c.letter())
-            .map(|i| i as u8)
+            .map(|i| SeatId(i as u8))
             .ok_or_else(|| ReplayError::Mismatch(format!("the game has no seat with letter {}", c.letter())))
     };
-    let stone = 0u8;
+    let stone = PieceId::new(0);
     let node = |p: &SgfPoint| -> Result<NodeId, ReplayError> {
         let label = p.gtp(rows);
         game.board.find(&label).ok_or_else(|| ReplayError::Mismatch(format!("{label} is not on the board")))
@@ -467,10 +469,7 @@ fn replay_on(
                 };
                 if let Err(e) = played {
                     let text = move_text(&game, &mv);
-                    return Ok((
-                        moves,
-                        Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat as usize].name))),
-                    ));
+                    return Ok((moves, Some((moves + 1, format!("{text} by {}: {e}", game.seats[seat.idx()].name)))));
                 }
                 moves += 1;
             }
@@ -525,7 +524,7 @@ fn sgf_point(game: &Game, n: NodeId) -> Result<SgfPoint, SgfWriteError> {
 /// assert!(sgf.to_sgf().ends_with("\n;B[ee]\n;W[cc])\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) -> Result<SgfGame, SgfWriteError> {
+pub fn to_sgf(game: &Game, moves: &[(SeatId, Move)], result: Option<&GameResult>) -> Result<SgfGame, SgfWriteError> {
     let Some((cols, rows, true)) = game.board.grid_size() else {
         return Err(SgfWriteError("it is not a 2-D grid".into()));
     };
@@ -535,8 +534,8 @@ pub fn to_sgf(game: &Game, moves: &[(u8, Move)], result: Option<&GameResult>) ->
     if !game.seats.iter().map(|s| s.letter.as_str()).eq(["B", "W"]) || !game.placement_only() {
         return Err(SgfWriteError("SGF records games of stones placed by Black (B) and White (W)".into()));
     }
-    let colour = |seat: u8| -> Result<SgfColour, SgfWriteError> {
-        match game.seats.get(seat as usize).map(|s| s.letter.as_str()) {
+    let colour = |seat: SeatId| -> Result<SgfColour, SgfWriteError> {
+        match game.seats.get(seat.idx()).map(|s| s.letter.as_str()) {
             Some("B") => Ok(SgfColour::Black),
             Some("W") => Ok(SgfColour::White),
             _ => Err(SgfWriteError("its seats are not Black (B) and White (W)".into())),

@@ -10,7 +10,7 @@ use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
 use qipan_core::ai::{Agent, AgentSpec, player};
 use qipan_core::hooks::HookError;
 use qipan_core::notation::{move_text, parse_move};
-use qipan_core::{Game, GameResult, Move, PlayError, Position, render};
+use qipan_core::{Game, GameResult, Move, PlayError, Position, SeatId, render};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::io::{self, BufRead, Write};
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The turns taken: each seat and its move, or `None` for a resignation.
-pub type History = Vec<(u8, Option<Move>)>;
+pub type History = Vec<(SeatId, Option<Move>)>;
 
 /// Why a session stopped early.
 ///
@@ -153,11 +153,13 @@ impl Session {
     /// The turns taken so far.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
     /// let mut session = qipan::session::Session::new("go", game.start(), &[], 1);
     /// session.run(&mut "c3\nresign\n".as_bytes(), &mut Vec::new())?;
     /// assert_eq!(session.history().len(), 2);
-    /// assert_eq!(session.history()[1], (1, None)); // White resigned
+    /// assert_eq!(session.history()[1], (SeatId(1), None)); // White resigned
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn history(&self) -> &History {
@@ -195,7 +197,7 @@ impl Session {
                 return Ok(());
             }
             let seat = self.pos.to_move();
-            let name = &self.game.seats[seat as usize].name;
+            let name = &self.game.seats[seat.idx()].name;
             let holder = self.holder(&self.pos, seat);
             if let Some(agent) = self.agents[holder].as_mut() {
                 let Some(mv) = agent.choose(&self.pos, &mut self.rng)? else {
@@ -232,12 +234,12 @@ impl Session {
     }
 
     /// The seat whose agent (or person) plays `seat` now.
-    fn holder(&self, pos: &Position, seat: u8) -> usize {
-        if self.listed[seat as usize] { seat as usize } else { player(pos, seat) as usize }
+    fn holder(&self, pos: &Position, seat: SeatId) -> usize {
+        if self.listed[seat.idx()] { seat.idx() } else { player(pos, seat).idx() }
     }
 
     /// Carries out one typed line for `seat`, the seat to move.
-    fn command(&mut self, seat: u8, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+    fn command(&mut self, seat: SeatId, line: &str, out: &mut impl Write) -> io::Result<Flow> {
         let (word, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(w, r)| (w, r.trim()));
         let said = |out: &mut dyn Write, text: &str| -> io::Result<Flow> {
             writeln!(out, "{}", escape_controls(text))?;
@@ -249,7 +251,7 @@ impl Session {
             ("resign", "") => match self.pos.resign() {
                 Ok(()) => {
                     self.history.push((seat, None));
-                    writeln!(out, "{} resigns", self.game.seats[seat as usize].name)?;
+                    writeln!(out, "{} resigns", self.game.seats[seat.idx()].name)?;
                     Ok(Flow::Next { redraw: true })
                 }
                 Err(e) => said(out, &format!("resign: {e}")),
@@ -305,7 +307,7 @@ impl Session {
 
     /// Back to before the last move a person made, taking back the computer's replies too.
     fn undo(&mut self, out: &mut impl Write) -> io::Result<Flow> {
-        let person = |s: u8| self.agents[self.holder(&self.start, s)].is_none();
+        let person = |s: SeatId| self.agents[self.holder(&self.start, s)].is_none();
         let Some(i) = self.history.iter().rposition(|(s, _)| person(*s)) else {
             writeln!(out, "nothing to undo")?;
             return Ok(Flow::Next { redraw: false });
@@ -363,7 +365,7 @@ impl Session {
         let result: Option<&GameResult> = self.pos.outcome();
         if is_sgf(path) {
             // SGF has no resignation move: its result says `+R`.
-            let moves: Vec<(u8, Move)> = self.history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();
+            let moves: Vec<(SeatId, Move)> = self.history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();
             return Ok(to_sgf(&self.game, &moves, result).map_err(|e| e.to_string())?.to_sgf());
         }
         let mut record = GameRecord::new(&self.game_ref, &self.game, &[], result);

@@ -5,7 +5,7 @@
 
 use qipan::core::ai::{self, AgentRng, AgentSpec, CutEval, MctsAgent, MctsConfig, SpecError};
 use qipan::core::notation::move_text;
-use qipan::core::{Move, Piece, Position};
+use qipan::core::{Move, Piece, PieceId, Position, SeatId};
 use qipan::simulate::{Report, Simulation};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ fn go(size: &str) -> Arc<qipan::core::Game> {
 }
 
 /// A Go position from a diagram (top row first; X black, O white) with `to_move` (0 black, 1 white).
-fn diagram(rows: &[&str], to_move: u8) -> Position {
+fn diagram(rows: &[&str], to_move: SeatId) -> Position {
     let game = go(&rows.len().to_string());
     let mut pos = game.start().to_setup();
     let h = rows.len();
@@ -23,11 +23,11 @@ fn diagram(rows: &[&str], to_move: u8) -> Position {
         for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
             let label = format!("{}{}", "ABCDEFGHJKLMNOPQRST".chars().nth(c).unwrap(), h - r);
             let seat = match ch {
-                'X' => 0,
-                'O' => 1,
+                'X' => SeatId(0),
+                'O' => SeatId(1),
                 _ => continue,
             };
-            pos.put(game.board.find(&label).unwrap(), Piece { seat, piece: 0 });
+            pos.put(game.board.find(&label).unwrap(), Piece { seat, piece: PieceId::new(0) });
         }
     }
     pos.to_move(to_move);
@@ -81,7 +81,7 @@ fn bad_specs_are_refused_with_a_clear_message() {
 
 #[test]
 fn greedy_takes_a_free_capture() {
-    let pos = diagram(&[".....", "..X..", ".XOX.", ".....", "....."], 0);
+    let pos = diagram(&[".....", "..X..", ".XOX.", ".....", "....."], SeatId(0));
     let c2 = pos.game().board.find("C2").unwrap();
     for seed in 0..10 {
         let mv = choose("greedy", &pos, seed).unwrap();
@@ -94,13 +94,13 @@ fn greedy_takes_a_free_capture() {
 #[test]
 fn greedy_wins_at_once_and_never_loses_at_once() {
     // Black walls the board: after White's pass, Black's pass ends the game and wins it.
-    let mut pos = diagram(&["..X..", "..X..", "..X..", "..X..", "..X.."], 1);
+    let mut pos = diagram(&["..X..", "..X..", "..X..", "..X..", "..X.."], SeatId(1));
     pos.play(&Move::PASS).unwrap();
     for seed in 0..10 {
         assert!(choose("greedy", &pos, seed).unwrap().is_pass(), "seed {seed}: a winning pass was there");
     }
     // The same with White's wall: Black's pass would lose, so greedy never passes.
-    let mut pos = diagram(&["..O..", "..O..", "..O..", "..O..", "..O.."], 1);
+    let mut pos = diagram(&["..O..", "..O..", "..O..", "..O..", "..O.."], SeatId(1));
     pos.play(&Move::PASS).unwrap();
     for seed in 0..30 {
         assert!(!choose("greedy", &pos, seed).unwrap().is_pass(), "seed {seed}: passed into a loss");
@@ -113,13 +113,13 @@ fn rewards_split_wins_draws_and_shared_seats() {
     let mut r = Vec::new();
     ai::rewards(&pos, None, &mut r);
     assert_eq!(r, vec![0.5, 0.5], "no result: a draw between the two players");
-    let win = qipan::core::GameResult::winners(&pos, vec![1], qipan::core::EndReason::Other("test".into()));
+    let win = qipan::core::GameResult::winners(&pos, vec![SeatId(1)], qipan::core::EndReason::Other("test".into()));
     ai::rewards(&pos, Some(&win), &mut r);
     assert_eq!(r, vec![0.0, 1.0]);
     // Seven Kingdoms for two: Qin holds Wei, Zhao and Yan; a win by any of them is Qin's.
     let sk = qipan::load("seven-kingdoms", &[("players".into(), "2".into())]).unwrap();
     let pos = sk.start();
-    assert_eq!(ai::players(&pos), vec![0, 1]);
+    assert_eq!(ai::players(&pos), vec![SeatId(0), SeatId(1)]);
     let zhao = sk.seat("zhao").unwrap();
     let win = qipan::core::GameResult::winners(&pos, vec![zhao], qipan::core::EndReason::Other("test".into()));
     ai::rewards(&pos, Some(&win), &mut r);
@@ -166,9 +166,9 @@ fn mcts_wins(game: &str, set: &[(&str, &str)], spec: &str, games: usize) -> (usi
     for (i, &p) in players.iter().enumerate() {
         let share = games / players.len() + usize::from(i < games % players.len());
         let sim = Simulation::new(game.clone(), share)
-            .with_seed(100 + p as u64)
+            .with_seed(100 + p.0 as u64)
             .with_threads(2)
-            .with_agent(p as usize, AgentSpec::parse(spec).unwrap())
+            .with_agent(p.idx(), AgentSpec::parse(spec).unwrap())
             .unwrap();
         let records = sim.run(&|_| {}).unwrap();
         let report = Report::new(&sim, &records);

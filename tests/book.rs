@@ -2,7 +2,7 @@
 //! tutorial's claims hold, and every `{{#include ...}}` of the book points at a file.
 
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Game, Position};
+use qipan::core::{Game, Position, SeatId};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -150,7 +150,7 @@ fn tutorial_step_4_capturing_the_raider_wins() {
     play(&mut pos, &["c1-c2", "c5-c4", "c2-c3", "c4-c3"]);
     let r = pos.outcome().expect("the game is over");
     assert_eq!(r.text, "B+");
-    assert_eq!(r.winners, vec![1]);
+    assert_eq!(r.winners, vec![SeatId(1)]);
     assert_eq!(game.rules.end.max_plies, Some(60));
 }
 
@@ -205,7 +205,7 @@ fn hooks_chapter_example() {
     let mut pos = game.start();
     play(&mut pos, &["c1-b1", "e5", "b1-b2", "e4", "b2-b3", "d5", "b3-b4", "e3", "b4-b5"]);
     let r = pos.outcome().expect("the raider reached the far row");
-    assert_eq!((r.text.as_str(), r.winners.as_slice()), ("R+", &[0u8][..]));
+    assert_eq!((r.text.as_str(), r.winners.as_slice()), ("R+", &[SeatId(0)][..]));
 }
 
 /// The Go chapter's replay: a ko retaken at once is refused at move 10.

@@ -5,7 +5,7 @@ mod common;
 use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
-use qipan::core::{EndReason, Game, Illegal, PlayError, Position};
+use qipan::core::{EndReason, Game, Illegal, PlayError, Position, SeatId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -34,7 +34,7 @@ fn play_all(p: &mut Position, moves: &str) {
 
 fn symbol_at(p: &Position, label: &str) -> Option<String> {
     let c = p.cell(p.game().board.find(label).unwrap())?;
-    Some(p.game().pieces[c.piece as usize].symbols[c.seat as usize].clone())
+    Some(p.game().pieces[c.piece.idx()].symbols[c.seat.idx()].clone())
 }
 
 // The standard perft positions (https://www.chessprogramming.org/Perft_Results) and their counts are in
@@ -164,7 +164,7 @@ fn pinned_pieces_and_check_evasions() {
     assert!(matches!(p.check(&parse_move(&p, "e2-c3").unwrap()), Err(Illegal::LeavesInCheck(k)) if k == "king"));
     // In check from the rook: block or step away (the queen cannot take it).
     let p = fen("4k3/8/8/8/4r3/8/3Q4/4K3 w - - 0 1");
-    assert!(p.in_check(0));
+    assert!(p.in_check(SeatId(0)));
     assert_eq!(texts(&p), ["d2-e2", "d2-e3", "e1-d1", "e1-f1", "e1-f2"].into_iter().map(String::from).collect());
     // ... or take it.
     let p = fen("4k3/8/8/8/4r3/8/2Q5/4K3 w - - 0 1");
@@ -176,7 +176,7 @@ fn checkmate_loses_and_stalemate_draws() {
     let mut p = chess().start();
     play_all(&mut p, "f2-f3 e7-e5 g2-g4 d8-h4");
     let r = p.outcome().expect("checkmate ends the game");
-    assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[1u8][..], &EndReason::Checkmate, "B+"));
+    assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[SeatId(1)][..], &EndReason::Checkmate, "B+"));
     let mut p = fen("k7/8/8/2Q5/8/8/8/7K w - - 0 1");
     play(&mut p, "c5-b6").unwrap();
     let r = p.outcome().expect("stalemate ends the game");

@@ -2,7 +2,7 @@
 //! layers, from the same building blocks as Go.
 
 use qipan::core::notation::parse_move;
-use qipan::core::{EndReason, GameResult, Illegal, Position};
+use qipan::core::{EndReason, GameResult, Illegal, Position, SeatId};
 
 fn field(opts: &[(&str, &str)]) -> Position {
     let mut o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -90,7 +90,7 @@ fn suicide_and_ko_follow_go() {
     play(&mut p, &["A2", "pass", "B3", "pass"]);
     let mv = parse_move(&p, "A3").unwrap();
     assert_eq!(p.check(&mv), Ok(()), "black A3 joins its own stones, which keep liberties");
-    let q = p.to_setup().to_move(1).into_position().unwrap();
+    let q = p.to_setup().to_move(SeatId(1)).into_position().unwrap();
     assert_eq!(q.check(&mv), Err(Illegal::Suicide), "white A3 would have no liberty");
 }
 

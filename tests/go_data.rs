@@ -1,8 +1,8 @@
 //! Go checked against other programs' data, read in place from `../shared/data/go` (never copied):
 //! Fuego's superko suite, Pachi's capture-by-capture replays, real game records compared with GNU Go.
 
-use qipan::core::Illegal;
 use qipan::core::notation::parse_move;
+use qipan::core::{Illegal, SeatId};
 use qipan::record::{Legality, game_for_record, replay_position};
 use qipan::sgf::parse_sgf_bytes;
 use std::collections::BTreeSet;
@@ -43,7 +43,8 @@ fn fuego_superko_suite() {
                 let game = game_for_record("go", &opts(&[("ko", ko)]), &sgf).unwrap();
                 let mut r = replay_position(&game, &sgf, upto, Legality::Trust).unwrap();
                 assert!(r.illegal.is_none(), "{file}: {:?}", r.illegal);
-                r.position = r.position.to_setup().to_move(if colour == "b" { 0 } else { 1 }).into_position().unwrap();
+                r.position =
+                    r.position.to_setup().to_move(SeatId(if colour == "b" { 0 } else { 1 })).into_position().unwrap();
                 r.position.resume();
                 let mv = parse_move(&r.position, &point.to_uppercase()).unwrap();
                 let legal = r.position.check(&mv).is_ok();
@@ -90,7 +91,7 @@ fn pachi_capture_replays() {
             }
             ["play", colour, vertex] => {
                 let p = pos.as_mut().unwrap();
-                let seat = if colour.eq_ignore_ascii_case("b") { 0 } else { 1 };
+                let seat = SeatId(if colour.eq_ignore_ascii_case("b") { 0 } else { 1 });
                 if p.to_move() != seat {
                     *p = p.to_setup().to_move(seat).into_position().unwrap();
                 }

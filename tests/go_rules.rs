@@ -4,7 +4,7 @@ mod common;
 
 use qipan::core::notation::parse_move;
 use qipan::core::playout::{PlayoutBuf, random_playout};
-use qipan::core::{EndReason, GameResult, Illegal, Piece, Position};
+use qipan::core::{EndReason, GameResult, Illegal, Piece, PieceId, Position, SeatId};
 use rand::{Rng, SeedableRng};
 
 fn go(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
@@ -13,7 +13,7 @@ fn go(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
 }
 
 /// A position from a diagram (top row first; X black, O white), with `to_move` (0 black, 1 white).
-fn diagram(opts: &[(&str, &str)], rows: &[&str], to_move: u8) -> Position {
+fn diagram(opts: &[(&str, &str)], rows: &[&str], to_move: SeatId) -> Position {
     let game = go(opts);
     let mut pos = game.start().to_setup();
     let h = rows.len();
@@ -22,11 +22,11 @@ fn diagram(opts: &[(&str, &str)], rows: &[&str], to_move: u8) -> Position {
             let label = format!("{}{}", "ABCDEFGHJKLMNOPQRST".chars().nth(c).unwrap(), h - r);
             let node = game.board.find(&label).unwrap();
             let seat = match ch {
-                'X' => 0,
-                'O' => 1,
+                'X' => SeatId(0),
+                'O' => SeatId(1),
                 _ => continue,
             };
-            pos.put(node, Piece { seat, piece: 0 });
+            pos.put(node, Piece { seat, piece: PieceId::new(0) });
         }
     }
     pos.to_move(to_move);
@@ -41,7 +41,7 @@ fn play(pos: &mut Position, text: &str) -> Result<(), Illegal> {
     })
 }
 
-fn stone(pos: &Position, label: &str) -> Option<u8> {
+fn stone(pos: &Position, label: &str) -> Option<SeatId> {
     pos.cell(pos.game().board.find(label).unwrap()).map(|p| p.seat)
 }
 
@@ -56,7 +56,7 @@ fn sizes_follow_the_option() {
 
 #[test]
 fn single_stone_capture() {
-    let mut p = diagram(&[("size", "5")], &[".....", "..X..", ".XO..", "..X..", "....."], 0);
+    let mut p = diagram(&[("size", "5")], &[".....", "..X..", ".XO..", "..X..", "....."], SeatId(0));
     play(&mut p, "D3").unwrap();
     assert_eq!(stone(&p, "C3"), None, "the white stone is captured");
     assert_eq!(p.captures(), &[1, 0]);
@@ -65,14 +65,14 @@ fn single_stone_capture() {
 #[test]
 fn multi_stone_capture_and_two_chains_at_once() {
     // One white play takes two separate black stones.
-    let mut q = diagram(&[("size", "5")], &["OX.XO", ".O.O.", ".....", ".....", "....."], 1);
+    let mut q = diagram(&[("size", "5")], &["OX.XO", ".O.O.", ".....", ".....", "....."], SeatId(1));
     play(&mut q, "C5").unwrap();
     assert_eq!((stone(&q, "B5"), stone(&q, "D5")), (None, None), "both black stones are taken by one play");
     assert_eq!(q.captures()[1], 2);
     // A two-stone white chain loses its last two liberties one at a time.
-    let mut r = diagram(&[("size", "5")], &[".....", "XOOX.", ".XX..", ".....", "....."], 0);
+    let mut r = diagram(&[("size", "5")], &[".....", "XOOX.", ".XX..", ".....", "....."], SeatId(0));
     play(&mut r, "B5").unwrap();
-    assert_eq!(stone(&r, "B4"), Some(1), "one liberty left (C5)");
+    assert_eq!(stone(&r, "B4"), Some(SeatId(1)), "one liberty left (C5)");
     play(&mut r, "pass").unwrap();
     play(&mut r, "C5").unwrap();
     assert_eq!((stone(&r, "B4"), stone(&r, "C4")), (None, None), "the two-stone chain is captured");
@@ -81,23 +81,24 @@ fn multi_stone_capture_and_two_chains_at_once() {
 
 #[test]
 fn suicide_is_illegal_single_and_multi_stone() {
-    let p = diagram(&[("size", "5")], &[".....", "..X..", ".X.X.", "..X..", "....."], 1);
+    let p = diagram(&[("size", "5")], &[".....", "..X..", ".X.X.", "..X..", "....."], SeatId(1));
     let mv = parse_move(&p, "C3").unwrap();
     assert_eq!(p.check(&mv), Err(Illegal::Suicide));
     // Multi-stone: white B1 C1 chain whose last liberty is A1; white A1 would leave it with none.
-    let q = diagram(&[("size", "5")], &[".....", ".....", ".....", "XXX..", ".OOX."], 1);
+    let q = diagram(&[("size", "5")], &[".....", ".....", ".....", "XXX..", ".OOX."], SeatId(1));
     let mv = parse_move(&q, "A1").unwrap();
     assert_eq!(q.check(&mv), Err(Illegal::Suicide));
     assert!(!q.legal_moves().contains(&mv));
     // The same play is legal when it captures.
-    let r = diagram(&[("size", "5")], &[".....", ".....", ".....", "OXX..", ".XXO."], 1);
+    let r = diagram(&[("size", "5")], &[".....", ".....", ".....", "OXX..", ".XXO."], SeatId(1));
     let mv = parse_move(&r, "A1").unwrap();
     assert_eq!(r.check(&mv), Ok(()), "capturing is not suicide");
 }
 
 #[test]
 fn suicide_option_allows_and_removes_the_chain() {
-    let mut q = diagram(&[("size", "5"), ("suicide", "allowed")], &[".....", ".....", ".....", "XXX..", ".OOX."], 1);
+    let mut q =
+        diagram(&[("size", "5"), ("suicide", "allowed")], &[".....", ".....", ".....", "XXX..", ".OOX."], SeatId(1));
     play(&mut q, "A1").unwrap();
     assert_eq!((stone(&q, "A1"), stone(&q, "B1"), stone(&q, "C1")), (None, None, None));
     assert_eq!(q.captures()[0], 3, "suicided stones count for the opponent");
@@ -105,7 +106,7 @@ fn suicide_option_allows_and_removes_the_chain() {
 
 /// A ko on the left edge: black takes at B3 by playing... set so that White to capture at C3.
 fn ko_position(opts: &[(&str, &str)]) -> Position {
-    diagram(opts, &[".....", ".XO..", "X.XO.", ".XO..", "....."], 1)
+    diagram(opts, &[".....", ".XO..", "X.XO.", ".XO..", "....."], SeatId(1))
 }
 
 #[test]
@@ -139,16 +140,16 @@ fn passes_never_break_superko_and_two_passes_end_the_game() {
 fn area_scoring_with_dame_split_and_komi() {
     // Black owns columns A-B, white D-E, column C is dame bordered by both: 5 points split.
     let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
-    let p = diagram(&[("size", "5"), ("komi", "0")], rows, 0);
+    let p = diagram(&[("size", "5"), ("komi", "0")], rows, SeatId(0));
     let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     assert_eq!(r.scores, Some(vec![12.5, 12.5]));
     assert_eq!(r.text, "0", "equal score with no komi is a draw");
-    let p = diagram(&[("size", "5"), ("komi", "7.5")], rows, 0);
+    let p = diagram(&[("size", "5"), ("komi", "7.5")], rows, SeatId(0));
     let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     assert_eq!(r.scores, Some(vec![12.5, 20.0]));
     assert_eq!(r.text, "W+7.5");
     let rows = &[".XX.O", ".X.XO", ".X.O.", ".X.O.", ".X.O."];
-    let p = diagram(&[("size", "5"), ("komi", "0.5")], rows, 0);
+    let p = diagram(&[("size", "5"), ("komi", "0.5")], rows, SeatId(0));
     let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     // Black: 7 stones + A column 5 + C4 (bordered by black only) = 13; dame C3..C1 split; D5 black-only? no.
     let s = r.scores.clone().unwrap();
@@ -169,7 +170,7 @@ fn seki_shared_liberties_are_split_and_eyes_count() {
         "XXXX...", //
         ".......",
     ];
-    let p = diagram(&[("size", "7"), ("komi", "0")], rows, 0);
+    let p = diagram(&[("size", "7"), ("komi", "0")], rows, SeatId(0));
     let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     let s = r.scores.unwrap();
     assert_eq!(s[0] + s[1], 49.0);
@@ -233,7 +234,7 @@ fn perft_counts_match_a_brute_force_enumeration() {
 #[test]
 fn results_are_written_like_sgf() {
     let rows = &["XXXXX", "XXXXX", "XXXXX", ".....", "OOOOO"];
-    let p = diagram(&[("size", "5")], rows, 0);
+    let p = diagram(&[("size", "5")], rows, SeatId(0));
     let r = GameResult::scored(&p, EndReason::Other("test".into())).unwrap();
     // Black 15 stones; row 2 is dame (5 points, 2.5 each); White 5; komi 5.5.
     assert_eq!(r.scores, Some(vec![17.5, 13.0]));
@@ -244,8 +245,8 @@ fn results_are_written_like_sgf() {
 fn handicap_compensation_adds_a_point_per_stone_for_white() {
     let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
     let base = &[("size", "5"), ("komi", "0.5"), ("handicap", "4")];
-    let p = diagram(base, rows, 0);
+    let p = diagram(base, rows, SeatId(0));
     assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+0.5", "off by default");
-    let p = diagram(&[base[0], base[1], base[2], ("handicap_compensation", "true")], rows, 0);
+    let p = diagram(&[base[0], base[1], base[2], ("handicap_compensation", "true")], rows, SeatId(0));
     assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+4.5");
 }

@@ -1,5 +1,6 @@
 //! The GTP engine: transcripts of the protocol, and full games against GNU Go.
 
+use qipan::core::SeatId;
 use qipan::gtp::GtpEngine;
 use std::path::Path;
 
@@ -139,7 +140,7 @@ fn free_handicap_and_clock_commands() {
     let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 1).unwrap();
     assert_eq!(e.handle("time_settings 300 30 5").0.unwrap(), "=\n\n");
     assert_eq!(e.handle("set_free_handicap c3 g7").0.unwrap(), "=\n\n");
-    assert_eq!(e.position().to_move(), 1, "White moves after the handicap stones");
+    assert_eq!(e.position().to_move(), SeatId(1), "White moves after the handicap stones");
     assert_eq!(e.position().game().options["handicap"], "2");
     assert!(e.handle("set_free_handicap d4 e5").0.unwrap().starts_with("? board not empty"));
     assert!(e.handle("genmove w").0.unwrap().starts_with("= "));

@@ -5,7 +5,7 @@
 use qipan::core::hooks::HookBudget;
 use qipan::core::notation::{NotationError, parse_move};
 use qipan::core::playout::{PlayoutBuf, perft, random_playout, try_perft};
-use qipan::core::{EndReason, Game, MoveBuf, PlayError};
+use qipan::core::{EndReason, Game, MoveBuf, PieceId, PlayError, SeatId};
 use qipan::dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
@@ -55,7 +55,7 @@ fn stuck_lose_ends_when_the_board_fills() {
     }
     let r = pos.outcome().expect("over");
     assert_eq!((r.winners.as_slice(), &r.reason, r.text.as_str()), (&[][..], &EndReason::NoLegalMove, "0"));
-    assert!(!pos.is_alive(0) && !pos.is_alive(1));
+    assert!(!pos.is_alive(SeatId(0)) && !pos.is_alive(SeatId(1)));
     // Random playouts end too, after exactly three plies.
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     let mut buf = PlayoutBuf::default();
@@ -76,7 +76,7 @@ fn stuck_lose_with_the_last_side_rule_names_the_winner() {
         pos.play(&parse_move(&pos, t).unwrap()).unwrap();
     }
     let r = pos.outcome().expect("over");
-    assert_eq!((r.winners.as_slice(), &r.reason), (&[0][..], &EndReason::LastSideStanding));
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &EndReason::LastSideStanding));
     assert_eq!(try_perft(&game.start(), 4).unwrap(), 0);
 }
 
@@ -232,9 +232,9 @@ fn reserves_saturate() {
     // Taking more than there is leaves none.
     let def = "extends: go\nhooks:\n  after_move: 'add_reserve(0, \"stone\", -9223372036854775807)'\n";
     let game = qipan::load_str("take.yaml", def, &[("size".into(), "5".into())]).unwrap();
-    let mut pos = game.start().to_setup().reserve(0, 0, 3).into_position().unwrap();
+    let mut pos = game.start().to_setup().reserve(SeatId(0), PieceId::new(0), 3).into_position().unwrap();
     pos.play(&parse_move(&pos, "C3").unwrap()).unwrap();
-    assert_eq!(pos.reserve(0, 0), 0);
+    assert_eq!(pos.reserve(SeatId(0), PieceId::new(0)), 0);
 }
 
 // ----- 6. perft allocates per ply reached -----
@@ -428,7 +428,7 @@ setup:
 "#;
     let game = qipan::load_str("blocked-walk.yaml", def, &[]).unwrap_or_else(|e| panic!("{e}"));
     let pos = game.start();
-    assert!(pos.in_check(0), "the walk A1-B2-C3 attacks the king");
+    assert!(pos.in_check(SeatId(0)), "the walk A1-B2-C3 attacks the king");
     let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(&game, m)).collect();
     legal.sort();
     let mut slow: Vec<String> =

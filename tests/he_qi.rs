@@ -6,7 +6,7 @@ mod common;
 
 use common::{dests, play, seat, set};
 use qipan::core::notation::move_text;
-use qipan::core::{EndReason, Game, Piece, Position};
+use qipan::core::{EndReason, Game, Piece, Position, SeatId};
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -22,8 +22,8 @@ fn setup(opts: &[(&str, &str)], pieces: &[(&str, &str, &str)], mover: &str) -> P
     common::position_with(&game(opts), &[], pieces, mover)
 }
 
-fn seat_name(p: &Position, s: u8) -> &str {
-    &p.game().seats[s as usize].name
+fn seat_name(p: &Position, s: SeatId) -> &str {
+    &p.game().seats[s.idx()].name
 }
 
 // ----- the board -----
@@ -94,7 +94,7 @@ fn the_setup_matches_the_derivation() {
     let p = g.start();
     let at = |l: &str| {
         p.cell(g.board.find(l).unwrap())
-            .map(|c| format!("{} {}", g.seats[c.seat as usize].name, g.pieces[c.piece as usize].name))
+            .map(|c| format!("{} {}", g.seats[c.seat.idx()].name, g.pieces[c.piece.idx()].name))
     };
     assert_eq!(at("r5s9").as_deref(), Some("red king"));
     assert_eq!(at("r3s67").as_deref(), Some("green marshal"));
@@ -104,7 +104,7 @@ fn the_setup_matches_the_derivation() {
     assert_eq!(at("r4s28").as_deref(), Some("yellow wu"));
     assert_eq!(at("r2s97").as_deref(), Some("black wu"));
     assert_eq!(at("r1s98").as_deref(), Some("black pawn"));
-    for side in 0..5u8 {
+    for side in g.seat_ids() {
         let count = |piece: &str| {
             g.board
                 .node_ids()
@@ -114,7 +114,7 @@ fn the_setup_matches_the_derivation() {
         let counts: Vec<usize> = ["king", "marshal", "general", "wu", "pawn"].iter().map(|k| count(k)).collect();
         assert_eq!(counts, vec![1, 2, 2, 10, 10]);
         // Every king stands on a white ring-5 inner cell of its middle region.
-        let king = g.board.find(&format!("r5s{}", 20 * side as usize + 9)).unwrap();
+        let king = g.board.find(&format!("r5s{}", 20 * side.idx() + 9)).unwrap();
         assert_eq!(p.cell(king).map(|c| c.piece), g.piece("king"));
         assert_eq!(g.board.colour_names()[g.board.node(king).colour.unwrap() as usize], "white");
     }
@@ -145,7 +145,7 @@ fn turn_order_and_player_counts() {
         let g = game(&[("players", players), ("seating", seating)]);
         let p = g.start();
         let with_pieces: BTreeSet<String> =
-            g.board.node_ids().filter_map(|n| p.cell(n)).map(|c| g.seats[c.seat as usize].name.clone()).collect();
+            g.board.node_ids().filter_map(|n| p.cell(n)).map(|c| g.seats[c.seat.idx()].name.clone()).collect();
         assert_eq!(with_pieces, set(sides), "{players} players, {seating}");
         let mut q = p.clone();
         let mut seen = BTreeSet::new();
@@ -599,7 +599,7 @@ fn the_alliance_needs_two_pairs() {
         assert!(err.contains("alliance_players"), "{err}");
     }
     let g = qipan::load("he-qi", &o("5")).unwrap();
-    let team = |s: &str| g.seats[g.seat(s).unwrap() as usize].team;
+    let team = |s: &str| g.seats[g.seat(s).unwrap().idx()].team;
     assert_eq!(team("red"), team("blue"));
     assert_eq!(team("yellow"), team("green"));
     assert!(team("black") != team("red") && team("black") != team("yellow"));

@@ -1,7 +1,7 @@
 //! Hooks written in a definition file, run through the whole chain.
 
 use qipan::core::notation::parse_move;
-use qipan::core::{Illegal, PlayError};
+use qipan::core::{Illegal, PlayError, SeatId};
 
 const GAME: &str = r#"
 name: hooked
@@ -36,11 +36,11 @@ fn filter_after_move_and_game_over_hooks_run() {
     );
     assert_eq!(pos.legal_moves().len(), 8 + 1, "the filter applies to move generation too");
     play(&mut pos, "A1").unwrap();
-    assert_eq!(pos.counter(0, 0), 1, "counters have one value per seat");
+    assert_eq!(pos.counter(0, SeatId(0)), 1, "counters have one value per seat");
     play(&mut pos, "B2").unwrap();
     play(&mut pos, "C3").unwrap();
     let r = pos.outcome().expect("the game_over hook ends the game");
-    assert_eq!(r.winners, vec![0]);
+    assert_eq!(r.winners, vec![SeatId(0)]);
     assert_eq!(r.text, "B+");
 }
 

@@ -6,7 +6,7 @@
 
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
-use qipan::core::{Game, Illegal, Piece, PlayError, Position};
+use qipan::core::{Game, Illegal, Piece, PieceId, PlayError, Position, SeatId};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -74,7 +74,7 @@ fn play(pos: &mut Position, text: &str) {
 fn at(pos: &Position, label: &str) -> Option<(String, String)> {
     let g = pos.game();
     pos.cell(g.board.find(label).expect("label"))
-        .map(|p| (g.seats[p.seat as usize].name.clone(), g.pieces[p.piece as usize].name.clone()))
+        .map(|p| (g.seats[p.seat.idx()].name.clone(), g.pieces[p.piece.idx()].name.clone()))
 }
 
 /// A two-seat game (white forward north, black forward south) on a `w`×`h` grid with chess labels
@@ -210,9 +210,9 @@ fn step_capture_by_displacement() {
     assert_eq!(at(&pos, "c4"), Some((W.into(), "p".into())), "the mover stands on the target");
     assert_eq!(at(&pos, "c3"), None, "the mover has left its square");
     assert_eq!(pos.captures(), &[1, 0], "the capture is credited to white");
-    let black_left = pos.cells().iter().flatten().filter(|p| p.seat == 1).count();
+    let black_left = pos.cells().iter().flatten().filter(|p| p.seat == SeatId(1)).count();
     assert_eq!(black_left, 0, "the enemy piece is gone");
-    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.to_move(), SeatId(1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +435,7 @@ fn remote_capture() {
     assert_eq!(at(&pos, "d8"), None, "the target is removed");
     assert_eq!(at(&pos, "d6"), Some((W.into(), "block".into())), "the screen stays");
     assert_eq!(pos.captures(), &[1, 0]);
-    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.to_move(), SeatId(1));
     // A displacement text for the same shot is not a legal move.
     let g = load(&grid_game(8, 8, &["hop orthogonal over friend to enemy capture remote"]), &[]);
     let pos = setup(&g, &HOP_SETUP);
@@ -692,7 +692,7 @@ fn drop_until_count_fails() {
     assert_eq!(texts(&pos), sorted(&want));
     play(&mut pos, "A1");
     play(&mut pos, "pass");
-    assert_eq!(pos.reserve(0, g.piece("man").unwrap()), 1);
+    assert_eq!(pos.reserve(SeatId(0), g.piece("man").unwrap()), 1);
     assert_eq!(texts(&pos), sorted(&["pass"]), "two friends on the board: no more drops");
 }
 
@@ -706,7 +706,7 @@ fn drop_until_reserve_empty() {
     assert_eq!(texts(&pos).len(), 8);
     play(&mut pos, "A1");
     play(&mut pos, "pass");
-    assert_eq!(pos.reserve(0, 0), 0);
+    assert_eq!(pos.reserve(SeatId(0), PieceId::new(0)), 0);
     assert_eq!(texts(&pos), sorted(&["pass"]));
     let mv = parse_move(&pos, "B2").unwrap();
     assert_eq!(pos.check(&mv), Err(Illegal::NotInReserve));
@@ -860,7 +860,7 @@ pieces:
     want.extend(from("e3", &["e4"]));
     want.sort();
     assert_eq!(texts(&pos), want, "white");
-    pos = pos.to_setup().to_move(1).into_position().unwrap();
+    pos = pos.to_setup().to_move(SeatId(1)).into_position().unwrap();
     let mut want = from("c5", &["c4"]);
     want.extend(from("d3", &["c3", "d2", "d4"]));
     want.extend(from("a6", &["a5"]));
@@ -883,7 +883,7 @@ fn forward_backward_sideways() {
     assert_eq!(texts(&setup(&g, &[(W, "s", "c3")])), sorted(&["pass"]));
     assert_eq!(texts(&setup(&g, &[(W, "o", "c3")])), from("c3", &["b4", "d4"]));
     let mut pos = setup(&g, &[(B, "f", "c3"), (B, "o", "a5")]);
-    pos = pos.to_setup().to_move(1).into_position().unwrap();
+    pos = pos.to_setup().to_move(SeatId(1)).into_position().unwrap();
     assert_eq!(texts(&pos), sorted(&["c3-c2", "a5-b4"]));
 }
 
@@ -1043,7 +1043,7 @@ reserve:
     for depth in 1..=5 {
         assert_eq!(perft(&pos, depth), brute_perft(&pos, depth), "depth {depth}");
     }
-    pos = pos.to_setup().to_move(1).into_position().unwrap();
+    pos = pos.to_setup().to_move(SeatId(1)).into_position().unwrap();
     assert_eq!(perft(&pos, 4), brute_perft(&pos, 4));
 }
 
@@ -1404,7 +1404,7 @@ fn fen_reads_any_grid_game_by_its_symbols() {
     let pos = Position::from_fen(&game, "3/1P1/b2 b").expect("reads");
     assert_eq!(at(&pos, "b2"), Some((W.into(), "p".into())));
     assert_eq!(at(&pos, "a1"), Some((B.into(), "block".into())));
-    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.to_move(), SeatId(1));
     assert_eq!(pos.to_fen().unwrap(), "3/1P1/b2 b - - 0 1");
     let e = Position::from_fen(&game, "3/1Z1/3 w").unwrap_err().to_string();
     assert!(e.contains("`Z`"), "{e}");

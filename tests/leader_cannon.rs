@@ -4,13 +4,13 @@ mod common;
 
 use common::edited;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Illegal, Piece, PlayError, Position};
+use qipan::core::{Illegal, Piece, PieceId, PlayError, Position, SeatId};
 use std::collections::BTreeSet;
 
-const RED: u8 = 0;
-const BLACK: u8 = 1;
-const LEADER: u8 = 0;
-const COMMONER: u8 = 1;
+const RED: SeatId = SeatId(0);
+const BLACK: SeatId = SeatId(1);
+const LEADER: PieceId = PieceId::new(0);
+const COMMONER: PieceId = PieceId::new(1);
 
 fn game(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
     let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -18,18 +18,18 @@ fn game(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
 }
 
 /// A position with pieces on the board (`L`/`C` red, `l`/`c` black, by label); the rest in reserve.
-fn setup(opts: &[(&str, &str)], pieces: &[(&str, char)], to_move: u8) -> Position {
+fn setup(opts: &[(&str, &str)], pieces: &[(&str, char)], to_move: SeatId) -> Position {
     let g = game(opts);
     let mut p = g.start().to_setup();
     let mut used = [[0u16; 2]; 2];
     for &(label, c) in pieces {
         let seat = if c.is_uppercase() { RED } else { BLACK };
         let piece = if c.eq_ignore_ascii_case(&'l') { LEADER } else { COMMONER };
-        used[seat as usize][piece as usize] += 1;
+        used[seat.idx()][piece.idx()] += 1;
         p.put(g.board.find(label).unwrap(), Piece { seat, piece });
     }
     for seat in [RED, BLACK] {
-        p.reserve(seat, LEADER, 1 - used[seat as usize][0]).reserve(seat, COMMONER, 7 - used[seat as usize][1]);
+        p.reserve(seat, LEADER, 1 - used[seat.idx()][0]).reserve(seat, COMMONER, 7 - used[seat.idx()][1]);
     }
     p.to_move(to_move);
     p.into_position().unwrap()

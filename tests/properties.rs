@@ -12,7 +12,7 @@
 
 use proptest::prelude::*;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Game, Move, NodeId, Position};
+use qipan::core::{ExtraId, Game, Move, NodeId, PieceId, Position};
 use qipan::record::GameRecord;
 use std::sync::{Arc, OnceLock};
 
@@ -25,8 +25,8 @@ fn bent(game: &Game, mv: &Move, c: u16) -> Vec<Move> {
     vec![
         Move { to: shift(mv.to), ..*mv },
         Move { from: shift(mv.from), ..*mv },
-        Move { piece: ((mv.piece as usize + 1) % game.pieces.len()) as u8, ..*mv },
-        Move { extra: mv.extra + 1, ..*mv },
+        Move { piece: PieceId::new(((mv.piece.idx() + 1) % game.pieces.len()) as u8), ..*mv },
+        Move { extra: ExtraId::from_index(mv.extra.map_or(0, |x| x.idx() + 1)), ..*mv },
         Move { take: shift(mv.take), ..*mv },
     ]
 }

@@ -2,7 +2,7 @@
 
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::{PlayoutBuf, random_playout};
-use qipan::core::{EndReason, Piece, PlayError};
+use qipan::core::{EndReason, Piece, PieceId, PlayError, SeatId};
 use rand::SeedableRng;
 
 /// A slide along same-colour jumps needs the jumped cell empty, like a walk.
@@ -23,7 +23,11 @@ setup:
     let texts =
         |p: &qipan::core::Position| -> Vec<String> { p.legal_moves().iter().map(|m| move_text(&g, m)).collect() };
     assert_eq!(texts(&pos), vec!["a1-c1", "a1-e1"]);
-    pos = pos.to_setup().put(g.board.find("b1").unwrap(), Piece { seat: 1, piece: 0 }).into_position().unwrap();
+    pos = pos
+        .to_setup()
+        .put(g.board.find("b1").unwrap(), Piece { seat: SeatId(1), piece: PieceId::new(0) })
+        .into_position()
+        .unwrap();
     assert_eq!(texts(&pos), vec!["pass"], "b1 is occupied: the jump to c1 is blocked");
 }
 
@@ -45,7 +49,7 @@ end: { lose_without_pieces: true }
     let mut pos = g.start();
     pos.play(&parse_move(&pos, "a1-b1").unwrap()).unwrap();
     let r = pos.outcome().expect("b has nothing left");
-    assert_eq!(r.winners, vec![0]);
+    assert_eq!(r.winners, vec![SeatId(0)]);
 }
 
 /// An `if` clause is about the whole position; a node test there is an error, not a silent false.
@@ -99,7 +103,7 @@ end: { passes: 2 }
     for _ in 0..200 {
         let mut pos = g.start();
         random_playout(&mut pos, &mut rng, &mut buf, 1000).unwrap();
-        for seat in [0, 1] {
+        for seat in g.seat_ids() {
             let n = g.board.node_ids().filter(|&n| pos.cell(n).is_some_and(|c| c.seat == seat)).count();
             assert!(n <= 3, "seat {seat} has {n} stones");
         }
@@ -134,19 +138,19 @@ fn moves_with_stray_fields_are_refused() {
     let pos = g.start();
     let e5 = g.board.find("E5").unwrap();
     let bent = [
-        Move { from: NodeId(1), to: NodeId(0), take: NodeId(2), piece: 1, by: NodeId(4), ..Move::PASS },
-        Move { from: NodeId(3), ..Move::place(0, e5) },
-        Move { take: NodeId(3), ..Move::place(0, e5) },
-        Move { by: NodeId(3), ..Move::place(0, e5) },
-        Move::place(7, e5),
+        Move { from: NodeId(1), to: NodeId(0), take: NodeId(2), piece: PieceId::new(1), by: NodeId(4), ..Move::PASS },
+        Move { from: NodeId(3), ..Move::place(PieceId::new(0), e5) },
+        Move { take: NodeId(3), ..Move::place(PieceId::new(0), e5) },
+        Move { by: NodeId(3), ..Move::place(PieceId::new(0), e5) },
+        Move::place(PieceId::new(7), e5),
         Move { kind: MoveKind::Shoot, from: e5, to: NodeId(0), take: NodeId(1), ..Move::PASS },
         // Castling partners, promotions and passable steps belong to moves of a piece only.
-        Move { promote: 1, ..Move::place(0, e5) },
-        Move { promote: 1, ..Move::PASS },
-        Move { passable: true, ..Move::place(0, e5) },
-        Move { with_from: NodeId(1), with_to: NodeId(2), ..Move::place(0, e5) },
+        Move { promote: Some(PieceId::new(0)), ..Move::place(PieceId::new(0), e5) },
+        Move { promote: Some(PieceId::new(0)), ..Move::PASS },
+        Move { passable: true, ..Move::place(PieceId::new(0), e5) },
+        Move { with_from: NodeId(1), with_to: NodeId(2), ..Move::place(PieceId::new(0), e5) },
         Move { with_from: NodeId(1), ..Move::PASS },
-        Move { promote: 9, ..Move::place(0, e5) },
+        Move { promote: Some(PieceId::new(8)), ..Move::place(PieceId::new(0), e5) },
     ];
     for mv in bent {
         assert!(!pos.legal_moves().contains(&mv));
@@ -155,7 +159,7 @@ fn moves_with_stray_fields_are_refused() {
         assert_eq!(p.play(&mv), Err(PlayError::Illegal(Illegal::NoSuchMove)));
         assert_eq!((p.hash(), p.ply(), p.to_move()), (pos.hash(), pos.ply(), pos.to_move()));
     }
-    assert_eq!(pos.check(&Move::place(0, e5)), Ok(()));
+    assert_eq!(pos.check(&Move::place(PieceId::new(0), e5)), Ok(()));
     assert_eq!(pos.check(&Move::PASS), Ok(()));
     // A drop with a `from` (leader-cannon drops its leaders).
     let g = qipan::load("leader-cannon", &[]).unwrap();

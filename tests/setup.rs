@@ -7,7 +7,7 @@ mod common;
 use common::game;
 use qipan::core::fen::FenError;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Illegal, NodeId, Piece, Position, Setup, SetupError};
+use qipan::core::{Illegal, NodeId, Piece, PieceId, Position, SeatId, Setup, SetupError};
 use qipan::record::{Legality, ReplayError, game_for_record, replay_position, replay_sgf};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -25,28 +25,28 @@ fn indices_outside_the_game_are_refused_with_their_range() {
     let start = g.start().to_setup();
     let cases: Vec<(Setup, SetupError, &str)> = vec![
         (
-            start.clone().put(NodeId(64), Piece { seat: 0, piece: 0 }).clone(),
+            start.clone().put(NodeId(64), Piece { seat: SeatId(0), piece: PieceId::new(0) }).clone(),
             SetupError::NoSuchNode { index: 64, nodes: 64 },
             "node 64 is not on the board (it has 64 nodes)",
         ),
         (
-            start.clone().put(e1, Piece { seat: 2, piece: 0 }).clone(),
-            SetupError::NoSuchSeat { index: 2, seats: 2 },
+            start.clone().put(e1, Piece { seat: SeatId(2), piece: PieceId::new(0) }).clone(),
+            SetupError::NoSuchSeat { index: SeatId(2), seats: 2 },
             "seat 2 is not a seat of the game (it has 2)",
         ),
         (
-            start.clone().reserve(0, 6, 1).clone(),
-            SetupError::NoSuchPiece { index: 6, pieces: 6 },
+            start.clone().reserve(SeatId(0), PieceId::new(6), 1).clone(),
+            SetupError::NoSuchPiece { index: PieceId::new(6), pieces: 6 },
             "piece type 6 is not a piece of the game (it has 6)",
         ),
         (
-            start.clone().counter(0, 0, 1).clone(),
+            start.clone().counter(0, SeatId(0), 1).clone(),
             SetupError::NoSuchCounter { index: 0, counters: 0 },
             "counter 0 is not a counter of the game (it has 0)",
         ),
         (
-            start.clone().to_move(7).clone(),
-            SetupError::NoSuchSeat { index: 7, seats: 2 },
+            start.clone().to_move(SeatId(7)).clone(),
+            SetupError::NoSuchSeat { index: SeatId(7), seats: 2 },
             "seat 7 is not a seat of the game (it has 2)",
         ),
         (
@@ -65,8 +65,8 @@ fn indices_outside_the_game_are_refused_with_their_range() {
     }
     // The first bad index is the one reported.
     let mut setup = g.start().to_setup();
-    setup.to_move(5).graveyard(0, 9, 1);
-    assert_eq!(refusal(&setup).0, SetupError::NoSuchSeat { index: 5, seats: 2 });
+    setup.to_move(SeatId(5)).graveyard(SeatId(0), PieceId::new(9), 1);
+    assert_eq!(refusal(&setup).0, SetupError::NoSuchSeat { index: SeatId(5), seats: 2 });
 }
 
 #[test]
@@ -84,7 +84,8 @@ fn a_seat_out_of_play_may_not_move() {
 fn stones_without_liberties_are_refused() {
     let g = game("go", &[("size", "9")]);
     let at = |l| g.board.find(l).unwrap();
-    let (black, white) = (Piece { seat: 0, piece: 0 }, Piece { seat: 1, piece: 0 });
+    let (black, white) =
+        (Piece { seat: SeatId(0), piece: PieceId::new(0) }, Piece { seat: SeatId(1), piece: PieceId::new(0) });
     // A white pair in the corner, shut in by black.
     let mut setup = Setup::empty(&g);
     setup.put(at("A1"), white).put(at("B1"), white).put(at("A2"), black).put(at("B2"), black).put(at("C1"), black);
@@ -107,7 +108,7 @@ fn the_side_not_to_move_in_check_is_refused() {
         "not a position of the game: black, not to move, is in check: its king on e8 is attacked"
     );
     // Black to move in check is a position.
-    assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/K3R3 b - - 0 1").unwrap().in_check(1));
+    assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/K3R3 b - - 0 1").unwrap().in_check(SeatId(1)));
 
     let xiangqi = game("xiangqi", &[]);
     // The red chariot on d1 attacks the black general on d10.
@@ -116,7 +117,7 @@ fn the_side_not_to_move_in_check_is_refused() {
         matches!(&err, FenError::Setup(SetupError::InCheck { seat, node, .. }) if seat == "black" && node == "d10"),
         "{err}"
     );
-    assert!(Position::from_fen(&xiangqi, "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1").unwrap().in_check(1));
+    assert!(Position::from_fen(&xiangqi, "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1").unwrap().in_check(SeatId(1)));
 }
 
 #[test]
@@ -133,7 +134,7 @@ fn with_more_seats_the_seat_that_just_moved_may_not_be_in_check() {
     assert!(pos.to_setup().into_position().is_ok());
     // Giving the turn to the seat after the mover makes the mover the one that moved last: that is
     // checked too (and passes or fails as the board says, never panics).
-    let next = (pos.to_move() + 1) % g.seats.len() as u8;
+    let next = SeatId((pos.to_move().0 + 1) % g.seats.len() as u8);
     let _ = pos.to_setup().to_move(next).into_position();
 }
 
@@ -143,12 +144,12 @@ fn reserve_counts_are_kept_as_given() {
     // `in-reserve` conditions read such reserves).
     let chess = game("chess", &[]);
     let queen = chess.piece("queen").unwrap();
-    let pos = chess.start().to_setup().reserve(1, queen, 2).into_position().unwrap();
-    assert_eq!(pos.reserve(1, queen), 2);
+    let pos = chess.start().to_setup().reserve(SeatId(1), queen, 2).into_position().unwrap();
+    assert_eq!(pos.reserve(SeatId(1), queen), 2);
     let lc = game("leader-cannon", &[]);
     let commoner = lc.piece("commoner").unwrap();
-    let pos = lc.start().to_setup().reserve(0, commoner, u16::MAX).into_position().unwrap();
-    assert_eq!(pos.reserve(0, commoner), u16::MAX);
+    let pos = lc.start().to_setup().reserve(SeatId(0), commoner, u16::MAX).into_position().unwrap();
+    assert_eq!(pos.reserve(SeatId(0), commoner), u16::MAX);
 }
 
 #[test]
@@ -182,10 +183,10 @@ fn editing_mid_game_keeps_the_superko_history() {
         pos.play(&parse_move(&pos, t).unwrap()).unwrap();
     }
     let d5 = g.board.find("D5").unwrap();
-    let edited = pos.to_setup().remove(d5).to_move(1).into_position().unwrap();
+    let edited = pos.to_setup().remove(d5).to_move(SeatId(1)).into_position().unwrap();
     assert_eq!(edited.check(&parse_move(&edited, "D5").unwrap()), Err(Illegal::PositionalSuperko));
     // Forgetting the history allows it.
-    let fresh = pos.to_setup().remove(d5).to_move(1).forget_history().into_position().unwrap();
+    let fresh = pos.to_setup().remove(d5).to_move(SeatId(1)).forget_history().into_position().unwrap();
     assert_eq!(fresh.check(&parse_move(&fresh, "D5").unwrap()), Ok(()));
 }
 

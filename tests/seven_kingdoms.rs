@@ -4,8 +4,8 @@
 mod common;
 
 use common::{dests, edited, play, seat, set};
-use qipan::core::Position;
 use qipan::core::notation::move_text;
+use qipan::core::{Position, SeatId};
 
 const KINGDOMS: [&str; 7] = ["qin", "chu", "han", "qi", "wei", "zhao", "yan"];
 
@@ -24,7 +24,7 @@ fn the_start_position_matches_the_table() {
     let p = g.start();
     let at = |l: &str| {
         p.cell(g.board.find(l).unwrap())
-            .map(|c| (g.seats[c.seat as usize].name.clone(), g.pieces[c.piece as usize].name.clone()))
+            .map(|c| (g.seats[c.seat.idx()].name.clone(), g.pieces[c.piece.idx()].name.clone()))
     };
     assert_eq!(at("J10"), Some(("zhou".into(), "zhou".into())));
     assert_eq!(at("A10"), Some(("qin".into(), "general".into())));
@@ -43,7 +43,7 @@ fn turn_order_runs_through_the_seven_kingdoms() {
     let mut p = game(&[]).start();
     let mut order = Vec::new();
     for _ in 0..8 {
-        order.push(p.game().seats[p.to_move() as usize].name.clone());
+        order.push(p.game().seats[p.to_move().idx()].name.clone());
         let mv = p.legal_moves()[0];
         p.play(&mv).unwrap();
     }
@@ -142,7 +142,7 @@ fn a_captured_general_hands_the_army_to_its_captor() {
     let (qin, chu) = (seat(&p, "qin"), seat(&p, "chu"));
     assert!(!p.is_alive(chu), "Chu has fallen");
     assert_eq!(p.controller(chu), qin, "Qin commands Chu's remaining army");
-    assert_eq!(p.game().seats[p.to_move() as usize].name, "han", "Chu's turn slot is gone");
+    assert_eq!(p.game().seats[p.to_move().idx()].name, "han", "Chu's turn slot is gone");
     assert_eq!(p.counter(p.game().counters.iter().position(|c| c == "conquered").unwrap(), qin), 1);
     // The Chu sword now moves for Qin, on Qin's turn.
     play(&mut p, "S1-S2");
@@ -150,7 +150,7 @@ fn a_captured_general_hands_the_army_to_its_captor() {
         let mv = p.legal_moves()[0];
         p.play(&mv).unwrap();
     }
-    assert_eq!(p.game().seats[p.to_move() as usize].name, "qin");
+    assert_eq!(p.game().seats[p.to_move().idx()].name, "qin");
     assert!(p.legal_moves().iter().any(|m| move_text(p.game(), m).starts_with("A1-")));
 }
 
@@ -241,7 +241,7 @@ fn player_counts_seat_the_kingdoms() {
     let holders = |n: &str| -> Vec<String> {
         let g = game(&[("players", n)]);
         let p = g.start();
-        (0..7).map(|s| g.seats[p.controller(s) as usize].name.clone()).collect()
+        (0..7).map(SeatId).map(|s| g.seats[p.controller(s).idx()].name.clone()).collect()
     };
     assert_eq!(holders("7"), KINGDOMS);
     assert_eq!(holders("6"), ["qin", "chu", "han", "qi", "wei", "zhao", "qin"]);
@@ -258,7 +258,7 @@ fn player_counts_seat_the_kingdoms() {
     assert!(!dests(&p, "F5").contains("F8"));
     let mut order = Vec::new();
     for _ in 0..7 {
-        order.push(p.game().seats[p.to_move() as usize].name.clone());
+        order.push(p.game().seats[p.to_move().idx()].name.clone());
         let mv = p.legal_moves()[0];
         p.play(&mv).unwrap();
     }
@@ -274,12 +274,12 @@ fn perft_agrees_with_playing_every_move() {
 fn shuofu_seats_swap_each_pair() {
     let mut p = game(&[("shuofu_seats", "true")]).start();
     let g = p.game_arc().clone();
-    let at = |p: &Position, l: &str| p.cell(g.board.find(l).unwrap()).map(|c| g.seats[c.seat as usize].name.clone());
+    let at = |p: &Position, l: &str| p.cell(g.board.find(l).unwrap()).map(|c| g.seats[c.seat.idx()].name.clone());
     assert_eq!(at(&p, "F1").as_deref(), Some("han"), "Han sits south-west");
     assert_eq!(at(&p, "N19").as_deref(), Some("yan"), "Yan sits north-east");
     let mut order = Vec::new();
     for _ in 0..7 {
-        order.push(g.seats[p.to_move() as usize].name.clone());
+        order.push(g.seats[p.to_move().idx()].name.clone());
         let mv = p.legal_moves()[0];
         p.play(&mv).unwrap();
     }

@@ -1,6 +1,7 @@
 //! Self-play statistics: reproducible under a seed at any thread count, and the `simulate` command's
 //! text, JSON, CSV and chart.
 
+use qipan::core::SeatId;
 use qipan::core::ai::AgentSpec;
 use qipan::simulate::{Rate, Report, Simulation, game_seed};
 use std::process::{Command, Output};
@@ -84,7 +85,7 @@ fn the_report_adds_up() {
     assert_eq!(r.endings.values().sum::<usize>(), 30);
     assert!(r.length.min as f64 <= r.length.q1 && r.length.q1 <= r.length.median);
     assert!(r.length.median <= r.length.q3 && r.length.q3 <= r.length.max as f64);
-    assert_eq!(r.first_mover.seat, 0);
+    assert_eq!(r.first_mover.seat, SeatId(0));
     assert_eq!(r.first_mover.wins, r.players[0].wins);
     assert_eq!(r.first_mover.expected, 0.5);
     let total: f64 = r.players.iter().map(|p| p.captures_per_game).sum();

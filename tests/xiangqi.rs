@@ -4,7 +4,7 @@ mod common;
 
 use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{EndReason, Game, PlayError, Position};
+use qipan::core::{EndReason, Game, PlayError, Position, SeatId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -102,7 +102,7 @@ fn cannons_capture_over_exactly_one_screen() {
     let mut p = start.clone();
     assert_eq!(parse_move(&p, "b3b10").unwrap(), parse_move(&p, "b3-b10").unwrap(), "UCI text");
     play(&mut p, "b3-b10").unwrap();
-    assert_eq!(p.cell(p.game().board.find("b10").unwrap()).map(|c| c.seat), Some(0));
+    assert_eq!(p.cell(p.game().board.find("b10").unwrap()).map(|c| c.seat), Some(SeatId(0)));
 }
 
 #[test]
@@ -119,13 +119,13 @@ fn checkmate_and_stalemate_both_lose() {
     // The general on d10 is in check along the d-file; d9 is attacked too, e10 faces red's general
     // (the chariot has left the e-file).
     let r = p.outcome().expect("checkmate");
-    assert_eq!((r.winners.as_slice(), &r.reason), (&[0u8][..], &EndReason::Checkmate));
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &EndReason::Checkmate));
     // Stalemate: black's only piece cannot move and is not in check.
     let mut p = fen("3k5/4P4/9/9/9/9/9/9/9/5K3 w - - 0 1");
     assert!(!p.is_over());
     play(&mut p, "f1-f2").unwrap();
     let r = p.outcome().expect("no legal move");
-    assert_eq!((r.winners.as_slice(), &r.reason), (&[0u8][..], &EndReason::NoLegalMove));
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &EndReason::NoLegalMove));
 }
 
 #[test]

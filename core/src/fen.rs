@@ -22,6 +22,7 @@ use crate::board::{NodeId, RelationId};
 use crate::game::Game;
 use crate::position::{Piece, Position, Setup, SetupError};
 use crate::rules::{Cond, Pattern};
+use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// Why a FEN text could not be read.
@@ -91,18 +92,18 @@ fn grid(game: &Game) -> Result<(u32, u32, Vec<NodeId>), FenError> {
 
 /// The one-letter symbol of `piece` for `seat`, if it has one. A piece with one letter for every seat
 /// of a two-seat game is written in upper case for the first seat and lower case for the second.
-fn letter(game: &Game, seat: u8, piece: u8) -> Option<char> {
-    let symbols = &game.pieces[piece as usize].symbols;
+fn letter(game: &Game, seat: SeatId, piece: PieceId) -> Option<char> {
+    let symbols = &game.pieces[piece.idx()].symbols;
     if let [one] = symbols.as_slice() {
         let mut chars = one.chars();
         if let (Some(c), None) = (chars.next(), chars.next())
             && c.is_ascii_alphabetic()
             && game.seats.len() == 2
         {
-            return Some(if seat == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+            return Some(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
         }
     }
-    let s = symbols.get(seat as usize)?;
+    let s = symbols.get(seat.idx())?;
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) => Some(c),
@@ -111,7 +112,7 @@ fn letter(game: &Game, seat: u8, piece: u8) -> Option<char> {
 }
 
 /// Piece types mentioned by `piece(..)` in a condition (all types when it names none).
-fn named_pieces(c: &Cond, out: &mut Vec<u8>) {
+fn named_pieces(c: &Cond, out: &mut Vec<PieceId>) {
     match c {
         Cond::Piece(p) => out.push(*p),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| named_pieces(c, out)),
@@ -120,16 +121,16 @@ fn named_pieces(c: &Cond, out: &mut Vec<u8>) {
 }
 
 /// The piece types that castle (movers) and that are castled with (partners).
-fn castling_pieces(game: &Game) -> (Vec<u8>, Vec<u8>) {
+fn castling_pieces(game: &Game) -> (Vec<PieceId>, Vec<PieceId>) {
     let (mut movers, mut partners) = (Vec::new(), Vec::new());
-    for (i, p) in game.pieces.iter().enumerate() {
+    for (i, p) in game.piece_ids().zip(&game.pieces) {
         for r in &p.moves {
             if let Pattern::Castle { partner, .. } = &r.pattern {
-                movers.push(i as u8);
+                movers.push(i);
                 let before = partners.len();
                 named_pieces(partner, &mut partners);
                 if partners.len() == before {
-                    partners.extend(0..game.pieces.len() as u8);
+                    partners.extend(game.piece_ids());
                 }
             }
         }
@@ -153,18 +154,18 @@ impl Position {
     /// Reads a position of `game` from FEN (see the [module documentation](crate::fen)).
     ///
     /// ```
-    /// use qipan::core::Position;
+    /// use qipan::core::{Position, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// // After 1. e4: Black to move, e3 passed over, castling rights intact.
     /// let pos = Position::from_fen(&game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
-    /// assert_eq!((pos.to_move(), pos.ply()), (1, 1));
+    /// assert_eq!((pos.to_move(), pos.ply()), (SeatId(1), 1));
     /// assert!(pos.is_passed(game.board.find("e3").unwrap()));
     /// assert_eq!(pos.passer(), game.board.find("e4").unwrap());
     /// assert!(pos.unmoved(game.board.find("h8").unwrap()));
     /// // Fields after the first are optional.
     /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/4K3")?;
-    /// assert_eq!((pos.to_move(), pos.cells().iter().flatten().count()), (0, 2));
+    /// assert_eq!((pos.to_move(), pos.cells().iter().flatten().count()), (SeatId(0), 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
@@ -179,7 +180,6 @@ impl Position {
                 message: format!("{} ranks given, the board has {h}", ranks.len()),
             });
         }
-        let seats = game.seats.len() as u8;
         for (i, rank) in ranks.iter().enumerate() {
             let y = h - 1 - i as u32;
             let mut x = 0u32;
@@ -194,8 +194,9 @@ impl Position {
                     x = x.saturating_add(run);
                     continue;
                 }
-                let found = (0..seats)
-                    .flat_map(|s| (0..game.pieces.len() as u8).map(move |p| (s, p)))
+                let found = game
+                    .seat_ids()
+                    .flat_map(|s| game.piece_ids().map(move |p| (s, p)))
                     .find(|&(s, p)| letter(game, s, p) == Some(c));
                 let (seat, piece) = found.ok_or(FenError::UnknownPiece(c))?;
                 if x >= w {
@@ -221,10 +222,10 @@ impl Position {
             .seats
             .iter()
             .position(|s| s.letter.eq_ignore_ascii_case(side) || s.name == side)
-            .map(|i| i as u8)
+            .map(|i| SeatId(i as u8))
             .or(match side {
-                "w" => Some(0),
-                "b" if seats > 1 => Some(1),
+                "w" => Some(SeatId(0)),
+                "b" if game.seats.len() > 1 => Some(SeatId(1)),
                 _ => None,
             })
             .ok_or_else(|| FenError::UnknownSeat(side.to_string()))?;
@@ -240,7 +241,7 @@ impl Position {
         // A game without castling rules has no rights to grant: the field is then ignored.
         if castling != "-" && !movers.is_empty() {
             for c in castling.chars() {
-                let seat = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let seat = if c.is_ascii_uppercase() { SeatId(0) } else { SeatId(1) };
                 let bad = || FenError::Castling(castling.to_string());
                 let mover = game
                     .board
@@ -268,7 +269,8 @@ impl Position {
         let ep = fields.next().unwrap_or("-");
         if ep != "-" {
             let node = game.board.find(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?;
-            let moved_last = (to_move + seats - 1) % seats;
+            let seats = game.seats.len() as u8;
+            let moved_last = SeatId((to_move.0 + seats - 1) % seats);
             let mut passer = NodeId::NONE;
             'find: for &d in game.seat_forward(moved_last) {
                 for r in 0..game.board.relation_names().len() {
@@ -292,7 +294,9 @@ impl Position {
         };
         let quiet = number(fields.next(), 0)?;
         let full = number(fields.next(), 1)?.max(1);
-        setup.quiet_plies(quiet).ply((full - 1).saturating_mul(seats as u32).saturating_add(to_move as u32));
+        setup
+            .quiet_plies(quiet)
+            .ply((full - 1).saturating_mul(game.seats.len() as u32).saturating_add(to_move.0 as u32));
         Ok(Position::from_setup(setup)?)
     }
 
@@ -336,13 +340,13 @@ impl Position {
             }
         }
         let side = match self.to_move() {
-            0 if game.seats.len() == 2 => "w".to_string(),
-            1 if game.seats.len() == 2 => "b".to_string(),
-            s => game.seats[s as usize].letter.to_ascii_lowercase(),
+            SeatId(0) if game.seats.len() == 2 => "w".to_string(),
+            SeatId(1) if game.seats.len() == 2 => "b".to_string(),
+            s => game.seats[s.idx()].letter.to_ascii_lowercase(),
         };
         let mut castling = String::new();
         let (movers, partners) = castling_pieces(game);
-        for seat in 0..game.seats.len().min(2) as u8 {
+        for seat in game.seat_ids().take(2) {
             let Some(mover) = game.board.node_ids().find(|&n| {
                 self.unmoved(n) && self.cell(n).is_some_and(|p| p.seat == seat && movers.contains(&p.piece))
             }) else {
@@ -361,7 +365,7 @@ impl Position {
             };
             for (east, c) in [(true, 'k'), (false, 'q')] {
                 if unmoved_partner(east) {
-                    castling.push(if seat == 0 { c.to_ascii_uppercase() } else { c });
+                    castling.push(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c });
                 }
             }
         }

@@ -3,6 +3,7 @@
 /// A set of non-zero 64-bit hashes. The lowest bit is not kept: `h` and `h ^ 1` count as the same hash.
 ///
 /// ```
+/// use qipan::core::PieceId;
 /// use qipan::core::history::HashHistory;
 ///
 /// // Remember the boards of a game of Go, as positional superko does.
@@ -10,7 +11,7 @@
 /// let mut pos = game.start();
 /// let mut seen = HashHistory::default();
 /// for label in ["E5", "D4", "C3"] {
-///     pos.play(&qipan::core::Move::place(0, game.board.find(label).unwrap()))?;
+///     pos.play(&qipan::core::Move::place(PieceId::new(0), game.board.find(label).unwrap()))?;
 ///     seen.insert(pos.hash());
 /// }
 /// assert_eq!(seen.len(), 3);

@@ -4,6 +4,7 @@
 use crate::board::NodeId;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
+use crate::{PieceId, SeatId};
 use std::cell::Cell;
 use std::fmt;
 
@@ -77,8 +78,8 @@ impl HookPoint {
 /// A change a hook asks the engine to make.
 ///
 /// ```
+/// use qipan::core::{Move, Piece, PieceId, SeatId};
 /// use qipan::core::hooks::HookAction;
-/// use qipan::core::{Move, Piece};
 ///
 /// // Every stone Black plays on E5 brings a white stone onto D5.
 /// let def = r#"
@@ -88,8 +89,8 @@ impl HookPoint {
 /// "#;
 /// let game = qipan::load_str("gift.yaml", def, &[("size".into(), "9".into())])?;
 /// let (e5, d5) = (game.board.find("E5").unwrap(), game.board.find("D5").unwrap());
-/// let actions = game.hooks.as_ref().unwrap().after_move(&game.start(), &Move::place(0, e5))?;
-/// assert_eq!(actions, [HookAction::Place(d5, Piece { seat: 1, piece: 0 })]);
+/// let actions = game.hooks.as_ref().unwrap().after_move(&game.start(), &Move::place(PieceId::new(0), e5))?;
+/// assert_eq!(actions, [HookAction::Place(d5, Piece { seat: SeatId(1), piece: PieceId::new(0) })]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -98,7 +99,7 @@ pub enum HookAction {
     Remove(NodeId),
     /// Capture the piece on a node for a seat: counted, sent where captured pieces go, and the
     /// count of plies without capture starts again.
-    Capture(NodeId, u8),
+    Capture(NodeId, SeatId),
     /// Put a piece on a node (replacing what is there).
     Place(NodeId, Piece),
     /// Set a seat's value of a named counter (index into [`crate::Game::counters`]).
@@ -106,39 +107,40 @@ pub enum HookAction {
         /// The counter.
         counter: usize,
         /// Whose value.
-        seat: u8,
+        seat: SeatId,
         /// The new value.
         value: i64,
     },
     /// Bring one piece of a seat from its graveyard back to its reserve.
-    Revive(u8, u8),
+    Revive(SeatId, PieceId),
     /// Start counting plies without capture from zero again.
     ResetQuiet,
     /// Eliminate a seat.
-    Eliminate(u8),
+    Eliminate(SeatId),
     /// Give one seat to another seat's player (conquest). If the seat led its player (held other
     /// seats), the player goes on under its next seat, which also takes over its counters.
     Transfer {
         /// The seat that changes hands.
-        seat: u8,
+        seat: SeatId,
         /// The seat whose controller takes it.
-        to: u8,
+        to: SeatId,
     },
     /// Absorption: give a seat to another seat's player; when the seat is a player, with every seat it
     /// holds. Under the `dropped` absorbed-turns rule the absorbed seats lose their turns.
     Absorb {
         /// The absorbed seat.
-        seat: u8,
+        seat: SeatId,
         /// The seat whose controller takes it all.
-        to: u8,
+        to: SeatId,
     },
     /// Add to a seat's reserve of a piece type (negative to take away).
-    Reserve(u8, u8, i32),
+    Reserve(SeatId, PieceId, i32),
 }
 
 /// A decision from the `game_over` hook.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::hooks::HookOutcome;
 /// use qipan::core::notation::parse_move;
 ///
@@ -155,8 +157,8 @@ pub enum HookAction {
 /// for text in ["A2", "A1", "B1"] {
 ///     pos.play(&parse_move(&pos, text)?)?;
 /// }
-/// assert_eq!(hooks.game_over(&pos)?, HookOutcome::Winners(vec![0]));
-/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![0]));
+/// assert_eq!(hooks.game_over(&pos)?, HookOutcome::Winners(vec![SeatId(0)]));
+/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![SeatId(0)]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -164,13 +166,13 @@ pub enum HookOutcome {
     /// Play on.
     Continue,
     /// The game ends; these seats win (none: a draw).
-    Winners(Vec<u8>),
+    Winners(Vec<SeatId>),
 }
 
 /// A hook failed: it broke a limit, threw, or returned the wrong type.
 ///
 /// ```
-/// use qipan::core::{Move, PlayError};
+/// use qipan::core::{Move, PieceId, PlayError};
 ///
 /// let def = r#"
 /// extends: go
@@ -179,7 +181,7 @@ pub enum HookOutcome {
 /// "#;
 /// let game = qipan::load_str("broken.yaml", def, &[("size".into(), "9".into())])?;
 /// let mut pos = game.start();
-/// let err = pos.play(&Move::place(0, game.board.find("E5").unwrap())).unwrap_err();
+/// let err = pos.play(&Move::place(PieceId::new(0), game.board.find("E5").unwrap())).unwrap_err();
 /// let PlayError::Hook(e) = err else { panic!("expected a hook error, got {err:?}") };
 /// assert_eq!((e.hook.as_str(), e.file.as_str(), e.line), ("after_move", "broken.yaml", 4));
 /// assert!(e.message.contains("not today"), "{}", e.message);
@@ -210,8 +212,8 @@ fn place(file: &str, line: usize) -> String {
 /// Definition files get their hooks from qipan-dsl; a program may also write its own:
 ///
 /// ```
+/// use qipan::core::{Illegal, Move, PieceId, Position};
 /// use qipan::core::hooks::{HookError, HookPoint, Hooks};
-/// use qipan::core::{Illegal, Move, Position};
 /// use std::sync::Arc;
 ///
 /// /// Go with the centre point kept free.
@@ -232,7 +234,7 @@ fn place(file: &str, line: usize) -> String {
 /// let game = Arc::new(game);
 /// let pos = game.start();
 /// let e5 = game.board.find("E5").unwrap();
-/// assert_eq!(pos.check(&Move::place(0, e5)), Err(Illegal::Hook("the centre is kept free".into())));
+/// assert_eq!(pos.check(&Move::place(PieceId::new(0), e5)), Err(Illegal::Hook("the centre is kept free".into())));
 /// assert_eq!(pos.legal_moves().len(), 80 + 1); // the other points and the pass
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -253,7 +255,7 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// `Ok(None)` to allow the move, `Ok(Some(reason))` to forbid it.
     ///
     /// ```
-    /// use qipan::core::Move;
+    /// use qipan::core::{Move, PieceId};
     ///
     /// let def = r#"
     /// extends: go
@@ -263,9 +265,9 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
     /// let hooks = game.hooks.as_ref().unwrap();
     /// let (pos, b) = (game.start(), &game.board);
-    /// let reason = hooks.filter_move(&pos, &Move::place(0, b.find("E5").unwrap()))?;
+    /// let reason = hooks.filter_move(&pos, &Move::place(PieceId::new(0), b.find("E5").unwrap()))?;
     /// assert_eq!(reason.as_deref(), Some("the centre is kept free"));
-    /// assert_eq!(hooks.filter_move(&pos, &Move::place(0, b.find("D4").unwrap()))?, None);
+    /// assert_eq!(hooks.filter_move(&pos, &Move::place(PieceId::new(0), b.find("D4").unwrap()))?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn filter_move(&self, _pos: &Position, _mv: &Move) -> Result<Option<String>, HookError> {
@@ -275,8 +277,8 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// Actions to apply after a move (the position is the one after the move).
     ///
     /// ```
+    /// use qipan::core::{Move, PieceId, SeatId};
     /// use qipan::core::hooks::HookAction;
-    /// use qipan::core::Move;
     ///
     /// // Count each seat's stones played.
     /// let def = r#"
@@ -287,12 +289,12 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// "#;
     /// let game = qipan::load_str("count.yaml", def, &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
-    /// let mv = Move::place(0, game.board.find("E5").unwrap());
+    /// let mv = Move::place(PieceId::new(0), game.board.find("E5").unwrap());
     /// let actions = game.hooks.as_ref().unwrap().after_move(&pos, &mv)?;
-    /// assert_eq!(actions, [HookAction::SetCounter { counter: 0, seat: 0, value: 1 }]);
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: 0, seat: SeatId(0), value: 1 }]);
     /// // The engine runs it as part of the move.
     /// pos.play(&mv)?;
-    /// assert_eq!((pos.counter(0, 0), pos.counter(0, 1)), (1, 0));
+    /// assert_eq!((pos.counter(0, SeatId(0)), pos.counter(0, SeatId(1))), (1, 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn after_move(&self, _pos: &Position, _mv: &Move) -> Result<Vec<HookAction>, HookError> {
@@ -302,27 +304,33 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// Actions to apply when `piece` on `node` was captured by `by`.
     ///
     /// ```
+    /// use qipan::core::{Piece, SeatId};
     /// use qipan::core::hooks::HookAction;
-    /// use qipan::core::Piece;
     ///
     /// // Leader Cannon counts each side's dead commoners.
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let (pos, b2) = (game.start(), game.board.find("b2").unwrap());
     /// let deaths = game.counters.iter().position(|c| c == "deaths").unwrap();
-    /// let commoner = Piece { seat: 1, piece: game.piece("commoner").unwrap() };
-    /// let actions = game.hooks.as_ref().unwrap().on_capture(&pos, b2, commoner, 0)?;
-    /// assert_eq!(actions, [HookAction::SetCounter { counter: deaths, seat: 1, value: 1 }]);
+    /// let commoner = Piece { seat: SeatId(1), piece: game.piece("commoner").unwrap() };
+    /// let actions = game.hooks.as_ref().unwrap().on_capture(&pos, b2, commoner, SeatId(0))?;
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: deaths, seat: SeatId(1), value: 1 }]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn on_capture(&self, _pos: &Position, _node: NodeId, _piece: Piece, _by: u8) -> Result<Vec<HookAction>, HookError> {
+    fn on_capture(
+        &self,
+        _pos: &Position,
+        _node: NodeId,
+        _piece: Piece,
+        _by: SeatId,
+    ) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 
     /// Actions to apply when `seat` was eliminated.
     ///
     /// ```
+    /// use qipan::core::{Move, PieceId, SeatId};
     /// use qipan::core::hooks::HookAction;
-    /// use qipan::core::Move;
     ///
     /// // An eliminated seat's stones leave the board.
     /// let def = r#"
@@ -333,21 +341,21 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// let game = qipan::load_str("leave.yaml", def, &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// let e5 = game.board.find("E5").unwrap();
-    /// pos.play(&Move::place(0, e5))?;
+    /// pos.play(&Move::place(PieceId::new(0), e5))?;
     /// let hooks = game.hooks.as_ref().unwrap();
-    /// assert_eq!(hooks.on_elimination(&pos, 0)?, [HookAction::Remove(e5)]);
-    /// assert!(hooks.on_elimination(&pos, 1)?.is_empty());
+    /// assert_eq!(hooks.on_elimination(&pos, SeatId(0))?, [HookAction::Remove(e5)]);
+    /// assert!(hooks.on_elimination(&pos, SeatId(1))?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn on_elimination(&self, _pos: &Position, _seat: u8) -> Result<Vec<HookAction>, HookError> {
+    fn on_elimination(&self, _pos: &Position, _seat: SeatId) -> Result<Vec<HookAction>, HookError> {
         Ok(Vec::new())
     }
 
     /// Whether the game is over.
     ///
     /// ```
+    /// use qipan::core::{Move, PieceId, SeatId};
     /// use qipan::core::hooks::HookOutcome;
-    /// use qipan::core::Move;
     ///
     /// // The first stone on the centre wins.
     /// let def = r#"
@@ -358,9 +366,9 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// let game = qipan::load_str("centre.yaml", def, &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// assert_eq!(game.hooks.as_ref().unwrap().game_over(&pos)?, HookOutcome::Continue);
-    /// pos.play(&Move::place(0, game.board.find("E5").unwrap()))?;
+    /// pos.play(&Move::place(PieceId::new(0), game.board.find("E5").unwrap()))?;
     /// assert!(pos.is_over());
-    /// assert_eq!(pos.outcome().unwrap().winners, [0]);
+    /// assert_eq!(pos.outcome().unwrap().winners, [SeatId(0)]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn game_over(&self, _pos: &Position) -> Result<HookOutcome, HookError> {
@@ -370,6 +378,7 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// A seat's final score, replacing the built-in scoring.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::notation::parse_move;
     ///
     /// // Go scored by captures alone (komi still goes to White).
@@ -383,11 +392,11 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// for text in ["A2", "A1", "B1", "pass", "pass"] {
     ///     pos.play(&parse_move(&pos, text)?)?;
     /// }
-    /// assert_eq!(game.hooks.as_ref().unwrap().score(&pos, 0)?, Some(1.0));
+    /// assert_eq!(game.hooks.as_ref().unwrap().score(&pos, SeatId(0))?, Some(1.0));
     /// assert_eq!(pos.outcome().unwrap().text, "W+4.5"); // 0 + 5.5 against 1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn score(&self, _pos: &Position, _seat: u8) -> Result<Option<f64>, HookError> {
+    fn score(&self, _pos: &Position, _seat: SeatId) -> Result<Option<f64>, HookError> {
         Ok(None)
     }
 }

@@ -20,6 +20,7 @@ pub mod fen;
 pub mod game;
 pub mod history;
 pub mod hooks;
+mod ids;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
@@ -33,6 +34,7 @@ mod testkit;
 
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};
+pub use ids::{ExtraId, PieceId, SeatId};
 pub use moves::{Move, MoveKind};
 pub use outcome::{EndReason, GameResult};
 pub use position::{Illegal, MoveBuf, Piece, PlayError, Position, Setup, SetupError};

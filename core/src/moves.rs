@@ -1,6 +1,7 @@
 //! Moves: a handful of atomic effects, small enough to copy.
 
 use crate::board::NodeId;
+use crate::{ExtraId, PieceId};
 
 /// What a move does, before its consequences (captured groups, eliminations) are worked out.
 ///
@@ -40,7 +41,7 @@ pub enum MoveKind {
 /// assert_eq!((game.board.label(mv.from), game.board.label(mv.to)), ("e2", "e4"));
 /// assert_eq!(Some(mv.piece), game.piece("pawn"));
 /// assert!(mv.passable); // the double step may be taken en passant
-/// assert!(!mv.take.is_some() && mv.promote == 0);
+/// assert!(!mv.take.is_some() && mv.promote.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,13 +55,13 @@ pub struct Move {
     /// A piece captured somewhere other than `to` ([`NodeId::NONE`] if none).
     pub take: NodeId,
     /// The piece type placed, dropped or moved.
-    pub piece: u8,
+    pub piece: PieceId,
     /// For a move followed by a shot: the shooter, which stays where it is ([`NodeId::NONE`] otherwise).
     pub by: NodeId,
-    /// An extra action taken alongside: 0 for none, `i + 1` for the game's extra action `i`.
-    pub extra: u8,
-    /// The piece type the mover becomes on arrival: 0 for none, `t + 1` for piece type `t`.
-    pub promote: u8,
+    /// An extra action taken alongside, if any.
+    pub extra: Option<ExtraId>,
+    /// The piece type the mover becomes on arrival, if it changes.
+    pub promote: Option<PieceId>,
     /// A second piece of the mover's side that moves along (castling): from here ...
     pub with_from: NodeId,
     /// ... to here ([`NodeId::NONE`] when no piece moves along).
@@ -89,10 +90,10 @@ impl Move {
         from: NodeId::NONE,
         to: NodeId::NONE,
         take: NodeId::NONE,
-        piece: 0,
+        piece: PieceId::new(0),
         by: NodeId::NONE,
-        extra: 0,
-        promote: 0,
+        extra: None,
+        promote: None,
         with_from: NodeId::NONE,
         with_to: NodeId::NONE,
         passable: false,
@@ -101,60 +102,60 @@ impl Move {
     /// A placement of `piece` on `to`.
     ///
     /// ```
-    /// use qipan::core::Move;
+    /// use qipan::core::{Move, PieceId, SeatId};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// let e5 = game.board.find("E5").unwrap();
-    /// pos.play(&Move::place(0, e5))?;
-    /// assert_eq!(pos.cell(e5).map(|p| p.seat), Some(0));
+    /// pos.play(&Move::place(PieceId::new(0), e5))?;
+    /// assert_eq!(pos.cell(e5).map(|p| p.seat), Some(SeatId(0)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn place(piece: u8, to: NodeId) -> Move {
+    pub fn place(piece: PieceId, to: NodeId) -> Move {
         Move { kind: MoveKind::Place, to, piece, ..Move::PASS }
     }
 
     /// A drop of `piece` from the reserve on `to`.
     ///
     /// ```
-    /// use qipan::core::{Move, Piece};
+    /// use qipan::core::{Move, Piece, SeatId};
     ///
     /// // Leader Cannon starts with every piece in reserve; the leader enters first.
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let (leader, b2) = (game.piece("leader").unwrap(), game.board.find("b2").unwrap());
     /// let mut pos = game.start();
-    /// assert_eq!(pos.reserve(0, leader), 1);
+    /// assert_eq!(pos.reserve(SeatId(0), leader), 1);
     /// pos.play(&Move::drop(leader, b2))?;
-    /// assert_eq!(pos.cell(b2), Some(Piece { seat: 0, piece: leader }));
-    /// assert_eq!(pos.reserve(0, leader), 0);
+    /// assert_eq!(pos.cell(b2), Some(Piece { seat: SeatId(0), piece: leader }));
+    /// assert_eq!(pos.reserve(SeatId(0), leader), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn drop(piece: u8, to: NodeId) -> Move {
+    pub fn drop(piece: PieceId, to: NodeId) -> Move {
         Move { kind: MoveKind::Drop, to, piece, ..Move::PASS }
     }
 
     /// A piece moving from `from` to `to`.
     ///
     /// ```
-    /// use qipan::core::{Move, Piece};
+    /// use qipan::core::{Move, Piece, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let (g1, f3) = (game.board.find("g1").unwrap(), game.board.find("f3").unwrap());
     /// let knight = game.piece("knight").unwrap();
     /// let mut pos = game.start();
     /// pos.play(&Move::step(knight, g1, f3))?;
-    /// assert_eq!(pos.cell(f3), Some(Piece { seat: 0, piece: knight }));
+    /// assert_eq!(pos.cell(f3), Some(Piece { seat: SeatId(0), piece: knight }));
     /// assert_eq!(pos.cell(g1), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn step(piece: u8, from: NodeId, to: NodeId) -> Move {
+    pub fn step(piece: PieceId, from: NodeId, to: NodeId) -> Move {
         Move { kind: MoveKind::Move, from, to, piece, ..Move::PASS }
     }
 
     /// A shot: the piece on `from` captures the piece on `take` and stays.
     ///
     /// ```
-    /// use qipan::core::Move;
+    /// use qipan::core::{Move, PieceId, SeatId};
     ///
     /// // Archers that shoot along a row and stay where they are.
     /// let def = "name: archers
@@ -170,11 +171,11 @@ impl Move {
     /// let game = qipan::load_str("archers.yaml", def, &[])?;
     /// let (a1, c1) = (game.board.find("a1").unwrap(), game.board.find("c1").unwrap());
     /// let mut pos = game.start();
-    /// pos.play(&Move::shoot(0, a1, c1))?;
-    /// assert_eq!((pos.cell(a1).map(|p| p.seat), pos.cell(c1)), (Some(0), None));
+    /// pos.play(&Move::shoot(PieceId::new(0), a1, c1))?;
+    /// assert_eq!((pos.cell(a1).map(|p| p.seat), pos.cell(c1)), (Some(SeatId(0)), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn shoot(piece: u8, from: NodeId, take: NodeId) -> Move {
+    pub fn shoot(piece: PieceId, from: NodeId, take: NodeId) -> Move {
         Move { kind: MoveKind::Shoot, from, to: from, take, piece, ..Move::PASS }
     }
 
@@ -188,23 +189,23 @@ impl Move {
     /// let (e7, e8) = (game.board.find("e7").unwrap(), game.board.find("e8").unwrap());
     /// let push = Move::step(pawn, e7, e8);
     /// assert_eq!(push.arrives_as(), pawn);
-    /// assert_eq!(Move { promote: queen + 1, ..push }.arrives_as(), queen);
+    /// assert_eq!(Move { promote: Some(queen), ..push }.arrives_as(), queen);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn arrives_as(&self) -> u8 {
-        if self.promote > 0 { self.promote - 1 } else { self.piece }
+    pub fn arrives_as(&self) -> PieceId {
+        self.promote.unwrap_or(self.piece)
     }
 
     /// True for the pass move.
     ///
     /// ```
-    /// use qipan::core::Move;
+    /// use qipan::core::{Move, PieceId};
     /// use qipan::core::notation::parse_move;
     ///
     /// let game = qipan::load("go", &[])?;
     /// assert!(parse_move(&game.start(), "pass")?.is_pass());
-    /// assert!(!Move::place(0, game.board.find("D4").unwrap()).is_pass());
+    /// assert!(!Move::place(PieceId::new(0), game.board.find("D4").unwrap()).is_pass());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_pass(&self) -> bool {

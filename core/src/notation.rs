@@ -5,6 +5,7 @@ use crate::game::Game;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::Pattern;
+use crate::{ExtraId, PieceId};
 
 /// Why move text could not be read.
 ///
@@ -61,18 +62,19 @@ pub enum NotationError {
 pub const MAX_MOVE_TEXT: usize = 1000;
 
 /// The piece types that enter the board by placement or drop.
-fn entering_pieces(game: &Game) -> impl Iterator<Item = u8> + '_ {
-    game.pieces.iter().enumerate().filter(|(_, p)| p.moves.iter().any(|m| m.pattern.enters())).map(|(i, _)| i as u8)
+fn entering_pieces(game: &Game) -> impl Iterator<Item = PieceId> + '_ {
+    game.piece_ids().filter(|p| game.pieces[p.idx()].moves.iter().any(|m| m.pattern.enters()))
 }
 
 /// The canonical text of a move: the main action, then a following shot (`c3xb3`) and an extra
 /// action (`+revive`), separated by spaces.
 ///
 /// ```
+/// use qipan::core::PieceId;
 /// use qipan::core::{notation::move_text, Move};
 ///
 /// let go = qipan::load("go", &[("size".into(), "9".into())])?;
-/// assert_eq!(move_text(&go, &Move::place(0, go.board.find("E5").unwrap())), "E5");
+/// assert_eq!(move_text(&go, &Move::place(PieceId::new(0), go.board.find("E5").unwrap())), "E5");
 /// assert_eq!(move_text(&go, &Move::PASS), "pass");
 /// let chess = qipan::load("chess", &[])?;
 /// let pawn = chess.piece("pawn").unwrap();
@@ -90,7 +92,7 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
     if mv.kind == MoveKind::Move && mv.take.is_some() && mv.by.is_some() {
         text.push_str(&format!(" {}x{}", b.label(mv.by), b.label(mv.take)));
     }
-    if let Some(e) = (mv.extra as usize).checked_sub(1).and_then(|x| game.extras.get(x)) {
+    if let Some(e) = mv.extra.and_then(|x| game.extras.get(x.idx())) {
         text.push_str(&format!(" +{}", e.name));
     }
     text
@@ -104,11 +106,11 @@ fn main_text(game: &Game, mv: &Move) -> String {
             if entering_pieces(game).count() <= 1 {
                 b.label(mv.to).to_string()
             } else {
-                format!("{}@{}", game.pieces[mv.piece as usize].name, b.label(mv.to))
+                format!("{}@{}", game.pieces[mv.piece.idx()].name, b.label(mv.to))
             }
         }
-        MoveKind::Move if mv.promote > 0 => {
-            format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, mv.promote - 1))
+        MoveKind::Move if let Some(p) = mv.promote => {
+            format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, p))
         }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
@@ -116,8 +118,8 @@ fn main_text(game: &Game, mv: &Move) -> String {
 }
 
 /// How a promotion names its piece: the first symbol when it is a plain letter, else the name.
-fn piece_letter(game: &Game, piece: u8) -> String {
-    let Some(p) = game.pieces.get(piece as usize) else { return "?".into() };
+fn piece_letter(game: &Game, piece: PieceId) -> String {
+    let Some(p) = game.pieces.get(piece.idx()) else { return "?".into() };
     match p.symbols.first() {
         Some(s) if s.chars().count() == 1 && s.chars().all(|c| c.is_ascii_alphabetic()) => s.to_ascii_uppercase(),
         _ => p.name.clone(),
@@ -125,11 +127,11 @@ fn piece_letter(game: &Game, piece: u8) -> String {
 }
 
 /// The piece type a promotion suffix names: a symbol (any seat's, any case) or a name.
-fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
+fn promoted_piece(game: &Game, text: &str) -> Option<PieceId> {
     game.pieces
         .iter()
         .position(|p| p.name == text || p.symbols.iter().any(|s| s.eq_ignore_ascii_case(text)))
-        .map(|i| i as u8)
+        .and_then(PieceId::from_index)
 }
 
 /// Reads move text in the position's context (which piece stands where, which seat moves). The
@@ -153,7 +155,7 @@ fn promoted_piece(game: &Game, text: &str) -> Option<u8> {
 /// }
 /// let pos = Position::from_fen(&game, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")?;
 /// let promotion = parse_move(&pos, "e7-e8=Q")?;
-/// assert_eq!(promotion.promote, game.piece("queen").unwrap() + 1);
+/// assert_eq!(promotion.promote, game.piece("queen"));
 /// assert_eq!(parse_move(&pos, "e7e8q")?, promotion);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -176,7 +178,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         if mv.kind != MoveKind::Move {
             return Err(NotationError::Malformed(text.to_string()));
         }
-        mv.promote = promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))? + 1;
+        mv.promote = Some(promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))?);
     }
     let mut shot_given = false;
     for part in parts {
@@ -186,7 +188,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                 .iter()
                 .position(|e| e.name == name)
                 .ok_or_else(|| NotationError::UnknownExtra(name.to_string()))?;
-            mv.extra = x as u8 + 1;
+            mv.extra = ExtraId::from_index(x);
         } else if let Some((by, take)) = part.split_once(['x', 'X']) {
             let node = |s: &str| game.board.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));
             if mv.kind != MoveKind::Move {
@@ -227,8 +229,8 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Move::PASS);
     }
-    let entry_kind = |piece: u8| {
-        let drop = game.pieces[piece as usize].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));
+    let entry_kind = |piece: PieceId| {
+        let drop = game.pieces[piece.idx()].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));
         if drop { MoveKind::Drop } else { MoveKind::Place }
     };
     if let Some((name, at)) = t.split_once('@') {
@@ -248,7 +250,7 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         let (Some(from), Some(to)) = (b.find(a), b.find(z)) else {
             continue;
         };
-        let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
+        let piece = pos.cell(from).map_or(PieceId::new(0), |p| p.piece);
         return Ok(if c == '-' { Move::step(piece, from, to) } else { Move::shoot(piece, from, to) });
     }
     // UCI style: two labels run together (`e2e4`), possibly followed by a promotion letter (`e7e8q`).
@@ -261,8 +263,8 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         for (body, promote) in [(t, None), (body, promote)] {
             for i in 1..body.len() {
                 if let (Some(from), Some(to)) = (b.find(&body[..i]), b.find(&body[i..])) {
-                    let piece = pos.cell(from).map(|p| p.piece).unwrap_or(0);
-                    return Ok(Move { promote: promote.map_or(0, |p| p + 1), ..Move::step(piece, from, to) });
+                    let piece = pos.cell(from).map_or(PieceId::new(0), |p| p.piece);
+                    return Ok(Move { promote, ..Move::step(piece, from, to) });
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! How a game ended: winners, scores, and the result written as people and SGF expect.
 
+use crate::SeatId;
 use crate::hooks::{HookError, HookPoint};
 use crate::position::Position;
 use crate::rules::Scoring;
@@ -8,6 +9,7 @@ use crate::rules::scoring;
 /// The result of a finished game.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::{Move, notation::parse_move};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -16,7 +18,7 @@ use crate::rules::scoring;
 ///     pos.play(&mv)?;
 /// }
 /// let result = pos.outcome().unwrap();
-/// assert_eq!(result.winners, [0]);
+/// assert_eq!(result.winners, [SeatId(0)]);
 /// assert_eq!(result.scores, Some(vec![81.0, 5.5])); // Black's stone owns the board; White has komi
 /// assert_eq!(result.text, "B+75.5");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -24,7 +26,7 @@ use crate::rules::scoring;
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
     /// The winning seats (empty for a draw).
-    pub winners: Vec<u8>,
+    pub winners: Vec<SeatId>,
     /// Final score per seat, when the game is scored.
     pub scores: Option<Vec<f64>>,
     /// Why the game ended.
@@ -36,11 +38,11 @@ pub struct GameResult {
 /// Results are made when a game ends ([`Position::outcome`] holds it), by who is left or by score.
 ///
 /// ```
-/// use qipan::core::{EndReason, GameResult};
+/// use qipan::core::{EndReason, GameResult, SeatId};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let pos = game.start();
-/// assert_eq!(GameResult::winners(&pos, vec![0], EndReason::Other("time".into())).text, "B+");
+/// assert_eq!(GameResult::winners(&pos, vec![SeatId(0)], EndReason::Other("time".into())).text, "B+");
 /// assert_eq!(GameResult::scored(&pos, EndReason::ConsecutivePasses)?.text, "W+5.5"); // komi on an empty board
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -48,25 +50,25 @@ impl GameResult {
     /// A result decided by who is left (or by a hook).
     ///
     /// ```
-    /// use qipan::core::{EndReason, GameResult};
+    /// use qipan::core::{EndReason, GameResult, SeatId};
     ///
     /// let go = qipan::load("go", &[])?.start();
-    /// let r = GameResult::winners(&go, vec![1], EndReason::Resignation);
+    /// let r = GameResult::winners(&go, vec![SeatId(1)], EndReason::Resignation);
     /// assert_eq!((r.text.as_str(), r.reason, r.scores), ("W+", EndReason::Resignation, None));
     /// assert_eq!(GameResult::winners(&go, vec![], EndReason::Other("agreement".into())).text, "0");
     /// // With more than two seats the winners are named.
     /// let he_qi = qipan::load("he-qi", &[])?.start();
-    /// assert_eq!(GameResult::winners(&he_qi, vec![2], EndReason::LastSideStanding).text, "blue wins");
-    /// assert_eq!(GameResult::winners(&he_qi, vec![0, 2], EndReason::Other("alliance".into())).text, "red and blue win");
+    /// assert_eq!(GameResult::winners(&he_qi, vec![SeatId(2)], EndReason::LastSideStanding).text, "blue wins");
+    /// assert_eq!(GameResult::winners(&he_qi, vec![SeatId(0), SeatId(2)], EndReason::Other("alliance".into())).text, "red and blue win");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn winners(pos: &Position, winners: Vec<u8>, reason: EndReason) -> GameResult {
+    pub fn winners(pos: &Position, winners: Vec<SeatId>, reason: EndReason) -> GameResult {
         let g = pos.game();
         let text = match winners.as_slice() {
             [] => "0".to_string(),
-            [w] if g.seats.len() == 2 => format!("{}+", g.seats[*w as usize].letter),
+            [w] if g.seats.len() == 2 => format!("{}+", g.seats[w.idx()].letter),
             ws => {
-                let names: Vec<&str> = ws.iter().map(|&w| g.seats[w as usize].name.as_str()).collect();
+                let names: Vec<&str> = ws.iter().map(|&w| g.seats[w.idx()].name.as_str()).collect();
                 format!("{} win{}", names.join(" and "), if ws.len() == 1 { "s" } else { "" })
             }
         };
@@ -76,13 +78,13 @@ impl GameResult {
     /// A result from the scores of the current position (or a draw when the game has no scoring).
     ///
     /// ```
-    /// use qipan::core::{EndReason, GameResult};
+    /// use qipan::core::{EndReason, GameResult, SeatId};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into()), ("komi".into(), "7.5".into())])?;
     /// let mut pos = game.start();
     /// pos.play(&qipan::core::notation::parse_move(&pos, "E5")?)?;
     /// let r = GameResult::scored(&pos, EndReason::Other("adjudicated".into()))?;
-    /// assert_eq!((r.winners, r.scores, r.text), (vec![0], Some(vec![81.0, 7.5]), "B+73.5".to_string()));
+    /// assert_eq!((r.winners, r.scores, r.text), (vec![SeatId(0)], Some(vec![81.0, 7.5]), "B+73.5".to_string()));
     /// // Chess has no scoring: a draw while both kings stand.
     /// let chess = qipan::load("chess", &[])?.start();
     /// assert_eq!(GameResult::scored(&chess, EndReason::Other("agreement".into()))?.text, "0");
@@ -99,37 +101,36 @@ impl GameResult {
             && h.has(HookPoint::Score)
         {
             let mut s = scores.clone().unwrap_or_else(|| vec![0.0; g.seats.len()]);
-            for (seat, v) in s.iter_mut().enumerate() {
-                if let Some(x) = h.score(pos, seat as u8)? {
+            for (seat, v) in g.seat_ids().zip(s.iter_mut()) {
+                if let Some(x) = h.score(pos, seat)? {
                     *v = x;
                 }
             }
             scores = Some(s);
         }
         let Some(mut scores) = scores else {
-            let live = (0..g.seats.len() as u8).filter(|&s| pos.is_alive(s)).collect::<Vec<_>>();
+            let live = g.seat_ids().filter(|&s| pos.is_alive(s)).collect::<Vec<_>>();
             let winners = if live.len() == 1 { live } else { vec![] };
             return Ok(GameResult::winners(pos, winners, reason));
         };
         for (s, b) in scores.iter_mut().zip(&g.rules.score_bonus) {
             *s += b;
         }
-        let best = scores
-            .iter()
-            .enumerate()
-            .filter(|(s, _)| pos.is_alive(*s as u8))
+        let best = g
+            .seat_ids()
+            .zip(&scores)
+            .filter(|&(s, _)| pos.is_alive(s))
             .map(|(_, v)| *v)
             .fold(f64::NEG_INFINITY, f64::max);
-        let winners: Vec<u8> =
-            (0..scores.len() as u8).filter(|&s| pos.is_alive(s) && scores[s as usize] == best).collect();
+        let winners: Vec<SeatId> = g.seat_ids().filter(|&s| pos.is_alive(s) && scores[s.idx()] == best).collect();
         let text = if winners.len() != 1 {
             "0".to_string()
         } else if g.seats.len() == 2 {
-            let w = winners[0] as usize;
+            let w = winners[0].idx();
             let margin = scores[w] - scores[1 - w];
             format!("{}+{}", g.seats[w].letter, fmt_points(margin))
         } else {
-            format!("{} wins", g.seats[winners[0] as usize].name)
+            format!("{} wins", g.seats[winners[0].idx()].name)
         };
         let winners = if winners.len() == 1 { winners } else { vec![] };
         Ok(GameResult { winners, scores: Some(scores), reason, text })

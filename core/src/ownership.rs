@@ -1,6 +1,7 @@
 //! Who owns each node at the end: a playout-based estimate for games scored by area, used to find
 //! dead stones (stones that would be captured if play went on).
 
+use crate::SeatId;
 use crate::board::NodeId;
 use crate::playout::{PlayoutBuf, Policy, playout};
 use crate::position::Position;
@@ -34,6 +35,7 @@ pub struct Ownership {
 /// Reading an estimate: who owns a node, and which stones are dead.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::ownership::Ownership;
 ///
 /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -42,7 +44,7 @@ pub struct Ownership {
 /// // A made-up estimate giving every point to White: Black's stone on E5 is then dead.
 /// let own = Ownership { share: vec![vec![0.0, 1.0]; 81] };
 /// let e5 = game.board.find("E5").unwrap();
-/// assert_eq!(own.owner(e5, 0.5), Some(1));
+/// assert_eq!(own.owner(e5, 0.5), Some(SeatId(1)));
 /// assert_eq!(own.dead_stones(&pos), [e5]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -50,17 +52,18 @@ impl Ownership {
     /// The seat owning `node` in more than `threshold` of the playouts, if any.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::ownership::Ownership;
     ///
     /// // Two nodes: the first Black's in 90% of the playouts, the second shared.
     /// let own = Ownership { share: vec![vec![0.9, 0.1], vec![0.5, 0.5]] };
     /// let (first, second) = (qipan::core::NodeId(0), qipan::core::NodeId(1));
-    /// assert_eq!(own.owner(first, 0.8), Some(0));
+    /// assert_eq!(own.owner(first, 0.8), Some(qipan::core::SeatId(0)));
     /// assert_eq!(own.owner(first, 0.95), None);
     /// assert_eq!(own.owner(second, 0.5), None);
     /// ```
-    pub fn owner(&self, node: NodeId, threshold: f64) -> Option<u8> {
-        self.share[node.idx()].iter().position(|&s| s > threshold).map(|s| s as u8)
+    pub fn owner(&self, node: NodeId, threshold: f64) -> Option<SeatId> {
+        self.share[node.idx()].iter().position(|&s| s > threshold).and_then(SeatId::from_index)
     }
 
     /// Stones whose point another side owns in more than half of the playouts.
@@ -85,7 +88,7 @@ impl Ownership {
             .node_ids()
             .filter(|&n| {
                 pos.cell(n).is_some_and(|p| {
-                    let own = pos.controller(p.seat) as usize;
+                    let own = pos.controller(p.seat).idx();
                     self.share[n.idx()].iter().enumerate().any(|(s, &x)| s != own && x > 0.5)
                 })
             })
@@ -97,6 +100,7 @@ impl Ownership {
 /// it then (its stone, or an empty region only that side borders). Needs area scoring.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use rand::SeedableRng;
 /// use qipan::core::ownership::estimate;
 ///
@@ -108,7 +112,7 @@ impl Ownership {
 /// // Black's wall B1-B2-B3-C2 has two eyes (C1, C3); White's stone A2 cannot live.
 /// let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
 /// let own = estimate(&pos, 50, &mut rng).unwrap();
-/// assert!(game.board.node_ids().all(|n| own.owner(n, 0.5) == Some(0)));
+/// assert!(game.board.node_ids().all(|n| own.owner(n, 0.5) == Some(SeatId(0))));
 /// // Chess is not scored by area.
 /// let chess = qipan::load("chess", &[])?;
 /// assert!(estimate(&chess.start(), 50, &mut rng).is_none());
@@ -128,7 +132,7 @@ pub fn estimate<R: Rng>(pos: &Position, playouts: u32, rng: &mut R) -> Option<Ow
         playout(&mut p, rng, &mut buf, cap, Policy::Light).ok()?;
         for (node, owner) in area_owners(&p, relation).into_iter().enumerate() {
             if let Some(s) = owner {
-                count[node][s as usize] += 1;
+                count[node][s.idx()] += 1;
             }
         }
     }
@@ -140,6 +144,7 @@ pub fn estimate<R: Rng>(pos: &Position, playouts: u32, rng: &mut R) -> Option<Ow
 /// its empty region (none for shared regions).
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::ownership::area_owners;
 ///
 /// let game = qipan::load("go", &[("size".into(), "3".into())])?;
@@ -149,11 +154,11 @@ pub fn estimate<R: Rng>(pos: &Position, playouts: u32, rng: &mut R) -> Option<Ow
 /// }
 /// let owners = area_owners(&pos, game.board.relation("orthogonal").unwrap());
 /// let owner = |label| owners[game.board.find(label).unwrap().idx()];
-/// assert_eq!((owner("B2"), owner("C1"), owner("A2")), (Some(0), Some(0), Some(1)));
+/// assert_eq!((owner("B2"), owner("C1"), owner("A2")), (Some(SeatId(0)), Some(SeatId(0)), Some(SeatId(1))));
 /// assert_eq!(owner("A1"), None); // both sides border A1
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn area_owners(pos: &Position, rel: crate::board::RelationId) -> Vec<Option<u8>> {
+pub fn area_owners(pos: &Position, rel: crate::board::RelationId) -> Vec<Option<SeatId>> {
     let board = &pos.game().board;
     let mut owner = vec![None; board.len()];
     let mut seen = vec![false; board.len()];
@@ -168,7 +173,7 @@ pub fn area_owners(pos: &Position, rel: crate::board::RelationId) -> Vec<Option<
             continue;
         }
         region.clear();
-        let mut border: Option<Option<u8>> = None;
+        let mut border: Option<Option<SeatId>> = None;
         seen[start.idx()] = true;
         stack.push(start);
         while let Some(x) = stack.pop() {
@@ -272,13 +277,13 @@ pub fn territory_scores(pos: &Position, dead: &[NodeId]) -> Option<Vec<f64>> {
     let mut s: Vec<f64> = pos.captures().iter().map(|&c| c as f64).collect();
     for n in p.game().board.node_ids() {
         if let (None, Some(o)) = (p.cell(n), owners[n.idx()]) {
-            s[o as usize] += 1.0;
+            s[o.idx()] += 1.0;
         }
     }
     for &n in dead {
         if let Some(piece) = pos.cell(n) {
             // A dead stone is a prisoner of every other side; with two sides, of the opponent.
-            let owner = pos.controller(piece.seat) as usize;
+            let owner = pos.controller(piece.seat).idx();
             for (seat, x) in s.iter_mut().enumerate() {
                 if seat != owner {
                     *x += 1.0 / (pos.game().seats.len() - 1).max(1) as f64;

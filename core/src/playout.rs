@@ -1,5 +1,6 @@
 //! Random playouts and perft: the engine's two yardsticks.
 
+use crate::PieceId;
 use crate::board::NodeId;
 use crate::hooks::{HookBudget, HookError, HookPoint};
 use crate::moves::Move;
@@ -133,6 +134,7 @@ pub fn playout<R: Rng>(
 /// Buffers reused across playouts.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::playout::{PlayoutBuf, random_playout};
 /// use rand::SeedableRng;
 ///
@@ -144,7 +146,7 @@ pub fn playout<R: Rng>(
 /// for _ in 0..100 {
 ///     let mut pos = start.clone();
 ///     random_playout(&mut pos, &mut rng, &mut buf, 1000)?;
-///     black_wins += pos.outcome().is_some_and(|r| r.winners == [0]) as u32;
+///     black_wins += pos.outcome().is_some_and(|r| r.winners == [SeatId(0)]) as u32;
 /// }
 /// assert!(0 < black_wins && black_wins < 100);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -219,8 +221,8 @@ impl PlayoutBuf {
                 return Some(Move::PASS);
             }
             let n = self.empties[i];
-            if pos.placement_legal(n, 0) && !(light && fills_own_eye(pos, n)) {
-                return Some(Move::place(0, n));
+            if pos.placement_legal(n, PieceId::new(0)) && !(light && fills_own_eye(pos, n)) {
+                return Some(Move::place(PieceId::new(0), n));
             }
             live -= 1;
             self.swap(i, live);
@@ -324,6 +326,7 @@ fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<
 /// it instead, as every command does.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan_core::board::generators::{grid, GridSpec};
 /// use qipan_core::game::{GameBuilder, PieceType, Seat};
 /// use qipan_core::rules::{Cond, MoveRule, Pattern};
@@ -338,7 +341,7 @@ fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<
 ///     immune: false,
 ///     captures: true,
 /// };
-/// let seats = [Seat::new("x", "X", 0), Seat::new("o", "O", 1)];
+/// let seats = [Seat::new("x", "X", SeatId(0)), Seat::new("o", "O", SeatId(1))];
 /// let game = Arc::new(GameBuilder::new("t", board).seats(seats).piece(stone).build().unwrap());
 /// assert_eq!(qipan_core::playout::perft(&game.start(), 2), 9 * 8);
 /// ```

@@ -14,12 +14,13 @@ use crate::notation::{move_text, parse_move};
 use crate::position::{Piece, Position};
 use crate::rules::pattern::{Scratch, generate};
 use crate::rules::{Cond, DirSel, MoveRule, Pattern, Rules};
+pub(crate) use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// The first seat: moves north (towards higher ranks).
-pub(crate) const WHITE: u8 = 0;
+pub(crate) const WHITE: SeatId = SeatId(0);
 /// The second seat: moves south.
-pub(crate) const BLACK: u8 = 1;
+pub(crate) const BLACK: SeatId = SeatId(1);
 
 /// A `w`×`h` grid labelled as a chessboard (`a1` at the lower left), with the `orthogonal` and
 /// `diagonal` relations, cells coloured `dark` (a1) and `light`, and the zones given as (name,
@@ -100,7 +101,7 @@ pub(crate) fn game(board: Board, pieces: Vec<PieceType>, rules: Rules) -> Arc<Ga
 
 /// The position of `game` with exactly `pieces` (label, seat, piece type) on the board and `to_move`
 /// to move, as if it were the start. The one place the kit sets a position up.
-pub(crate) fn position(game: &Arc<Game>, pieces: &[(&str, u8, u8)], to_move: u8) -> Position {
+pub(crate) fn position(game: &Arc<Game>, pieces: &[(&str, SeatId, PieceId)], to_move: SeatId) -> Position {
     // The start's reserves, on a board cleared of the start's pieces.
     let mut setup = game.start().to_setup();
     setup.clear_board().forget_history().to_move(to_move);
@@ -136,12 +137,12 @@ pub(crate) fn generated_moves(pos: &Position, from: &str, rule: usize) -> Vec<Mo
 
 /// The pseudo-legal moves of rule `rule` of piece type `piece` of `seat` entering the board (a
 /// placement or a drop), as sorted text.
-pub(crate) fn entering(pos: &Position, seat: u8, piece: u8, rule: usize) -> Vec<String> {
+pub(crate) fn entering(pos: &Position, seat: SeatId, piece: PieceId, rule: usize) -> Vec<String> {
     sorted_text(pos, &generate_rule(pos, seat, piece, NodeId::NONE, rule))
 }
 
-fn generate_rule(pos: &Position, seat: u8, piece: u8, from: NodeId, rule: usize) -> Vec<Move> {
-    let rule = &pos.game().pieces[piece as usize].moves[rule];
+fn generate_rule(pos: &Position, seat: SeatId, piece: PieceId, from: NodeId, rule: usize) -> Vec<Move> {
+    let rule = &pos.game().pieces[piece.idx()].moves[rule];
     let mut out = Vec::new();
     generate(rule, pos, seat, piece, from, &mut Scratch::default(), &mut out);
     out

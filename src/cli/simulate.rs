@@ -50,9 +50,7 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
         if s == "all" {
             return Some((0..seats).filter(|&i| game.seats[i].plays).collect());
         }
-        game.seat(s)
-            .map(|i| vec![i as usize])
-            .or_else(|| s.parse::<usize>().ok().filter(|&i| i < seats).map(|i| vec![i]))
+        game.seat(s).map(|i| vec![i.idx()]).or_else(|| s.parse::<usize>().ok().filter(|&i| i < seats).map(|i| vec![i]))
     };
     let names = || game.seats.iter().filter(|s| s.plays).map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
     // (seats, spec text) in order.

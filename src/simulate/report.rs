@@ -1,8 +1,7 @@
 //! The statistics of a simulation: win rates with their intervals, game lengths, endings, the first mover.
 
 use super::{GameSummary, Simulation};
-use qipan_core::EndReason;
-use qipan_core::ai;
+use qipan_core::{EndReason, SeatId, ai};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -63,13 +62,15 @@ impl Rate {
 /// One player's results.
 ///
 /// ```
+/// use qipan::core::SeatId;
+///
 /// # use qipan::simulate::{Report, Simulation};
 /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
 /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
 /// # let records = sim.run(&|_| {})?;
 /// let report = Report::new(&sim, &records);
 /// let black = &report.players[0];
-/// assert_eq!((black.seat, black.name.as_str(), black.agent.as_str()), (0, "black", "random"));
+/// assert_eq!((black.seat, black.name.as_str(), black.agent.as_str()), (SeatId(0), "black", "random"));
 /// assert_eq!(black.wins.count + black.losses.count, 4);
 /// assert_eq!(black.draws.count, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -77,7 +78,8 @@ impl Rate {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerStats {
     /// The seat index of the player.
-    pub seat: u8,
+    #[serde(serialize_with = "seat_number")]
+    pub seat: SeatId,
     /// Its name (several names joined by `+` for a player holding several seats).
     pub name: String,
     /// Its agent spec.
@@ -123,19 +125,22 @@ pub struct Lengths {
 /// Whether moving first helps: the first player's win rate against the 1/n of equal chances.
 ///
 /// ```
+/// use qipan::core::SeatId;
+///
 /// # use qipan::simulate::{Report, Simulation};
 /// # let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
 /// # let sim = Simulation::new(game, 4).with_seed(7).with_threads(1);
 /// # let records = sim.run(&|_| {})?;
 /// let first = Report::new(&sim, &records).first_mover;
-/// assert_eq!((first.seat, first.name.as_str(), first.expected), (0, "black", 0.5));
+/// assert_eq!((first.seat, first.name.as_str(), first.expected), (SeatId(0), "black", 0.5));
 /// assert_eq!(first.advantage, first.wins.rate - 0.5);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FirstMover {
     /// The player who moves first.
-    pub seat: u8,
+    #[serde(serialize_with = "seat_number")]
+    pub seat: SeatId,
     /// Its name.
     pub name: String,
     /// Its win rate.
@@ -226,12 +231,10 @@ impl Report {
         let start = game.start();
         let players = ai::players(&start);
         let n = records.len();
-        let name = |p: u8| {
-            let names: Vec<&str> = (0..game.seats.len())
-                .filter(|&s| game.seats[s].held_by == p && game.seats[s].plays)
-                .map(|s| game.seats[s].name.as_str())
-                .collect();
-            if names.is_empty() { game.seats[p as usize].name.clone() } else { names.join("+") }
+        let name = |p: SeatId| {
+            let names: Vec<&str> =
+                game.seats.iter().filter(|s| s.held_by == p && s.plays).map(|s| s.name.as_str()).collect();
+            if names.is_empty() { game.seats[p.idx()].name.clone() } else { names.join("+") }
         };
         let stats = players
             .iter()
@@ -297,6 +300,16 @@ pub(super) fn by_words(endings: &BTreeMap<EndReason, usize>) -> BTreeMap<&str, u
         *words.entry(reason.as_str()).or_insert(0) += count;
     }
     words
+}
+
+/// A seat as reports write it: its index.
+pub(super) fn seat_number<S: Serializer>(seat: &SeatId, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u8(seat.0)
+}
+
+/// Seats as reports write them: their indices.
+pub(super) fn seat_numbers<S: Serializer>(seats: &[SeatId], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(seats.iter().map(|seat| seat.0))
 }
 
 fn endings_in_words<S: Serializer>(endings: &BTreeMap<EndReason, usize>, s: S) -> Result<S::Ok, S::Error> {

@@ -2,7 +2,7 @@
 
 use qipan_core::ai::{self, Agent, AgentRng, AgentSpec};
 use qipan_core::hooks::HookError;
-use qipan_core::{EndReason, Game, GameResult};
+use qipan_core::{EndReason, Game, GameResult, SeatId};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
@@ -110,13 +110,14 @@ impl Simulation {
     /// `games` games of `game`, every seat random, seed 1, one thread per core.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::ai::AgentSpec;
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let sim = qipan::simulate::Simulation::new(game, 10);
     /// assert_eq!((sim.games, sim.seed, sim.threads), (10, 1, 0));
     /// assert_eq!(sim.agents, [None, None]);
-    /// assert_eq!(sim.agent_of(1), AgentSpec::Random);
+    /// assert_eq!(sim.agent_of(SeatId(1)), AgentSpec::Random);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: Arc<Game>, games: usize) -> Simulation {
@@ -177,18 +178,19 @@ impl Simulation {
     /// The agent spec that plays for `seat` at the start (its own, its player's, or random).
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::ai::AgentSpec;
     ///
     /// let game = qipan::load("go", &[])?;
     /// let sim = qipan::simulate::Simulation::new(game, 4).with_agent(0, AgentSpec::Greedy)?;
-    /// assert_eq!(sim.agent_of(0), AgentSpec::Greedy);
-    /// assert_eq!(sim.agent_of(1), AgentSpec::Random);
+    /// assert_eq!(sim.agent_of(SeatId(0)), AgentSpec::Greedy);
+    /// assert_eq!(sim.agent_of(SeatId(1)), AgentSpec::Random);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn agent_of(&self, seat: u8) -> AgentSpec {
-        let held_by = self.game.seats.get(seat as usize).map(|s| s.held_by as usize).unwrap_or(0);
+    pub fn agent_of(&self, seat: SeatId) -> AgentSpec {
+        let held_by = self.game.seats.get(seat.idx()).map(|s| s.held_by.idx()).unwrap_or(0);
         self.agents
-            .get(seat as usize)
+            .get(seat.idx())
             .cloned()
             .flatten()
             .or_else(|| self.agents.get(held_by).cloned().flatten())
@@ -241,13 +243,14 @@ impl Simulation {
     /// Plays game `index` alone.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::simulate::{Simulation, game_seed};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into()), ("move_cap".into(), "20".into())])?;
     /// let sim = Simulation::new(game, 100).with_seed(9);
     /// let record = sim.play(42)?;
     /// assert_eq!((record.index, record.seed), (42, game_seed(9, 42)));
-    /// assert_eq!(record.first, 0); // Black moves first
+    /// assert_eq!(record.first, SeatId(0)); // Black moves first
     /// assert_eq!(record.winners.len(), 1); // komi 5.5: no draw
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -275,7 +278,7 @@ impl Simulation {
             }
             let seat = pos.to_move();
             // A seat without an agent of its own is played by its player's.
-            let who = if explicit[seat as usize] { seat } else { ai::player(&pos, seat) } as usize;
+            let who = if explicit[seat.idx()] { seat } else { ai::player(&pos, seat) }.idx();
             match agents[who].choose(&pos, &mut rng).map_err(hook)? {
                 Some(mv) => pos.play_unchecked(&mv).map_err(hook)?,
                 None => {
@@ -293,11 +296,13 @@ impl Simulation {
         ai::rewards(&pos, Some(&result), &mut rewards);
         let start = game.start();
         let players = ai::players(&start);
-        let won: Vec<u8> =
-            players.iter().copied().filter(|&p| !result.winners.is_empty() && rewards[p as usize] > 0.0).collect();
+        let won: Vec<SeatId> =
+            players.iter().copied().filter(|&p| !result.winners.is_empty() && rewards[p.idx()] > 0.0).collect();
         let captures = players
             .iter()
-            .map(|&p| (0..seats).filter(|&s| game.seats[s].held_by == p).map(|s| pos.captures()[s]).sum())
+            .map(|&p| {
+                game.seat_ids().filter(|&s| game.seats[s.idx()].held_by == p).map(|s| pos.captures()[s.idx()]).sum()
+            })
             .collect();
         Ok(GameSummary {
             index,
@@ -349,7 +354,8 @@ pub struct GameSummary {
     /// Its seed.
     pub seed: u64,
     /// The players (seat indices of the seats that hold themselves at the start) who won; empty for a draw.
-    pub winners: Vec<u8>,
+    #[serde(serialize_with = "super::report::seat_numbers")]
+    pub winners: Vec<SeatId>,
     /// Plies played.
     pub plies: u32,
     /// Pieces captured by each player (in the order of [`Report::players`](super::Report::players)).
@@ -360,7 +366,8 @@ pub struct GameSummary {
     /// The result as text.
     pub result: String,
     /// The player who moved first.
-    pub first: u8,
+    #[serde(serialize_with = "super::report::seat_number")]
+    pub first: SeatId,
 }
 
 /// Writes an end reason as records and reports have always written it: its words.

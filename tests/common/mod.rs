@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Game, Piece, Position, Setup};
+use qipan::core::{Game, Piece, Position, SeatId, Setup};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub fn game(name: &str, opts: &[(&str, &str)]) -> Arc<Game> {
 pub fn position_with(g: &Arc<Game>, keep: &[&str], pieces: &[(&str, &str, &str)], mover: &str) -> Position {
     let mut p = g.start().to_setup();
     for n in g.board.node_ids() {
-        if p.piece_at(n).is_some_and(|c| !keep.contains(&g.pieces[c.piece as usize].name.as_str())) {
+        if p.piece_at(n).is_some_and(|c| !keep.contains(&g.pieces[c.piece.idx()].name.as_str())) {
             p.remove(n);
         }
     }
@@ -61,7 +61,7 @@ pub fn play(p: &mut Position, text: &str) {
 }
 
 /// A seat's index by name.
-pub fn seat(p: &Position, name: &str) -> u8 {
+pub fn seat(p: &Position, name: &str) -> SeatId {
     p.game().seat(name).unwrap()
 }
 

@@ -52,7 +52,7 @@ fn value(before: &Position, after: &Position) -> i64 {
     }
     // Captures by every seat this player holds (after the move, which may have taken a whole army).
     let taken = |p: &Position| -> i64 {
-        (0..p.captures().len() as u8).filter(|&s| player(p, s) == me).map(|s| p.captures()[s as usize] as i64).sum()
+        p.game().seat_ids().zip(p.captures()).filter(|&(s, _)| player(p, s) == me).map(|(_, &c)| c as i64).sum()
     };
     (taken(after) - taken(before)).max(0)
 }

@@ -1,6 +1,7 @@
 //! Monte-Carlo tree search (UCT) with random playouts, for any number of players.
 
 use super::{Agent, AgentRng, SpecError, player, rewards};
+use crate::SeatId;
 use crate::hooks::{HookError, HookPoint};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, GameResult};
@@ -204,7 +205,7 @@ struct Node {
     tried: u32,
     visits: u32,
     /// The player to move here (see [`player`]), set on expansion.
-    mover: u8,
+    mover: SeatId,
     /// What the move captures at once (see [`MctsConfig::bias`]).
     bias: f32,
 }
@@ -341,7 +342,16 @@ impl MctsAgent {
     }
 
     fn push_node_biased(&mut self, mv: Move, parent: u32, bias: f32) {
-        self.nodes.push(Node { mv, parent, first_child: NONE, children: 0, tried: 0, visits: 0, mover: 0, bias });
+        self.nodes.push(Node {
+            mv,
+            parent,
+            first_child: NONE,
+            children: 0,
+            tried: 0,
+            visits: 0,
+            mover: SeatId(0),
+            bias,
+        });
         self.sums.extend(std::iter::repeat_n(0.0, self.seats));
     }
 
@@ -384,7 +394,7 @@ impl MctsAgent {
             return child;
         }
         let log_n = (n.visits.max(1) as f64).ln();
-        let mover = n.mover as usize;
+        let mover = n.mover.idx();
         let (c, bias) = (self.config.c, self.config.bias);
         let mut best = (f64::NEG_INFINITY, n.first_child);
         for child in n.first_child..n.first_child + n.children {
@@ -421,10 +431,10 @@ impl MctsAgent {
         out.clear();
         out.resize(pos.game().seats.len(), 0.0);
         for cell in pos.cells().iter().flatten() {
-            out[player(pos, cell.seat) as usize] += 1.0;
+            out[player(pos, cell.seat).idx()] += 1.0;
         }
-        for (s, &c) in pos.captures().iter().enumerate() {
-            out[player(pos, s as u8) as usize] += c as f64;
+        for (s, &c) in pos.game().seat_ids().zip(pos.captures()) {
+            out[player(pos, s).idx()] += c as f64;
         }
     }
 
@@ -440,9 +450,9 @@ impl MctsAgent {
         }
         self.live.clear();
         self.live.resize(n, false);
-        for s in 0..n as u8 {
+        for s in pos.game().seat_ids() {
             if pos.is_alive(s) {
-                self.live[player(pos, s) as usize] = true;
+                self.live[player(pos, s).idx()] = true;
             }
         }
         let count = self.live.iter().filter(|&&l| l).count();
@@ -575,7 +585,7 @@ impl MctsAgent {
         }
         self.last_iterations = done;
         let root = &self.nodes[0];
-        let mover = root.mover as usize;
+        let mover = root.mover.idx();
         let mut out: Vec<(Move, u32, f64)> = (root.first_child..root.first_child + root.children)
             .map(|c| {
                 let ch = &self.nodes[c as usize];

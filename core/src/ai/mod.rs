@@ -21,6 +21,7 @@ pub use greedy::GreedyAgent;
 pub use mcts::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH};
 pub use random::RandomAgent;
 
+use crate::SeatId;
 use crate::hooks::HookError;
 use crate::moves::Move;
 use crate::outcome::GameResult;
@@ -43,7 +44,7 @@ pub type AgentRng = SmallRng;
 /// let mut agents = [AgentSpec::Random.build(), AgentSpec::Greedy.build()];
 /// let mut rng = AgentRng::seed_from_u64(1);
 /// let mut pos = game.start();
-/// while let Some(mv) = agents[pos.to_move() as usize].choose(&pos, &mut rng)? {
+/// while let Some(mv) = agents[pos.to_move().idx()].choose(&pos, &mut rng)? {
 ///     pos.play(&mv)?;
 /// }
 /// assert!(pos.is_over());
@@ -326,9 +327,9 @@ impl fmt::Display for AgentSpec {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[inline]
-pub fn player(pos: &Position, seat: u8) -> u8 {
-    let c = pos.controller(seat) as usize;
-    pos.game().seats.get(c).map_or(c as u8, |s| s.held_by)
+pub fn player(pos: &Position, seat: SeatId) -> SeatId {
+    let c = pos.controller(seat);
+    pos.game().seats.get(c.idx()).map_or(c, |s| s.held_by)
 }
 
 /// What the game's result is worth to each player (see [`player`]), indexed by the player's seat: a
@@ -338,13 +339,13 @@ pub fn player(pos: &Position, seat: u8) -> u8 {
 /// `out` is resized to the number of seats. Used by MCTS and by self-play statistics.
 ///
 /// ```
-/// use qipan::core::{EndReason, GameResult};
+/// use qipan::core::{EndReason, GameResult, SeatId};
 /// use qipan::core::ai::rewards;
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
 /// let mut out = Vec::new();
-/// rewards(&pos, Some(&GameResult::winners(&pos, vec![1], EndReason::Resignation)), &mut out);
+/// rewards(&pos, Some(&GameResult::winners(&pos, vec![SeatId(1)], EndReason::Resignation)), &mut out);
 /// assert_eq!(out, [0.0, 1.0]);
 /// rewards(&pos, None, &mut out);
 /// assert_eq!(out, [0.5, 0.5]);
@@ -356,16 +357,16 @@ pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) 
     out.resize(n, 0.0);
     let winners = result.map(|r| r.winners.as_slice()).unwrap_or(&[]);
     let mut count = 0;
-    let mut mark = |p: u8| {
-        if (p as usize) < n && out[p as usize] == 0.0 {
-            out[p as usize] = 1.0;
+    let mut mark = |p: SeatId| {
+        if p.idx() < n && out[p.idx()] == 0.0 {
+            out[p.idx()] = 1.0;
             count += 1;
         }
     };
     if !winners.is_empty() {
         winners.iter().for_each(|&w| mark(player(pos, w)));
     } else {
-        (0..n as u8).filter(|&s| pos.is_alive(s)).for_each(|s| mark(player(pos, s)));
+        pos.game().seat_ids().filter(|&s| pos.is_alive(s)).for_each(|s| mark(player(pos, s)));
     }
     if count > 1 {
         let share = 1.0 / count as f64;
@@ -376,17 +377,18 @@ pub fn rewards(pos: &Position, result: Option<&GameResult>, out: &mut Vec<f64>) 
 /// The players of a game: the seats that take turns and hold themselves at the start.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::ai::players;
 ///
 /// // Seven kingdoms, and Zhou in the centre, who never plays.
 /// let game = qipan::load("seven-kingdoms", &[])?;
-/// assert_eq!(players(&game.start()), [0, 1, 2, 3, 4, 5, 6]);
+/// assert_eq!(players(&game.start()), [0, 1, 2, 3, 4, 5, 6].map(SeatId));
 /// // With two players, Qin and Chu hold the others.
 /// let game = qipan::load("seven-kingdoms", &[("players".into(), "2".into())])?;
 /// assert_eq!(players(&game.start()), [game.seat("qin").unwrap(), game.seat("chu").unwrap()]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn players(pos: &Position) -> Vec<u8> {
+pub fn players(pos: &Position) -> Vec<SeatId> {
     let g = pos.game();
-    (0..g.seats.len() as u8).filter(|&s| g.seats[s as usize].plays && g.seats[s as usize].held_by == s).collect()
+    g.seat_ids().filter(|&s| g.seats[s.idx()].plays && g.seats[s.idx()].held_by == s).collect()
 }

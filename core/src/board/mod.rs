@@ -46,12 +46,14 @@ impl NodeId {
     /// The node's index into per-node arrays.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// let c3 = game.board.find("C3").unwrap();
     /// pos.play(&qipan::core::notation::parse_move(&pos, "C3")?)?;
     /// assert_eq!(c3.idx(), 20);
-    /// assert_eq!(pos.cells()[c3.idx()].map(|p| p.seat), Some(0));
+    /// assert_eq!(pos.cells()[c3.idx()].map(|p| p.seat), Some(SeatId(0)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]

@@ -6,6 +6,7 @@ use crate::board::{Board, DirectionId, NodeId};
 use crate::hooks::Hooks;
 use crate::rules::pattern::choose_dirs_in;
 use crate::rules::{DirSel, MoveRule, Pattern, Rules};
+use crate::{PieceId, SeatId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -75,6 +76,7 @@ pub enum BuildError {
 /// made from the final data, so they always agree with it.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::board::generators::{GridSpec, grid};
 /// use qipan::core::game::{GameBuilder, PieceType, Seat};
 /// use qipan::core::rules::{Cond, MoveRule, Pattern};
@@ -91,8 +93,8 @@ pub enum BuildError {
 /// };
 /// let game = GameBuilder::new("xo", board)
 ///     .title("X and O")
-///     .seat(Seat::new("x", "X", 0))
-///     .seat(Seat::new("o", "O", 1))
+///     .seat(Seat::new("x", "X", SeatId(0)))
+///     .seat(Seat::new("o", "O", SeatId(1)))
 ///     .piece(stone)
 ///     .build()?;
 /// assert!(game.placement_only());
@@ -114,7 +116,7 @@ struct GameData {
     zone_aliases: Vec<String>,
     pieces: Vec<PieceType>,
     setup: Vec<Placement>,
-    reserves: Vec<(u8, u8, u16)>,
+    reserves: Vec<(SeatId, PieceId, u16)>,
     rules: Rules,
     hooks: Option<Arc<dyn Hooks>>,
     options: BTreeMap<String, String>,
@@ -126,6 +128,7 @@ struct GameData {
 /// Each part of a game, set or added.
 ///
 /// ```
+/// use qipan::core::{PieceId, SeatId};
 /// use qipan::core::board::generators::{GridSpec, grid};
 /// use qipan::core::game::{Extra, GameBuilder, PieceType, Placement, Seat};
 /// use qipan::core::rules::Rules;
@@ -134,20 +137,20 @@ struct GameData {
 /// let a1 = board.find("a1").unwrap();
 /// let king = PieceType { name: "king".into(), symbols: vec!["K".into(), "k".into()], moves: vec![], immune: false, captures: true };
 /// let game = GameBuilder::new("tiny", board)
-///     .seats([Seat::new("white", "W", 0), Seat::new("black", "B", 1)])
+///     .seats([Seat::new("white", "W", SeatId(0)), Seat::new("black", "B", SeatId(1))])
 ///     .zone_alias("home")
 ///     .piece(king)
-///     .place(Placement { node: a1, seat: 0, piece: 0 })
-///     .reserve(1, 0, 2)
-///     .rules(Rules { check: vec![0], ..Rules::default() })
+///     .place(Placement { node: a1, seat: SeatId(0), piece: PieceId::new(0) })
+///     .reserve(SeatId(1), PieceId::new(0), 2)
+///     .rules(Rules { check: vec![PieceId::new(0)], ..Rules::default() })
 ///     .option("size", "2")
 ///     .rules_name("house rules")
 ///     .counter("tokens")
-///     .extra(Extra { name: "revive".into(), revive: 0, cost: Some(0) })
+///     .extra(Extra { name: "revive".into(), revive: PieceId::new(0), cost: Some(0) })
 ///     .build()?;
 /// assert_eq!((game.title.as_str(), game.rules_name.as_str()), ("tiny", "house rules"));
-/// assert!(game.is_royal(0) && game.options["size"] == "2");
-/// assert_eq!((game.setup.len(), game.reserves[0], game.counters.len()), (1, (1, 0, 2), 1));
+/// assert!(game.is_royal(PieceId::new(0)) && game.options["size"] == "2");
+/// assert_eq!((game.setup.len(), game.reserves[0], game.counters.len()), (1, (SeatId(1), PieceId::new(0), 2), 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl GameBuilder {
@@ -223,7 +226,7 @@ impl GameBuilder {
     }
 
     /// `count` pieces of type `piece` in the reserve of `seat` at the start.
-    pub fn reserve(mut self, seat: u8, piece: u8, count: u16) -> Self {
+    pub fn reserve(mut self, seat: SeatId, piece: PieceId, count: u16) -> Self {
         self.game.reserves.push((seat, piece, count));
         self
     }
@@ -267,13 +270,14 @@ impl GameBuilder {
     /// Checks that every index names something that exists, and builds the game with its tables.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
     /// use qipan::core::board::generators::{GridSpec, grid};
     /// use qipan::core::game::{BuildError, GameBuilder, Placement, Seat};
     ///
     /// let board = grid(&GridSpec::new(3, 3))?.build()?;
     /// let err = GameBuilder::new("bad", board)
-    ///     .seat(Seat::new("black", "B", 0))
-    ///     .place(Placement { node: qipan::core::NodeId(4), seat: 0, piece: 0 })
+    ///     .seat(Seat::new("black", "B", SeatId(0)))
+    ///     .place(Placement { node: qipan::core::NodeId(4), seat: SeatId(0), piece: PieceId::new(0) })
     ///     .build()
     ///     .unwrap_err();
     /// assert_eq!(err, BuildError::OutOfRange { what: "setup", kind: "piece type", index: 0, count: 0 });
@@ -308,27 +312,27 @@ impl GameData {
         };
         for s in &self.seats {
             within("a seat's team", "seat", s.team as usize, seats)?;
-            within("a seat's holder", "seat", s.held_by as usize, seats)?;
+            within("a seat's holder", "seat", s.held_by.idx(), seats)?;
         }
         let mut taken = crate::board::NodeSet::new(nodes);
         for p in &self.setup {
             within("setup", "node", p.node.idx(), nodes)?;
-            within("setup", "seat", p.seat as usize, seats)?;
-            within("setup", "piece type", p.piece as usize, pieces)?;
+            within("setup", "seat", p.seat.idx(), seats)?;
+            within("setup", "piece type", p.piece.idx(), pieces)?;
             if taken.contains(p.node) {
                 return Err(BuildError::Crowded(self.board.label(p.node).to_string()));
             }
             taken.insert(p.node);
         }
         for &(seat, piece, _) in &self.reserves {
-            within("reserves", "seat", seat as usize, seats)?;
-            within("reserves", "piece type", piece as usize, pieces)?;
+            within("reserves", "seat", seat.idx(), seats)?;
+            within("reserves", "piece type", piece.idx(), pieces)?;
         }
         for &piece in &self.rules.check {
-            within("the check rule", "piece type", piece as usize, pieces)?;
+            within("the check rule", "piece type", piece.idx(), pieces)?;
         }
         for x in &self.extras {
-            within("an extra action", "piece type", x.revive as usize, pieces)?;
+            within("an extra action", "piece type", x.revive.idx(), pieces)?;
             if let Some(c) = x.cost {
                 within("an extra action's cost", "counter", c, self.counters.len())?;
             }
@@ -387,7 +391,7 @@ impl GameData {
         });
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
-        let royal = (0..pieces.len()).map(|i| rules.check.contains(&(i as u8))).collect();
+        let royal = (0..pieces.len()).map(|i| rules.check.contains(&PieceId::new(i as u8))).collect();
         let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
         // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
         if board.len() * seats.len() <= 1 << 16 {

@@ -4,6 +4,7 @@ use crate::board::{Board, DirectionId, NodeId};
 use crate::hooks::Hooks;
 use crate::position::Position;
 use crate::rules::{DirSel, MoveRule, Rules};
+use crate::{PieceId, SeatId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -16,9 +17,9 @@ pub use build::{BuildError, GameBuilder, MAX_KEYS};
 /// ```
 /// // Two players share the seven kingdoms; Zhou, in the centre, belongs to nobody.
 /// let game = qipan::load("seven-kingdoms", &[("players".into(), "2".into())])?;
-/// let yan = &game.seats[game.seat("yan").unwrap() as usize];
+/// let yan = &game.seats[game.seat("yan").unwrap().idx()];
 /// assert_eq!((yan.letter.as_str(), yan.held_by), ("Y", game.seat("qin").unwrap()));
-/// let zhou = &game.seats[game.seat("zhou").unwrap() as usize];
+/// let zhou = &game.seats[game.seat("zhou").unwrap().idx()];
 /// assert!(!zhou.plays);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -35,7 +36,7 @@ pub struct Seat {
     /// The team index (seats of one team never capture each other).
     pub team: u8,
     /// The seat whose player controls this one at the start (itself unless a player holds several).
-    pub held_by: u8,
+    pub held_by: SeatId,
     /// Colour for pictures (`#c0392b`, `red`); empty for the default palette.
     pub colour: String,
     /// Whether the seat takes turns: false for a neutral seat (pieces that belong to nobody) and for a
@@ -46,9 +47,10 @@ pub struct Seat {
 /// Seats built in code.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::game::Seat;
 ///
-/// let seats = [Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
+/// let seats = [Seat::new("black", "B", SeatId(0)), Seat::new("white", "W", SeatId(1))];
 /// assert_eq!(seats[1].team, 1);
 /// assert!(seats.iter().all(|s| s.plays && s.forward.is_empty()));
 /// ```
@@ -56,21 +58,22 @@ impl Seat {
     /// A seat playing for itself, on its own team (`index` is its place in the turn order).
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::game::Seat;
     ///
-    /// let white = Seat::new("white", "W", 1);
+    /// let white = Seat::new("white", "W", SeatId(1));
     /// assert_eq!((white.name.as_str(), white.letter.as_str()), ("white", "W"));
-    /// assert_eq!((white.team, white.held_by), (1, 1));
+    /// assert_eq!((white.team, white.held_by), (1, SeatId(1)));
     /// assert!(white.plays && white.colour.is_empty());
     /// ```
-    pub fn new(name: &str, letter: &str, index: u8) -> Seat {
+    pub fn new(name: &str, letter: &str, seat: SeatId) -> Seat {
         Seat {
             name: name.into(),
             letter: letter.into(),
             forward: vec![],
             zones: vec![],
-            team: index,
-            held_by: index,
+            team: seat.0,
+            held_by: seat,
             colour: String::new(),
             plays: true,
         }
@@ -81,7 +84,7 @@ impl Seat {
 ///
 /// ```
 /// let game = qipan::load("chess", &[])?;
-/// let knight = &game.pieces[game.piece("knight").unwrap() as usize];
+/// let knight = &game.pieces[game.piece("knight").unwrap().idx()];
 /// assert_eq!(knight.symbols, ["N", "n"]);
 /// assert_eq!(knight.moves.len(), 1); // leap orthogonal then diagonal.outward
 /// assert!(knight.captures && !knight.immune);
@@ -118,7 +121,7 @@ pub struct Extra {
     /// Name, used in move text (`+revive`).
     pub name: String,
     /// The piece type brought back.
-    pub revive: u8,
+    pub revive: PieceId,
     /// The counter paid (index into [`Game::counters`]), if any.
     pub cost: Option<usize>,
 }
@@ -126,10 +129,12 @@ pub struct Extra {
 /// One piece on the board at the start.
 ///
 /// ```
+/// use qipan::core::SeatId;
+///
 /// let game = qipan::load("chess", &[])?;
 /// let e1 = game.board.find("e1").unwrap();
 /// let king = game.setup.iter().find(|p| p.node == e1).unwrap();
-/// assert_eq!((king.seat, Some(king.piece)), (0, game.piece("king")));
+/// assert_eq!((king.seat, Some(king.piece)), (SeatId(0), game.piece("king")));
 /// assert_eq!(game.setup.len(), 32);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -138,9 +143,9 @@ pub struct Placement {
     /// Where.
     pub node: NodeId,
     /// Whose.
-    pub seat: u8,
+    pub seat: SeatId,
     /// Which piece type.
-    pub piece: u8,
+    pub piece: PieceId,
 }
 
 /// Everything that defines a game. Built by the definition compiler or by hand.
@@ -171,7 +176,7 @@ pub struct Game {
     /// Pieces on the board at the start.
     pub setup: Vec<Placement>,
     /// Pieces in reserve at the start: (seat, piece, count).
-    pub reserves: Vec<(u8, u8, u16)>,
+    pub reserves: Vec<(SeatId, PieceId, u16)>,
     /// The rules the engine applies.
     pub rules: Rules,
     /// Scripted hooks, if any.
@@ -216,7 +221,7 @@ pub struct Game {
 /// ```
 /// let game = qipan::load("chess", &[])?;
 /// let queen = game.piece("queen").unwrap();
-/// assert_eq!(game.pieces[queen as usize].name, "queen");
+/// assert_eq!(game.pieces[queen.idx()].name, "queen");
 /// assert!(game.has_check_rule() && !game.placement_only());
 /// assert_eq!(game.start().legal_moves().len(), 20);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -263,7 +268,7 @@ impl Game {
     #[inline]
     pub(crate) fn cached_dirs(
         &self,
-        seat: u8,
+        seat: SeatId,
         rel: crate::board::RelationId,
         sel: &DirSel,
         prev: Option<DirectionId>,
@@ -282,7 +287,7 @@ impl Game {
             }
             _ => return None,
         };
-        self.seat_dirs.get((seat as usize * nrel + rel.0 as usize) * 3 + k).map(|v| &v[..])
+        self.seat_dirs.get((seat.idx() * nrel + rel.0 as usize) * 3 + k).map(|v| &v[..])
     }
 
     /// Whether a move may not leave a piece of the mover attacked (the game has a check rule).
@@ -306,8 +311,8 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn is_royal(&self, piece: u8) -> bool {
-        self.royal.get(piece as usize).copied().unwrap_or(false)
+    pub fn is_royal(&self, piece: PieceId) -> bool {
+        self.royal.get(piece.idx()).copied().unwrap_or(false)
     }
 
     /// The capture rules run backwards, for attack tests.
@@ -319,9 +324,11 @@ impl Game {
     /// The starting position.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
-    /// assert_eq!((pos.ply(), pos.to_move()), (0, 0));
+    /// assert_eq!((pos.ply(), pos.to_move()), (0, SeatId(0)));
     /// let e1 = game.board.find("e1").unwrap();
     /// assert_eq!(pos.cell(e1).map(|p| p.piece), game.piece("king"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -349,61 +356,69 @@ impl Game {
     /// The forward directions of a seat.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("chess", &[])?;
-    /// assert_eq!(game.seat_forward(0), [game.board.direction("n").unwrap()]); // white
-    /// assert_eq!(game.seat_forward(1), [game.board.direction("s").unwrap()]); // black
+    /// assert_eq!(game.seat_forward(SeatId(0)), [game.board.direction("n").unwrap()]); // white
+    /// assert_eq!(game.seat_forward(SeatId(1)), [game.board.direction("s").unwrap()]); // black
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn seat_forward(&self, seat: u8) -> &[DirectionId] {
-        &self.seats[seat as usize].forward
+    pub fn seat_forward(&self, seat: SeatId) -> &[DirectionId] {
+        &self.seats[seat.idx()].forward
     }
 
     /// The board zone a seat-relative alias means for `seat`.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// // In chess, the zone alias `last` is where a side's pawns promote.
     /// let game = qipan::load("chess", &[])?;
     /// let last = game.zone_aliases.iter().position(|a| a == "last").unwrap() as u8;
-    /// assert_eq!(game.seat_zone(0, last), game.board.zone("rank8"));
-    /// assert_eq!(game.seat_zone(1, last), game.board.zone("rank1"));
+    /// assert_eq!(game.seat_zone(SeatId(0), last), game.board.zone("rank8"));
+    /// assert_eq!(game.seat_zone(SeatId(1), last), game.board.zone("rank1"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn seat_zone(&self, seat: u8, alias: u8) -> Option<u8> {
-        self.seats.get(seat as usize).and_then(|s| s.zones.get(alias as usize).copied().flatten())
+    pub fn seat_zone(&self, seat: SeatId, alias: u8) -> Option<u8> {
+        self.seats.get(seat.idx()).and_then(|s| s.zones.get(alias as usize).copied().flatten())
     }
 
     /// The Zobrist key of `piece` of `seat` on `node`.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
+    ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// let e5 = game.board.find("E5").unwrap();
-    /// pos.play(&qipan::core::Move::place(0, e5))?;
+    /// pos.play(&qipan::core::Move::place(PieceId::new(0), e5))?;
     /// // The board hash is the XOR of the keys of the pieces on it.
-    /// assert_eq!(pos.hash(), game.key(e5, 0, 0));
-    /// assert_ne!(game.key(e5, 0, 0), game.key(e5, 1, 0));
+    /// assert_eq!(pos.hash(), game.key(e5, SeatId(0), PieceId::new(0)));
+    /// assert_ne!(game.key(e5, SeatId(0), PieceId::new(0)), game.key(e5, SeatId(1), PieceId::new(0)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn key(&self, node: NodeId, seat: u8, piece: u8) -> u64 {
+    pub fn key(&self, node: NodeId, seat: SeatId, piece: PieceId) -> u64 {
         let np = self.pieces.len().max(1);
-        self.zobrist[(node.idx() * self.seats.len() + seat as usize) * np + piece as usize]
+        self.zobrist[(node.idx() * self.seats.len() + seat.idx()) * np + piece.idx()]
     }
 
     /// The key XORed in for "this seat is to move" (situational superko).
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("go", &[])?;
-    /// assert_ne!(game.turn_key(0), game.turn_key(1));
+    /// assert_ne!(game.turn_key(SeatId(0)), game.turn_key(SeatId(1)));
     /// // Keys are a fixed sequence: the same in every load of a game.
-    /// assert_eq!(game.turn_key(1), qipan::load("go", &[])?.turn_key(1));
+    /// assert_eq!(game.turn_key(SeatId(1)), qipan::load("go", &[])?.turn_key(SeatId(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn turn_key(&self, seat: u8) -> u64 {
-        self.turn_keys[seat as usize]
+    pub fn turn_key(&self, seat: SeatId) -> u64 {
+        self.turn_keys[seat.idx()]
     }
 
     /// True when every move is a placement on an empty node (Go and its family): enables fast paths.
@@ -430,46 +445,78 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn may_capture(&self, attacker: u8, target: u8) -> bool {
-        self.capture_flags[attacker as usize].0 && self.capture_flags[target as usize].1
+    pub fn may_capture(&self, attacker: PieceId, target: PieceId) -> bool {
+        self.capture_flags[attacker.idx()].0 && self.capture_flags[target.idx()].1
     }
 
     /// Whether the rules of a piece type can generate one move twice.
     ///
     /// ```
+    /// use qipan::core::PieceId;
+    ///
     /// let game = qipan::load("chess", &[])?;
     /// // A queen's orthogonal and diagonal slides never reach the same node.
     /// assert!(!game.may_repeat(game.piece("queen").unwrap()));
-    /// assert!(!qipan::load("go", &[])?.may_repeat(0));
+    /// assert!(!qipan::load("go", &[])?.may_repeat(PieceId::new(0)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn may_repeat(&self, piece: u8) -> bool {
-        self.may_repeat[piece as usize]
+    pub fn may_repeat(&self, piece: PieceId) -> bool {
+        self.may_repeat[piece.idx()]
     }
 
     /// Looks up a piece type by name.
     ///
     /// ```
+    /// use qipan::core::PieceId;
+    ///
     /// let game = qipan::load("chess", &[])?;
-    /// assert_eq!(game.piece("queen"), Some(1));
+    /// assert_eq!(game.piece("queen"), Some(PieceId::new(1)));
     /// assert_eq!(game.piece("dragon"), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn piece(&self, name: &str) -> Option<u8> {
-        self.pieces.iter().position(|p| p.name == name).map(|i| i as u8)
+    pub fn piece(&self, name: &str) -> Option<PieceId> {
+        self.pieces.iter().position(|p| p.name == name).map(|i| PieceId::new(i as u8))
     }
 
     /// Looks up a seat by name.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("xiangqi", &[])?;
-    /// assert_eq!(game.seat("red"), Some(0));
-    /// assert_eq!(game.seat("black"), Some(1));
+    /// assert_eq!(game.seat("red"), Some(SeatId(0)));
+    /// assert_eq!(game.seat("black"), Some(SeatId(1)));
     /// assert_eq!(game.seat("white"), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn seat(&self, name: &str) -> Option<u8> {
-        self.seats.iter().position(|s| s.name == name).map(|i| i as u8)
+    pub fn seat(&self, name: &str) -> Option<SeatId> {
+        self.seats.iter().position(|s| s.name == name).map(|i| SeatId(i as u8))
+    }
+
+    /// Every seat, in turn order.
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("seven-kingdoms", &[])?;
+    /// assert_eq!(game.seat_ids().count(), game.seats.len());
+    /// assert_eq!(game.seat_ids().last(), Some(SeatId(game.seats.len() as u8 - 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn seat_ids(&self) -> impl DoubleEndedIterator<Item = SeatId> + ExactSizeIterator + Clone + use<> {
+        (0..self.seats.len() as u8).map(SeatId)
+    }
+
+    /// Every piece type, in the order of [`Game::pieces`].
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let names: Vec<&str> = game.piece_ids().map(|p| game.pieces[p.idx()].name.as_str()).collect();
+    /// assert_eq!(names, ["king", "queen", "rook", "bishop", "knight", "pawn"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn piece_ids(&self) -> impl DoubleEndedIterator<Item = PieceId> + ExactSizeIterator + Clone + use<> {
+        (0..self.pieces.len() as u8).map(PieceId::new)
     }
 }

@@ -4,32 +4,33 @@
 use super::{Piece, Position};
 use crate::board::NodeId;
 use crate::moves::{Move, MoveKind};
+use crate::{PieceId, SeatId};
 use smallvec::SmallVec;
 
 /// The check rule: whether the protected pieces of a seat are attacked, now or after a move.
 ///
 /// ```
-/// use qipan::core::Position;
+/// use qipan::core::{Position, SeatId};
 ///
 /// let game = qipan::load("chess", &[])?;
 /// // White's king on e1 is in check from the rook on a1.
 /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
-/// assert!(pos.in_check(0) && !pos.in_check(1));
+/// assert!(pos.in_check(SeatId(0)) && !pos.in_check(SeatId(1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Position {
     /// Whether a piece of `seat` protected by the check rule is attacked now (the seat is in check).
     ///
     /// ```
-    /// use qipan::core::Position;
+    /// use qipan::core::{Position, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")?;
-    /// assert!(pos.in_check(0)); // the rook on a1 attacks the king on e1
-    /// assert!(!pos.in_check(1));
+    /// assert!(pos.in_check(SeatId(0))); // the rook on a1 attacks the king on e1
+    /// assert!(!pos.in_check(SeatId(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn in_check(&self, seat: u8) -> bool {
+    pub fn in_check(&self, seat: SeatId) -> bool {
         if !self.game.has_check_rule() {
             return false;
         }
@@ -94,7 +95,12 @@ impl Position {
     /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
     /// protected piece of the mover it would leave attacked, if any. `royals`: their nodes before the move.
     #[inline]
-    pub(super) fn royal_left_attacked(&self, mv: &Move, cells: &mut [Option<Piece>], royals: &[NodeId]) -> Option<u8> {
+    pub(super) fn royal_left_attacked(
+        &self,
+        mv: &Move,
+        cells: &mut [Option<Piece>],
+        royals: &[NodeId],
+    ) -> Option<PieceId> {
         let seat = self.to_move;
         let mut saved = [(NodeId::NONE, None); 5];
         let mut ns = 0;

@@ -5,13 +5,14 @@ use crate::hooks::HookError;
 /// Why a move is refused: the rule it breaks.
 ///
 /// ```
+/// use qipan::core::PieceId;
 /// use qipan::core::{notation::parse_move, Illegal, Move, Position};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let mut pos = game.start();
 /// let e5 = game.board.find("E5").unwrap();
-/// pos.play(&Move::place(0, e5))?;
-/// assert_eq!(pos.check(&Move::place(0, e5)), Err(Illegal::Occupied));
+/// pos.play(&Move::place(PieceId::new(0), e5))?;
+/// assert_eq!(pos.check(&Move::place(PieceId::new(0), e5)), Err(Illegal::Occupied));
 /// assert_eq!(Illegal::Occupied.to_string(), "the node is occupied");
 ///
 /// // The king on e1 may not step to d1, which the rook on a1 attacks.
@@ -66,13 +67,13 @@ pub enum Illegal {
 /// Why `play` failed.
 ///
 /// ```
-/// use qipan::core::{Illegal, Move, PlayError};
+/// use qipan::core::{Illegal, Move, PieceId, PlayError};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let mut pos = game.start();
 /// let e5 = game.board.find("E5").unwrap();
-/// pos.play(&Move::place(0, e5))?;
-/// let err = pos.play(&Move::place(0, e5)).unwrap_err();
+/// pos.play(&Move::place(PieceId::new(0), e5))?;
+/// let err = pos.play(&Move::place(PieceId::new(0), e5)).unwrap_err();
 /// assert_eq!(err, PlayError::Illegal(Illegal::Occupied));
 /// assert_eq!(err.to_string(), "illegal move: the node is occupied");
 /// assert_eq!(pos.ply(), 1); // the refused move changed nothing

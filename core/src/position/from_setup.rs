@@ -1,11 +1,12 @@
 //! Turning a [`Setup`] into a [`Position`]: the one place where a set-up position is checked and its
 //! derived state (hash, chains, protected pieces, per-seat counts, prey, repetition entry) computed.
 
+use super::Position;
 use super::setup::Setup;
-use super::{ANY_PREY, Position};
 use crate::board::NodeId;
 use crate::hooks::HookPoint;
 use crate::rules::groups::Chains;
+use crate::{PieceId, SeatId};
 
 /// Why a [`Setup`] is not a position of its game.
 ///
@@ -19,14 +20,14 @@ use crate::rules::groups::Chains;
 ///   that no rule drops (captures into the reserve, `in-reserve(...)` conditions and hooks read them).
 ///
 /// ```
-/// use qipan::core::{Position, SetupError};
+/// use qipan::core::{Position, SeatId, SetupError};
 ///
 /// let game = qipan::load("chess", &[])?;
 /// // White to move, but Black's king on e8 is attacked by the rook on e1.
 /// let err = Position::from_fen(&game, "4k3/8/8/8/8/8/8/K3R3 w - - 0 1").unwrap_err();
 /// assert_eq!(err.to_string(), "not a position of the game: black, not to move, is in check: its king on e8 is attacked");
-/// let setup = game.start().to_setup().to_move(9).clone();
-/// assert_eq!(setup.into_position().unwrap_err(), SetupError::NoSuchSeat { index: 9, seats: 2 });
+/// let setup = game.start().to_setup().to_move(SeatId(9)).clone();
+/// assert_eq!(setup.into_position().unwrap_err(), SetupError::NoSuchSeat { index: SeatId(9), seats: 2 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,7 +44,7 @@ pub enum SetupError {
     #[error("seat {index} is not a seat of the game (it has {seats})")]
     NoSuchSeat {
         /// The index given.
-        index: u8,
+        index: SeatId,
         /// The number of seats of the game.
         seats: usize,
     },
@@ -51,7 +52,7 @@ pub enum SetupError {
     #[error("piece type {index} is not a piece of the game (it has {pieces})")]
     NoSuchPiece {
         /// The index given.
-        index: u8,
+        index: PieceId,
         /// The number of piece types of the game.
         pieces: usize,
     },
@@ -106,13 +107,14 @@ impl Position {
     /// The set-up position joins the history it inherits, so repetition rules count it.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
     /// use qipan::core::{notation::parse_move, Illegal, Piece, Position, Setup};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// // Black C5 D6 D4 and White D5 E6 E4 F5: a ko, which Black may take at E5.
     /// let mut setup = Setup::empty(&game);
-    /// for (label, seat) in [("C5", 0), ("D6", 0), ("D4", 0), ("D5", 1), ("E6", 1), ("E4", 1), ("F5", 1)] {
-    ///     setup.put(game.board.find(label).unwrap(), Piece { seat, piece: 0 });
+    /// for (label, seat) in [("C5", 0), ("D6", 0), ("D4", 0), ("D5", 1), ("E6", 1), ("E4", 1), ("F5", 1)].map(|(l, s)| (l, SeatId(s))) {
+    ///     setup.put(game.board.find(label).unwrap(), Piece { seat, piece: PieceId::new(0) });
     /// }
     /// let mut pos = Position::from_setup(setup)?;
     /// pos.play(&parse_move(&pos, "E5")?)?;
@@ -125,8 +127,8 @@ impl Position {
             return Err(e);
         }
         let game = setup.game.clone();
-        let seat_name = |s: u8| game.seats[s as usize].name.clone();
-        if !setup.alive.get(setup.to_move as usize).copied().unwrap_or(false) {
+        let seat_name = |s: SeatId| game.seats[s.idx()].name.clone();
+        if !setup.alive.get(setup.to_move.idx()).copied().unwrap_or(false) {
             return Err(SetupError::SeatOutOfPlay(seat_name(setup.to_move)));
         }
         let pos = Position::assemble(setup);
@@ -139,6 +141,7 @@ impl Position {
     /// it again (the same hash, legal moves and FEN when nothing was changed).
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{notation::parse_move, Illegal};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -149,7 +152,7 @@ impl Position {
     /// // A record takes White's D5 off again (SGF's AE) and lets White play on: the board with
     /// // E5 alone was seen before, so positional superko still knows it.
     /// let d5 = game.board.find("D5").unwrap();
-    /// let mut edited = pos.to_setup().remove(d5).to_move(0).into_position()?;
+    /// let mut edited = pos.to_setup().remove(d5).to_move(SeatId(0)).into_position()?;
     /// assert_eq!(edited.hash(), before);
     /// edited.play(&parse_move(&edited, "A1")?)?;
     /// assert_eq!(edited.ply(), 3);
@@ -199,14 +202,14 @@ impl Position {
             reserve: setup.reserve,
             graveyard: setup.graveyard,
             captures: setup.captures,
-            teams: setup.controller.iter().map(|&c| game.seats[c as usize].team).collect(),
+            teams: setup.controller.iter().map(|&c| game.seats[c.idx()].team).collect(),
             controller: setup.controller,
             alive: setup.alive,
             counters: setup.counters,
             result: setup.result,
             last: setup.last,
             filters_moves: game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove)),
-            prey: ANY_PREY,
+            prey: None,
             moved: setup.moved,
             passed: setup.passed,
             passer: setup.passer,
@@ -246,7 +249,7 @@ impl Position {
             {
                 return Err(SetupError::NoLiberties {
                     node: self.game.board.label(n).to_string(),
-                    seat: self.game.seats[c.seat as usize].name.clone(),
+                    seat: self.game.seats[c.seat.idx()].name.clone(),
                 });
             }
         }
@@ -259,10 +262,10 @@ impl Position {
             return Ok(());
         }
         let n = self.alive.len();
-        let Some(last) = (1..n).map(|k| (self.to_move as usize + n - k) % n).find(|&s| self.alive[s]) else {
+        let Some(last) = (1..n).map(|k| (self.to_move.idx() + n - k) % n).find(|&s| self.alive[s]) else {
             return Ok(());
         };
-        let last = last as u8;
+        let last = SeatId(last as u8);
         if self.same_side(last, self.to_move) || !self.in_check(last) {
             return Ok(());
         }
@@ -272,9 +275,9 @@ impl Position {
             })
         });
         let (node, piece) = match attacked.and_then(|r| self.cells[r.idx()].map(|c| (r, c.piece))) {
-            Some((r, piece)) => (self.game.board.label(r).to_string(), self.game.pieces[piece as usize].name.clone()),
+            Some((r, piece)) => (self.game.board.label(r).to_string(), self.game.pieces[piece.idx()].name.clone()),
             None => (String::new(), String::new()),
         };
-        Err(SetupError::InCheck { seat: self.game.seats[last as usize].name.clone(), piece, node })
+        Err(SetupError::InCheck { seat: self.game.seats[last.idx()].name.clone(), piece, node })
     }
 }

@@ -6,6 +6,7 @@ use crate::board::NodeId;
 use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
 use crate::rules::{PassRule, Repetition};
+use crate::{PieceId, SeatId};
 
 /// Whether a move is legal, and which rule it breaks when it is not.
 ///
@@ -41,11 +42,11 @@ impl Position {
             return Err(Illegal::NoSuchMove);
         }
         let seat = self.to_move;
-        if mv.extra > 0 {
-            if mv.is_pass() || !self.extra_possible(seat, mv.extra as usize - 1) {
+        if let Some(x) = mv.extra {
+            if mv.is_pass() || !self.extra_possible(seat, x.idx()) {
                 return Err(Illegal::ExtraNotPossible);
             }
-            return self.check(&Move { extra: 0, ..*mv });
+            return self.check(&Move { extra: None, ..*mv });
         }
         match mv.kind {
             MoveKind::Pass => {
@@ -94,16 +95,18 @@ impl Position {
         let n = self.cells.len();
         let on = |x: NodeId| x.idx() < n;
         let none = |x: NodeId| !x.is_some();
-        let piece = (mv.piece as usize) < self.game.pieces.len();
+        let piece = mv.piece.idx() < self.game.pieces.len();
         // A castling partner, a promotion and a passable step belong to moves of a piece only.
         let partner = (none(mv.with_from) && none(mv.with_to))
             || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to));
-        let promote = (mv.promote as usize) <= self.game.pieces.len() && (mv.promote == 0 || mv.kind == MoveKind::Move);
+        let promote = mv.promote.is_none_or(|p| p.idx() < self.game.pieces.len() && mv.kind == MoveKind::Move);
         if !partner || !promote || (mv.passable && mv.kind != MoveKind::Move) {
             return false;
         }
         match mv.kind {
-            MoveKind::Pass => none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == 0,
+            MoveKind::Pass => {
+                none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == PieceId::new(0)
+            }
             MoveKind::Place | MoveKind::Drop => piece && on(mv.to) && none(mv.from) && none(mv.take) && none(mv.by),
             MoveKind::Move => {
                 piece && on(mv.from) && on(mv.to) && (none(mv.take) || on(mv.take)) && (none(mv.by) || on(mv.by))
@@ -114,7 +117,7 @@ impl Position {
 
     /// Checks a placement on `to` by `seat` under group capture, suicide and repetition rules, and
     /// returns the board hash after it. This is the fast path for Go-like games.
-    fn placement_check(&self, to: NodeId, seat: u8, piece: u8) -> Result<u64, Illegal> {
+    fn placement_check(&self, to: NodeId, seat: SeatId, piece: PieceId) -> Result<u64, Illegal> {
         let mut h = self.hash ^ self.game.key(to, seat, piece);
         if let (Some(ch), Some(gc)) = (&self.chains, &self.game.rules.group_capture) {
             let edges = self.game.board.edges(gc.relation, to);
@@ -241,7 +244,7 @@ impl Position {
             let mut cells = self.cells.clone();
             let royals = self.royal_nodes();
             if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals) {
-                return Err(Illegal::LeavesInCheck(self.game.pieces[bad as usize].name.clone()).into());
+                return Err(Illegal::LeavesInCheck(self.game.pieces[bad.idx()].name.clone()).into());
             }
         }
         if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves)
@@ -314,7 +317,7 @@ impl Position {
 
     /// Fast legality for a placement in Go-like games (used by random playouts).
     #[inline]
-    pub(crate) fn placement_legal(&self, to: NodeId, piece: u8) -> bool {
+    pub(crate) fn placement_legal(&self, to: NodeId, piece: PieceId) -> bool {
         self.cells[to.idx()].is_none() && self.placement_check(to, self.to_move, piece).is_ok()
     }
 }

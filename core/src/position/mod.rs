@@ -27,26 +27,27 @@ use crate::moves::Move;
 use crate::outcome::GameResult;
 use crate::rules::groups::Chains;
 use crate::rules::pattern::Scratch;
+use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// A piece on the board: its seat and type.
 ///
 /// ```
-/// use qipan::core::Piece;
+/// use qipan::core::{Piece, SeatId};
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
 /// let king = game.piece("king").unwrap();
-/// assert_eq!(pos.cell(game.board.find("e8").unwrap()), Some(Piece { seat: 1, piece: king }));
-/// assert_eq!(game.pieces[king as usize].name, "king");
+/// assert_eq!(pos.cell(game.board.find("e8").unwrap()), Some(Piece { seat: SeatId(1), piece: king }));
+/// assert_eq!(game.pieces[king.idx()].name, "king");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The seat it belongs to.
-    pub seat: u8,
-    /// Its type (index into [`Game::pieces`]).
-    pub piece: u8,
+    pub seat: SeatId,
+    /// Its type.
+    pub piece: PieceId,
 }
 
 /// A buffer for legal-move generation, reused across calls so the hot path does not allocate.
@@ -82,21 +83,22 @@ pub struct MoveBuf {
 /// changes by [`Position::play`]:
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::notation::parse_move;
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let mut pos = game.start();
-/// assert_eq!((pos.to_move(), pos.ply(), pos.legal_moves().len()), (0, 0, 20));
+/// assert_eq!((pos.to_move(), pos.ply(), pos.legal_moves().len()), (SeatId(0), 0, 20));
 /// pos.play(&parse_move(&pos, "e2-e4")?)?;
-/// assert_eq!((pos.to_move(), pos.ply()), (1, 1));
-/// assert_eq!(pos.cell(game.board.find("e4").unwrap()).map(|p| p.seat), Some(0));
+/// assert_eq!((pos.to_move(), pos.ply()), (SeatId(1), 1));
+/// assert_eq!(pos.cell(game.board.find("e4").unwrap()).map(|p| p.seat), Some(SeatId(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Position {
     game: Arc<Game>,
     cells: Vec<Option<Piece>>,
-    to_move: u8,
+    to_move: SeatId,
     ply: u32,
     passes: u32,
     quiet_plies: u32,
@@ -107,7 +109,7 @@ pub struct Position {
     reserve: Vec<u16>,
     graveyard: Vec<u16>,
     captures: Vec<u32>,
-    controller: Vec<u8>,
+    controller: Vec<SeatId>,
     alive: Vec<bool>,
     counters: Vec<i64>,
     result: Option<GameResult>,
@@ -116,8 +118,8 @@ pub struct Position {
     filters_moves: bool,
     /// Each seat's team: its controller's (kept apart from the seat descriptions, for the hot path).
     teams: Vec<u8>,
-    /// The only player the seat to move may capture from ([`ANY_PREY`] when there is no such limit).
-    prey: u8,
+    /// The only player the seat to move may capture from, if the rules limit it.
+    prey: Option<SeatId>,
     /// One bit per node on which a move has started or ended since the start (castling rights).
     moved: Vec<u64>,
     /// The nodes the last move passed over, when it was `passable` (en passant targets).
@@ -141,13 +143,11 @@ pub struct Position {
     check_memo: (u64, bool),
 }
 
-/// [`Position::prey`] when the mover may capture from any hostile side.
-pub const ANY_PREY: u8 = u8::MAX;
-
 /// Making and reading a position; the files of this module add generating, checking and playing moves
 /// and setting positions up.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::{EndReason, notation::parse_move};
 ///
 /// let game = qipan::load("chess", &[])?;
@@ -158,19 +158,19 @@ pub const ANY_PREY: u8 = u8::MAX;
 ///     pos.play(&mv)?;
 /// }
 /// let result = pos.outcome().unwrap();
-/// assert_eq!((result.winners.as_slice(), &result.reason), (&[1][..], &EndReason::Checkmate));
+/// assert_eq!((result.winners.as_slice(), &result.reason), (&[SeatId(1)][..], &EndReason::Checkmate));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Position {
     /// The start position of `game`.
     ///
     /// ```
-    /// use qipan::core::Position;
+    /// use qipan::core::{Position, SeatId};
     ///
     /// let game = qipan::load("xiangqi", &[])?;
     /// let pos = Position::new(game.clone()); // the same as `game.start()`
     /// assert_eq!(pos.cells().iter().flatten().count(), 32);
-    /// assert_eq!((pos.to_move(), pos.ply()), (0, 0));
+    /// assert_eq!((pos.to_move(), pos.ply()), (SeatId(0), 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: Arc<Game>) -> Position {
@@ -180,7 +180,7 @@ impl Position {
         }
         let np = game.pieces.len();
         for &(seat, piece, count) in &game.reserves {
-            let r = &mut setup.reserve[seat as usize * np + piece as usize];
+            let r = &mut setup.reserve[seat.idx() * np + piece.idx()];
             *r = r.saturating_add(count);
         }
         // The game's own start is taken as it is defined (the builder checked its indices).
@@ -238,12 +238,12 @@ impl Position {
     /// What stands on a node.
     ///
     /// ```
-    /// use qipan::core::Piece;
+    /// use qipan::core::{Piece, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// let pawn = game.piece("pawn").unwrap();
-    /// assert_eq!(pos.cell(game.board.find("e2").unwrap()), Some(Piece { seat: 0, piece: pawn }));
+    /// assert_eq!(pos.cell(game.board.find("e2").unwrap()), Some(Piece { seat: SeatId(0), piece: pawn }));
     /// assert_eq!(pos.cell(game.board.find("e4").unwrap()), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -255,10 +255,12 @@ impl Position {
     /// All cells, indexed by node.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// assert_eq!(pos.cells().len(), 64);
-    /// assert_eq!(pos.cells().iter().flatten().filter(|p| p.seat == 1).count(), 16);
+    /// assert_eq!(pos.cells().iter().flatten().filter(|p| p.seat == SeatId(1)).count(), 16);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
@@ -273,13 +275,13 @@ impl Position {
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
-    /// assert_eq!(game.seats[pos.to_move() as usize].name, "black");
+    /// assert_eq!(game.seats[pos.to_move().idx()].name, "black");
     /// pos.play(&parse_move(&pos, "E5")?)?;
-    /// assert_eq!(game.seats[pos.to_move() as usize].name, "white");
+    /// assert_eq!(game.seats[pos.to_move().idx()].name, "white");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn to_move(&self) -> u8 {
+    pub fn to_move(&self) -> SeatId {
         self.to_move
     }
 
@@ -388,19 +390,20 @@ impl Position {
     /// If `seat` or `piece` is not an index of the game's seats or pieces.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::notation::parse_move;
     ///
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let mut pos = game.start();
     /// let (leader, commoner) = (game.piece("leader").unwrap(), game.piece("commoner").unwrap());
-    /// assert_eq!((pos.reserve(0, leader), pos.reserve(0, commoner)), (1, 7));
+    /// assert_eq!((pos.reserve(SeatId(0), leader), pos.reserve(SeatId(0), commoner)), (1, 7));
     /// pos.play(&parse_move(&pos, "leader@b2")?)?;
-    /// assert_eq!(pos.reserve(0, leader), 0);
+    /// assert_eq!(pos.reserve(SeatId(0), leader), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn reserve(&self, seat: u8, piece: u8) -> u16 {
-        self.reserve[seat as usize * self.game.pieces.len() + piece as usize]
+    pub fn reserve(&self, seat: SeatId, piece: PieceId) -> u16 {
+        self.reserve[seat.idx() * self.game.pieces.len() + piece.idx()]
     }
 
     /// Count of a piece type in a seat's graveyard.
@@ -410,6 +413,7 @@ impl Position {
     /// If `seat` or `piece` is not an index of the game's seats or pieces.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::notation::parse_move;
     ///
     /// let game = qipan::load("leader-cannon", &[])?;
@@ -420,11 +424,11 @@ impl Position {
     /// }
     /// let commoner = game.piece("commoner").unwrap();
     /// assert_eq!(pos.cell(game.board.find("a5").unwrap()), None);
-    /// assert_eq!(pos.graveyard(1, commoner), 1);
+    /// assert_eq!(pos.graveyard(SeatId(1), commoner), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn graveyard(&self, seat: u8, piece: u8) -> u16 {
-        self.graveyard[seat as usize * self.game.pieces.len() + piece as usize]
+    pub fn graveyard(&self, seat: SeatId, piece: PieceId) -> u16 {
+        self.graveyard[seat.idx() * self.game.pieces.len() + piece.idx()]
     }
 
     /// All counter values: counter `c` of seat `s` is at `c * seats + s`.
@@ -448,21 +452,23 @@ impl Position {
     /// A seat's value of counter `c` (index into [`Game::counters`]).
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// # use qipan::core::notation::parse_move;
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let tokens = game.counters.iter().position(|c| c == "tokens").unwrap();
     /// let mut pos = game.start();
-    /// assert_eq!(pos.counter(tokens, 0), 0);
+    /// assert_eq!(pos.counter(tokens, SeatId(0)), 0);
     /// // The leader on a1 shoots a5, and earns a token.
     /// for text in ["leader@a1", "leader@d5", "commoner@b1", "commoner@a5", "b1-a2 a1xa5"] {
     ///     pos.play(&parse_move(&pos, text)?)?;
     /// }
-    /// assert_eq!(pos.counter(tokens, 0), 1);
+    /// assert_eq!(pos.counter(tokens, SeatId(0)), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn counter(&self, c: usize, seat: u8) -> i64 {
-        self.counters.get(c * self.game.seats.len() + seat as usize).copied().unwrap_or(0)
+    pub fn counter(&self, c: usize, seat: SeatId) -> i64 {
+        self.counters.get(c * self.game.seats.len() + seat.idx()).copied().unwrap_or(0)
     }
 
     /// The last move played.
@@ -529,6 +535,7 @@ impl Position {
     /// The result, once the game is over.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{notation::parse_move, EndReason, Move};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -538,7 +545,7 @@ impl Position {
     /// assert_eq!(pos.outcome(), None);
     /// pos.play(&Move::PASS)?;
     /// let result = pos.outcome().unwrap();
-    /// assert_eq!((result.winners.as_slice(), result.text.as_str()), (&[0][..], "B+75.5")); // 81 - 5.5 komi
+    /// assert_eq!((result.winners.as_slice(), result.text.as_str()), (&[SeatId(0)][..], "B+75.5")); // 81 - 5.5 komi
     /// assert_eq!(result.reason, EndReason::ConsecutivePasses);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

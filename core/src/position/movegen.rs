@@ -3,6 +3,7 @@
 //! of the position (moved pieces, en passant, open steps).
 
 use super::{MoveBuf, Position};
+use crate::ExtraId;
 use crate::board::NodeId;
 use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
@@ -124,8 +125,8 @@ impl Position {
             let plain = |m: &Move| {
                 m.kind == MoveKind::Move
                     && !m.take.is_some()
-                    && m.extra == 0
-                    && m.promote == 0
+                    && m.extra.is_none()
+                    && m.promote.is_none()
                     && !m.with_from.is_some()
             };
             let mut keep = start;
@@ -149,14 +150,14 @@ impl Position {
                 marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
             }
         };
-        for (pi, pt) in game.pieces.iter().enumerate() {
+        for (pi, pt) in game.piece_ids().zip(&game.pieces) {
             let start = out.len();
             for rule in pt.moves.iter().filter(|r| r.pattern.enters()) {
                 if when(rule) {
-                    pattern::generate(rule, self, seat, pi as u8, NodeId::NONE, scratch, out);
+                    pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
                 }
             }
-            if game.may_repeat(pi as u8) && out.len() > start {
+            if game.may_repeat(pi) && out.len() > start {
                 dedup_from(out, start);
             }
             if out.len() > start && stop(&out[start..]) {
@@ -171,7 +172,7 @@ impl Position {
                     continue;
                 }
                 let start = out.len();
-                for rule in game.pieces[c.piece as usize].moves.iter() {
+                for rule in game.pieces[c.piece.idx()].moves.iter() {
                     if rule.pattern.enters() || !when(rule) {
                         continue;
                     }
@@ -202,7 +203,7 @@ impl Position {
     pub(super) fn pattern_allows(&self, mv: &Move, scratch: &mut Scratch, out: &mut Vec<Move>) -> bool {
         use crate::rules::{Cond, Pattern};
         let seat = self.to_move;
-        let Some(pt) = self.game.pieces.get(mv.piece as usize) else { return false };
+        let Some(pt) = self.game.pieces.get(mv.piece.idx()) else { return false };
         for rule in &pt.moves {
             if !matches!(rule.when, Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
                 continue;
@@ -260,13 +261,13 @@ impl Position {
     /// Whether the seat to move has a legal move (stops at the first one found).
     ///
     /// ```
-    /// use qipan::core::Position;
+    /// use qipan::core::{Position, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// assert!(game.start().has_legal_move());
     /// // Stalemate: Black's king on a8 is not attacked, but every step is.
     /// let pos = Position::from_fen(&game, "k7/8/1Q6/8/8/8/8/7K b - - 0 1")?;
-    /// assert!(!pos.has_legal_move() && !pos.in_check(1));
+    /// assert!(!pos.has_legal_move() && !pos.in_check(SeatId(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has_legal_move(&self) -> bool {
@@ -415,7 +416,7 @@ impl Position {
             if self.extra_possible(seat, x) {
                 for i in 0..base {
                     if !moves[i].is_pass() {
-                        moves.push(Move { extra: x as u8 + 1, ..moves[i] });
+                        moves.push(Move { extra: ExtraId::from_index(x), ..moves[i] });
                     }
                 }
             }

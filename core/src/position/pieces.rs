@@ -2,22 +2,25 @@
 //! pieces and the per-seat counts in step.
 
 use super::{Piece, Position};
+use crate::SeatId;
 use crate::board::NodeId;
 
 /// Where each seat's pieces stand, kept as moves are played.
 ///
 /// ```
+/// use qipan::core::SeatId;
+///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
-/// assert_eq!((pos.placed(0).len(), pos.placed(1).len()), (16, 16));
+/// assert_eq!((pos.placed(SeatId(0)).len(), pos.placed(SeatId(1)).len()), (16, 16));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Position {
     /// Counts a piece arriving on (`true`) or leaving node `n`.
     #[inline]
     pub(super) fn count_piece(&mut self, n: NodeId, p: Piece, arrives: bool) {
-        let i = p.seat as usize * self.game.pieces.len() + p.piece as usize;
-        let list = &mut self.placed[p.seat as usize];
+        let i = p.seat.idx() * self.game.pieces.len() + p.piece.idx();
+        let list = &mut self.placed[p.seat.idx()];
         if arrives {
             self.on_board[i] += 1;
             list.push(n);
@@ -27,12 +30,12 @@ impl Position {
                 list.swap_remove(k);
             }
         }
-        if p.piece < 64 {
-            let bit = 1u64 << p.piece;
+        if p.piece.idx() < 64 {
+            let bit = 1u64 << p.piece.idx();
             if self.on_board[i] > 0 {
-                self.present[p.seat as usize] |= bit;
+                self.present[p.seat.idx()] |= bit;
             } else {
-                self.present[p.seat as usize] &= !bit;
+                self.present[p.seat.idx()] &= !bit;
             }
         }
     }
@@ -40,33 +43,35 @@ impl Position {
     /// The nodes of the pieces of `seat` on the board, in no particular order.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
-    /// assert_eq!(pos.placed(0).len(), 16);
-    /// assert!(pos.placed(0).contains(&game.board.find("e1").unwrap()));
-    /// assert!(!pos.placed(0).contains(&game.board.find("e8").unwrap()));
+    /// assert_eq!(pos.placed(SeatId(0)).len(), 16);
+    /// assert!(pos.placed(SeatId(0)).contains(&game.board.find("e1").unwrap()));
+    /// assert!(!pos.placed(SeatId(0)).contains(&game.board.find("e8").unwrap()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn placed(&self, seat: u8) -> &[NodeId] {
-        &self.placed[seat as usize]
+    pub fn placed(&self, seat: SeatId) -> &[NodeId] {
+        &self.placed[seat.idx()]
     }
 
     /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
     ///
     /// ```
-    /// use qipan::core::Position;
+    /// use qipan::core::{Position, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
     /// let (king, pawn) = (game.piece("king").unwrap(), game.piece("pawn").unwrap());
-    /// assert_eq!(pos.types_present(0), 1 << king | 1 << pawn);
-    /// assert_eq!(pos.types_present(1), 1 << king);
+    /// assert_eq!(pos.types_present(SeatId(0)), 1 << king.idx() | 1 << pawn.idx());
+    /// assert_eq!(pos.types_present(SeatId(1)), 1 << king.idx());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn types_present(&self, seat: u8) -> u64 {
-        self.present[seat as usize]
+    pub fn types_present(&self, seat: SeatId) -> u64 {
+        self.present[seat.idx()]
     }
 
     #[inline]
@@ -128,10 +133,10 @@ impl Position {
     }
 
     /// Takes every piece of `player`'s seats off the board (a side put out by the end rules).
-    pub(crate) fn remove_pieces_of(&mut self, player: u8) {
+    pub(crate) fn remove_pieces_of(&mut self, player: SeatId) {
         for i in 0..self.cells.len() {
             let node = NodeId(i as u16);
-            if self.cells[i].is_some_and(|c| self.controller[c.seat as usize] == player) {
+            if self.cells[i].is_some_and(|c| self.controller[c.seat.idx()] == player) {
                 self.lift(node);
             }
         }

@@ -6,16 +6,18 @@ use crate::hooks::{HookAction, HookBudget, HookError, HookPoint};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::GameResult;
 use crate::rules::{CapturedTo, Repetition, end};
+use crate::{PieceId, SeatId};
 
 /// Playing a move and its consequences: captures, hooks' actions, the turn, the end of the game.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::notation::parse_move;
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "e2-e4")?)?;
-/// assert_eq!((pos.ply(), pos.to_move()), (1, 1));
+/// assert_eq!((pos.ply(), pos.to_move()), (1, SeatId(1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Position {
@@ -25,13 +27,13 @@ impl Position {
     /// hook fails, the position is left as it was.
     ///
     /// ```
-    /// use qipan::core::{EndReason, Illegal, PlayError};
+    /// use qipan::core::{EndReason, Illegal, PlayError, SeatId};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// pos.resign()?; // Black resigns
     /// let result = pos.outcome().unwrap();
-    /// assert_eq!((result.text.as_str(), &result.reason, &result.winners[..]), ("W+R", &EndReason::Resignation, &[1][..]));
+    /// assert_eq!((result.text.as_str(), &result.reason, &result.winners[..]), ("W+R", &EndReason::Resignation, &[SeatId(1)][..]));
     /// assert_eq!(pos.resign(), Err(PlayError::Illegal(Illegal::GameOver)));
     ///
     /// // With three kingdoms left, one resigning leaves two to play on.
@@ -56,15 +58,16 @@ impl Position {
     /// Plays a move after checking it. If a hook fails, the position is left as it was.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{notation::parse_move, Illegal, PlayError};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut pos = game.start();
     /// let e5 = parse_move(&pos, "E5")?;
     /// pos.play(&e5)?;
-    /// assert_eq!(pos.cell(e5.to).map(|p| p.seat), Some(0));
+    /// assert_eq!(pos.cell(e5.to).map(|p| p.seat), Some(SeatId(0)));
     /// assert_eq!(pos.play(&e5), Err(PlayError::Illegal(Illegal::Occupied)));
-    /// assert_eq!((pos.ply(), pos.to_move()), (1, 1)); // still White's turn
+    /// assert_eq!((pos.ply(), pos.to_move()), (1, SeatId(1))); // still White's turn
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
@@ -118,7 +121,7 @@ impl Position {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
             MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
             MoveKind::Drop => {
-                let r = &mut self.reserve[seat as usize * np + mv.piece as usize];
+                let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
                 self.put(mv.to, Piece { seat, piece: mv.piece });
             }
@@ -142,8 +145,8 @@ impl Position {
             // A shot that follows the move: the shooter stays.
             self.capture_one(mv.take, seat)?;
         }
-        if mv.extra > 0 {
-            self.apply_extra(seat, (mv.extra - 1) as usize);
+        if let Some(x) = mv.extra {
+            self.apply_extra(seat, x.idx());
         }
         if mv.kind != MoveKind::Pass {
             self.passes = 0;
@@ -227,8 +230,8 @@ impl Position {
     }
 
     /// Brings one `piece` of `seat` from its graveyard to its reserve (nothing if the graveyard has none).
-    fn revive(&mut self, seat: u8, piece: u8) {
-        let i = seat as usize * self.game.pieces.len() + piece as usize;
+    fn revive(&mut self, seat: SeatId, piece: PieceId) {
+        let i = seat.idx() * self.game.pieces.len() + piece.idx();
         if self.graveyard[i] > 0 {
             self.graveyard[i] -= 1;
             self.reserve[i] = self.reserve[i].saturating_add(1);
@@ -237,34 +240,34 @@ impl Position {
 
     /// Whether `seat` can take extra action `x` now.
     #[inline]
-    pub(super) fn extra_possible(&self, seat: u8, x: usize) -> bool {
+    pub(super) fn extra_possible(&self, seat: SeatId, x: usize) -> bool {
         let Some(e) = self.game.extras.get(x) else { return false };
         self.graveyard(seat, e.revive) > 0 && e.cost.is_none_or(|c| self.counter(c, seat) > 0)
     }
 
-    fn apply_extra(&mut self, seat: u8, x: usize) {
+    fn apply_extra(&mut self, seat: SeatId, x: usize) {
         let e = self.game.extras[x].clone();
         self.revive(seat, e.revive);
         if let Some(c) = e.cost {
-            let i = c * self.game.seats.len() + seat as usize;
+            let i = c * self.game.seats.len() + seat.idx();
             self.counters[i] = self.counters[i].saturating_sub(1);
         }
     }
 
     /// Captures the piece on `n` for seat `by`: off the board and to wherever captured pieces go.
-    fn capture_one(&mut self, n: NodeId, by: u8) -> Result<(), HookError> {
+    fn capture_one(&mut self, n: NodeId, by: SeatId) -> Result<(), HookError> {
         let Some(p) = self.lift(n) else { return Ok(()) };
         self.credit_capture(n, p, by)
     }
 
-    fn credit_capture(&mut self, n: NodeId, p: Piece, by: u8) -> Result<(), HookError> {
+    fn credit_capture(&mut self, n: NodeId, p: Piece, by: SeatId) -> Result<(), HookError> {
         // Counts saturate (see the Limits chapter): a script may capture without end.
-        self.captures[by as usize] = self.captures[by as usize].saturating_add(1);
+        self.captures[by.idx()] = self.captures[by.idx()].saturating_add(1);
         let np = self.game.pieces.len();
         let pile = match self.game.rules.captured_to {
             CapturedTo::Removed => None,
-            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat as usize * np + p.piece as usize]),
-            CapturedTo::CaptorReserve => Some(&mut self.reserve[by as usize * np + p.piece as usize]),
+            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat.idx() * np + p.piece.idx()]),
+            CapturedTo::CaptorReserve => Some(&mut self.reserve[by.idx() * np + p.piece.idx()]),
         };
         if let Some(x) = pile {
             *x = x.saturating_add(1);
@@ -281,7 +284,7 @@ impl Position {
 
     /// Removes every chain of the seats hostile to `seat` next to `at` that has no liberties.
     /// Returns the number of stones removed and the last one.
-    fn capture_groups(&mut self, at: NodeId, seat: u8) -> Result<(u32, NodeId), HookError> {
+    fn capture_groups(&mut self, at: NodeId, seat: SeatId) -> Result<(u32, NodeId), HookError> {
         let Some(ch) = &self.chains else {
             return Ok((0, NodeId::NONE));
         };
@@ -309,7 +312,7 @@ impl Position {
     }
 
     /// Takes a whole chain off the board, crediting `by`.
-    fn remove_chain(&mut self, h: NodeId, by: u8) -> Result<(u32, NodeId), HookError> {
+    fn remove_chain(&mut self, h: NodeId, by: SeatId) -> Result<(u32, NodeId), HookError> {
         let ch = self.chains.as_mut().expect("chains");
         let stones: Vec<NodeId> = ch.stones(h).collect();
         let mut taken = Vec::with_capacity(stones.len());
@@ -357,7 +360,7 @@ impl Position {
                     self.put(n, p);
                 }
                 HookAction::SetCounter { counter, seat, value } => {
-                    let i = counter * self.game.seats.len() + seat as usize;
+                    let i = counter * self.game.seats.len() + seat.idx();
                     if let Some(x) = self.counters.get_mut(i) {
                         *x = value;
                     }
@@ -372,7 +375,7 @@ impl Position {
                 HookAction::Absorb { seat, to } => end::absorb_side(self, seat, to)?,
                 HookAction::Reserve(s, p, d) => {
                     // A reserve holds 0 to 65,535 pieces: more saturates, fewer stops at none.
-                    let i = s as usize * self.game.pieces.len() + p as usize;
+                    let i = s.idx() * self.game.pieces.len() + p.idx();
                     self.reserve[i] = (self.reserve[i] as i64 + d as i64).clamp(0, u16::MAX as i64) as u16;
                 }
             }

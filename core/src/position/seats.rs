@@ -1,16 +1,20 @@
 //! Seats and sides: who holds each seat, who is still playing, whose turn it is, and whom the mover
 //! may capture.
 
-use super::{ANY_PREY, Piece, Position};
+use super::{Piece, Position};
 use crate::hooks::{HookError, HookPoint};
 use crate::rules::{AbsorbedTurns, Prey};
+use crate::{PieceId, SeatId};
 
 /// Seats: who controls whom, who is still in the game, and who may capture whom.
 ///
 /// ```
+/// use qipan::core::SeatId;
+///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
-/// assert!(pos.hostile(0, 1) && !pos.hostile(0, 0) && pos.is_alive(1));
+/// let (white, black) = (SeatId(0), SeatId(1));
+/// assert!(pos.hostile(white, black) && !pos.hostile(white, white) && pos.is_alive(black));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Position {
@@ -30,27 +34,27 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn controller(&self, seat: u8) -> u8 {
-        self.controller[seat as usize]
+    pub fn controller(&self, seat: SeatId) -> SeatId {
+        self.controller[seat.idx()]
     }
 
     /// Whether a seat is still playing.
     ///
     /// ```
-    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::{notation::parse_move, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let mut pos = game.start();
-    /// assert!(pos.is_alive(0));
+    /// assert!(pos.is_alive(SeatId(0)));
     /// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
     ///     pos.play(&parse_move(&pos, text)?)?;
     /// }
-    /// assert!(!pos.is_alive(0) && pos.is_alive(1)); // checkmate: White is out
+    /// assert!(!pos.is_alive(SeatId(0)) && pos.is_alive(SeatId(1))); // checkmate: White is out
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn is_alive(&self, seat: u8) -> bool {
-        self.alive[seat as usize]
+    pub fn is_alive(&self, seat: SeatId) -> bool {
+        self.alive[seat.idx()]
     }
 
     /// Seats `a` and `b` are played by the same player.
@@ -65,8 +69,8 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn same_side(&self, a: u8, b: u8) -> bool {
-        self.controller[a as usize] == self.controller[b as usize]
+    pub fn same_side(&self, a: SeatId, b: SeatId) -> bool {
+        self.controller[a.idx()] == self.controller[b.idx()]
     }
 
     /// Seats `a` and `b` are different players of one team.
@@ -82,7 +86,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn allied(&self, a: u8, b: u8) -> bool {
+    pub fn allied(&self, a: SeatId, b: SeatId) -> bool {
         !self.same_side(a, b) && self.team(a) == self.team(b)
     }
 
@@ -98,19 +102,19 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn hostile(&self, a: u8, b: u8) -> bool {
+    pub fn hostile(&self, a: SeatId, b: SeatId) -> bool {
         self.team(a) != self.team(b)
     }
 
     #[inline]
-    pub(crate) fn team(&self, seat: u8) -> u8 {
-        self.teams[seat as usize]
+    pub(crate) fn team(&self, seat: SeatId) -> u8 {
+        self.teams[seat.idx()]
     }
 
     /// Recomputes each seat's team from its controller (after seats change hands).
     pub(crate) fn refresh_teams(&mut self) {
         for s in 0..self.controller.len() {
-            self.teams[s] = self.game.seats[self.controller[s] as usize].team;
+            self.teams[s] = self.game.seats[self.controller[s].idx()].team;
         }
     }
 
@@ -119,39 +123,38 @@ impl Position {
     /// where the rules limit it.
     ///
     /// ```
-    /// use qipan::core::Piece;
+    /// use qipan::core::{Piece, SeatId};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// let (queen, pawn) = (game.piece("queen").unwrap(), game.piece("pawn").unwrap());
-    /// assert!(pos.can_capture(0, queen, Piece { seat: 1, piece: pawn }));
-    /// assert!(!pos.can_capture(0, queen, Piece { seat: 0, piece: pawn })); // its own pawn
+    /// let (white, black) = (SeatId(0), SeatId(1));
+    /// assert!(pos.can_capture(white, queen, Piece { seat: black, piece: pawn }));
+    /// assert!(!pos.can_capture(white, queen, Piece { seat: white, piece: pawn })); // its own pawn
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn can_capture(&self, seat: u8, piece: u8, target: Piece) -> bool {
-        let victim = self.controller[target.seat as usize];
+    pub fn can_capture(&self, seat: SeatId, piece: PieceId, target: Piece) -> bool {
+        let victim = self.controller[target.seat.idx()];
         self.game.may_capture(piece, target.piece)
-            && victim != self.controller[seat as usize]
+            && victim != self.controller[seat.idx()]
             && (self.hostile(seat, target.seat) || self.game.rules.ally_capture)
-            && (self.prey == ANY_PREY || victim == self.prey)
+            && self.prey.is_none_or(|prey| victim == prey)
     }
 
-    /// The only player whose pieces the seat to move may capture, or [`ANY_PREY`].
+    /// The only player whose pieces the seat to move may capture, if the rules limit it.
     ///
     /// ```
-    /// use qipan::core::position::ANY_PREY;
-    ///
-    /// assert_eq!(qipan::load("chess", &[])?.start().prey(), ANY_PREY);
+    /// assert_eq!(qipan::load("chess", &[])?.start().prey(), None);
     /// // In He Qi's chain form each player may capture only the pieces of the next in turn.
     /// let game = qipan::load("he-qi", &[("form".into(), "chain".into())])?;
     /// let pos = game.start();
     /// assert_eq!(pos.to_move(), game.seat("red").unwrap());
-    /// assert_eq!(pos.prey(), game.seat("yellow").unwrap());
+    /// assert_eq!(pos.prey(), game.seat("yellow"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn prey(&self) -> u8 {
+    pub fn prey(&self) -> Option<SeatId> {
         self.prey
     }
 
@@ -160,17 +163,17 @@ impl Position {
     #[inline]
     pub(super) fn refresh_prey(&mut self) {
         let n = self.alive.len();
-        let me = self.controller[self.to_move as usize];
+        let me = self.controller[self.to_move.idx()];
         let backward = match self.game.rules.prey {
             Prey::Any => return,
             Prey::Next => false,
             Prey::Previous => true,
         };
-        self.prey = ANY_PREY;
+        self.prey = None;
         for k in 1..n {
-            let s = if backward { (self.to_move as usize + n - k) % n } else { (self.to_move as usize + k) % n };
+            let s = if backward { (self.to_move.idx() + n - k) % n } else { (self.to_move.idx() + k) % n };
             if self.alive[s] && self.controller[s] != me {
-                self.prey = self.controller[s];
+                self.prey = Some(self.controller[s]);
                 return;
             }
         }
@@ -179,23 +182,23 @@ impl Position {
     /// Whether the seat to move may move pieces of `owner` (its own, or seats it has absorbed, unless
     /// every seat's turn moves only its own pieces).
     #[inline]
-    pub(super) fn movable_by(&self, seat: u8, owner: u8) -> bool {
+    pub(super) fn movable_by(&self, seat: SeatId, owner: SeatId) -> bool {
         if self.game.rules.absorbed_turns == AbsorbedTurns::Own {
             owner == seat
         } else {
-            self.controller[owner as usize] == self.controller[seat as usize]
+            self.controller[owner.idx()] == self.controller[seat.idx()]
         }
     }
 
     /// The next live seat after `seat` in turn order.
     #[inline]
-    pub(super) fn next_seat_after(&self, seat: u8) -> u8 {
+    pub(super) fn next_seat_after(&self, seat: SeatId) -> SeatId {
         let n = self.alive.len() as u8;
-        let mut s = seat;
+        let mut s = seat.0;
         for _ in 0..n {
             s = (s + 1) % n;
             if self.alive[s as usize] {
-                return s;
+                return SeatId(s);
             }
         }
         seat
@@ -209,34 +212,34 @@ impl Position {
 
     /// Gives `seat` to the player of `to`. A player losing its leading seat goes on under its next
     /// live seat, which takes over the counters kept on the leading seat.
-    pub(super) fn transfer(&mut self, seat: u8, to: u8) {
-        let winner = self.controller[to as usize];
+    pub(super) fn transfer(&mut self, seat: SeatId, to: SeatId) {
+        let winner = self.controller[to.idx()];
         let n = self.controller.len();
-        if self.controller[seat as usize] == seat {
+        if self.controller[seat.idx()] == seat {
             let heir =
-                (0..n as u8).find(|&x| x != seat && self.controller[x as usize] == seat && self.alive[x as usize]);
+                self.game.seat_ids().find(|&x| x != seat && self.controller[x.idx()] == seat && self.alive[x.idx()]);
             if let Some(h) = heir {
                 for x in 0..n {
-                    if x != seat as usize && self.controller[x] == seat {
+                    if x != seat.idx() && self.controller[x] == seat {
                         self.controller[x] = h;
                     }
                 }
                 for c in 0..self.game.counters.len() {
-                    let (from, into) = (c * n + seat as usize, c * n + h as usize);
+                    let (from, into) = (c * n + seat.idx(), c * n + h.idx());
                     self.counters[into] = self.counters[into].saturating_add(self.counters[from]);
                     self.counters[from] = 0;
                 }
             }
         }
-        self.controller[seat as usize] = winner;
+        self.controller[seat.idx()] = winner;
     }
 
     /// Takes a seat out of play.
-    pub(crate) fn eliminate(&mut self, seat: u8) -> Result<(), HookError> {
-        if !self.alive[seat as usize] {
+    pub(crate) fn eliminate(&mut self, seat: SeatId) -> Result<(), HookError> {
+        if !self.alive[seat.idx()] {
             return Ok(());
         }
-        self.alive[seat as usize] = false;
+        self.alive[seat.idx()] = false;
         if let Some(h) = self.game.hooks.clone()
             && h.has(HookPoint::OnElimination)
         {
@@ -249,7 +252,7 @@ impl Position {
     /// Gives `seat` to `player` (teams follow with [`Position::refresh_teams`]), as the end rules
     /// absorb sides.
     #[inline]
-    pub(crate) fn give_seat(&mut self, seat: u8, player: u8) {
-        self.controller[seat as usize] = player;
+    pub(crate) fn give_seat(&mut self, seat: SeatId, player: SeatId) {
+        self.controller[seat.idx()] = player;
     }
 }

@@ -9,6 +9,7 @@ use crate::history::HashHistory;
 use crate::moves::Move;
 use crate::outcome::GameResult;
 use crate::rules::Repetition;
+use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 use super::from_setup::SetupError;
@@ -21,14 +22,14 @@ use super::from_setup::SetupError;
 /// panics: the first one is kept and reported by [`Setup::into_position`].
 ///
 /// ```
-/// use qipan::core::{Piece, Setup};
+/// use qipan::core::{Piece, PieceId, SeatId, Setup};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let (e5, d5) = (game.board.find("E5").unwrap(), game.board.find("D5").unwrap());
 /// let mut setup = Setup::empty(&game);
-/// setup.put(e5, Piece { seat: 0, piece: 0 }).put(d5, Piece { seat: 1, piece: 0 }).to_move(1);
+/// setup.put(e5, Piece { seat: SeatId(0), piece: PieceId::new(0) }).put(d5, Piece { seat: SeatId(1), piece: PieceId::new(0) }).to_move(SeatId(1));
 /// let pos = setup.into_position()?;
-/// assert_eq!((pos.cell(e5).map(|p| p.seat), pos.to_move(), pos.ply()), (Some(0), 1, 0));
+/// assert_eq!((pos.cell(e5).map(|p| p.seat), pos.to_move(), pos.ply()), (Some(SeatId(0)), SeatId(1), 0));
 /// assert_eq!(pos.hash(), pos.hash_from_scratch());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -36,7 +37,7 @@ use super::from_setup::SetupError;
 pub struct Setup {
     pub(super) game: Arc<Game>,
     pub(super) cells: Vec<Option<Piece>>,
-    pub(super) to_move: u8,
+    pub(super) to_move: SeatId,
     pub(super) ply: u32,
     pub(super) passes: u32,
     pub(super) quiet_plies: u32,
@@ -49,7 +50,7 @@ pub struct Setup {
     pub(super) passed: [NodeId; 4],
     pub(super) passer: NodeId,
     pub(super) ko: NodeId,
-    pub(super) controller: Vec<u8>,
+    pub(super) controller: Vec<SeatId>,
     pub(super) alive: Vec<bool>,
     pub(super) result: Option<GameResult>,
     pub(super) last: Option<Move>,
@@ -64,29 +65,29 @@ pub struct Setup {
 /// Making a setup and reading it.
 ///
 /// ```
-/// use qipan::core::Setup;
+/// use qipan::core::{SeatId, Setup};
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let setup = Setup::empty(&game);
-/// assert_eq!((setup.seat_to_move(), setup.piece_at(game.board.find("e1").unwrap())), (0, None));
+/// assert_eq!((setup.seat_to_move(), setup.piece_at(game.board.find("e1").unwrap())), (SeatId(0), None));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Setup {
     /// An empty board of `game`: no pieces, no reserves, no history, the first seat in play to move.
     ///
     /// ```
-    /// use qipan::core::Setup;
+    /// use qipan::core::{SeatId, Setup};
     ///
     /// let game = qipan::load("xiangqi", &[])?;
     /// let pos = Setup::empty(&game).into_position()?;
-    /// assert_eq!((pos.cells().iter().flatten().count(), pos.to_move(), pos.ply()), (0, 0, 0));
+    /// assert_eq!((pos.cells().iter().flatten().count(), pos.to_move(), pos.ply()), (0, SeatId(0), 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn empty(game: &Arc<Game>) -> Setup {
         let (n, seats, np) = (game.board.len(), game.seats.len(), game.pieces.len());
         let alive: Vec<bool> = game.seats.iter().map(|s| s.plays).collect();
         // The first seat in play moves first (a seat may sit out from the start).
-        let to_move = alive.iter().position(|&a| a).unwrap_or(0) as u8;
+        let to_move = SeatId(alive.iter().position(|&a| a).unwrap_or(0) as u8);
         Setup {
             game: game.clone(),
             cells: vec![None; n],
@@ -139,12 +140,14 @@ impl Setup {
     /// The seat to move.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut setup = qipan::core::Setup::empty(&game);
-    /// assert_eq!(setup.to_move(1).seat_to_move(), 1);
+    /// assert_eq!(setup.to_move(SeatId(1)).seat_to_move(), SeatId(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn seat_to_move(&self) -> u8 {
+    pub fn seat_to_move(&self) -> SeatId {
         self.to_move
     }
 
@@ -163,22 +166,22 @@ impl Setup {
     }
 
     /// The index of (seat, piece) in the reserve and graveyard tables, when both are of the game.
-    fn seat_piece(&mut self, seat: u8, piece: u8) -> Option<usize> {
+    fn seat_piece(&mut self, seat: SeatId, piece: PieceId) -> Option<usize> {
         let np = self.game.pieces.len();
-        if self.seat(seat).is_some() && (piece as usize) < np {
-            return Some(seat as usize * np + piece as usize);
+        if self.seat(seat).is_some() && piece.idx() < np {
+            return Some(seat.idx() * np + piece.idx());
         }
-        if (piece as usize) >= np {
+        if piece.idx() >= np {
             self.refuse(SetupError::NoSuchPiece { index: piece, pieces: np });
         }
         None
     }
 
     /// The seat's index, when it is a seat of the game.
-    fn seat(&mut self, seat: u8) -> Option<usize> {
+    fn seat(&mut self, seat: SeatId) -> Option<usize> {
         let seats = self.game.seats.len();
-        if (seat as usize) < seats {
-            return Some(seat as usize);
+        if seat.idx() < seats {
+            return Some(seat.idx());
         }
         self.refuse(SetupError::NoSuchSeat { index: seat, seats });
         None
@@ -187,14 +190,14 @@ impl Setup {
     /// Puts `piece` on `n`, replacing what stood there.
     ///
     /// ```
-    /// use qipan::core::{Piece, Setup};
+    /// use qipan::core::{Piece, SeatId, Setup};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let (king, rook) = (game.piece("king").unwrap(), game.piece("rook").unwrap());
     /// let at = |l| game.board.find(l).unwrap();
     /// let mut setup = Setup::empty(&game);
-    /// setup.put(at("e1"), Piece { seat: 0, piece: king }).put(at("e8"), Piece { seat: 1, piece: king });
-    /// setup.put(at("a1"), Piece { seat: 0, piece: rook });
+    /// setup.put(at("e1"), Piece { seat: SeatId(0), piece: king }).put(at("e8"), Piece { seat: SeatId(1), piece: king });
+    /// setup.put(at("a1"), Piece { seat: SeatId(0), piece: rook });
     /// // Nothing has moved yet: White may castle with the rook.
     /// assert_eq!(setup.into_position()?.to_fen().unwrap(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -242,16 +245,17 @@ impl Setup {
     /// Sets the seat to move.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::notation::parse_move;
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut setup = game.start().to_setup();
-    /// let mut pos = setup.to_move(1).into_position()?; // White plays first
+    /// let mut pos = setup.to_move(SeatId(1)).into_position()?; // White plays first
     /// pos.play(&parse_move(&pos, "E5")?)?;
-    /// assert_eq!(pos.cell(game.board.find("E5").unwrap()).map(|p| p.seat), Some(1));
+    /// assert_eq!(pos.cell(game.board.find("E5").unwrap()).map(|p| p.seat), Some(SeatId(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_move(&mut self, seat: u8) -> &mut Setup {
+    pub fn to_move(&mut self, seat: SeatId) -> &mut Setup {
         if self.seat(seat).is_some() {
             self.to_move = seat;
         }
@@ -292,16 +296,17 @@ impl Setup {
     /// Sets the count of a piece type in a seat's reserve.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{notation::parse_move, Illegal};
     ///
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let leader = game.piece("leader").unwrap();
-    /// let pos = game.start().to_setup().reserve(0, leader, 0).into_position()?;
-    /// assert_eq!(pos.reserve(0, leader), 0);
+    /// let pos = game.start().to_setup().reserve(SeatId(0), leader, 0).into_position()?;
+    /// assert_eq!(pos.reserve(SeatId(0), leader), 0);
     /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2")?), Err(Illegal::NotInReserve));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn reserve(&mut self, seat: u8, piece: u8, count: u16) -> &mut Setup {
+    pub fn reserve(&mut self, seat: SeatId, piece: PieceId, count: u16) -> &mut Setup {
         if let Some(i) = self.seat_piece(seat, piece) {
             self.reserve[i] = count;
         }
@@ -311,17 +316,18 @@ impl Setup {
     /// Sets the count of a piece type in a seat's graveyard.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{notation::parse_move, Illegal};
     ///
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let commoner = game.piece("commoner").unwrap();
-    /// let pos = game.start().to_setup().graveyard(0, commoner, 2).into_position()?;
-    /// assert_eq!(pos.graveyard(0, commoner), 2);
+    /// let pos = game.start().to_setup().graveyard(SeatId(0), commoner, 2).into_position()?;
+    /// assert_eq!(pos.graveyard(SeatId(0), commoner), 2);
     /// // Red has dead commoners to revive, but no token to pay with.
     /// assert_eq!(pos.check(&parse_move(&pos, "leader@b2 +revive")?), Err(Illegal::ExtraNotPossible));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn graveyard(&mut self, seat: u8, piece: u8, count: u16) -> &mut Setup {
+    pub fn graveyard(&mut self, seat: SeatId, piece: PieceId, count: u16) -> &mut Setup {
         if let Some(i) = self.seat_piece(seat, piece) {
             self.graveyard[i] = count;
         }
@@ -331,18 +337,19 @@ impl Setup {
     /// Sets a seat's value of counter `c` (index into [`Game::counters`]).
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::notation::parse_move;
     ///
     /// let game = qipan::load("leader-cannon", &[])?;
     /// let commoner = game.piece("commoner").unwrap();
     /// let tokens = game.counters.iter().position(|c| c == "tokens").unwrap();
-    /// let mut pos = game.start().to_setup().graveyard(0, commoner, 1).counter(tokens, 0, 1).into_position()?;
-    /// assert_eq!(pos.counter(tokens, 0), 1);
+    /// let mut pos = game.start().to_setup().graveyard(SeatId(0), commoner, 1).counter(tokens, SeatId(0), 1).into_position()?;
+    /// assert_eq!(pos.counter(tokens, SeatId(0)), 1);
     /// pos.play(&parse_move(&pos, "leader@b2 +revive")?)?; // the token pays for a revival
-    /// assert_eq!((pos.counter(tokens, 0), pos.reserve(0, commoner)), (0, 8));
+    /// assert_eq!((pos.counter(tokens, SeatId(0)), pos.reserve(SeatId(0), commoner)), (0, 8));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn counter(&mut self, c: usize, seat: u8, value: i64) -> &mut Setup {
+    pub fn counter(&mut self, c: usize, seat: SeatId, value: i64) -> &mut Setup {
         let counters = self.game.counters.len();
         if c >= counters {
             self.refuse(SetupError::NoSuchCounter { index: c, counters });
@@ -355,12 +362,14 @@ impl Setup {
     /// Sets the number of pieces a seat has captured.
     ///
     /// ```
+    /// use qipan::core::SeatId;
+    ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
-    /// let pos = game.start().to_setup().captures(1, 3).into_position()?;
+    /// let pos = game.start().to_setup().captures(SeatId(1), 3).into_position()?;
     /// assert_eq!(pos.captures(), [0, 3]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn captures(&mut self, seat: u8, count: u32) -> &mut Setup {
+    pub fn captures(&mut self, seat: SeatId, count: u32) -> &mut Setup {
         if let Some(s) = self.seat(seat) {
             self.captures[s] = count;
         }
@@ -471,11 +480,11 @@ impl Setup {
     /// Checks the setup and makes the position (the same as [`Position::from_setup`]).
     ///
     /// ```
-    /// use qipan::core::{Piece, Setup, SetupError};
+    /// use qipan::core::{Piece, PieceId, SeatId, Setup, SetupError};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let at = |l| game.board.find(l).unwrap();
-    /// let (black, white) = (Piece { seat: 0, piece: 0 }, Piece { seat: 1, piece: 0 });
+    /// let (black, white) = (Piece { seat: SeatId(0), piece: PieceId::new(0) }, Piece { seat: SeatId(1), piece: PieceId::new(0) });
     /// let mut setup = Setup::empty(&game);
     /// setup.put(at("A1"), white).put(at("A2"), black).put(at("B1"), black);
     /// let err = setup.into_position().unwrap_err();

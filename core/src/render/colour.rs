@@ -1,5 +1,6 @@
 //! Colours for pictures: seat colours, and whether a colour is dark (to choose the ink drawn on it).
 
+use crate::SeatId;
 use crate::game::Game;
 
 /// The palette for seats without a colour of their own (the one the plain drawing uses).
@@ -97,12 +98,12 @@ pub(super) fn ink(fill: &str) -> &'static str {
 }
 
 /// The colour of a seat: its own, else the tone of its name when the name is a colour, else the palette.
-pub(super) fn seat(game: &Game, seat: u8) -> String {
-    let s = &game.seats[seat as usize];
+pub(super) fn seat(game: &Game, seat: SeatId) -> String {
+    let s = &game.seats[seat.idx()];
     if !s.colour.is_empty() {
         return named(&s.colour).map_or_else(|| s.colour.clone(), String::from);
     }
-    named(&s.name).unwrap_or(PALETTE[seat as usize % PALETTE.len()]).to_string()
+    named(&s.name).unwrap_or(PALETTE[seat.idx() % PALETTE.len()]).to_string()
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub use polar::{Eye, PolarBoard};
 
 use crate::board::NodeId;
 use crate::position::Position;
+use crate::{PieceId, SeatId};
 use std::fmt::Write;
 
 /// Nodes to pick out in a picture: where the last move went, and where a move could end.
@@ -128,8 +129,8 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
     match pos.cell(n) {
         None => ".".into(),
         Some(p) => {
-            let syms = &pos.game().pieces[p.piece as usize].symbols;
-            syms.get(p.seat as usize).or_else(|| syms.first()).cloned().unwrap_or_else(|| "?".into())
+            let syms = &pos.game().pieces[p.piece.idx()].symbols;
+            syms.get(p.seat.idx()).or_else(|| syms.first()).cloned().unwrap_or_else(|| "?".into())
         }
     }
 }
@@ -242,7 +243,7 @@ pub fn text(pos: &Position) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn status(pos: &Position) -> String {
-    let seat = &pos.game().seats[pos.to_move() as usize];
+    let seat = &pos.game().seats[pos.to_move().idx()];
     match pos.outcome() {
         Some(r) => format!("Game over: {} ({})\n", r.text, r.reason),
         None => format!("{} to move (ply {})\n", seat.name, pos.ply() + 1),
@@ -269,13 +270,10 @@ pub fn holdings(pos: &Position) -> String {
     let g = pos.game();
     let hands = !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed;
     let mut out = String::new();
-    for (s, seat) in g.seats.iter().enumerate() {
-        let s = s as u8;
-        let list = |f: &dyn Fn(u8) -> u16| -> String {
-            let items: Vec<String> = (0..g.pieces.len() as u8)
-                .filter(|&p| f(p) > 0)
-                .map(|p| format!("{} {}", g.pieces[p as usize].name, f(p)))
-                .collect();
+    for (s, seat) in g.seat_ids().zip(&g.seats) {
+        let list = |f: &dyn Fn(PieceId) -> u16| -> String {
+            let items: Vec<String> =
+                g.piece_ids().filter(|&p| f(p) > 0).map(|p| format!("{} {}", g.pieces[p.idx()].name, f(p))).collect();
             if items.is_empty() { "-".into() } else { items.join(", ") }
         };
         let mut parts = Vec::new();
@@ -400,11 +398,11 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
             l = info.label
         );
         if let Some(p) = pos.cell(n) {
-            let own = &g.seats[p.seat as usize].colour;
-            let colour = if own.is_empty() { palette[p.seat as usize % palette.len()] } else { own.as_str() };
+            let own = &g.seats[p.seat.idx()].colour;
+            let colour = if own.is_empty() { palette[p.seat.idx() % palette.len()] } else { own.as_str() };
             let dark =
                 matches!(colour, "#000" | "black" | "#000000" | "purple" | "#8e44ad" | "#2980b9" | "blue" | "green");
-            let text_colour = if dark || (own.is_empty() && p.seat == 0) { "#fff" } else { "#000" };
+            let text_colour = if dark || (own.is_empty() && p.seat == SeatId(0)) { "#fff" } else { "#000" };
             let _ = writeln!(
                 s,
                 r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{colour}" stroke="#000" stroke-width="1"/>"##,

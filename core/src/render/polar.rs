@@ -1,6 +1,7 @@
 //! Recognising a polar board (rings of cells around a channel of eyes and a hub) from its nodes, and
 //! finding which seat's home territory each sector lies in.
 
+use crate::SeatId;
 use crate::board::{Board, NodeId, RelationId};
 use crate::game::Game;
 use std::f32::consts::TAU;
@@ -265,9 +266,9 @@ impl PolarBoard {
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Territories {
     /// Owner per sector (the seat whose home zone holds most of its cells).
-    pub sectors: Vec<Option<u8>>,
+    pub sectors: Vec<Option<SeatId>>,
     /// Owner per eye, in the order of [`PolarBoard::eyes`].
-    pub eyes: Vec<Option<u8>>,
+    pub eyes: Vec<Option<SeatId>>,
 }
 
 impl Territories {
@@ -276,19 +277,19 @@ impl Territories {
     pub fn of(game: &Game, polar: &PolarBoard) -> Territories {
         let b = &game.board;
         let alias = game.zone_aliases.iter().position(|a| a == "home").or((!game.zone_aliases.is_empty()).then_some(0));
-        let homes: Vec<(u8, u64)> =
-            (0..game.seats.len() as u8).filter_map(|s| Some((s, 1u64 << game.seat_zone(s, alias? as u8)?))).collect();
-        let owner = |nodes: &mut dyn Iterator<Item = NodeId>| -> Option<u8> {
+        let homes: Vec<(SeatId, u64)> =
+            game.seat_ids().filter_map(|s| Some((s, 1u64 << game.seat_zone(s, alias? as u8)?))).collect();
+        let owner = |nodes: &mut dyn Iterator<Item = NodeId>| -> Option<SeatId> {
             let mut counts = vec![0usize; game.seats.len()];
             for n in nodes {
                 for &(s, bit) in &homes {
                     if b.zones_of(n) & bit != 0 {
-                        counts[s as usize] += 1;
+                        counts[s.idx()] += 1;
                     }
                 }
             }
             let best = counts.iter().copied().max().filter(|&c| c > 0)?;
-            counts.iter().position(|&c| c == best).map(|s| s as u8)
+            counts.iter().position(|&c| c == best).and_then(SeatId::from_index)
         };
         let sectors =
             (0..polar.sectors).map(|s| owner(&mut (1..=polar.rings).map(|r| polar.cell(r, s as i64)))).collect();
@@ -298,13 +299,13 @@ impl Territories {
 
     /// Runs of consecutive sectors with one owner, as `(first sector, length, owner)`, going round the
     /// circle from the start of a run (a single run when every sector has the same owner).
-    pub fn runs(&self) -> Vec<(u32, u32, Option<u8>)> {
+    pub fn runs(&self) -> Vec<(u32, u32, Option<SeatId>)> {
         let n = self.sectors.len();
         let at = |i: usize| self.sectors[i % n];
         let Some(start) = (0..n).find(|&i| at(i) != at(i + n - 1)) else {
             return vec![(0, n as u32, self.sectors.first().copied().flatten())];
         };
-        let mut runs: Vec<(u32, u32, Option<u8>)> = Vec::new();
+        let mut runs: Vec<(u32, u32, Option<SeatId>)> = Vec::new();
         for i in start..start + n {
             match runs.last_mut() {
                 Some(run) if run.2 == at(i) => run.1 += 1,
@@ -387,8 +388,11 @@ pub(super) mod tests {
 
     #[test]
     fn runs_go_round_the_circle() {
-        let t = Territories { sectors: vec![Some(0), Some(0), None, None, Some(1), Some(0)], eyes: vec![] };
-        assert_eq!(t.runs(), vec![(2, 2, None), (4, 1, Some(1)), (5, 3, Some(0))]);
+        let t = Territories {
+            sectors: [Some(0), Some(0), None, None, Some(1), Some(0)].map(|s| s.map(SeatId)).to_vec(),
+            eyes: vec![],
+        };
+        assert_eq!(t.runs(), vec![(2, 2, None), (4, 1, Some(SeatId(1))), (5, 3, Some(SeatId(0)))]);
         let one = Territories { sectors: vec![None; 4], eyes: vec![] };
         assert_eq!(one.runs(), vec![(0, 4, None)]);
     }

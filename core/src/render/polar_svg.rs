@@ -4,6 +4,7 @@
 use super::Marks;
 use super::colour;
 use super::polar::{PolarBoard, Territories};
+use crate::SeatId;
 use crate::board::NodeId;
 use crate::position::Position;
 use std::f32::consts::{PI, TAU};
@@ -172,7 +173,7 @@ fn esc(s: &str) -> String {
 pub(super) fn svg(pos: &Position, p: &PolarBoard, marks: &Marks) -> String {
     let terr = Territories::of(pos.game(), p);
     let names =
-        terr.runs().into_iter().filter_map(|r| r.2).map(|seat| pos.game().seats[seat as usize].name.chars().count());
+        terr.runs().into_iter().filter_map(|r| r.2).map(|seat| pos.game().seats[seat.idx()].name.chars().count());
     let g = Geometry::new(p).with_names(names.max().unwrap_or(0));
     let hand_lines: Vec<String> = super::holdings(pos).lines().map(String::from).collect();
     let side = 2.0 * g.centre;
@@ -358,7 +359,7 @@ fn labels(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry, terr: &T
     }
     for (start, len, owner) in runs {
         let Some(seat) = owner else { continue };
-        let name = esc(&pos.game().seats[seat as usize].name);
+        let name = esc(&pos.game().seats[seat.idx()].name);
         let fill = colour::seat(pos.game(), seat);
         let mid = start as f32 + len as f32 / 2.0;
         let rho = g.clear(g.outer(), NAME_GAP, mid, text_width(name.chars().count(), NAME_SIZE), NAME_SIZE);
@@ -404,8 +405,8 @@ fn pieces(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry) {
         let _ = writeln!(
             s,
             r##"<g class="piece"><title>{seat} {name} on {label}</title><circle cx="{x:.1}" cy="{y:.1}" r="{size:.1}" fill="{fill}" stroke="{ink}" stroke-width="1"/><text x="{x:.1}" y="{ty:.1}" font-size="{fs:.1}" fill="{ink}">{sym}</text></g>"##,
-            seat = esc(&game.seats[piece.seat as usize].name),
-            name = esc(&game.pieces[piece.piece as usize].name),
+            seat = esc(&game.seats[piece.seat.idx()].name),
+            name = esc(&game.pieces[piece.piece.idx()].name),
             label = esc(game.board.label(n)),
             ty = y + fs * 0.36
         );
@@ -414,9 +415,9 @@ fn pieces(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry) {
 }
 
 /// The symbol drawn on a disc: without the seat's letter in front, which the disc's colour already says.
-fn disc_symbol(pos: &Position, n: NodeId, seat: u8) -> String {
+fn disc_symbol(pos: &Position, n: NodeId, seat: SeatId) -> String {
     let symbol = super::symbol(pos, n);
-    let letter = &pos.game().seats[seat as usize].letter;
+    let letter = &pos.game().seats[seat.idx()].letter;
     match symbol.strip_prefix(letter.as_str()) {
         Some(rest) if !letter.is_empty() && !rest.is_empty() => rest.to_string(),
         _ => symbol,
@@ -443,15 +444,15 @@ fn targets(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry, nodes: 
 }
 
 /// How a seat stands, when it is not simply playing for itself: ` (not playing)`, ` (out)`, ` (held by …)`.
-fn seat_state(pos: &Position, seat: u8) -> String {
+fn seat_state(pos: &Position, seat: SeatId) -> String {
     let game = pos.game();
     let holder = pos.controller(seat);
-    if !game.seats[seat as usize].plays {
+    if !game.seats[seat.idx()].plays {
         " (not playing)".into()
     } else if !pos.is_alive(seat) {
         " (out)".into()
     } else if holder != seat {
-        format!(" (held by {})", game.seats[holder as usize].name)
+        format!(" (held by {})", game.seats[holder.idx()].name)
     } else {
         String::new()
     }
@@ -462,15 +463,15 @@ fn legend(s: &mut String, pos: &Position) {
     let game = pos.game();
     let _ = writeln!(s, r##"<g id="legend" fill="#222">"##);
     let _ = writeln!(s, r##"<text x="14" y="28" font-size="18" font-weight="bold">{}</text>"##, esc(&game.title));
-    for (i, seat) in game.seats.iter().enumerate() {
-        let y = 50.0 + 20.0 * i as f32;
-        let fill = colour::seat(game, i as u8);
+    for (i, seat) in game.seat_ids().zip(&game.seats) {
+        let y = 50.0 + 20.0 * i.0 as f32;
+        let fill = colour::seat(game, i);
         let _ = writeln!(
             s,
             r##"<circle cx="22" cy="{y:.1}" r="7" fill="{fill}" stroke="{ink}" stroke-width="1"/><text x="36" y="{ty:.1}" font-size="13">{name}</text>"##,
             ink = colour::ink(&fill),
             ty = y + 4.5,
-            name = esc(&format!("{}{}", seat.name, seat_state(pos, i as u8)))
+            name = esc(&format!("{}{}", seat.name, seat_state(pos, i)))
         );
     }
     let _ = writeln!(

@@ -3,6 +3,7 @@
 
 use super::colour;
 use super::polar::{PolarBoard, Territories};
+use crate::SeatId;
 use crate::board::{Board, NodeId};
 use crate::position::Position;
 use std::fmt::Write;
@@ -45,9 +46,9 @@ fn node_text(pos: &Position, n: NodeId) -> String {
         None => ".".into(),
         Some(piece) => {
             let g = pos.game();
-            let own = g.pieces[piece.piece as usize].symbols.len() >= g.seats.len();
+            let own = g.pieces[piece.piece.idx()].symbols.len() >= g.seats.len();
             let symbol = super::symbol(pos, n);
-            if own { symbol } else { format!("{}{symbol}", g.seats[piece.seat as usize].letter) }
+            if own { symbol } else { format!("{}{symbol}", g.seats[piece.seat.idx()].letter) }
         }
     }
 }
@@ -99,7 +100,7 @@ fn blocks(p: &PolarBoard, terr: &Territories) -> Vec<Block> {
 fn territory_width(p: &PolarBoard, terr: &Territories) -> Option<(u32, u32)> {
     let runs = terr.runs();
     let (start, width, _) = *runs.iter().find(|r| r.2.is_some())?;
-    let fits = |r: &(u32, u32, Option<u8>)| r.0.abs_diff(start).is_multiple_of(width) && r.1.is_multiple_of(width);
+    let fits = |r: &(u32, u32, Option<SeatId>)| r.0.abs_diff(start).is_multiple_of(width) && r.1.is_multiple_of(width);
     (width <= MAX_BLOCK && p.sectors.is_multiple_of(width) && runs.iter().all(fits)).then_some((start % width, width))
 }
 
@@ -126,7 +127,7 @@ fn block_text(pos: &Position, p: &PolarBoard, terr: &Territories, block: &Block,
     let mut owners: Vec<&str> = Vec::new();
     for s in &sectors {
         if let Some(seat) = terr.sectors[*s as usize] {
-            let name = g.seats[seat as usize].name.as_str();
+            let name = g.seats[seat.idx()].name.as_str();
             if !owners.contains(&name) {
                 owners.push(name);
             }

@@ -6,6 +6,7 @@ use crate::board::Board;
 use crate::board::generators::{GridSpec, grid, polar};
 use crate::game::{Game, GameBuilder, PieceType, Placement, Seat};
 use crate::position::Piece;
+use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// Whether every tag of an XML text is closed in order (`<a>…</a>`, `<a/>`).
@@ -28,12 +29,12 @@ fn balanced(xml: &str) -> bool {
 
 /// A game on `b` with one seat per name, each with the zone `{name}-land` (when the board has it) as
 /// its `home`, and a king and a pawn (one symbol per seat for the king, a single one for the pawn).
-fn game(b: Board, seats: &[&str], setup: &[(&str, u8, u8)]) -> Arc<Game> {
+fn game(b: Board, seats: &[&str], setup: &[(&str, SeatId, PieceId)]) -> Arc<Game> {
     let seats: Vec<Seat> = seats
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            let mut s = Seat::new(name, &name[..1].to_uppercase(), i as u8);
+            let mut s = Seat::new(name, &name[..1].to_uppercase(), SeatId(i as u8));
             s.zones = vec![b.zone(&format!("{name}-land"))];
             s
         })
@@ -72,7 +73,16 @@ fn five_rings() -> Board {
 }
 
 fn five_ring_game() -> Arc<Game> {
-    game(five_rings(), &["red", "blue"], &[("r3s7", 0, 0), ("r1s1", 0, 1), ("r5s49", 1, 0), ("eye12", 1, 1)])
+    game(
+        five_rings(),
+        &["red", "blue"],
+        &[
+            ("r3s7", SeatId(0), PieceId::new(0)),
+            ("r1s1", SeatId(0), PieceId::new(1)),
+            ("r5s49", SeatId(1), PieceId::new(0)),
+            ("eye12", SeatId(1), PieceId::new(1)),
+        ],
+    )
 }
 
 #[test]
@@ -129,7 +139,12 @@ fn polar_svg_marks_the_last_move_and_targets() {
 
 #[test]
 fn polar_svg_fits_other_sizes() {
-    let pos = game(board(3, 24, 6), &["north", "south", "east"], &[("r2s10", 2, 1), ("hub", 1, 0)]).start();
+    let pos = game(
+        board(3, 24, 6),
+        &["north", "south", "east"],
+        &[("r2s10", SeatId(2), PieceId::new(1)), ("hub", SeatId(1), PieceId::new(0))],
+    )
+    .start();
     let svg = svg(&pos);
     assert!(balanced(&svg));
     assert_eq!(svg.matches(r#"class="cell""#).count(), 72);
@@ -175,7 +190,7 @@ fn polar_text_without_territories_groups_eyes() {
     let mut pos = game(board(3, 24, 6), &["north", "south"], &[]).start();
     let b = &pos.game().board;
     // A pawn has one symbol for every seat, so the seat's letter goes in front.
-    pos.set_cell(b.find("r2s13").unwrap(), Some(Piece { seat: 1, piece: 1 }));
+    pos.set_cell(b.find("r2s13").unwrap(), Some(Piece { seat: SeatId(1), piece: PieceId::new(1) }));
     let text = text(&pos);
     let titles: Vec<&str> = text.lines().filter(|l| l.starts_with("sectors ")).collect();
     assert_eq!(titles, ["sectors 0-11, eye0-eye2", "sectors 12-23, eye3-eye5"]);

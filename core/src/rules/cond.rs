@@ -2,6 +2,7 @@
 
 use crate::board::NodeId;
 use crate::position::{Piece, Position};
+use crate::{PieceId, SeatId};
 
 /// A comparison operator for counts.
 ///
@@ -78,20 +79,21 @@ impl Cmp {
 /// (`Count`, `InReserve`, ...) ignore it.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::Cond;
 ///
 /// let game = qipan::load("xiangqi", &[])?;
-/// let general = &game.pieces[game.piece("general").unwrap() as usize];
+/// let general = &game.pieces[game.piece("general").unwrap().idx()];
 /// // `step orthogonal to (empty or enemy) and zone(palace)`, `palace` being each seat's own zone.
 /// let palace = game.zone_aliases.iter().position(|a| a == "palace").unwrap() as u8;
 /// let to = Cond::And(vec![Cond::Or(vec![Cond::Empty, Cond::Enemy]), Cond::SeatZone(palace)]);
 /// assert_eq!(general.moves[0].to, to);
 /// let pos = game.start();
 /// let at = |label| game.board.find(label).unwrap();
-/// assert!(to.eval(&pos, 0, at("e2")));
-/// assert!(!to.eval(&pos, 0, at("d1")), "Red's advisor stands there");
-/// assert!(!to.eval(&pos, 0, at("e5")), "outside Red's palace");
-/// assert!(to.eval(&pos, 1, at("e9")), "inside Black's palace, for Black");
+/// assert!(to.eval(&pos, SeatId(0), at("e2")));
+/// assert!(!to.eval(&pos, SeatId(0), at("d1")), "Red's advisor stands there");
+/// assert!(!to.eval(&pos, SeatId(0), at("e5")), "outside Red's palace");
+/// assert!(to.eval(&pos, SeatId(1), at("e9")), "inside Black's palace, for Black");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +120,7 @@ pub enum Cond {
     /// The node has this colour index.
     Colour(u8),
     /// The node holds a piece of this type (anyone's).
-    Piece(u8),
+    Piece(PieceId),
     /// Negation.
     Not(Box<Cond>),
     /// All of them.
@@ -128,9 +130,9 @@ pub enum Cond {
     /// The number of nodes satisfying the condition, compared with a constant.
     Count(Box<Cond>, Cmp, i64),
     /// The mover has at least one piece of this type in its reserve.
-    InReserve(u8),
+    InReserve(PieceId),
     /// The mover has at least one piece of this type on the board.
-    OnBoard(u8),
+    OnBoard(PieceId),
     /// The node holds a piece that has not moved since the start (no move has started or ended on
     /// the node).
     Unmoved,
@@ -141,6 +143,7 @@ pub enum Cond {
 /// Evaluating conditions, and what can be known of one without a position.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::Cond;
 ///
 /// let game = qipan::load("chess", &[])?;
@@ -151,31 +154,32 @@ pub enum Cond {
 /// assert!(to.tests_node() && to.allows_empty() && !to.requires_empty());
 /// let pos = game.start();
 /// let at = |label| game.board.find(label).unwrap();
-/// assert!(to.eval(&pos, 0, at("e4")));
-/// assert!(to.eval(&pos, 0, at("d8")), "Black's queen");
-/// assert!(!to.eval(&pos, 0, at("e8")), "Black's king");
-/// assert!(!to.eval(&pos, 0, at("d1")), "White's own queen");
+/// assert!(to.eval(&pos, SeatId(0), at("e4")));
+/// assert!(to.eval(&pos, SeatId(0), at("d8")), "Black's queen");
+/// assert!(!to.eval(&pos, SeatId(0), at("e8")), "Black's king");
+/// assert!(!to.eval(&pos, SeatId(0), at("d1")), "White's own queen");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Cond {
     /// Evaluates the condition at `node` for `seat`.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{NodeId, rules::{Cmp, Cond}};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// let at = |label| game.board.find(label).unwrap();
-    /// assert!(Cond::Friend.eval(&pos, 0, at("e2")));
-    /// assert!(Cond::Enemy.eval(&pos, 0, at("e7")));
-    /// assert!(!Cond::Enemy.eval(&pos, 1, at("e7")), "for Black, the pawn on e7 is a friend");
-    /// assert!(Cond::Empty.eval(&pos, 0, at("e4")));
+    /// assert!(Cond::Friend.eval(&pos, SeatId(0), at("e2")));
+    /// assert!(Cond::Enemy.eval(&pos, SeatId(0), at("e7")));
+    /// assert!(!Cond::Enemy.eval(&pos, SeatId(1), at("e7")), "for Black, the pawn on e7 is a friend");
+    /// assert!(Cond::Empty.eval(&pos, SeatId(0), at("e4")));
     /// // Position conditions ignore the node: White has 16 pieces.
-    /// assert!(Cond::Count(Box::new(Cond::Friend), Cmp::Eq, 16).eval(&pos, 0, NodeId::NONE));
+    /// assert!(Cond::Count(Box::new(Cond::Friend), Cmp::Eq, 16).eval(&pos, SeatId(0), NodeId::NONE));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn eval(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+    pub fn eval(&self, pos: &Position, seat: SeatId, node: NodeId) -> bool {
         self.eval_with(pos, seat, node, &|n| pos.cell(n))
     }
 
@@ -183,22 +187,23 @@ impl Cond {
     /// evaluator.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::rules::Cond;
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// let e2 = game.board.find("e2").unwrap();
-    /// assert!(Cond::Zone(game.board.zone("rank2").unwrap()).eval_quick(&pos, 0, e2));
+    /// assert!(Cond::Zone(game.board.zone("rank2").unwrap()).eval_quick(&pos, SeatId(0), e2));
     /// // `zone(start)`: each seat's own pawn rank.
     /// let start = Cond::SeatZone(game.zone_aliases.iter().position(|a| a == "start").unwrap() as u8);
-    /// assert!(start.eval_quick(&pos, 0, e2));
-    /// assert!(!start.eval_quick(&pos, 1, e2));
+    /// assert!(start.eval_quick(&pos, SeatId(0), e2));
+    /// assert!(!start.eval_quick(&pos, SeatId(1), e2));
     /// // Other conditions go to the general evaluator.
-    /// assert!(Cond::Friend.eval_quick(&pos, 0, e2));
+    /// assert!(Cond::Friend.eval_quick(&pos, SeatId(0), e2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn eval_quick(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+    pub fn eval_quick(&self, pos: &Position, seat: SeatId, node: NodeId) -> bool {
         match self {
             Cond::True => true,
             Cond::Zone(z) if node.is_some() => pos.game().board.zones_of(node) & (1 << z) != 0,
@@ -216,6 +221,7 @@ impl Cond {
     /// for shots that follow a move). Counts over the board still look at the real position.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{NodeId, rules::Cond};
     ///
     /// let game = qipan::load("chess", &[])?;
@@ -223,15 +229,15 @@ impl Cond {
     /// let (e2, e4) = (game.board.find("e2").unwrap(), game.board.find("e4").unwrap());
     /// // The board after e2-e4, without playing it.
     /// let after = |n: NodeId| if n == e4 { pos.cell(e2) } else if n == e2 { None } else { pos.cell(n) };
-    /// assert!(Cond::Friend.eval_with(&pos, 0, e4, &after));
-    /// assert!(Cond::Empty.eval_with(&pos, 0, e2, &after));
-    /// assert!(!Cond::Friend.eval(&pos, 0, e4), "the position itself is unchanged");
+    /// assert!(Cond::Friend.eval_with(&pos, SeatId(0), e4, &after));
+    /// assert!(Cond::Empty.eval_with(&pos, SeatId(0), e2, &after));
+    /// assert!(!Cond::Friend.eval(&pos, SeatId(0), e4), "the position itself is unchanged");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn eval_with<F: Fn(NodeId) -> Option<Piece>>(
         &self,
         pos: &Position,
-        seat: u8,
+        seat: SeatId,
         node: NodeId,
         occupant: &F,
     ) -> bool {
@@ -250,7 +256,7 @@ impl Cond {
                 at && pos.game().seat_zone(seat, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
             }
             Cond::SideZone(alias) => {
-                at && (0..pos.game().seats.len() as u8).any(|s| {
+                at && pos.game().seat_ids().any(|s| {
                     pos.same_side(seat, s)
                         && pos.game().seat_zone(s, *alias).is_some_and(|z| info().zones & (1 << z) != 0)
                 })
@@ -277,12 +283,13 @@ impl Cond {
     /// True if the condition looks at the node it is given (so it means nothing in an `if` clause).
     ///
     /// ```
+    /// use qipan::core::PieceId;
     /// use qipan::core::rules::{Cmp, Cond};
     ///
     /// assert!(Cond::Empty.tests_node());
     /// assert!(Cond::Not(Box::new(Cond::Enemy)).tests_node());
-    /// assert!(Cond::And(vec![Cond::OnBoard(0), Cond::Empty]).tests_node());
-    /// assert!(!Cond::InReserve(0).tests_node());
+    /// assert!(Cond::And(vec![Cond::OnBoard(PieceId::new(0)), Cond::Empty]).tests_node());
+    /// assert!(!Cond::InReserve(PieceId::new(0)).tests_node());
     /// assert!(!Cond::Count(Box::new(Cond::Friend), Cmp::Lt, 4).tests_node());
     /// // The definition compiler refuses a node test in an `if` clause.
     /// let src = "name: t
@@ -314,7 +321,7 @@ impl Cond {
     /// assert!(!Cond::Or(vec![Cond::Empty, Cond::Enemy]).requires_empty());
     /// // A chess pawn's plain step only goes to an empty square; its capture does not.
     /// let chess = qipan::load("chess", &[])?;
-    /// let pawn = &chess.pieces[chess.piece("pawn").unwrap() as usize];
+    /// let pawn = &chess.pieces[chess.piece("pawn").unwrap().idx()];
     /// assert!(pawn.moves[0].to.requires_empty());
     /// assert!(!pawn.moves[2].to.requires_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -363,7 +370,7 @@ impl Cond {
 /// assert_eq!(fast, FastTarget { occupants: 0b1001, excluded_zones: 0 });
 /// // The game fills in each rule's fast form: the pawn's capture goes to an enemy.
 /// let chess = qipan::load("chess", &[])?;
-/// let pawn = &chess.pieces[chess.piece("pawn").unwrap() as usize];
+/// let pawn = &chess.pieces[chess.piece("pawn").unwrap().idx()];
 /// assert_eq!(pawn.moves[2].to_fast, Some(FastTarget { occupants: 0b1000, excluded_zones: 0 }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -378,6 +385,7 @@ pub struct FastTarget {
 /// Reducing a condition, and testing nodes against the result.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::{Cond, FastTarget};
 ///
 /// let game = qipan::load("chess", &[])?;
@@ -388,9 +396,9 @@ pub struct FastTarget {
 /// assert_eq!(fast, FastTarget { occupants: 0b1001, excluded_zones: 1 << rank8 });
 /// let pos = game.start();
 /// let at = |label| game.board.find(label).unwrap();
-/// assert!(fast.allows(&pos, 0, at("e4")) && fast.allows(&pos, 0, at("e7")));
-/// assert!(!fast.allows(&pos, 0, at("e8")), "in the excluded zone");
-/// assert!(!fast.allows(&pos, 0, at("e2")), "a friend");
+/// assert!(fast.allows(&pos, SeatId(0), at("e4")) && fast.allows(&pos, SeatId(0), at("e7")));
+/// assert!(!fast.allows(&pos, SeatId(0), at("e8")), "in the excluded zone");
+/// assert!(!fast.allows(&pos, SeatId(0), at("e2")), "a friend");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl FastTarget {
@@ -399,12 +407,13 @@ impl FastTarget {
     /// The fast form of a condition, if it has one.
     ///
     /// ```
+    /// use qipan::core::PieceId;
     /// use qipan::core::rules::{Cond, FastTarget};
     ///
     /// assert_eq!(FastTarget::of(&Cond::Empty), Some(FastTarget { occupants: 0b0001, excluded_zones: 0 }));
     /// assert_eq!(FastTarget::of(&Cond::Not(Box::new(Cond::Empty))).map(|f| f.occupants), Some(0b1110));
     /// // Piece types have no fast form, nor has a disjunction with a zone.
-    /// assert_eq!(FastTarget::of(&Cond::Piece(0)), None);
+    /// assert_eq!(FastTarget::of(&Cond::Piece(PieceId::new(0))), None);
     /// assert_eq!(FastTarget::of(&Cond::Or(vec![Cond::Empty, Cond::Not(Box::new(Cond::Zone(0)))])), None);
     /// ```
     pub fn of(c: &Cond) -> Option<FastTarget> {
@@ -439,25 +448,27 @@ impl FastTarget {
     /// Whether `node` passes, for `seat`.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::rules::{Cond, FastTarget};
     ///
     /// let game = qipan::load("chess", &[])?;
     /// let pos = game.start();
     /// let enemy = FastTarget::of(&Cond::Enemy).unwrap();
     /// let at = |label| game.board.find(label).unwrap();
-    /// assert!(enemy.allows(&pos, 0, at("e7")));
-    /// assert!(!enemy.allows(&pos, 0, at("e4")));
-    /// assert!(!enemy.allows(&pos, 1, at("e7")), "for Black, e7 holds a friend");
+    /// assert!(enemy.allows(&pos, SeatId(0), at("e7")));
+    /// assert!(!enemy.allows(&pos, SeatId(0), at("e4")));
+    /// assert!(!enemy.allows(&pos, SeatId(1), at("e7")), "for Black, e7 holds a friend");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn allows(&self, pos: &Position, seat: u8, node: NodeId) -> bool {
+    pub fn allows(&self, pos: &Position, seat: SeatId, node: NodeId) -> bool {
         self.allows_occupant(pos, seat, node, pos.cell(node))
     }
 
     /// Whether `node` passes, for `seat`, if it held `occupant`.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{Piece, rules::{Cond, FastTarget}};
     ///
     /// let game = qipan::load("chess", &[])?;
@@ -465,13 +476,13 @@ impl FastTarget {
     /// let e4 = game.board.find("e4").unwrap();
     /// let enemy = FastTarget::of(&Cond::Enemy).unwrap();
     /// // Were a black pawn on e4, White could take it there.
-    /// let black_pawn = Piece { seat: 1, piece: game.piece("pawn").unwrap() };
-    /// assert!(enemy.allows_occupant(&pos, 0, e4, Some(black_pawn)));
-    /// assert!(!enemy.allows_occupant(&pos, 0, e4, None));
+    /// let black_pawn = Piece { seat: SeatId(1), piece: game.piece("pawn").unwrap() };
+    /// assert!(enemy.allows_occupant(&pos, SeatId(0), e4, Some(black_pawn)));
+    /// assert!(!enemy.allows_occupant(&pos, SeatId(0), e4, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn allows_occupant(&self, pos: &Position, seat: u8, node: NodeId, occupant: Option<Piece>) -> bool {
+    pub fn allows_occupant(&self, pos: &Position, seat: SeatId, node: NodeId, occupant: Option<Piece>) -> bool {
         let bit = match occupant {
             None => 0b0001,
             Some(c) if pos.same_side(seat, c.seat) => 0b0010,

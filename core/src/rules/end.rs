@@ -10,6 +10,7 @@
 //! stalemate where it stops:
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::{EndReason, Position, playout::{PlayoutBuf, random_playout}};
 //! use rand::SeedableRng;
 //!
@@ -26,7 +27,7 @@
 //! let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 //! let mut pos = Position::from_fen(&game, fen)?;
 //! assert_eq!(random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10)?, 0);
-//! assert_eq!(pos.outcome().map(|r| (&r.reason, r.winners.clone())), Some((&EndReason::Checkmate, vec![1])));
+//! assert_eq!(pos.outcome().map(|r| (&r.reason, r.winners.clone())), Some((&EndReason::Checkmate, vec![SeatId(1)])));
 //! // A playout that has started: no stuck seat, nothing settled.
 //! let mut pos = game.start();
 //! assert_eq!(random_playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1)?, 1);
@@ -38,6 +39,7 @@ use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
 use crate::rules::{AbsorbedTurns, PassRule, StuckRule};
+use crate::{PieceId, SeatId};
 
 /// When a game ends.
 ///
@@ -63,12 +65,12 @@ pub struct EndRules {
     /// End after this many plies; the result is then the score (or a draw without scoring).
     pub max_plies: Option<u32>,
     /// A seat whose piece of one of these types is captured is eliminated (or absorbed: `royal_capture`).
-    pub royal: Vec<u8>,
+    pub royal: Vec<PieceId>,
     /// What capturing a royal piece does.
     pub royal_capture: RoyalCapture,
     /// A side (a player with every seat it holds) whose pieces on the board are all of these types is out
     /// (a lone king), after any move that captured something.
-    pub bare: Vec<u8>,
+    pub bare: Vec<PieceId>,
     /// What becomes of a bare side.
     pub bare_side: BareSide,
     /// A seat left with no pieces on the board or in reserve is eliminated.
@@ -82,7 +84,7 @@ pub struct EndRules {
     /// (100 for a fifty-moves-each rule).
     pub quiet_draw: Option<u32>,
     /// Piece types whose moves reset the count of quiet plies (pawns, say).
-    pub quiet_reset: Vec<u8>,
+    pub quiet_reset: Vec<PieceId>,
     /// The game is drawn when one arrangement with the same seat to move occurs this many times.
     pub repetition_draw: Option<u32>,
 }
@@ -90,6 +92,7 @@ pub struct EndRules {
 /// What capturing a royal piece does to the seat it belonged to.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::{notation::parse_move, rules::RoyalCapture};
 ///
 /// let src = "name: duel
@@ -109,15 +112,15 @@ pub struct EndRules {
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "a1-b1")?)?;
 /// pos.play(&parse_move(&pos, "c1-b1")?)?;
-/// assert!(!pos.is_alive(0));
-/// assert_eq!(pos.outcome().unwrap().winners, vec![1]);
+/// assert!(!pos.is_alive(SeatId(0)));
+/// assert_eq!(pos.outcome().unwrap().winners, vec![SeatId(1)]);
 ///
 /// let game = qipan::load_str("duel.yaml", &src.replace("eliminate", "absorb"), &[])?;
 /// assert_eq!(game.rules.end.royal_capture, RoyalCapture::Absorb);
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "a1-b1")?)?;
 /// pos.play(&parse_move(&pos, "c1-b1")?)?;
-/// assert_eq!(pos.controller(0), 1, "Black's player now holds White's seat");
+/// assert_eq!(pos.controller(SeatId(0)), SeatId(1), "Black's player now holds White's seat");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -133,6 +136,7 @@ pub enum RoyalCapture {
 /// What becomes of a side left with only bare pieces (see [`EndRules::bare`]).
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::{notation::parse_move, rules::BareSide};
 ///
 /// let src = "name: bare
@@ -155,15 +159,15 @@ pub enum RoyalCapture {
 /// let d1 = game.board.find("d1").unwrap();
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "b1-c1")?)?;
-/// assert!(!pos.is_alive(1));
+/// assert!(!pos.is_alive(SeatId(1)));
 /// assert_eq!(pos.cell(d1), None, "the lone king left the board");
 ///
 /// let game = qipan::load_str("bare.yaml", &src.replace("removed", "captor"), &[])?;
 /// assert_eq!(game.rules.end.bare_side, BareSide::Captor);
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "b1-c1")?)?;
-/// assert_eq!(pos.controller(1), 0);
-/// assert_eq!(pos.cell(d1).map(|p| p.seat), Some(1), "the king stays, under White's player");
+/// assert_eq!(pos.controller(SeatId(1)), SeatId(0));
+/// assert_eq!(pos.cell(d1).map(|p| p.seat), Some(SeatId(1)), "the king stays, under White's player");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -182,7 +186,6 @@ pub enum BareSide {
 /// after at most one pass per seat.
 pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
     // No allocation and no reference counting here: this runs after every move of every playout.
-    let seats = pos.game().seats.len() as u8;
     // Whether the last seat put out for being stuck was in check then (it names the result).
     let mut stuck_mated: Option<bool> = None;
     loop {
@@ -195,10 +198,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         }
         for g in 0..pos.game().rules.end.goals.len() {
             let (counter, at_least) = pos.game().rules.end.goals[g];
-            let player =
-                (0..seats).find(|&s| pos.is_alive(s) && pos.controller(s) == s && pos.counter(counter, s) >= at_least);
+            let player = pos
+                .game()
+                .seat_ids()
+                .find(|&s| pos.is_alive(s) && pos.controller(s) == s && pos.counter(counter, s) >= at_least);
             if let Some(p) = player {
-                let winners = (0..seats).filter(|&s| pos.is_alive(s) && pos.controller(s) == p).collect();
+                let winners = pos.game().seat_ids().filter(|&s| pos.is_alive(s) && pos.controller(s) == p).collect();
                 let result = GameResult::winners(pos, winners, EndReason::GoalReached);
                 pos.finish(result);
                 return Ok(());
@@ -206,13 +211,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         }
         if pos.game().rules.end.lose_without_pieces {
             // A seat with nothing on the board and nothing in reserve is out.
-            let np = pos.game().pieces.len();
             let mut out = false;
-            for s in 0..seats {
+            for s in pos.game().seat_ids() {
                 if !pos.is_alive(s) {
                     continue;
                 }
-                let in_hand = (0..np).any(|p| pos.reserve(s, p as u8) > 0);
+                let in_hand = pos.game().piece_ids().any(|p| pos.reserve(s, p) > 0);
                 if !in_hand && !pos.cells().iter().flatten().any(|c| c.seat == s) {
                     pos.eliminate(s)?;
                     out = true;
@@ -229,7 +233,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         let game = pos.game();
         let end = &game.rules.end;
         if end.last_standing && sides <= 1 {
-            let live = (0..seats).filter(|&s| pos.is_alive(s)).collect();
+            let live = pos.game().seat_ids().filter(|&s| pos.is_alive(s)).collect();
             let mut why = EndReason::LastSideStanding;
             if let Some(mated) = stuck_mated.filter(|_| game.has_check_rule()) {
                 why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
@@ -248,7 +252,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         if game.rules.pass == PassRule::WhenStuck
             && game.hooks.is_none()
             && pos.passes() > 0
-            && pos.passes() as usize >= (0..seats).filter(|&s| pos.is_alive(s)).count()
+            && pos.passes() as usize >= pos.game().seat_ids().filter(|&s| pos.is_alive(s)).count()
         {
             let result = GameResult::scored(pos, EndReason::NoSeatCanMove)?;
             pos.finish(result);
@@ -282,7 +286,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                     let s = pos.to_move();
                     pos.eliminate(s)?;
                     stuck_mated = Some(mated);
-                    if !(0..seats).any(|s| pos.is_alive(s)) {
+                    if !pos.game().seat_ids().any(|s| pos.is_alive(s)) {
                         // The last seat in the game is out too: nobody is left to win.
                         let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
                         let result = GameResult::winners(pos, vec![], why);
@@ -310,15 +314,14 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
 /// The seat to move resigns for its player: every seat that player holds is put out. When one side
 /// is left it wins by resignation (`W+R`); otherwise play goes on with the next seat.
 pub(crate) fn resign(pos: &mut Position) -> Result<(), HookError> {
-    let seats = pos.game().seats.len() as u8;
     let player = pos.controller(pos.to_move());
-    for seat in 0..seats {
+    for seat in pos.game().seat_ids() {
         if pos.is_alive(seat) && pos.controller(seat) == player {
             pos.eliminate(seat)?;
         }
     }
     if sides_left(pos) <= 1 {
-        let live: Vec<u8> = (0..seats).filter(|&s| pos.is_alive(s)).collect();
+        let live: Vec<SeatId> = pos.game().seat_ids().filter(|&s| pos.is_alive(s)).collect();
         let mut result = GameResult::winners(pos, live, EndReason::Resignation);
         if result.text.ends_with('+') {
             result.text.push('R');
@@ -333,7 +336,7 @@ pub(crate) fn resign(pos: &mut Position) -> Result<(), HookError> {
 
 /// What capturing `p` (for seat `by`) does under the royal rule: its seat is put out or absorbed.
 #[inline]
-pub(crate) fn royal_captured(pos: &mut Position, p: Piece, by: u8) -> Result<(), HookError> {
+pub(crate) fn royal_captured(pos: &mut Position, p: Piece, by: SeatId) -> Result<(), HookError> {
     let end = &pos.game().rules.end;
     let rule = end.royal_capture;
     if end.royal.contains(&p.piece) && pos.is_alive(p.seat) {
@@ -348,19 +351,19 @@ pub(crate) fn royal_captured(pos: &mut Position, p: Piece, by: u8) -> Result<(),
 /// How many sides (teams, or seats without a team) still have a seat in the game.
 fn sides_left(pos: &Position) -> u32 {
     // Teams as bits (at most 64 teams).
-    let live = (0..pos.game().seats.len() as u8).filter(|&s| pos.is_alive(s));
+    let live = pos.game().seat_ids().filter(|&s| pos.is_alive(s));
     live.fold(0u64, |acc, s| acc | 1 << (pos.team(s) & 63)).count_ones()
 }
 
 /// The player of `to` absorbs `seat`: a player with every seat it holds, a held seat on its own.
 /// Under [`AbsorbedTurns::Dropped`] the absorbed seats lose their turns.
-pub(crate) fn absorb_side(pos: &mut Position, seat: u8, to: u8) -> Result<(), HookError> {
+pub(crate) fn absorb_side(pos: &mut Position, seat: SeatId, to: SeatId) -> Result<(), HookError> {
     let (loser, winner) = (pos.controller(seat), pos.controller(to));
     if loser == winner {
         return Ok(());
     }
     let whole_side = loser == seat;
-    for s in 0..pos.game().seats.len() as u8 {
+    for s in pos.game().seat_ids() {
         if s == seat || (whole_side && pos.controller(s) == loser) {
             pos.give_seat(s, winner);
             if pos.game().rules.absorbed_turns == AbsorbedTurns::Dropped {
@@ -373,18 +376,18 @@ pub(crate) fn absorb_side(pos: &mut Position, seat: u8, to: u8) -> Result<(), Ho
 }
 
 /// Puts out every side whose pieces on the board are all bare (a lone king), after `mover` captured.
-pub(crate) fn bare_sides(pos: &mut Position, mover: u8) -> Result<(), HookError> {
+pub(crate) fn bare_sides(pos: &mut Position, mover: SeatId) -> Result<(), HookError> {
     let n = pos.game().seats.len();
     // Per player: bit 0 = has a bare piece, bit 1 = has another piece.
     let mut kinds = vec![0u8; n];
     let bare = &pos.game().rules.end.bare;
     for c in pos.cells().iter().flatten() {
         let bit = if bare.contains(&c.piece) { 1 } else { 2 };
-        kinds[pos.controller(c.seat) as usize] |= bit;
+        kinds[pos.controller(c.seat).idx()] |= bit;
     }
     let captor = pos.controller(mover);
-    for player in 0..n as u8 {
-        if kinds[player as usize] != 1 || player == captor || !alive_side(pos, player) {
+    for player in pos.game().seat_ids() {
+        if kinds[player.idx()] != 1 || player == captor || !alive_side(pos, player) {
             continue;
         }
         let rule = pos.game().rules.end.bare_side;
@@ -392,7 +395,7 @@ pub(crate) fn bare_sides(pos: &mut Position, mover: u8) -> Result<(), HookError>
             BareSide::Captor => absorb_side(pos, player, mover)?,
             BareSide::Removed => {
                 pos.remove_pieces_of(player);
-                for s in 0..n as u8 {
+                for s in pos.game().seat_ids() {
                     if pos.controller(s) == player {
                         pos.eliminate(s)?;
                     }
@@ -404,8 +407,8 @@ pub(crate) fn bare_sides(pos: &mut Position, mover: u8) -> Result<(), HookError>
 }
 
 /// Whether any seat of `player`'s side is still in the game.
-fn alive_side(pos: &Position, player: u8) -> bool {
-    (0..pos.game().seats.len() as u8).any(|s| pos.is_alive(s) && pos.controller(s) == player)
+fn alive_side(pos: &Position, player: SeatId) -> bool {
+    pos.game().seat_ids().any(|s| pos.is_alive(s) && pos.controller(s) == player)
 }
 
 #[cfg(test)]
@@ -415,9 +418,9 @@ mod tests {
     use crate::rules::{DirSel, PassRule, Rules, StuckRule};
     use crate::testkit::*;
 
-    const KING: u8 = 0;
-    const MAN: u8 = 1;
-    const POST: u8 = 2;
+    const KING: PieceId = PieceId::new(0);
+    const MAN: PieceId = PieceId::new(1);
+    const POST: PieceId = PieceId::new(2);
 
     /// A row of `width` cells with kings and men that step along it (capturing) and posts that never
     /// move, under `rules`.
@@ -433,11 +436,11 @@ mod tests {
     }
 
     /// The reason the game ended and its winners, or `None` while it goes on.
-    fn result(pos: &crate::Position) -> Option<(EndReason, Vec<u8>)> {
+    fn result(pos: &crate::Position) -> Option<(EndReason, Vec<SeatId>)> {
         pos.outcome().map(|r| (r.reason.clone(), r.winners.clone()))
     }
 
-    fn played(g: &std::sync::Arc<crate::Game>, pieces: &[(&str, u8, u8)], moves: &[&str]) -> crate::Position {
+    fn played(g: &std::sync::Arc<crate::Game>, pieces: &[(&str, SeatId, PieceId)], moves: &[&str]) -> crate::Position {
         let mut pos = position(g, pieces, WHITE);
         for text in moves {
             assert!(!pos.is_over(), "over before {text}");
@@ -446,7 +449,7 @@ mod tests {
         pos
     }
 
-    const KINGS: [(&str, u8, u8); 2] = [("a1", WHITE, KING), ("c1", BLACK, KING)];
+    const KINGS: [(&str, SeatId, PieceId); 2] = [("a1", WHITE, KING), ("c1", BLACK, KING)];
 
     #[test]
     fn capturing_the_royal_puts_its_seat_out_and_the_last_side_wins() {

@@ -63,6 +63,7 @@ impl Chains {
     /// Chains of an empty board.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
     /// use qipan::core::{NodeId, Piece, rules::groups::Chains};
     ///
     /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -70,7 +71,7 @@ impl Chains {
     /// let e5 = game.board.find("E5").unwrap();
     /// assert_eq!(chains.head(e5), NodeId::NONE);
     /// let mut cells = vec![None; game.board.len()];
-    /// cells[e5.idx()] = Some(Piece { seat: 0, piece: 0 });
+    /// cells[e5.idx()] = Some(Piece { seat: SeatId(0), piece: PieceId::new(0) });
     /// chains.add(&game.board, &cells, e5);
     /// assert_eq!((chains.head(e5), chains.size(e5), chains.pseudo_libs(e5)), (e5, 1, 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -190,14 +191,16 @@ impl Chains {
     /// Records a stone put on empty node `p` (the cells already hold it).
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
+    ///
     /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
     /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// # let board = &game.board;
     /// # let at = |label| board.find(label).unwrap();
-    /// # let black = Piece { seat: 0, piece: 0 };
+    /// # let black = Piece { seat: SeatId(0), piece: PieceId::new(0) };
     /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
     /// let mut cells = vec![None; board.len()];
-    /// let white = Piece { seat: 1, piece: 0 };
+    /// let white = Piece { seat: SeatId(1), piece: PieceId::new(0) };
     /// for (label, stone) in [("E5", black), ("E6", black), ("E4", white)] {
     ///     cells[at(label).idx()] = Some(stone);
     ///     chains.add(board, &cells, at(label));
@@ -259,14 +262,16 @@ impl Chains {
     /// stones first. Neighbouring chains gain the liberties.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
+    ///
     /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
     /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// # let board = &game.board;
     /// # let at = |label| board.find(label).unwrap();
-    /// # let black = Piece { seat: 0, piece: 0 };
+    /// # let black = Piece { seat: SeatId(0), piece: PieceId::new(0) };
     /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
     /// let mut cells = vec![None; board.len()];
-    /// # let white = Piece { seat: 1, piece: 0 };
+    /// # let white = Piece { seat: SeatId(1), piece: PieceId::new(0) };
     /// # for (label, stone) in [("E5", black), ("E6", black), ("E4", white)] {
     /// #     cells[at(label).idx()] = Some(stone);
     /// #     chains.add(board, &cells, at(label));
@@ -315,11 +320,13 @@ impl Chains {
     /// of its chain, which may have split.
     ///
     /// ```
+    /// use qipan::core::{PieceId, SeatId};
+    ///
     /// # use qipan::core::{NodeId, Piece, rules::groups::Chains};
     /// # let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// # let board = &game.board;
     /// # let at = |label| board.find(label).unwrap();
-    /// # let black = Piece { seat: 0, piece: 0 };
+    /// # let black = Piece { seat: SeatId(0), piece: PieceId::new(0) };
     /// let mut chains = Chains::new(board, board.relation("orthogonal").unwrap());
     /// let mut cells = vec![None; board.len()];
     /// for label in ["D5", "E5", "F5"] {
@@ -474,7 +481,11 @@ mod tests {
 
     #[test]
     fn chains_and_their_liberties() {
-        let pos = position(&stones(false), &[("a1", BLACK, 0), ("a2", BLACK, 0), ("b1", WHITE, 0)], WHITE);
+        let pos = position(
+            &stones(false),
+            &[("a1", BLACK, PieceId::new(0)), ("a2", BLACK, PieceId::new(0)), ("b1", WHITE, PieceId::new(0))],
+            WHITE,
+        );
         let (b, chains) = (&pos.game().board, pos.chains().unwrap());
         let black = chains.head(node(b, "a1"));
         assert_eq!(chains.head(node(b, "a2")), black);
@@ -489,7 +500,16 @@ mod tests {
     #[test]
     fn the_last_liberty_taken_captures_the_chain() {
         let g = stones(false);
-        let mut pos = position(&g, &[("a1", BLACK, 0), ("a2", BLACK, 0), ("b1", WHITE, 0), ("b2", WHITE, 0)], WHITE);
+        let mut pos = position(
+            &g,
+            &[
+                ("a1", BLACK, PieceId::new(0)),
+                ("a2", BLACK, PieceId::new(0)),
+                ("b1", WHITE, PieceId::new(0)),
+                ("b2", WHITE, PieceId::new(0)),
+            ],
+            WHITE,
+        );
         play(&mut pos, "a3");
         assert_eq!((pos.cell(node(&g.board, "a1")), pos.cell(node(&g.board, "a2"))), (None, None));
         assert_eq!(pos.captures(), [2, 0]);
@@ -501,7 +521,7 @@ mod tests {
     #[test]
     fn suicide_is_refused_unless_allowed_and_a_capture_is_no_suicide() {
         // Black to play in the corner a1 between White's a2 and b1.
-        let corner = [("a2", WHITE, 0), ("b1", WHITE, 0)];
+        let corner = [("a2", WHITE, PieceId::new(0)), ("b1", WHITE, PieceId::new(0))];
         let pos = position(&stones(false), &corner, BLACK);
         assert!(!legal(&pos).contains(&"a1".to_string()));
         assert_eq!(legal(&pos).len(), 6 + 1, "the six other empty points and pass");
@@ -510,7 +530,11 @@ mod tests {
         assert_eq!(pos.cell(node(&pos.game().board, "a1")), None, "the stone took itself off");
         assert_eq!(pos.captures(), [1, 0], "counted for White");
         // With Black on a3, b2 and c1, a1 takes the last liberties of both white stones instead.
-        let around = [&corner[..], &[("a3", BLACK, 0), ("b2", BLACK, 0), ("c1", BLACK, 0)]].concat();
+        let around = [
+            &corner[..],
+            &[("a3", BLACK, PieceId::new(0)), ("b2", BLACK, PieceId::new(0)), ("c1", BLACK, PieceId::new(0))],
+        ]
+        .concat();
         let mut pos = position(&stones(false), &around, BLACK);
         play(&mut pos, "a1");
         assert_eq!(pos.cells().iter().flatten().filter(|p| p.seat == WHITE).count(), 0);

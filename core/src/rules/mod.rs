@@ -7,6 +7,7 @@ pub mod groups;
 pub mod pattern;
 pub mod scoring;
 
+use crate::PieceId;
 use crate::board::RelationId;
 pub use cond::{Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
@@ -105,6 +106,7 @@ pub enum PassRule {
 /// In chess a side without a move draws (stalemate), unless it is in check (checkmate: it loses).
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::{notation::parse_move, rules::StuckRule};
 ///
 /// let game = qipan::load("chess", &[])?;
@@ -114,7 +116,7 @@ pub enum PassRule {
 /// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
 ///     pos.play(&parse_move(&pos, text)?)?;
 /// }
-/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![1]), "Black mates");
+/// assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![SeatId(1)]), "Black mates");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -129,6 +131,7 @@ pub enum StuckRule {
 /// Where captured pieces go.
 ///
 /// ```
+/// use qipan::core::{PieceId, SeatId};
 /// use qipan::core::{notation::parse_move, rules::CapturedTo};
 ///
 /// let src = "name: duel
@@ -146,7 +149,7 @@ pub enum StuckRule {
 /// assert_eq!(game.rules.captured_to, CapturedTo::CaptorReserve);
 /// let mut pos = game.start();
 /// pos.play(&parse_move(&pos, "a1-b1")?)?;
-/// assert_eq!(pos.reserve(0, 0), 1, "White may drop the man it took");
+/// assert_eq!(pos.reserve(SeatId(0), PieceId::new(0)), 1, "White may drop the man it took");
 /// assert_eq!(qipan::load("leader-cannon", &[])?.rules.captured_to, CapturedTo::Graveyard);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -254,17 +257,18 @@ pub enum AbsorbedTurns {
 /// He Qi's chain form: each of the five players may only capture the next (or previous) one's pieces.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::Prey;
 ///
 /// let game = qipan::load("he-qi", &[])?;
 /// assert_eq!(game.rules.prey, Prey::Any);
 /// let game = qipan::load("he-qi", &[("form".into(), "chain".into())])?;
 /// assert_eq!(game.rules.prey, Prey::Next);
-/// assert_eq!(game.start().prey(), 1, "the first seat hunts the second");
+/// assert_eq!(game.start().prey(), Some(SeatId(1)), "the first seat hunts the second");
 /// let options = [("form".into(), "chain".into()), ("chain_target".into(), "previous".into())];
 /// let game = qipan::load("he-qi", &options)?;
 /// assert_eq!(game.rules.prey, Prey::Previous);
-/// assert_eq!(game.start().prey(), 4, "the first seat hunts the last");
+/// assert_eq!(game.start().prey(), Some(SeatId(4)), "the first seat hunts the last");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -305,7 +309,7 @@ pub struct Rules {
     /// A seat with no legal move.
     pub stuck: StuckRule,
     /// The check rule: piece types that a move may not leave attacked (the mover's king).
-    pub check: Vec<u8>,
+    pub check: Vec<PieceId>,
     /// A seat with no legal move while one of its checked pieces is attacked (checkmate).
     pub checkmate: StuckRule,
     /// Where captured pieces go.

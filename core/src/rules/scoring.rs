@@ -33,7 +33,7 @@ pub fn area(pos: &Position, rel: RelationId, dame: Dame) -> Vec<f64> {
     let mut borders = vec![false; seats];
     for n in board.node_ids() {
         if let Some(p) = pos.cell(n) {
-            score[pos.controller(p.seat) as usize] += 1.0;
+            score[pos.controller(p.seat).idx()] += 1.0;
             continue;
         }
         if seen[n.idx()] {
@@ -48,7 +48,7 @@ pub fn area(pos: &Position, rel: RelationId, dame: Dame) -> Vec<f64> {
             size += 1;
             for e in board.edges(rel, x) {
                 match pos.cell(e.to) {
-                    Some(p) => borders[pos.controller(p.seat) as usize] = true,
+                    Some(p) => borders[pos.controller(p.seat).idx()] = true,
                     None if !seen[e.to.idx()] => {
                         seen[e.to.idx()] = true;
                         stack.push(e.to);

@@ -21,6 +21,7 @@ use crate::lang::{LangError, Names, Value, eval_expr};
 use crate::read::Sources;
 use crate::schema::{GameDef, NumOrExpr, Spanned, Text};
 use crate::words::{Words, listed, lookup};
+use qipan_core::PieceId;
 use qipan_core::game::{Game, GameBuilder, MAX_KEYS};
 use std::collections::BTreeMap;
 
@@ -203,6 +204,11 @@ impl<'a> Compiler<'a> {
         self.vars.insert("nodes".into(), Value::Num(board.len() as f64));
         let seats = self.seats(def, &board)?;
         let piece_names: Vec<String> = def.pieces.0.iter().map(|(n, _)| n.value.clone()).collect();
+        if let Some((name, _)) = def.pieces.0.get(PieceId::MAX as usize + 1) {
+            let most = PieceId::MAX as usize + 1;
+            self.error(name.referenced, format!("a game has at most {most} piece types"), None);
+            return None;
+        }
         let names = Names { board: &board, pieces: &piece_names, zone_aliases: &def.zone_aliases };
         let pieces = self.pieces(def, &names, &seats)?;
         let setup = self.setup(def, &board, &seats, &piece_names);

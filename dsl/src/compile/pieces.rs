@@ -6,6 +6,7 @@ use crate::lang::{Names, compile_move};
 use crate::schema::{GameDef, MoveDef, Spanned, Text};
 use qipan_core::board::Board;
 use qipan_core::game::{Extra, PieceType, Placement, Seat};
+use qipan_core::{PieceId, SeatId};
 
 impl Compiler<'_> {
     /// The piece types; `None` without 1 to 255 of them.
@@ -56,7 +57,7 @@ impl Compiler<'_> {
         piece_names: &[String],
     ) -> Vec<Placement> {
         let seat_index = |name: &str| seat_named(seats, name);
-        let empty_seat = |i: u8| starts_empty(def, seats, i);
+        let empty_seat = |i: SeatId| starts_empty(def, seats, i);
         let piece_index = |name: &str| piece_named(piece_names, name);
         let mut setup = Vec::new();
         for s in &def.setup {
@@ -96,9 +97,14 @@ impl Compiler<'_> {
     }
 
     /// The pieces in hand at the start: (seat, piece, count).
-    pub(super) fn reserves(&mut self, def: &GameDef, seats: &[Seat], piece_names: &[String]) -> Vec<(u8, u8, u16)> {
+    pub(super) fn reserves(
+        &mut self,
+        def: &GameDef,
+        seats: &[Seat],
+        piece_names: &[String],
+    ) -> Vec<(SeatId, PieceId, u16)> {
         let seat_index = |name: &str| seat_named(seats, name);
-        let empty_seat = |i: u8| starts_empty(def, seats, i);
+        let empty_seat = |i: SeatId| starts_empty(def, seats, i);
         let piece_index = |name: &str| piece_named(piece_names, name);
         let mut reserves = Vec::new();
         for r in &def.reserve {
@@ -109,8 +115,8 @@ impl Compiler<'_> {
             if piece.is_none() {
                 self.unknown(r.piece.referenced, "piece", &r.piece.value, piece_names);
             }
-            let targets: Vec<u8> = if r.seat.value == "all" {
-                (0..seats.len() as u8).collect()
+            let targets: Vec<SeatId> = if r.seat.value == "all" {
+                (0..seats.len() as u8).map(SeatId).collect()
             } else {
                 match seat_index(&r.seat.value) {
                     Some(s) => vec![s],
@@ -139,7 +145,7 @@ impl Compiler<'_> {
     pub(super) fn extras(&mut self, def: &GameDef, piece_names: &[String]) -> Vec<Extra> {
         let mut extras = Vec::new();
         for x in &def.extras {
-            let revive = piece_names.iter().position(|p| *p == x.revive.value);
+            let revive = piece_names.iter().position(|p| *p == x.revive.value).and_then(PieceId::from_index);
             if revive.is_none() {
                 self.unknown(x.revive.referenced, "piece", &x.revive.value, piece_names);
             }
@@ -151,19 +157,19 @@ impl Compiler<'_> {
                 i
             });
             if let Some(r) = revive {
-                extras.push(Extra { name: x.name.value.clone(), revive: r as u8, cost });
+                extras.push(Extra { name: x.name.value.clone(), revive: r, cost });
             }
         }
         extras
     }
 
     /// Piece types by name, each unknown one reported where it is written.
-    pub(super) fn piece_list(&mut self, names: &[Text], piece_names: &[String]) -> Vec<u8> {
+    pub(super) fn piece_list(&mut self, names: &[Text], piece_names: &[String]) -> Vec<PieceId> {
         let mut out = Vec::new();
         for t in names {
             let name = self.subst(t);
-            match piece_names.iter().position(|p| *p == name) {
-                Some(i) => out.push(i as u8),
+            match piece_named(piece_names, &name) {
+                Some(i) => out.push(i),
                 None => self.unknown(t.referenced, "piece", &name, piece_names),
             }
         }
@@ -172,16 +178,16 @@ impl Compiler<'_> {
 }
 
 /// The index of the seat named `name`.
-fn seat_named(seats: &[Seat], name: &str) -> Option<u8> {
-    seats.iter().position(|s| s.name == name).map(|i| i as u8)
+fn seat_named(seats: &[Seat], name: &str) -> Option<SeatId> {
+    seats.iter().position(|s| s.name == name).and_then(SeatId::from_index)
 }
 
 /// Whether seat `i` starts empty: nobody plays it and it is not neutral.
-fn starts_empty(def: &GameDef, seats: &[Seat], i: u8) -> bool {
-    !seats[i as usize].plays && !def.seats[i as usize].neutral
+fn starts_empty(def: &GameDef, seats: &[Seat], i: SeatId) -> bool {
+    !seats[i.idx()].plays && !def.seats[i.idx()].neutral
 }
 
 /// The index of the piece type named `name`.
-fn piece_named(piece_names: &[String], name: &str) -> Option<u8> {
-    piece_names.iter().position(|p| p == name).map(|i| i as u8)
+fn piece_named(piece_names: &[String], name: &str) -> Option<PieceId> {
+    piece_names.iter().position(|p| p == name).and_then(PieceId::from_index)
 }

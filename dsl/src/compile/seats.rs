@@ -2,6 +2,7 @@
 
 use super::Compiler;
 use crate::schema::{GameDef, PlayersDef, Spanned};
+use qipan_core::SeatId;
 use qipan_core::board::Board;
 use qipan_core::game::Seat;
 
@@ -50,7 +51,7 @@ impl Compiler<'_> {
                 Some(l) => self.subst(&Spanned::new(l.clone(), s.name.referenced, s.name.defined)),
                 None => name.chars().next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default(),
             };
-            let index = seats.len() as u8;
+            let index = SeatId(seats.len() as u8);
             let colour = match &s.colour {
                 Some(c) => self.subst(&Spanned::new(c.clone(), s.name.referenced, s.name.defined)),
                 None => String::new(),
@@ -141,7 +142,7 @@ impl Compiler<'_> {
             let Some(&first) = group.first() else { continue };
             for &i in group {
                 listed[i] = true;
-                seats[i].held_by = first as u8;
+                seats[i].held_by = SeatId(first as u8);
                 // Seats of one player are one side.
                 seats[i].team = seats[first].team;
             }

@@ -40,7 +40,7 @@ pub(super) fn counter_index(names: &[String], name: &str) -> RhaiResult<usize> {
 /// Registers `pos`'s type, getters and methods. Each reads the position lent to the running call.
 pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
     engine.register_type_with_name::<PosView>("Position");
-    engine.register_get("to_move", |_: &mut PosView| with_view(|v| Ok(v.pos.to_move() as i64)));
+    engine.register_get("to_move", |_: &mut PosView| with_view(|v| Ok(v.pos.to_move().0 as i64)));
     engine.register_get("ply", |_: &mut PosView| with_view(|v| Ok(v.pos.ply() as i64)));
     engine.register_get("passes", |_: &mut PosView| with_view(|v| Ok(v.pos.passes() as i64)));
     engine.register_get("quiet_plies", |_: &mut PosView| with_view(|v| Ok(v.pos.quiet_plies() as i64)));
@@ -52,11 +52,11 @@ pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
         })
     });
     engine.register_fn("seat_name", |_: &mut PosView, seat: i64| -> RhaiResult<String> {
-        with_view(|v| Ok(v.game.seats[v.seat(seat)? as usize].name.clone()))
+        with_view(|v| Ok(v.game.seats[v.seat(seat)?.idx()].name.clone()))
     });
     engine.register_fn("seat_index", |_: &mut PosView, name: &str| -> RhaiResult<i64> {
         with_view(|v| match v.game.seat(name) {
-            Some(s) => Ok(s as i64),
+            Some(s) => Ok(s.0 as i64),
             None => rt(format!("there is no seat named `{name}`")),
         })
     });
@@ -64,10 +64,10 @@ pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
         with_view(|v| Ok(v.pos.is_alive(v.seat(seat)?)))
     });
     engine.register_fn("controller", |_: &mut PosView, seat: i64| -> RhaiResult<i64> {
-        with_view(|v| Ok(v.pos.controller(v.seat(seat)?) as i64))
+        with_view(|v| Ok(v.pos.controller(v.seat(seat)?).0 as i64))
     });
     engine.register_fn("captures", |_: &mut PosView, seat: i64| -> RhaiResult<i64> {
-        with_view(|v| Ok(v.pos.captures()[v.seat(seat)? as usize] as i64))
+        with_view(|v| Ok(v.pos.captures()[v.seat(seat)?.idx()] as i64))
     });
     engine.register_fn("at", |_: &mut PosView, label: &str| -> RhaiResult<Dynamic> {
         with_view(|v| {
@@ -76,7 +76,7 @@ pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
                 None => Dynamic::UNIT,
                 Some(c) => {
                     let mut m = Map::new();
-                    m.insert("seat".into(), Dynamic::from(c.seat as i64));
+                    m.insert("seat".into(), Dynamic::from(c.seat.0 as i64));
                     m.insert("piece".into(), Dynamic::from(v.piece_name(c.piece)));
                     Dynamic::from_map(m)
                 }
@@ -84,7 +84,7 @@ pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
         })
     });
     engine.register_fn("owner", |_: &mut PosView, label: &str| -> RhaiResult<i64> {
-        with_view(|v| Ok(v.pos.cell(v.node(label)?).map_or(-1, |c| c.seat as i64)))
+        with_view(|v| Ok(v.pos.cell(v.node(label)?).map_or(-1, |c| c.seat.0 as i64)))
     });
     engine.register_fn("piece_at", |_: &mut PosView, label: &str| -> RhaiResult<String> {
         with_view(|v| Ok(v.pos.cell(v.node(label)?).map_or(String::new(), |c| v.piece_name(c.piece))))

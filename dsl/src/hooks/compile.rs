@@ -56,7 +56,8 @@ pub(super) fn params(p: HookPoint) -> &'static [&'static str] {
 /// let src = HookSource { point: "score".into(), code: "10 + seat".into(), file: "game.yaml".into(), line: 1 };
 /// let hooks = Arc::new(RhaiHooks::compile(vec![src], HookLimits::default(), vec![])?);
 /// let game = qipan::load("go", &[])?;
-/// let threads: Vec<_> = (0..2u8)
+/// let threads: Vec<_> = game
+///     .seat_ids()
 ///     .map(|seat| {
 ///         let (hooks, game) = (hooks.clone(), game.clone());
 ///         std::thread::spawn(move || hooks.score(&game.start(), seat))
@@ -71,6 +72,7 @@ impl RhaiHooks {
     /// order of [`Game::counters`](qipan_core::game::Game::counters) (each has one value per seat).
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::{hooks::{HookAction, HookPoint, Hooks}, notation::parse_move};
     /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
     ///
@@ -82,7 +84,7 @@ impl RhaiHooks {
     /// let pos = game.start();
     /// // The hook does not change the position: it asks for counter 1 (`shots`) of seat 1 to be 5.
     /// let actions = hooks.after_move(&pos, &parse_move(&pos, "D4")?)?;
-    /// assert_eq!(actions, [HookAction::SetCounter { counter: 1, seat: 1, value: 5 }]);
+    /// assert_eq!(actions, [HookAction::SetCounter { counter: 1, seat: SeatId(1), value: 5 }]);
     ///
     /// // A point defined twice is refused.
     /// let twice = |line| HookSource { point: "score".into(), code: "1".into(), file: "game.yaml".into(), line };

@@ -97,6 +97,7 @@ pub struct HookSource {
 /// too:
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::hooks::{HookBudget, Hooks};
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 ///
@@ -107,7 +108,7 @@ pub struct HookSource {
 /// let _command = HookBudget::open();
 /// let mut calls = 0;
 /// let err = loop {
-///     match hooks.score(&pos, 0) {
+///     match hooks.score(&pos, SeatId(0)) {
 ///         Ok(_) => calls += 1,
 ///         Err(e) => break e,
 ///     }
@@ -120,6 +121,7 @@ pub struct HookSource {
 /// ```
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::hooks::Hooks;
 /// use qipan_dsl::hooks::{HookLimits, HookSource, RhaiHooks};
 ///
@@ -129,7 +131,7 @@ pub struct HookSource {
 /// let hooks = RhaiHooks::compile(vec![src], limits, vec![])?;
 /// let game = qipan::load("go", &[])?;
 /// // The endless loop is stopped after 1000 operations.
-/// let err = hooks.score(&game.start(), 0).unwrap_err();
+/// let err = hooks.score(&game.start(), SeatId(0)).unwrap_err();
 /// assert_eq!(err.hook, "score");
 /// assert!(err.message.contains("operations"), "{err}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -6,6 +6,7 @@ use super::engine::{MAX_DATA_NESTING, OPERATIONS, OUT_OF_BUDGET};
 use super::move_view::MoveView;
 use super::view::{Installed, Names};
 use super::{PosView, RhaiHooks};
+use qipan_core::SeatId;
 use qipan_core::board::NodeId;
 use qipan_core::hooks::{HookAction, HookBudget, HookError, HookOutcome, HookPoint, Hooks};
 use qipan_core::moves::Move;
@@ -191,19 +192,19 @@ impl Hooks for RhaiHooks {
         self.call_acting(HookPoint::AfterMove, pos, Some(mv), [])
     }
 
-    fn on_capture(&self, pos: &Position, node: NodeId, piece: Piece, by: u8) -> Result<Vec<HookAction>, HookError> {
+    fn on_capture(&self, pos: &Position, node: NodeId, piece: Piece, by: SeatId) -> Result<Vec<HookAction>, HookError> {
         let names = Names::of(pos.game_arc());
         let (label, name) = (names.node(node), names.piece(piece.piece));
         self.call_acting(
             HookPoint::OnCapture,
             pos,
             None,
-            [label, name, Dynamic::from(piece.seat as i64), Dynamic::from(by as i64)],
+            [label, name, Dynamic::from(piece.seat.0 as i64), Dynamic::from(by.0 as i64)],
         )
     }
 
-    fn on_elimination(&self, pos: &Position, seat: u8) -> Result<Vec<HookAction>, HookError> {
-        self.call_acting(HookPoint::OnElimination, pos, None, [Dynamic::from(seat as i64)])
+    fn on_elimination(&self, pos: &Position, seat: SeatId) -> Result<Vec<HookAction>, HookError> {
+        self.call_acting(HookPoint::OnElimination, pos, None, [Dynamic::from(seat.0 as i64)])
     }
 
     fn game_over(&self, pos: &Position) -> Result<HookOutcome, HookError> {
@@ -215,9 +216,9 @@ impl Hooks for RhaiHooks {
             return Ok(HookOutcome::Continue);
         }
         let seats = pos.game().seats.len();
-        let seat = |d: &Dynamic| -> Result<u8, HookError> {
+        let seat = |d: &Dynamic| -> Result<SeatId, HookError> {
             match d.as_int() {
-                Ok(s) if (0..seats as i64).contains(&s) => Ok(s as u8),
+                Ok(s) if (0..seats as i64).contains(&s) => Ok(SeatId(s as u8)),
                 Ok(s) => Err(HookError {
                     hook: hook.point.name().to_string(),
                     file: hook.file.clone(),
@@ -243,8 +244,8 @@ impl Hooks for RhaiHooks {
         Err(self.bad_return(hook, EXPECTED, &v))
     }
 
-    fn score(&self, pos: &Position, seat: u8) -> Result<Option<f64>, HookError> {
-        let Some((v, hook, _)) = self.call(HookPoint::Score, pos, None, false, [Dynamic::from(seat as i64)])? else {
+    fn score(&self, pos: &Position, seat: SeatId) -> Result<Option<f64>, HookError> {
+        let Some((v, hook, _)) = self.call(HookPoint::Score, pos, None, false, [Dynamic::from(seat.0 as i64)])? else {
             return Ok(None);
         };
         if v.is_unit() {

@@ -6,6 +6,7 @@ use qipan_core::game::Game;
 use qipan_core::hooks::{HookError, HookPoint};
 use qipan_core::moves::Move;
 use qipan_core::position::{Piece, PlayError};
+use qipan_core::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// Runs each of a game's hooks once on its start position, as `qipan check` does, so that a hook failing there (a
@@ -40,6 +41,7 @@ pub fn try_on_start(game: &Arc<Game>) -> Result<(), HookError> {
 /// [`try_on_start`] runs hooks on a thread of this size, and `qipan simulate` gives it to its workers.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::hooks::Hooks;
 ///
 /// // 31 nested calls of a function that nests 28 calls of `abs`: accepted, and it runs on such a thread.
@@ -47,7 +49,7 @@ pub fn try_on_start(game: &Arc<Game>) -> Result<(), HookError> {
 /// let game = qipan::load_str("deep.yaml", &format!("extends: go\nhooks:\n  score: |\n    {body}\n"), &[])?;
 /// let stack = qipan::dsl::hooks::THREAD_STACK_BYTES;
 /// let pos = game.start();
-/// let score = std::thread::Builder::new().stack_size(stack).spawn(move || game.hooks.as_ref().unwrap().score(&pos, 0))?;
+/// let score = std::thread::Builder::new().stack_size(stack).spawn(move || game.hooks.as_ref().unwrap().score(&pos, SeatId(0)))?;
 /// assert_eq!(score.join().unwrap()?, Some(0.0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -61,7 +63,7 @@ fn run_on_start(game: &Arc<Game>) -> Result<(), HookError> {
     bare.hooks = None;
     let bare = Arc::new(bare);
     let mv = bare.start().legal_moves().into_iter().find(|m| !m.is_pass()).unwrap_or(Move::PASS);
-    let other = (1 % game.seats.len()) as u8;
+    let other = SeatId((1 % game.seats.len()) as u8);
     if hooks.has(HookPoint::FilterMove) {
         hooks.filter_move(&start, &mv)?;
     }
@@ -71,12 +73,12 @@ fn run_on_start(game: &Arc<Game>) -> Result<(), HookError> {
     }
     if hooks.has(HookPoint::OnCapture) {
         let node = if mv.to.is_some() { mv.to } else { NodeId(0) };
-        hooks.on_capture(&start, node, Piece { seat: other, piece: 0 }, start.to_move())?;
+        hooks.on_capture(&start, node, Piece { seat: other, piece: PieceId::new(0) }, start.to_move())?;
     }
     if hooks.has(HookPoint::OnElimination) {
         hooks.on_elimination(&start, other)?;
     }
     hooks.game_over(&start)?;
-    hooks.score(&start, 0)?;
+    hooks.score(&start, SeatId(0))?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use qipan_core::hooks::{HookAction, HookPoint, Hooks};
 use qipan_core::moves::Move;
 use qipan_core::position::{Piece, Position};
 use qipan_core::rules::{Cond, MoveRule, PassRule, Pattern, Rules};
-use qipan_core::{Illegal, PlayError};
+use qipan_core::{Illegal, PieceId, PlayError, SeatId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,7 +36,7 @@ fn game_with(hooks: RhaiHooks, rules: Rules) -> Arc<Game> {
     };
     let mut g = GameBuilder::new("test", board)
         .title("Test")
-        .seats([Seat::new("black", "B", 0), Seat::new("white", "W", 1)])
+        .seats([Seat::new("black", "B", SeatId(0)), Seat::new("white", "W", SeatId(1))])
         .piece(stone)
         .rules(rules);
     for counter in hooks.counter_names() {
@@ -55,7 +55,7 @@ fn at(g: &Game, label: &str) -> NodeId {
 
 fn place(pos: &mut Position, label: &str) -> Result<(), PlayError> {
     let n = at(pos.game(), label);
-    pos.play(&Move::place(0, n))
+    pos.play(&Move::place(PieceId::new(0), n))
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn filter_move_forbids_with_a_reason() {
     assert!(matches!(place(&mut pos, "C3"), Err(PlayError::Illegal(Illegal::Hook(_)))));
     let legal = pos.legal_moves();
     assert_eq!(legal.len(), 9 - 2 + 1);
-    assert!(!legal.contains(&Move::place(0, at(&g, "B2"))));
+    assert!(!legal.contains(&Move::place(PieceId::new(0), at(&g, "B2"))));
     place(&mut pos, "A1").expect("A1 is allowed");
     pos.play(&Move::PASS).expect("passing is allowed");
 }
@@ -128,11 +128,11 @@ fn elimination_hooks_and_actions() {
     ));
     let mut pos = g.start();
     place(&mut pos, "A1").expect("A1");
-    assert!(!pos.is_alive(1));
+    assert!(!pos.is_alive(SeatId(1)));
     assert_eq!(pos.counters(), &[0, 0, 101, 0], "counters per seat: gone, then dead");
-    assert_eq!(pos.cell(at(&g, "C1")), Some(Piece { seat: 0, piece: 0 }));
-    assert_eq!(pos.reserve(0, 0), 3);
-    assert_eq!(pos.to_move(), 0);
+    assert_eq!(pos.cell(at(&g, "C1")), Some(Piece { seat: SeatId(0), piece: PieceId::new(0) }));
+    assert_eq!(pos.reserve(SeatId(0), PieceId::new(0)), 3);
+    assert_eq!(pos.to_move(), SeatId(0));
 }
 
 #[test]
@@ -148,8 +148,9 @@ fn on_capture_sees_its_variables() {
     );
     let g = game(hooks(&[], &[]));
     let pos = g.start();
-    let actions = h.on_capture(&pos, at(&g, "B2"), Piece { seat: 1, piece: 0 }, 0).expect("runs");
-    assert_eq!(actions, vec![HookAction::Transfer { seat: 1, to: 0 }]);
+    let actions =
+        h.on_capture(&pos, at(&g, "B2"), Piece { seat: SeatId(1), piece: PieceId::new(0) }, SeatId(0)).expect("runs");
+    assert_eq!(actions, vec![HookAction::Transfer { seat: SeatId(1), to: SeatId(0) }]);
 }
 
 #[test]
@@ -161,7 +162,7 @@ fn game_over_decides_winners() {
         assert!(!pos.is_over());
     }
     place(&mut pos, "A3").expect("play");
-    assert_eq!(pos.outcome().expect("over").winners, vec![1]);
+    assert_eq!(pos.outcome().expect("over").winners, vec![SeatId(1)]);
 
     let draw = game(hooks(&[("game_over", "if pos.passes > 0 { [] }")], &[]));
     let mut pos = draw.start();
@@ -172,7 +173,7 @@ fn game_over_decides_winners() {
     let single = game(hooks(&[("game_over", "0")], &[]));
     let mut pos = single.start();
     place(&mut pos, "B2").expect("play");
-    assert_eq!(pos.outcome().expect("over").winners, vec![0]);
+    assert_eq!(pos.outcome().expect("over").winners, vec![SeatId(0)]);
 }
 
 #[test]
@@ -187,9 +188,9 @@ fn score_hook_replaces_the_score() {
     pos.play(&Move::PASS).expect("pass");
     let r = pos.outcome().expect("over");
     assert_eq!(r.scores, Some(vec![10.0, 2.5]));
-    assert_eq!(r.winners, vec![0]);
+    assert_eq!(r.winners, vec![SeatId(0)]);
     let h = hooks(&[("score", "()")], &[]);
-    assert_eq!(h.score(&g.start(), 0), Ok(None));
+    assert_eq!(h.score(&g.start(), SeatId(0)), Ok(None));
 }
 
 #[test]
@@ -212,8 +213,8 @@ fn position_api() {
     );
     let g = game(hooks(&[], &[]));
     let mut pos = g.start();
-    pos.play(&Move::place(0, at(&g, "A1"))).expect("A1");
-    let reason = h.filter_move(&pos, &Move::place(0, at(&g, "B2"))).expect("runs").expect("a string");
+    pos.play(&Move::place(PieceId::new(0), at(&g, "A1"))).expect("A1");
+    let reason = h.filter_move(&pos, &Move::place(PieceId::new(0), at(&g, "B2"))).expect("runs").expect("a string");
     assert_eq!(
         reason,
         "1 1 2 white true 1 0 0:stone true 0 -1 stone|| 1 0 0 0 0 9 0 1 point 1 2 \
@@ -238,9 +239,9 @@ fn endless_loops_are_stopped() {
 
     let f = game(hooks(&[("filter_move", "while true {}")], &[]));
     let pos = f.start();
-    assert!(matches!(pos.check(&Move::place(0, at(&f, "A1"))), Err(Illegal::Hook(_))));
+    assert!(matches!(pos.check(&Move::place(PieceId::new(0), at(&f, "A1"))), Err(Illegal::Hook(_))));
     let deep = hooks(&[("score", "let f = |n| n; let a = 0; for i in 0..100000000 { a += f.call(i); } a")], &[]);
-    assert!(deep.score(&g.start(), 0).is_err());
+    assert!(deep.score(&g.start(), SeatId(0)).is_err());
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
 }
 
@@ -250,7 +251,7 @@ fn eval_and_import_are_rejected() {
         let r = RhaiHooks::compile(vec![src("score", code)], HookLimits::default(), vec![]);
         if let Ok(h) = r {
             let g = game(hooks(&[], &[]));
-            assert!(h.score(&g.start(), 0).is_err(), "{code} ran");
+            assert!(h.score(&g.start(), SeatId(0)).is_err(), "{code} ran");
         }
     }
     assert!(RhaiHooks::compile(vec![src("score", "eval(\"1\")")], HookLimits::default(), vec![]).is_err());
@@ -309,14 +310,14 @@ fn oversized_data_is_stopped() {
     let g = game(hooks(&[], &[]));
     let pos = g.start();
     let s = hooks(&[("score", "let s = \"x\";\nloop { s += s; }")], &[]);
-    let e = s.score(&pos, 0).expect_err("string too large");
+    let e = s.score(&pos, SeatId(0)).expect_err("string too large");
     assert!(e.message.contains("string"), "{}", e.message);
     assert_eq!(e.line, 2);
     let a = hooks(&[("score", "let a = [];\na.pad(100000, 0);\n0")], &[]);
-    let e = a.score(&pos, 0).expect_err("array too large");
+    let e = a.score(&pos, SeatId(0)).expect_err("array too large");
     assert!(e.message.contains("array"), "{}", e.message);
     let m = hooks(&[("score", "let m = #{};\nfor i in 0..5000 { m[`k${i}`] = i; }\n0")], &[]);
-    let e = m.score(&pos, 0).expect_err("map too large");
+    let e = m.score(&pos, SeatId(0)).expect_err("map too large");
     assert!(e.message.contains("map entries"), "{}", e.message);
     assert_eq!(e.line, 2);
     // Maps growing by `map[key] = value`, which Rhai does not check itself, nested or not,
@@ -353,7 +354,7 @@ fn runtime_errors_name_the_hook_and_line() {
     assert!(e.message.contains("after_move"), "{}", e.message);
 
     let h = hooks(&[("score", "\"ten\"")], &[]);
-    assert!(h.score(&g.start(), 0).is_err());
+    assert!(h.score(&g.start(), SeatId(0)).is_err());
     let h = hooks(&[("game_over", "[5]")], &[]);
     assert!(h.game_over(&g.start()).is_err());
     let h = hooks(&[("after_move", "set_counter(\"nope\", 1)")], &["yes"]);
@@ -367,16 +368,16 @@ fn runtime_errors_name_the_hook_and_line() {
 fn print_is_silent_and_deep_recursion_stops() {
     let g = game(hooks(&[], &[]));
     let h = hooks(&[("score", "print(\"hi\"); debug(1); 7")], &[]);
-    assert_eq!(h.score(&g.start(), 0), Ok(Some(7.0)));
+    assert_eq!(h.score(&g.start(), SeatId(0)), Ok(Some(7.0)));
     let h = hooks(&[("score", "let f = |n| if n == 0 { 0 } else { 1 }; f.call(3)")], &[]);
-    assert_eq!(h.score(&g.start(), 0), Ok(Some(1.0)));
+    assert_eq!(h.score(&g.start(), SeatId(0)), Ok(Some(1.0)));
 }
 
 #[test]
 fn mv_answers_what_its_map_did() {
     let g = game(hooks(&[], &[]));
     let pos = g.start();
-    let b2 = Move::place(0, at(&g, "B2"));
+    let b2 = Move::place(PieceId::new(0), at(&g, "B2"));
     let answer = |code: &str| {
         let reason = hooks(&[("filter_move", code)], &[]).filter_move(&pos, &b2).expect("runs");
         reason.expect("a string")
@@ -406,7 +407,7 @@ fn mv_answers_what_its_map_did() {
 fn a_script_that_changes_its_variables_does_not_change_the_next_call() {
     let g = game(hooks(&[], &[]));
     let pos = g.start();
-    let b2 = Move::place(0, at(&g, "B2"));
+    let b2 = Move::place(PieceId::new(0), at(&g, "B2"));
     for code in [
         "mv = 1; pos = 2; true",
         "let mv = 1; let y = 2; true",

@@ -13,6 +13,7 @@ use qipan_core::game::Game;
 use qipan_core::hooks::HookAction;
 use qipan_core::moves::{Move, MoveKind};
 use qipan_core::position::Position;
+use qipan_core::{ExtraId, PieceId, SeatId};
 use rhai::{Dynamic, ImmutableString};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -35,14 +36,14 @@ impl View<'_> {
         }
     }
 
-    pub(super) fn seat(&self, seat: i64) -> RhaiResult<u8> {
+    pub(super) fn seat(&self, seat: i64) -> RhaiResult<SeatId> {
         match u8::try_from(seat) {
-            Ok(s) if (s as usize) < self.game.seats.len() => Ok(s),
+            Ok(s) if (s as usize) < self.game.seats.len() => Ok(SeatId(s)),
             _ => rt(format!("there is no seat {seat} (seats are 0 to {})", self.game.seats.len().saturating_sub(1))),
         }
     }
 
-    pub(super) fn piece(&self, name: &str) -> RhaiResult<u8> {
+    pub(super) fn piece(&self, name: &str) -> RhaiResult<PieceId> {
         match self.game.piece(name) {
             Some(p) => Ok(p),
             None => {
@@ -52,8 +53,8 @@ impl View<'_> {
         }
     }
 
-    pub(super) fn piece_name(&self, p: u8) -> String {
-        self.game.pieces.get(p as usize).map(|t| t.name.clone()).unwrap_or_default()
+    pub(super) fn piece_name(&self, p: PieceId) -> String {
+        self.game.pieces.get(p.idx()).map(|t| t.name.clone()).unwrap_or_default()
     }
 
     pub(super) fn count(&self, seat: i64, piece: &str) -> RhaiResult<i64> {
@@ -68,7 +69,7 @@ impl View<'_> {
             .count() as i64)
     }
 
-    pub(super) fn in_zone(&self, label: &str, zone: &str, seat: u8) -> RhaiResult<bool> {
+    pub(super) fn in_zone(&self, label: &str, zone: &str, seat: SeatId) -> RhaiResult<bool> {
         let n = self.node(label)?;
         let board = &self.game.board;
         let z = match board.zone(zone) {
@@ -225,13 +226,13 @@ impl Names {
     }
 
     /// A piece type's name (empty for an unknown one).
-    pub(super) fn piece(&self, p: u8) -> Dynamic {
-        Dynamic::from(self.pieces.get(p as usize).unwrap_or(&self.empty).clone())
+    pub(super) fn piece(&self, p: PieceId) -> Dynamic {
+        Dynamic::from(self.pieces.get(p.idx()).unwrap_or(&self.empty).clone())
     }
 
-    /// The name of an extra action, numbered as [`Move::extra`] numbers them (empty for none).
-    pub(super) fn extra(&self, extra: u8) -> Dynamic {
-        Dynamic::from(self.extras.get((extra as usize).wrapping_sub(1)).unwrap_or(&self.empty).clone())
+    /// The name of an extra action (empty for none).
+    pub(super) fn extra(&self, extra: Option<ExtraId>) -> Dynamic {
+        Dynamic::from(extra.and_then(|x| self.extras.get(x.idx())).unwrap_or(&self.empty).clone())
     }
 
     /// A move kind's name.

@@ -5,6 +5,7 @@ use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_key
 use crate::words::{Words, listed, lookup};
 use pest::Parser;
 use pest::iterators::Pair;
+use qipan_core::PieceId;
 use qipan_core::rules::{Cmp, Cond};
 
 /// The condition words (`to empty`, `if unmoved`), each with the condition it makes.
@@ -138,7 +139,7 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
                     .pieces
                     .iter()
                     .position(|p| p == arg)
-                    .map(|i| i as u8)
+                    .and_then(PieceId::from_index)
                     .ok_or_else(|| unknown("piece", names.pieces.to_vec()))
             };
             let Some(call) = lookup(CALLS, unalias(CALL_ALIASES, f.as_str())) else {

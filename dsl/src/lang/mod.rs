@@ -236,6 +236,7 @@ fn rule_name(r: Rule) -> &'static str {
 /// seat-relative zone aliases.
 ///
 /// ```
+/// use qipan::core::PieceId;
 /// use qipan_dsl::lang::{Names, compile_condition};
 /// use qipan::core::rules::Cond;
 ///
@@ -243,7 +244,7 @@ fn rule_name(r: Rule) -> &'static str {
 /// let pieces: Vec<String> = game.pieces.iter().map(|p| p.name.clone()).collect();
 /// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &game.zone_aliases };
 /// // `piece(rook)` is piece type 2, `zone(last)` the second seat-relative zone.
-/// assert_eq!(compile_condition("piece(rook)", &names)?, Cond::Piece(2));
+/// assert_eq!(compile_condition("piece(rook)", &names)?, Cond::Piece(PieceId::new(2)));
 /// assert_eq!(compile_condition("zone(last)", &names)?, Cond::SeatZone(1));
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```

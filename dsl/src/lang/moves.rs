@@ -6,6 +6,7 @@ use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_key
 use crate::words::{Words, listed, lookup};
 use pest::Parser;
 use pest::iterators::Pair;
+use qipan_core::PieceId;
 use qipan_core::board::RelationId;
 use qipan_core::rules::{CaptureMode, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
 
@@ -87,14 +88,16 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                     let mut it = clause.into_inner().filter(not_keyword);
                     for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
                         let name = p.as_str();
-                        let i = names.pieces.iter().position(|x| x == name).ok_or_else(|| {
-                            LangError::at(
-                                offset_of(&p),
-                                format!("unknown piece `{name}`"),
-                                Some(format!("one of: {}", names.pieces.join(", "))),
-                            )
-                        })?;
-                        rule.promote.push(i as u8);
+                        let i = names.pieces.iter().position(|x| x == name).and_then(PieceId::from_index).ok_or_else(
+                            || {
+                                LangError::at(
+                                    offset_of(&p),
+                                    format!("unknown piece `{name}`"),
+                                    Some(format!("one of: {}", names.pieces.join(", "))),
+                                )
+                            },
+                        )?;
+                        rule.promote.push(i);
                     }
                     if let Some(c) = it.next() {
                         rule.promote_in = compile_cond(c, names)?;

@@ -32,6 +32,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
 use crate::rules::pattern::{Pattern, Scratch, generate, walk_witness};
 use crate::rules::{CaptureMode, Cond, MoveRule};
+use crate::{PieceId, SeatId};
 
 /// The moves generated so far by rules run forwards; `None` until the first rule is run (most check
 /// tests never run one).
@@ -47,8 +48,8 @@ pub(super) struct ForwardState {
 
 /// One rule of one seat's piece type, run forwards from its pieces one by one.
 struct ForwardRun {
-    seat: u8,
-    piece: u8,
+    seat: SeatId,
+    piece: PieceId,
     rule: usize,
     /// The nodes of the pieces it runs from, and how many have been run.
     from: Vec<NodeId>,
@@ -65,8 +66,8 @@ pub(super) fn forward(
     cells: &[Option<Piece>],
     target: NodeId,
     victim: Piece,
-    s: u8,
-    rule: Option<(u8, usize)>,
+    s: SeatId,
+    rule: Option<(PieceId, usize)>,
     forwards: &mut Forwards,
 ) -> bool {
     let Some((piece, ri)) = rule else { return false };
@@ -101,7 +102,7 @@ pub(super) fn forward(
     if run.hits.contains(target) {
         return true;
     }
-    let rule = &game.pieces[piece as usize].moves[ri];
+    let rule = &game.pieces[piece.idx()].moves[ri];
     if !when_holds(rule, copy, s) {
         run.done = run.from.len();
         return false;
@@ -134,13 +135,13 @@ pub(super) fn forward(
 /// Whether the position condition (`if`) of a rule run forwards holds for seat `s`: asked once per
 /// rule and position, before any of its pieces is run.
 #[inline]
-fn when_holds(rule: &MoveRule, pos: &Position, s: u8) -> bool {
+fn when_holds(rule: &MoveRule, pos: &Position, s: SeatId) -> bool {
     rule.when == Cond::True || rule.when.eval(pos, s, NodeId::NONE)
 }
 
 /// Whether a piece of seat `s` on `at` may use a rule run forwards (its `from` condition).
 #[inline]
-fn from_holds(rule: &MoveRule, pos: &Position, s: u8, at: NodeId) -> bool {
+fn from_holds(rule: &MoveRule, pos: &Position, s: SeatId, at: NodeId) -> bool {
     rule.from == Cond::True || rule.from.eval(pos, s, at)
 }
 
@@ -199,13 +200,13 @@ impl StandingAttacks {
         let attacked = attacked.get_or_insert_with(|| NodeSet::new(board.len()));
         attacked.clear();
         for (s, list) in table.seats.iter().enumerate() {
-            let s = s as u8;
+            let s = SeatId(s as u8);
             if !pos.is_alive(s) {
                 continue;
             }
             for a in list {
                 let Some((piece, ri)) = a.rule.filter(|_| a.shape == Shape::Forward) else { continue };
-                let rule = &game.pieces[piece as usize].moves[ri];
+                let rule = &game.pieces[piece.idx()].moves[ri];
                 if !witnessable(rule) || !when_holds(rule, pos, s) {
                     continue;
                 }

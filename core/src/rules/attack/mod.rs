@@ -20,6 +20,7 @@ pub use table::AttackTable;
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
 use crate::rules::Cond;
+use crate::{PieceId, SeatId};
 use forward::{Forwards, forward};
 pub(crate) use table::{Shape, Steps};
 
@@ -76,12 +77,11 @@ fn attacked_with(
     forwards: &mut Forwards,
 ) -> bool {
     let game = pos.game();
-    let seats = game.seats.len() as u8;
-    let by = |s: u8| pos.is_alive(s) && pos.hostile(s, victim.seat);
+    let by = |s: SeatId| pos.is_alive(s) && pos.hostile(s, victim.seat);
     // Reversed rules of every seat first, then the rules run forwards (see `AttackTable::build`).
-    (0..seats).any(|s| by(s) && attacked_by(pos, cells, target, victim, s, false, forwards))
+    game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, false, forwards))
         || (game.attack_table().runs_forwards
-            && (0..seats).any(|s| by(s) && attacked_by(pos, cells, target, victim, s, true, forwards)))
+            && game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, true, forwards)))
 }
 
 /// Attacks on the pieces of one board, asked about node after node: a check test asks about every
@@ -166,7 +166,7 @@ fn attacked_by(
     cells: &[Option<Piece>],
     target: NodeId,
     victim: Piece,
-    s: u8,
+    s: SeatId,
     run_forwards: bool,
     forwards: &mut Forwards,
 ) -> bool {
@@ -174,8 +174,8 @@ fn attacked_by(
     let board = &game.board;
     let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
     let table = game.attack_table();
-    let Some(list) = table.seats.get(s as usize) else { return false };
-    let split = table.forward_from[s as usize];
+    let Some(list) = table.seats.get(s.idx()) else { return false };
+    let split = table.forward_from[s.idx()];
     let list = if run_forwards { &list[split..] } else { &list[..split] };
     // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
     // being tried, which never adds a type to the other side).
@@ -185,15 +185,15 @@ fn attacked_by(
         return false;
     }
     for a in list {
-        if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p < 64) {
+        if a.mask & present == 0 && a.rule.is_none_or(|(p, _)| p.idx() < 64) {
             continue;
         }
         // The rule's own conditions, for a piece of type `piece` of `s` on `at`.
-        let rule_ok = |at: NodeId, piece: u8| -> bool {
+        let rule_ok = |at: NodeId, piece: PieceId| -> bool {
             let Some((_, ri)) = a.rule else {
                 return a.to_fast.is_some_and(|f| f.allows_occupant(pos, s, target, Some(victim)));
             };
-            let rule = &game.pieces[piece as usize].moves[ri];
+            let rule = &game.pieces[piece.idx()].moves[ri];
             (rule.when == Cond::True || rule.when.eval_with(pos, s, NodeId::NONE, &occ))
                 && (rule.from == Cond::True || rule.from.eval_with(pos, s, at, &occ))
                 && match &rule.to_fast {
@@ -208,7 +208,7 @@ fn attacked_by(
             }
             let is_type = match a.rule {
                 Some((piece, _)) => p.piece == piece,
-                None => p.piece < 64 && a.mask & (1 << p.piece) != 0,
+                None => p.piece.idx() < 64 && a.mask & (1 << p.piece.idx()) != 0,
             };
             is_type && pos.can_capture(s, p.piece, victim) && rule_ok(at, p.piece)
         };
@@ -219,8 +219,8 @@ fn attacked_by(
                 let rays = game.has_rays(*relation);
                 // The first piece met `k` nodes along the line attacks the target if some way of
                 // attacking reaches that far with that piece type.
-                let struck = |piece: u8, k: u8, x: NodeId| {
-                    let bit = if piece < 64 { 1u64 << piece } else { 0 };
+                let struck = |piece: PieceId, k: u8, x: NodeId| {
+                    let bit = if piece.idx() < 64 { 1u64 << piece.idx() } else { 0 };
                     reach.iter().any(|&(m, lo, hi)| (m & bit != 0 || a.rule.is_some()) && k >= lo && k <= hi) && hit(x)
                 };
                 for &d in dirs {

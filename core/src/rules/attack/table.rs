@@ -4,6 +4,7 @@
 
 use super::forward::witnessable;
 use super::local;
+use crate::PieceId;
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::game::PieceType;
 use crate::rules::cond::FastTarget;
@@ -36,7 +37,7 @@ pub(super) struct Attack {
     pub(super) mask: u64,
     /// The rule, when its conditions must be checked (types past 63, or `from`/`if` clauses, or a
     /// destination condition without a fast form): (piece type, rule index).
-    pub(super) rule: Option<(u8, usize)>,
+    pub(super) rule: Option<(PieceId, usize)>,
     /// The destination condition in fast form, for merged rules.
     pub(super) to_fast: Option<FastTarget>,
 }
@@ -178,7 +179,7 @@ impl AttackTable {
                         list.push(Attack {
                             shape,
                             mask,
-                            rule: (!plain).then_some((pi as u8, ri)),
+                            rule: (!plain).then_some((PieceId::new(pi as u8), ri)),
                             to_fast: rule.to_fast,
                         });
                     }
@@ -193,7 +194,7 @@ impl AttackTable {
             && seats.iter().flatten().all(|a| {
                 a.shape != Shape::Forward
                     && a.rule.is_none_or(|(p, ri)| {
-                        let r = &pieces[p as usize].moves[ri];
+                        let r = &pieces[p.idx()].moves[ri];
                         r.when == Cond::True && local(&r.from) && local(&r.to)
                     })
                     && match &a.shape {
@@ -275,7 +276,7 @@ impl AttackTable {
             }
         }
         let witnesses = seats.iter().flatten().any(|a| {
-            a.shape == Shape::Forward && a.rule.is_some_and(|(p, ri)| witnessable(&pieces[p as usize].moves[ri]))
+            a.shape == Shape::Forward && a.rule.is_some_and(|(p, ri)| witnessable(&pieces[p.idx()].moves[ri]))
         });
         let forward_from: Vec<usize> =
             seats.iter().map(|list| list.iter().take_while(|a| a.shape != Shape::Forward).count()).collect();

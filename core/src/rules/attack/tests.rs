@@ -3,15 +3,16 @@
 //! hand.
 
 use super::attacked;
+use crate::PieceId;
 use crate::rules::{Cond, DirSel, Leg, Pattern, Rules, WalkStep};
 use crate::testkit::*;
 
-const KING: u8 = 0;
-const ROOK: u8 = 1;
-const KNIGHT: u8 = 2;
-const CANNON: u8 = 3;
-const WALKER: u8 = 4;
-const WAZIR: u8 = 5;
+const KING: PieceId = PieceId::new(0);
+const ROOK: PieceId = PieceId::new(1);
+const KNIGHT: PieceId = PieceId::new(2);
+const CANNON: PieceId = PieceId::new(3);
+const WALKER: PieceId = PieceId::new(4);
+const WAZIR: PieceId = PieceId::new(5);
 
 /// On 5×5: a king stepping in all eight directions, a rook, a knight, a cannon (`hop orthogonal over
 /// any to enemy`), a walker (`walk 1..2 by orthogonal` to empty or enemy) and a wazir (one orthogonal
@@ -82,7 +83,7 @@ fn a_leaper_over_anything_a_hopper_over_exactly_one_screen() {
     let pos = position(&g, &[&[("c3", BLACK, KNIGHT)][..], &targets, &between].concat(), WHITE);
     // c3 reaches a2 and b1 over b3 and c2 (and a4, b5, d1, d5, e2, e4); a1 is no knight's move away.
     assert_eq!(under_attack(&pos, &["a2", "b1", "a1"]), [true, true, false]);
-    let cannon = |screens: &[(&'static str, u8, u8)]| {
+    let cannon = |screens: &[(&'static str, SeatId, PieceId)]| {
         position(&g, &[&[("a5", BLACK, CANNON), ("a1", WHITE, WAZIR)][..], screens].concat(), WHITE)
     };
     assert_eq!(under_attack(&cannon(&[]), &["a1"]), [false], "no screen");

@@ -5,11 +5,12 @@ use super::{Cmp, Cond, FastTarget};
 use crate::game::{GameBuilder, Seat};
 use crate::rules::{DirSel, Rules};
 use crate::testkit::*;
+use crate::{PieceId, SeatId};
 
-const MAN: u8 = 0;
-const KING: u8 = 1;
-const GREY: u8 = 2;
-const RED: u8 = 3;
+const MAN: PieceId = PieceId::new(0);
+const KING: PieceId = PieceId::new(1);
+const GREY: SeatId = SeatId(2);
+const RED: SeatId = SeatId(3);
 
 /// On 5×5 with zones `south` (row 1), `middle` (row 3) and `north` (row 5), four seats: White,
 /// Black, Grey (White's team-mate, its own player) and Red (held by White's player). `home` is
@@ -29,8 +30,8 @@ fn four_seats() -> crate::Position {
     let [mut white, mut black] = seats(&b);
     white.zones = vec![zone("south")];
     black.zones = vec![zone("north")];
-    let grey = Seat { team: WHITE, ..Seat::new("grey", "G", GREY) };
-    let red = Seat { team: WHITE, held_by: WHITE, zones: vec![zone("middle")], ..Seat::new("red", "R", RED) };
+    let grey = Seat { team: WHITE.0, ..Seat::new("grey", "G", GREY) };
+    let red = Seat { team: WHITE.0, held_by: WHITE, zones: vec![zone("middle")], ..Seat::new("red", "R", RED) };
     let mut double = rule(slide(rel(&b, "orthogonal"), DirSel::Forward, 2, 2), Cond::Empty);
     double.passable = true;
     let pieces = [piece("man", vec![double]), piece("king", vec![])];
@@ -50,7 +51,7 @@ fn four_seats() -> crate::Position {
 }
 
 /// Where `c` holds for `seat`, among `labels`.
-fn holds(pos: &crate::Position, c: &Cond, seat: u8, labels: &[&str]) -> Vec<bool> {
+fn holds(pos: &crate::Position, c: &Cond, seat: SeatId, labels: &[&str]) -> Vec<bool> {
     labels.iter().map(|l| c.eval(pos, seat, node(&pos.game().board, l))).collect()
 }
 

@@ -2,6 +2,7 @@
 //! line, neither having moved; under a check rule the mover may not start on or pass an attacked node.
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::{notation::parse_move, rules::{Scratch, pattern::generate}};
 //!
 //! let game = qipan::load("chess", &[])?;
@@ -13,7 +14,7 @@
 //! let king = game.piece("king").unwrap();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
 //! // `castle orthogonal.sideways 2 with piece(rook)`: the king to g1, the rook from h1 to f1.
-//! generate(&game.pieces[king as usize].moves[2], &pos, 0, king, at("e1"), &mut scratch, &mut out);
+//! generate(&game.pieces[king.idx()].moves[2], &pos, SeatId(0), king, at("e1"), &mut scratch, &mut out);
 //! assert_eq!(out.len(), 1);
 //! assert_eq!((out[0].to, out[0].with_from, out[0].with_to), (at("g1"), at("h1"), at("f1")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -106,8 +107,8 @@ mod tests {
     use crate::rules::{Cond, DirSel, Pattern, Rules};
     use crate::testkit::*;
 
-    const KING: u8 = 0;
-    const ROOK: u8 = 1;
+    const KING: PieceId = PieceId::new(0);
+    const ROOK: PieceId = PieceId::new(1);
 
     /// On 8×2: a king that steps or castles (`castle orthogonal.sideways 2 with piece(rook)`), a
     /// rook and a post; `check`: whether the king is protected by the check rule.
@@ -122,7 +123,7 @@ mod tests {
         game(b, vec![king, rook, piece("post", vec![])], rules)
     }
 
-    const START: [(&str, u8, u8); 4] =
+    const START: [(&str, SeatId, PieceId); 4] =
         [("e1", WHITE, KING), ("a1", WHITE, ROOK), ("h1", WHITE, ROOK), ("e2", BLACK, KING)];
 
     /// The castling moves of the king on e1: (destination, partner's start, partner's end).
@@ -145,7 +146,7 @@ mod tests {
         let pos = position(&castling(false), &START, WHITE);
         assert_eq!(castles(&pos), both_ways());
         // A post on b1 is the first piece to the west, and it is no rook.
-        let pos = position(&castling(false), &[&START[..], &[("b1", WHITE, 2)]].concat(), WHITE);
+        let pos = position(&castling(false), &[&START[..], &[("b1", WHITE, PieceId::new(2))]].concat(), WHITE);
         assert_eq!(castles(&pos), both_ways()[1..]);
     }
 

@@ -2,6 +2,7 @@
 //! seat (forward, sideways, ...) and, for legs after the first, from the previous leg's direction.
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let game = qipan::load("chess", &[])?;
@@ -9,10 +10,10 @@
 //! let at = |label| game.board.find(label).unwrap();
 //! let pawn = game.piece("pawn").unwrap();
 //! // `step orthogonal.forward`: north for White, south for Black.
-//! let step = &game.pieces[pawn as usize].moves[0];
+//! let step = &game.pieces[pawn.idx()].moves[0];
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(step, &pos, 0, pawn, at("e2"), &mut scratch, &mut out);
-//! generate(step, &pos, 1, pawn, at("e7"), &mut scratch, &mut out);
+//! generate(step, &pos, SeatId(0), pawn, at("e2"), &mut scratch, &mut out);
+//! generate(step, &pos, SeatId(1), pawn, at("e7"), &mut scratch, &mut out);
 //! assert_eq!(out.iter().map(|m| m.to).collect::<Vec<_>>(), [at("e3"), at("e6")]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

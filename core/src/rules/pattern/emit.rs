@@ -3,6 +3,7 @@
 //! that may follow the move. Every pattern ends here.
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::{notation::parse_move, rules::{Scratch, pattern::generate}};
 //!
 //! let game = qipan::load("chess", &[])?;
@@ -13,8 +14,8 @@
 //! let at = |label| game.board.find(label).unwrap();
 //! let pawn = game.piece("pawn").unwrap();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! for rule in &game.pieces[pawn as usize].moves {
-//!     generate(rule, &pos, 0, pawn, at("e5"), &mut scratch, &mut out);
+//! for rule in &game.pieces[pawn.idx()].moves {
+//!     generate(rule, &pos, SeatId(0), pawn, at("e5"), &mut scratch, &mut out);
 //! }
 //! // A step to e6, and en passant to d6 taking the pawn that just passed it.
 //! let moves: Vec<_> = out.iter().map(|m| (game.board.label(m.to), m.take)).collect();
@@ -92,7 +93,7 @@ impl Gen<'_> {
         };
         if !rule.promote.is_empty() && mv.kind == MoveKind::Move && rule.promote_in.eval_quick(pos, seat, to) {
             for &p in &rule.promote {
-                self.out.push(Move { promote: p + 1, ..mv });
+                self.out.push(Move { promote: Some(p), ..mv });
             }
             return;
         }
@@ -114,12 +115,12 @@ mod tests {
     use crate::rules::{CaptureMode, Cond, DirSel, Rules};
     use crate::testkit::*;
 
-    const PAWN: u8 = 0;
-    const ARCHER: u8 = 3;
-    const POST: u8 = 4;
-    const GHOST: u8 = 5;
-    const RUNNER: u8 = 6;
-    const TAKER: u8 = 7;
+    const PAWN: PieceId = PieceId::new(0);
+    const ARCHER: PieceId = PieceId::new(3);
+    const POST: PieceId = PieceId::new(4);
+    const GHOST: PieceId = PieceId::new(5);
+    const RUNNER: PieceId = PieceId::new(6);
+    const TAKER: PieceId = PieceId::new(7);
 
     /// On 5×5 with the zone `last` (row 5): a pawn stepping forward that becomes a queen or a rook on
     /// row 5, an archer that shoots along the orthogonals and stays, a post, a ghost that cannot be
@@ -130,7 +131,7 @@ mod tests {
         let (orth, diag) = (rel(&b, "orthogonal"), rel(&b, "diagonal"));
         let last = b.zone("last").unwrap();
         let mut step = rule(slide(orth, DirSel::Forward, 1, 1), Cond::Empty);
-        step.promote = vec![1, 2];
+        step.promote = vec![PieceId::new(1), PieceId::new(2)];
         step.promote_in = Cond::Zone(last);
         let mut shoot = rule(slide(orth, DirSel::All, 1, 255), Cond::Enemy);
         shoot.capture = CaptureMode::Remote;

@@ -3,6 +3,7 @@
 //! Xiangqi, which takes that way).
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: hoppers
@@ -18,7 +19,7 @@
 //! let pos = game.start();
 //! let cannon = game.piece("cannon").unwrap();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(&game.pieces[0].moves[0], &pos, 0, cannon, game.board.find("a1").unwrap(), &mut scratch, &mut out);
+//! generate(&game.pieces[0].moves[0], &pos, SeatId(0), cannon, game.board.find("a1").unwrap(), &mut scratch, &mut out);
 //! let to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 //! // Over a3 onto a5; c1 has no screen before it.
 //! assert_eq!(to, ["a5"]);
@@ -101,16 +102,38 @@ mod tests {
         let g = hoppers();
         // Screen a3, enemy a5: taken. Enemy c1 with nothing between: not. Enemy a4 behind screen a3 would
         // be the first piece beyond, so a5 is out of reach then.
-        let pos = position(&g, &[("a1", WHITE, 0), ("a3", WHITE, 3), ("a5", BLACK, 3), ("c1", BLACK, 3)], WHITE);
+        let pos = position(
+            &g,
+            &[
+                ("a1", WHITE, PieceId::new(0)),
+                ("a3", WHITE, PieceId::new(3)),
+                ("a5", BLACK, PieceId::new(3)),
+                ("c1", BLACK, PieceId::new(3)),
+            ],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "a1", 0), ["a1-a5"]);
-        let pos = position(&g, &[("a1", WHITE, 0), ("a3", WHITE, 3), ("a4", BLACK, 3), ("a5", BLACK, 3)], WHITE);
+        let pos = position(
+            &g,
+            &[
+                ("a1", WHITE, PieceId::new(0)),
+                ("a3", WHITE, PieceId::new(3)),
+                ("a4", BLACK, PieceId::new(3)),
+                ("a5", BLACK, PieceId::new(3)),
+            ],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "a1", 0), ["a1-a4"]);
     }
 
     #[test]
     fn beyond_the_screen_up_to_the_first_piece() {
         // Runner on a1, screen b1 (an enemy: any piece screens), then c1, d1 empty and a friend on e1.
-        let pos = position(&hoppers(), &[("a1", WHITE, 2), ("b1", BLACK, 3), ("e1", WHITE, 3)], WHITE);
+        let pos = position(
+            &hoppers(),
+            &[("a1", WHITE, PieceId::new(2)), ("b1", BLACK, PieceId::new(3)), ("e1", WHITE, PieceId::new(3))],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "a1", 0), ["a1-c1", "a1-d1"]);
     }
 
@@ -118,9 +141,13 @@ mod tests {
     fn the_screen_condition_and_the_distance_after_it() {
         let g = hoppers();
         // A friend screen on b2: one node beyond only (b4 is two). An enemy screen on c3 screens nothing.
-        let pos = position(&g, &[("b1", WHITE, 1), ("b2", WHITE, 3), ("c1", BLACK, 3)], WHITE);
+        let pos = position(
+            &g,
+            &[("b1", WHITE, PieceId::new(1)), ("b2", WHITE, PieceId::new(3)), ("c1", BLACK, PieceId::new(3))],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "b1", 0), ["b1-b3"]);
-        let pos = position(&g, &[("c2", WHITE, 1), ("c3", BLACK, 3)], WHITE);
+        let pos = position(&g, &[("c2", WHITE, PieceId::new(1)), ("c3", BLACK, PieceId::new(3))], WHITE);
         assert!(generated(&pos, "c2", 0).is_empty());
     }
 }

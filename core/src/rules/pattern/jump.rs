@@ -3,6 +3,7 @@
 //! the piece jumped over is the business of the rule's capture, not of the pattern).
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: jumpers
@@ -19,7 +20,7 @@
 //! let pos = game.start();
 //! let man = game.piece("man").unwrap();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(&game.pieces[0].moves[0], &pos, 0, man, game.board.find("c3").unwrap(), &mut scratch, &mut out);
+//! generate(&game.pieces[0].moves[0], &pos, SeatId(0), man, game.board.find("c3").unwrap(), &mut scratch, &mut out);
 //! let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 //! to.sort();
 //! // Over c4 and d3 (friend or enemy alike); a3 beyond b3 is taken by a friend; c2 is empty, so
@@ -79,7 +80,13 @@ mod tests {
         // b3 is empty, so nothing is jumped westwards; c2 is empty with a post behind it on c1.
         let pos = position(
             &jumpers(),
-            &[("c3", WHITE, 0), ("c4", WHITE, 2), ("d3", BLACK, 2), ("e3", BLACK, 2), ("c1", WHITE, 2)],
+            &[
+                ("c3", WHITE, PieceId::new(0)),
+                ("c4", WHITE, PieceId::new(2)),
+                ("d3", BLACK, PieceId::new(2)),
+                ("e3", BLACK, PieceId::new(2)),
+                ("c1", WHITE, PieceId::new(2)),
+            ],
             WHITE,
         );
         assert_eq!(generated(&pos, "c3", 0), ["c3-c5", "c3-e3"]);
@@ -88,11 +95,23 @@ mod tests {
     #[test]
     fn the_middle_condition_and_the_edge() {
         // The striker jumps enemies only: over b2 onto b3, not over its friends on a1 and c1.
-        let pos =
-            position(&jumpers(), &[("b1", WHITE, 1), ("b2", BLACK, 2), ("a1", WHITE, 2), ("c1", WHITE, 2)], WHITE);
+        let pos = position(
+            &jumpers(),
+            &[
+                ("b1", WHITE, PieceId::new(1)),
+                ("b2", BLACK, PieceId::new(2)),
+                ("a1", WHITE, PieceId::new(2)),
+                ("c1", WHITE, PieceId::new(2)),
+            ],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "b1", 0), ["b1-b3"]);
         // Jumping off the board gives nothing: e5 over e4 lands on e3, over d5 on c5; nothing past the edge.
-        let pos = position(&jumpers(), &[("e5", WHITE, 0), ("e4", BLACK, 2), ("d5", BLACK, 2)], WHITE);
+        let pos = position(
+            &jumpers(),
+            &[("e5", WHITE, PieceId::new(0)), ("e4", BLACK, PieceId::new(2)), ("d5", BLACK, PieceId::new(2))],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "e5", 0), ["e5-c5", "e5-e3"]);
     }
 }

@@ -4,6 +4,7 @@
 //! game ([`leap_table`]).
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: leapers
@@ -24,7 +25,7 @@
 //! let mut to = |piece: &str, from: &str| {
 //!     let p = game.piece(piece).unwrap();
 //!     out.clear();
-//!     generate(&game.pieces[p as usize].moves[0], &pos, 0, p, game.board.find(from).unwrap(), &mut scratch, &mut out);
+//!     generate(&game.pieces[p.idx()].moves[0], &pos, SeatId(0), p, game.board.find(from).unwrap(), &mut scratch, &mut out);
 //!     let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 //!     to.sort();
 //!     to
@@ -49,7 +50,7 @@ impl Gen<'_> {
             return;
         }
         let n = self.pos.game().board.len();
-        if let Some(dests) = rule.leap_dests.get(self.seat as usize * n + self.from.idx()) {
+        if let Some(dests) = rule.leap_dests.get(self.seat.idx() * n + self.from.idx()) {
             for &to in dests {
                 self.emit(to);
             }
@@ -200,12 +201,18 @@ mod tests {
     #[test]
     fn a_knight_jumps_over_pieces_and_not_onto_friends() {
         let g = leapers();
-        let pos = position(&g, &[("c3", WHITE, 0)], WHITE);
+        let pos = position(&g, &[("c3", WHITE, PieceId::new(0))], WHITE);
         let all = ["c3-a2", "c3-a4", "c3-b1", "c3-b5", "c3-d1", "c3-d5", "c3-e2", "c3-e4"];
         assert_eq!(generated(&pos, "c3", 0), texts(&all));
         // From the corner: b3 and c2; surrounded, it still jumps; a friend on b3 is not taken, an enemy on c2 is.
-        let around = [("a2", WHITE, 3), ("b2", WHITE, 3), ("b1", WHITE, 3), ("b3", WHITE, 3), ("c2", BLACK, 3)];
-        let pos = position(&g, &[&[("a1", WHITE, 0)][..], &around].concat(), WHITE);
+        let around = [
+            ("a2", WHITE, PieceId::new(3)),
+            ("b2", WHITE, PieceId::new(3)),
+            ("b1", WHITE, PieceId::new(3)),
+            ("b3", WHITE, PieceId::new(3)),
+            ("c2", BLACK, PieceId::new(3)),
+        ];
+        let pos = position(&g, &[&[("a1", WHITE, PieceId::new(0))][..], &around].concat(), WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-c2"]);
     }
 
@@ -213,15 +220,15 @@ mod tests {
     fn a_path_is_blocked_by_the_node_it_passes() {
         let g = leapers();
         // North then north-east: b3; east then north-east: c2. A piece on b1 closes the second way.
-        let pos = position(&g, &[("a1", WHITE, 1)], WHITE);
+        let pos = position(&g, &[("a1", WHITE, PieceId::new(1))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-b3", "a1-c2"]);
-        let pos = position(&g, &[("a1", WHITE, 1), ("b1", BLACK, 3)], WHITE);
+        let pos = position(&g, &[("a1", WHITE, PieceId::new(1)), ("b1", BLACK, PieceId::new(3))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-b3"]);
     }
 
     #[test]
     fn a_leg_of_two_steps_lands_two_nodes_away() {
-        let pos = position(&leapers(), &[("b2", WHITE, 2), ("b3", BLACK, 3)], WHITE);
+        let pos = position(&leapers(), &[("b2", WHITE, PieceId::new(2)), ("b3", BLACK, PieceId::new(3))], WHITE);
         // Two nodes north or east; south and west run off the board. The piece on b3 is jumped.
         assert_eq!(generated(&pos, "b2", 0), ["b2-b4", "b2-d2"]);
     }

@@ -32,6 +32,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Cond;
 use crate::rules::attack::Shape;
+use crate::{PieceId, SeatId};
 use walk::TrailStep;
 
 /// A movement pattern.
@@ -40,11 +41,11 @@ use walk::TrailStep;
 /// use qipan::core::{notation::parse_move, rules::Pattern};
 ///
 /// let game = qipan::load("xiangqi", &[])?;
-/// let cannon = &game.pieces[game.piece("cannon").unwrap() as usize];
+/// let cannon = &game.pieces[game.piece("cannon").unwrap().idx()];
 /// // `hop orthogonal over any to enemy`: a capture over exactly one screen, at any distance.
 /// assert!(matches!(cannon.moves[1].pattern, Pattern::Hop { max_after: 255, .. }));
 /// // `path orthogonal then diagonal.outward`: a leap that can be blocked.
-/// let horse = &game.pieces[game.piece("horse").unwrap() as usize];
+/// let horse = &game.pieces[game.piece("horse").unwrap().idx()];
 /// assert!(matches!(&horse.moves[0].pattern, Pattern::Leap { legs, blockable: true } if legs.len() == 2));
 /// // The cannon on b3 may take the horse on b10, over the cannon on b8.
 /// let pos = game.start();
@@ -132,16 +133,17 @@ pub enum Pattern {
 /// Reusable buffers for move generation, so the hot path does not allocate.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::{Scratch, pattern::generate};
 ///
 /// let game = qipan::load("chess", &[])?;
 /// let pos = game.start();
 /// let knight = game.piece("knight").unwrap();
-/// let rule = &game.pieces[knight as usize].moves[0];
+/// let rule = &game.pieces[knight.idx()].moves[0];
 /// let mut scratch = Scratch::default();
 /// let mut out = Vec::new();
 /// for from in ["b1", "g1"] {
-///     generate(rule, &pos, 0, knight, game.board.find(from).unwrap(), &mut scratch, &mut out);
+///     generate(rule, &pos, SeatId(0), knight, game.board.find(from).unwrap(), &mut scratch, &mut out);
 /// }
 /// let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 /// to.sort();
@@ -165,17 +167,18 @@ pub struct Scratch {
 /// call after call, whatever the position.
 ///
 /// ```
+/// use qipan::core::{PieceId, SeatId};
 /// use qipan::core::{NodeId, notation::parse_move, rules::{Scratch, pattern::generate}};
 ///
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
 /// let place = &game.pieces[0].moves[0];
 /// let mut pos = game.start();
 /// let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-/// generate(place, &pos, 0, 0, NodeId::NONE, &mut scratch, &mut out);
+/// generate(place, &pos, SeatId(0), PieceId::new(0), NodeId::NONE, &mut scratch, &mut out);
 /// assert_eq!(out.len(), 81);
 /// pos.play(&parse_move(&pos, "E5")?)?;
 /// out.clear();
-/// generate(place, &pos, 1, 0, NodeId::NONE, &mut scratch, &mut out);
+/// generate(place, &pos, SeatId(1), PieceId::new(0), NodeId::NONE, &mut scratch, &mut out);
 /// assert_eq!(out.len(), 80);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -192,8 +195,8 @@ impl Scratch {
 /// to. Built once per call on the stack; each pattern's generator is a method on it.
 struct Gen<'a> {
     pos: &'a Position,
-    seat: u8,
-    piece: u8,
+    seat: SeatId,
+    piece: PieceId,
     /// The mover's node (none for placements and drops).
     from: NodeId,
     rule: &'a MoveRule,
@@ -207,6 +210,7 @@ struct Gen<'a> {
 /// applied; [`Position::legal_moves`] does that.
 ///
 /// ```
+/// use qipan::core::SeatId;
 /// use qipan::core::rules::{Scratch, pattern::generate};
 ///
 /// let game = qipan::load("chess", &[])?;
@@ -214,8 +218,8 @@ struct Gen<'a> {
 /// let pawn = game.piece("pawn").unwrap();
 /// let e2 = game.board.find("e2").unwrap();
 /// let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-/// for rule in &game.pieces[pawn as usize].moves {
-///     generate(rule, &pos, 0, pawn, e2, &mut scratch, &mut out);
+/// for rule in &game.pieces[pawn.idx()].moves {
+///     generate(rule, &pos, SeatId(0), pawn, e2, &mut scratch, &mut out);
 /// }
 /// let to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 /// assert_eq!(to, ["e3", "e4"]);
@@ -224,8 +228,8 @@ struct Gen<'a> {
 pub fn generate(
     rule: &MoveRule,
     pos: &Position,
-    seat: u8,
-    piece: u8,
+    seat: SeatId,
+    piece: PieceId,
     from: NodeId,
     scratch: &mut Scratch,
     out: &mut Vec<Move>,

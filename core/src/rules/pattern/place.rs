@@ -2,6 +2,7 @@
 //! destination condition allows, from an unlimited supply or from the mover's reserve.
 //!
 //! ```
+//! use qipan::core::{PieceId, SeatId};
 //! use qipan::core::{NodeId, rules::{Scratch, pattern::generate}};
 //!
 //! let src = "name: placers
@@ -14,7 +15,7 @@
 //! ";
 //! let game = qipan::load_str("placers.yaml", src, &[])?;
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(&game.pieces[0].moves[0], &game.start(), 0, 0, NodeId::NONE, &mut scratch, &mut out);
+//! generate(&game.pieces[0].moves[0], &game.start(), SeatId(0), PieceId::new(0), NodeId::NONE, &mut scratch, &mut out);
 //! assert_eq!(out.len(), 8, "every node but b2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -67,7 +68,11 @@ mod tests {
             piece("homer", vec![rule(Pattern::Place, and_empty(Cond::SeatZone(0)))]),
             piece("dropper", vec![rule(Pattern::Drop, Cond::Empty)]),
         ];
-        build(GameBuilder::new("placers", b).seats(seats).zone_alias("home").pieces(pieces).reserve(WHITE, 3, 2))
+        build(GameBuilder::new("placers", b).seats(seats).zone_alias("home").pieces(pieces).reserve(
+            WHITE,
+            PieceId::new(3),
+            2,
+        ))
     }
 
     fn at(piece: &str, labels: &[&str]) -> Vec<String> {
@@ -78,30 +83,33 @@ mod tests {
 
     #[test]
     fn onto_every_empty_node() {
-        let pos = position(&placers(), &[("b2", BLACK, 0)], WHITE);
-        assert_eq!(entering(&pos, WHITE, 0, 0), at("stone", &["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"]));
+        let pos = position(&placers(), &[("b2", BLACK, PieceId::new(0))], WHITE);
+        assert_eq!(
+            entering(&pos, WHITE, PieceId::new(0), 0),
+            at("stone", &["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"])
+        );
     }
 
     #[test]
     fn only_where_the_zone_allows() {
-        let pos = position(&placers(), &[("b1", BLACK, 0)], WHITE);
-        assert_eq!(entering(&pos, WHITE, 1, 0), at("zoned", &["a1", "c1"]));
+        let pos = position(&placers(), &[("b1", BLACK, PieceId::new(0))], WHITE);
+        assert_eq!(entering(&pos, WHITE, PieceId::new(1), 0), at("zoned", &["a1", "c1"]));
         // A seat's own zone: row 1 for White, row 3 for Black.
-        assert_eq!(entering(&pos, WHITE, 2, 0), at("homer", &["a1", "c1"]));
-        assert_eq!(entering(&pos, BLACK, 2, 0), at("homer", &["a3", "b3", "c3"]));
+        assert_eq!(entering(&pos, WHITE, PieceId::new(2), 0), at("homer", &["a1", "c1"]));
+        assert_eq!(entering(&pos, BLACK, PieceId::new(2), 0), at("homer", &["a3", "b3", "c3"]));
     }
 
     #[test]
     fn drops_come_out_of_the_reserve_until_it_is_empty() {
         let mut pos = position(&placers(), &[], WHITE);
         let everywhere = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"];
-        assert_eq!(entering(&pos, WHITE, 3, 0), at("dropper", &everywhere));
-        assert!(entering(&pos, BLACK, 3, 0).is_empty(), "Black's reserve is empty");
+        assert_eq!(entering(&pos, WHITE, PieceId::new(3), 0), at("dropper", &everywhere));
+        assert!(entering(&pos, BLACK, PieceId::new(3), 0).is_empty(), "Black's reserve is empty");
         play(&mut pos, "dropper@b2");
-        assert_eq!(pos.reserve(WHITE, 3), 1);
+        assert_eq!(pos.reserve(WHITE, PieceId::new(3)), 1);
         play(&mut pos, "stone@a1");
         play(&mut pos, "dropper@c3");
-        assert_eq!(pos.reserve(WHITE, 3), 0);
-        assert!(entering(&pos, WHITE, 3, 0).is_empty());
+        assert_eq!(pos.reserve(WHITE, PieceId::new(3)), 0);
+        assert!(entering(&pos, WHITE, PieceId::new(3), 0).is_empty());
     }
 }

@@ -3,6 +3,7 @@
 //! module's `mod.rs`; the generation of each pattern is in its own file beside this one.
 
 use super::Pattern;
+use crate::PieceId;
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::rules::Cond;
 
@@ -12,7 +13,7 @@ use crate::rules::Cond;
 /// use qipan::core::rules::{DirSel, Pattern};
 ///
 /// let chess = qipan::load("chess", &[])?;
-/// let moves = |name| chess.pieces[chess.piece(name).unwrap() as usize].moves.clone();
+/// let moves = |name| chess.pieces[chess.piece(name).unwrap().idx()].moves.clone();
 /// // `step orthogonal.forward`: one step, forward for the seat that moves.
 /// assert!(matches!(moves("pawn")[0].pattern, Pattern::Slide { dirs: DirSel::Forward, min: 1, max: 1, .. }));
 /// // `slide diagonal`: every direction of the relation.
@@ -54,7 +55,7 @@ pub enum DirSel {
 ///     Leg { relation: orthogonal, dirs: DirSel::All, count: 1 },
 ///     Leg { relation: diagonal, dirs: DirSel::Outward, count: 1 },
 /// ];
-/// assert_eq!(chess.pieces[knight as usize].moves[0].pattern, Pattern::Leap { legs, blockable: false });
+/// assert_eq!(chess.pieces[knight.idx()].moves[0].pattern, Pattern::Leap { legs, blockable: false });
 /// assert_eq!(chess.start().legal_moves().iter().filter(|m| m.piece == knight).count(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -74,7 +75,7 @@ pub struct Leg {
 /// use qipan::core::{notation::parse_move, rules::CaptureMode};
 ///
 /// let game = qipan::load("chess", &[])?;
-/// let pawn = &game.pieces[game.piece("pawn").unwrap() as usize];
+/// let pawn = &game.pieces[game.piece("pawn").unwrap().idx()];
 /// assert_eq!(pawn.moves[2].capture, CaptureMode::Replace); // `step diagonal.forward to enemy`
 /// assert_eq!(pawn.moves[3].capture, CaptureMode::Passer); // `... to passed capture passer`
 /// let mut pos = game.start();
@@ -142,7 +143,7 @@ pub struct WalkStep {
 ///     ("by-mover", ShotTrigger::Shooter),
 /// ] {
 ///     let game = qipan::load("leader-cannon", &[("trigger".into(), option.into())])?;
-///     let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+///     let commoner = &game.pieces[game.piece("commoner").unwrap().idx()];
 ///     assert_eq!(commoner.moves[1].shot.as_ref().map(|s| s.trigger), Some(trigger));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -167,7 +168,7 @@ pub enum ShotTrigger {
 ///
 /// for (option, lone) in [("lone", LoneRule::Beyond), ("lone-line", LoneRule::Line)] {
 ///     let game = qipan::load("leader-cannon", &[("lone_rule".into(), option.into())])?;
-///     let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+///     let commoner = &game.pieces[game.piece("commoner").unwrap().idx()];
 ///     assert_eq!(commoner.moves[1].shot.as_ref().map(|s| s.lone), Some(lone));
 /// }
 /// assert_eq!(LoneRule::default(), LoneRule::Off, "without a flag, every target may be shot");
@@ -191,7 +192,7 @@ pub enum LoneRule {
 /// use qipan::core::rules::{Cond, DirSel, LoneRule, ShotTrigger};
 ///
 /// let game = qipan::load("leader-cannon", &[])?;
-/// let commoner = &game.pieces[game.piece("commoner").unwrap() as usize];
+/// let commoner = &game.pieces[game.piece("commoner").unwrap().idx()];
 /// // `walk 1..3 by orthogonal to empty then shoot orthogonal over friend at enemy lone by-mover-or-screen`
 /// let shot = commoner.moves[1].shot.as_ref().unwrap();
 /// assert_eq!((shot.relation, &shot.dirs), (game.board.relation("orthogonal").unwrap(), &DirSel::All));
@@ -223,7 +224,7 @@ pub struct Shot {
 /// use qipan::core::rules::Cond;
 ///
 /// let game = qipan::load("chess", &[])?;
-/// let pawn = &game.pieces[game.piece("pawn").unwrap() as usize];
+/// let pawn = &game.pieces[game.piece("pawn").unwrap().idx()];
 /// // `step orthogonal.forward to empty promote (queen|rook|bishop|knight) in zone(last)`
 /// let step = &pawn.moves[0];
 /// assert_eq!(step.to, Cond::Empty);
@@ -251,7 +252,7 @@ pub struct MoveRule {
     pub shot: Option<Shot>,
     /// Piece types the mover may become when the move ends where `promote_in` holds (one move per
     /// choice; promotion is then compulsory). Empty: no promotion.
-    pub promote: Vec<u8>,
+    pub promote: Vec<PieceId>,
     /// Where promotion happens (a node condition on the destination).
     pub promote_in: Cond,
     /// The nodes this move passes over may be taken en passant by the next player (see
@@ -288,6 +289,7 @@ impl MoveRule {
     /// building a game in code writes it; `text` is shown in messages.
     ///
     /// ```
+    /// use qipan::core::SeatId;
     /// use qipan::core::board::generators::{GridSpec, grid};
     /// use qipan::core::game::{GameBuilder, PieceType, Seat};
     /// use qipan::core::rules::{Cond, MoveRule, Pattern};
@@ -303,7 +305,7 @@ impl MoveRule {
     ///     captures: true,
     /// };
     /// let board = grid(&GridSpec::new(3, 3))?.build()?;
-    /// let seats = [Seat::new("black", "B", 0), Seat::new("white", "W", 1)];
+    /// let seats = [Seat::new("black", "B", SeatId(0)), Seat::new("white", "W", SeatId(1))];
     /// let game = Arc::new(GameBuilder::new("tiny", board).seats(seats).piece(stone).build()?);
     /// assert_eq!(game.start().legal_moves().len(), 9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

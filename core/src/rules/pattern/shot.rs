@@ -3,6 +3,7 @@
 //! looked at as it stands after the move.
 //!
 //! ```
+//! use qipan::core::{PieceId, SeatId};
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: shooters
@@ -17,7 +18,7 @@
 //! let game = qipan::load_str("shooters.yaml", src, &[])?;
 //! let at = |label| game.board.find(label).unwrap();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(&game.pieces[0].moves[0], &game.start(), 0, 0, at("a1"), &mut scratch, &mut out);
+//! generate(&game.pieces[0].moves[0], &game.start(), SeatId(0), PieceId::new(0), at("a1"), &mut scratch, &mut out);
 //! // Stepping to a2, the gunner may shoot over b2 at d2 (or not shoot); from b1 it has no shot.
 //! let shots: Vec<_> = out.iter().filter(|m| m.take.is_some()).map(|m| (m.to, m.take, m.by)).collect();
 //! assert_eq!(shots, [(at("a2"), at("d2"), at("a2"))]);
@@ -110,7 +111,7 @@ mod tests {
     use crate::rules::{Cond, DirSel, LoneRule, Rules, Shot, ShotTrigger};
     use crate::testkit::*;
 
-    const POST: u8 = 4;
+    const POST: PieceId = PieceId::new(4);
 
     /// On 5×5: pieces that step orthogonally to an empty node and then may shoot orthogonally over a
     /// friend at an enemy; they differ in the shot's trigger, whether it is forced, and the lone rule.
@@ -143,13 +144,15 @@ mod tests {
     #[test]
     fn the_mover_shoots_over_a_friend_or_declines() {
         // After a1-a2, the gunner on a2 shoots over b2 at d2; after a1-b1 nothing lines up.
-        let pos = position(&shooters(), &[("a1", WHITE, 0), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
+        let pos =
+            position(&shooters(), &[("a1", WHITE, PieceId::new(0)), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-a2 a2xd2", "a1-b1"]);
     }
 
     #[test]
     fn a_forced_shot_may_not_be_declined() {
-        let pos = position(&shooters(), &[("a1", WHITE, 2), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
+        let pos =
+            position(&shooters(), &[("a1", WHITE, PieceId::new(2)), ("b2", WHITE, POST), ("d2", BLACK, POST)], WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-a2 a2xd2", "a1-b1"]);
     }
 
@@ -157,18 +160,18 @@ mod tests {
     fn the_trigger_says_whether_the_mover_may_be_the_screen() {
         // b1-b2 puts the mover between the post on a2 and the enemy on d2: the post shoots over it.
         let setup = |mover| [("b1", WHITE, mover), ("a2", WHITE, POST), ("d2", BLACK, POST)];
-        let pos = position(&shooters(), &setup(0), WHITE);
+        let pos = position(&shooters(), &setup(PieceId::new(0)), WHITE);
         assert_eq!(generated(&pos, "b1", 0), ["b1-a1", "b1-b2", "b1-b2 a2xd2", "b1-c1"]);
-        let pos = position(&shooters(), &setup(1), WHITE);
+        let pos = position(&shooters(), &setup(PieceId::new(1)), WHITE);
         assert_eq!(generated(&pos, "b1", 0), ["b1-a1", "b1-b2", "b1-c1"]);
     }
 
     #[test]
     fn a_target_with_a_friend_just_beyond_is_safe_under_the_lone_rule() {
         let pieces = |mover| [("a1", WHITE, mover), ("b2", WHITE, POST), ("d2", BLACK, POST), ("e2", BLACK, POST)];
-        let pos = position(&shooters(), &pieces(3), WHITE);
+        let pos = position(&shooters(), &pieces(PieceId::new(3)), WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-b1"]);
-        let pos = position(&shooters(), &pieces(0), WHITE);
+        let pos = position(&shooters(), &pieces(PieceId::new(0)), WHITE);
         assert_eq!(generated(&pos, "a1", 0), ["a1-a2", "a1-a2 a2xd2", "a1-b1"]);
     }
 }

@@ -3,6 +3,7 @@
 //! step over every direction of a relation also takes its undirected edges (links).
 //!
 //! ```
+//! use qipan::core::SeatId;
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: sliders
@@ -22,7 +23,7 @@
 //! let mut to = |piece: &str, from: &str| {
 //!     let p = game.piece(piece).unwrap();
 //!     out.clear();
-//!     generate(&game.pieces[p as usize].moves[0], &pos, 0, p, game.board.find(from).unwrap(), &mut scratch, &mut out);
+//!     generate(&game.pieces[p.idx()].moves[0], &pos, SeatId(0), p, game.board.find(from).unwrap(), &mut scratch, &mut out);
 //!     let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 //!     to.sort();
 //!     to
@@ -120,7 +121,16 @@ mod tests {
     fn stops_before_a_friend_and_takes_only_the_first_enemy() {
         let g = rook_game(1, 255);
         // White rook c3, white post c5, black posts d3 and e3.
-        let pos = position(&g, &[("c3", WHITE, 0), ("c5", WHITE, 1), ("d3", BLACK, 1), ("e3", BLACK, 1)], WHITE);
+        let pos = position(
+            &g,
+            &[
+                ("c3", WHITE, PieceId::new(0)),
+                ("c5", WHITE, PieceId::new(1)),
+                ("d3", BLACK, PieceId::new(1)),
+                ("e3", BLACK, PieceId::new(1)),
+            ],
+            WHITE,
+        );
         // North to c4 (c5 is a friend); south c2, c1; west b3, a3; east only d3, taken (e3 is behind it).
         let expected = texts(&["c3-c4", "c3-c2", "c3-c1", "c3-b3", "c3-a3", "c3-d3"]);
         assert_eq!(generated(&pos, "c3", 0), expected);
@@ -128,12 +138,12 @@ mod tests {
 
     #[test]
     fn goes_no_further_than_max_and_no_nearer_than_min() {
-        let pos = position(&rook_game(1, 2), &[("a1", WHITE, 0)], WHITE);
+        let pos = position(&rook_game(1, 2), &[("a1", WHITE, PieceId::new(0))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a2", "a1-a3", "a1-b1", "a1-c1"]));
-        let pos = position(&rook_game(2, 3), &[("a1", WHITE, 0)], WHITE);
+        let pos = position(&rook_game(2, 3), &[("a1", WHITE, PieceId::new(0))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a3", "a1-a4", "a1-c1", "a1-d1"]));
         // A piece nearer than `min` still blocks the line.
-        let pos = position(&rook_game(2, 3), &[("a1", WHITE, 0), ("a2", BLACK, 1)], WHITE);
+        let pos = position(&rook_game(2, 3), &[("a1", WHITE, PieceId::new(0)), ("a2", BLACK, PieceId::new(1))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), texts(&["a1-c1", "a1-d1"]));
     }
 
@@ -143,7 +153,7 @@ mod tests {
         let orth = rel(&b, "orthogonal");
         let pawn = piece("pawn", vec![rule(slide(orth, DirSel::Forward, 1, 1), Cond::Empty)]);
         let g = game(b, vec![pawn], Rules::default());
-        let pos = position(&g, &[("c3", WHITE, 0), ("b3", BLACK, 0)], WHITE);
+        let pos = position(&g, &[("c3", WHITE, PieceId::new(0)), ("b3", BLACK, PieceId::new(0))], WHITE);
         assert_eq!(generated(&pos, "c3", 0), ["c3-c4"]);
         assert_eq!(generated(&pos, "b3", 0), ["b3-b2"]);
         assert_eq!(legal_from(&pos, "c3"), ["c3-c4"]);
@@ -163,10 +173,10 @@ mod tests {
         let step = piece("stepper", vec![rule(slide(line, DirSel::All, 1, 1), Cond::Empty)]);
         let slider = piece("slider", vec![rule(slide(line, DirSel::All, 1, 2), Cond::Empty)]);
         let g = game(b, vec![step, slider], Rules::default());
-        let pos = position(&g, &[("x", WHITE, 0)], WHITE);
+        let pos = position(&g, &[("x", WHITE, PieceId::new(0))], WHITE);
         assert_eq!(generated(&pos, "x", 0), ["x-y", "x-z"]);
         // A longer slide follows directions only.
-        let pos = position(&g, &[("x", WHITE, 1)], WHITE);
+        let pos = position(&g, &[("x", WHITE, PieceId::new(1))], WHITE);
         assert_eq!(generated(&pos, "x", 0), ["x-y"]);
     }
 }

@@ -4,6 +4,7 @@
 //! the squeeze test of walks that may not pass between two pieces.
 //!
 //! ```
+//! use qipan::core::{PieceId, SeatId};
 //! use qipan::core::rules::{Scratch, pattern::generate};
 //!
 //! let src = "name: walkers
@@ -17,7 +18,7 @@
 //! let game = qipan::load_str("walkers.yaml", src, &[])?;
 //! let pos = game.start();
 //! let (mut scratch, mut out) = (Scratch::default(), Vec::new());
-//! generate(&game.pieces[0].moves[0], &pos, 0, 0, game.board.find("c3").unwrap(), &mut scratch, &mut out);
+//! generate(&game.pieces[0].moves[0], &pos, SeatId(0), PieceId::new(0), game.board.find("c3").unwrap(), &mut scratch, &mut out);
 //! let mut to: Vec<&str> = out.iter().map(|m| game.board.label(m.to)).collect();
 //! to.sort();
 //! // One or two steps, turning freely, never through c4 and never back to c3.
@@ -242,7 +243,7 @@ mod tests {
     fn turns_freely_but_never_through_a_piece_nor_back_home() {
         // One step: b3, d3, c2 (c4 is taken). Two: a3, b4, b2 from b3; e3, d4, d2 from d3; c1 from c2.
         // c5 lies only beyond c4.
-        let pos = position(&walkers(), &[("c3", WHITE, 0), ("c4", WHITE, 4)], WHITE);
+        let pos = position(&walkers(), &[("c3", WHITE, PieceId::new(0)), ("c4", WHITE, PieceId::new(4))], WHITE);
         let expected = ["c3-a3", "c3-b2", "c3-b3", "c3-b4", "c3-c1", "c3-c2", "c3-d2", "c3-d3", "c3-d4", "c3-e3"];
         assert_eq!(generated(&pos, "c3", 0), texts(&expected));
     }
@@ -251,7 +252,7 @@ mod tests {
     fn keeps_to_one_mode_per_walk() {
         // Two orthogonal steps: c5, c1, a3, e3, b4, d4, b2, d2. Two diagonal ones: a5, e5, a1, e1 and
         // again c5, c1, a3, e3. Never one of each (b1, d5, ...).
-        let pos = position(&walkers(), &[("c3", WHITE, 1)], WHITE);
+        let pos = position(&walkers(), &[("c3", WHITE, PieceId::new(1))], WHITE);
         let expected =
             ["a1", "a3", "a5", "b2", "b4", "c1", "c5", "d2", "d4", "e1", "e3", "e5"].map(|t| format!("c3-{t}"));
         assert_eq!(generated(&pos, "c3", 0), texts(&expected.each_ref().map(|s| s.as_str())));
@@ -260,7 +261,7 @@ mod tests {
     #[test]
     fn a_longer_least_length_may_go_back_and_forth() {
         // Exactly three steps from a1: one node away by going back and forth (a2, b1), or three away.
-        let pos = position(&walkers(), &[("a1", WHITE, 3)], WHITE);
+        let pos = position(&walkers(), &[("a1", WHITE, PieceId::new(3))], WHITE);
         assert_eq!(generated(&pos, "a1", 0), texts(&["a1-a2", "a1-a4", "a1-b1", "a1-b3", "a1-c2", "a1-d1"]));
     }
 
@@ -268,9 +269,13 @@ mod tests {
     fn no_squeezing_between_two_pieces() {
         // c3 to d4 passes between c4 and d3: both taken, so refused; b4 and d2 have one free side.
         let g = walkers();
-        let pos = position(&g, &[("c3", WHITE, 2), ("c4", BLACK, 4), ("d3", WHITE, 4)], WHITE);
+        let pos = position(
+            &g,
+            &[("c3", WHITE, PieceId::new(2)), ("c4", BLACK, PieceId::new(4)), ("d3", WHITE, PieceId::new(4))],
+            WHITE,
+        );
         assert_eq!(generated(&pos, "c3", 0), texts(&["c3-b2", "c3-b4", "c3-d2"]));
-        let pos = position(&g, &[("c3", WHITE, 2), ("c4", BLACK, 4)], WHITE);
+        let pos = position(&g, &[("c3", WHITE, PieceId::new(2)), ("c4", BLACK, PieceId::new(4))], WHITE);
         assert_eq!(generated(&pos, "c3", 0), texts(&["c3-b2", "c3-b4", "c3-d2", "c3-d4"]));
     }
 }
