@@ -148,5 +148,31 @@ fn xiangqi(c: &mut Criterion) {
     bench_game(c, "xiangqi", 4);
 }
 
-criterion_group!(benches, playouts, perfts, replay, leader_cannon, seven_kingdoms, he_qi, chess, xiangqi);
+/// The games won on the board (line goals; Connect Four's gravity is a condition on the cell below).
+fn tic_tac_toe(c: &mut Criterion) {
+    bench_game(c, "tic-tac-toe", 9);
+}
+
+fn connect_four(c: &mut Criterion) {
+    bench_game(c, "connect-four", 6);
+}
+
+fn gomoku(c: &mut Criterion) {
+    bench_game(c, "gomoku", 2);
+}
+
+criterion_group!(
+    benches,
+    playouts,
+    perfts,
+    replay,
+    leader_cannon,
+    seven_kingdoms,
+    he_qi,
+    chess,
+    xiangqi,
+    tic_tac_toe,
+    connect_four,
+    gomoku
+);
 criterion_main!(benches);

@@ -9,6 +9,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("he-qi", include_str!("../games/he-qi.yaml")),
     ("chess", include_str!("../games/chess.yaml")),
     ("xiangqi", include_str!("../games/xiangqi.yaml")),
+    ("tic-tac-toe", include_str!("../games/tic-tac-toe.yaml")),
+    ("connect-four", include_str!("../games/connect-four.yaml")),
+    ("gomoku", include_str!("../games/gomoku.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -17,7 +20,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 7);
+/// assert_eq!(qipan::games::BUILTIN.len(), 10);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -163,6 +163,8 @@ pub enum EndReason {
     Script,
     /// A player's counter reached one of the game's goals.
     GoalReached,
+    /// A seat made a line of the game's line goals ([`LineGoal`](crate::rules::LineGoal)).
+    Line,
     /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
     LastSideStanding,
     /// A seat without a legal move was in check, and lost.
@@ -211,6 +213,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Script => "decided by the rules' script",
             EndReason::GoalReached => "a goal was reached",
+            EndReason::Line => "a line was made",
             EndReason::LastSideStanding => "last side standing",
             EndReason::Checkmate => "checkmate",
             EndReason::CheckmateDrawn => "checkmate (drawn under these rules)",

@@ -1,6 +1,6 @@
 //! Conditions on nodes and on the position, as compiled from the definition language.
 
-use crate::board::NodeId;
+use crate::board::{DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
 use crate::{PieceId, SeatId};
 
@@ -129,6 +129,9 @@ pub enum Cond {
     Or(Vec<Cond>),
     /// The number of nodes satisfying the condition, compared with a constant.
     Count(Box<Cond>, Cmp, i64),
+    /// The condition holds on the node one step along this direction of this relation (false when
+    /// there is none): `next(orthogonal.s) empty`, the cell below in Connect Four.
+    Next(RelationId, DirectionId, Box<Cond>),
     /// The mover has at least one piece of this type in its reserve.
     InReserve(PieceId),
     /// The mover has at least one piece of this type on the board.
@@ -270,6 +273,10 @@ impl Cond {
             Cond::Count(c, op, n) => {
                 let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
                 op.apply(count as i64, *n)
+            }
+            Cond::Next(rel, dir, c) => {
+                let next = if at { pos.game().board.next(*rel, *dir, node) } else { NodeId::NONE };
+                next.is_some() && c.eval_with(pos, seat, next, occupant)
             }
             Cond::Unmoved => occ().is_some() && pos.unmoved(node),
             Cond::Passed => at && pos.is_passed(node),

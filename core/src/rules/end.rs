@@ -1,7 +1,7 @@
 //! When a game ends: the end rules ([`EndRules`]) and their evaluation after every move.
 //!
 //! The rules are tried in a fixed order, the first that fires naming the result: a `game_over`
-//! hook, a goal reached, seats left without pieces, the last side standing, consecutive passes, no
+//! hook, a goal reached, a line made, seats left without pieces, the last side standing, consecutive passes, no
 //! seat able to move, the move limit, a seat without a legal move (checkmate or stalemate), and the
 //! draws by quiet moves or repetition. The position changes only through a few narrow methods
 //! (eliminating a seat, handing it over, ending the game); the decisions are made here.
@@ -38,7 +38,7 @@
 use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
-use crate::rules::{AbsorbedTurns, PassRule, StuckRule};
+use crate::rules::{AbsorbedTurns, LineGoal, LineOutcome, PassRule, StuckRule, line};
 use crate::{PieceId, SeatId};
 
 /// When a game ends.
@@ -87,6 +87,8 @@ pub struct EndRules {
     pub quiet_reset: Vec<PieceId>,
     /// The game is drawn when one arrangement with the same seat to move occurs this many times.
     pub repetition_draw: Option<u32>,
+    /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
+    pub lines: Vec<LineGoal>,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -208,6 +210,16 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 pos.finish(result);
                 return Ok(());
             }
+        }
+        if !pos.game().rules.end.lines.is_empty()
+            && let Some((goal, maker)) = line::completed(pos)
+        {
+            let wins = goal.outcome == LineOutcome::Wins;
+            let winners =
+                pos.game().seat_ids().filter(|&s| pos.is_alive(s) && pos.same_side(s, maker) == wins).collect();
+            let result = GameResult::winners(pos, winners, EndReason::Line);
+            pos.finish(result);
+            return Ok(());
         }
         if pos.game().rules.end.lose_without_pieces {
             // A seat with nothing on the board and nothing in reserve is out.

@@ -4,6 +4,7 @@ pub mod attack;
 pub mod cond;
 pub mod end;
 pub mod groups;
+pub mod line;
 pub mod pattern;
 pub mod scoring;
 
@@ -11,6 +12,7 @@ use crate::PieceId;
 use crate::board::RelationId;
 pub use cond::{Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
+pub use line::{LineGoal, LineOutcome};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.

@@ -8,6 +8,7 @@
 
 mod board;
 mod hooks;
+mod lines;
 pub mod options;
 mod pieces;
 mod rules;

@@ -58,7 +58,7 @@ impl Compiler<'_> {
         rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);
         rules.check = self.piece_list(&r.check, piece_names);
         rules.checkmate = self.word(&r.checkmate, CHECKMATE, StuckRule::Loses);
-        rules.end = self.end(def, piece_names)?;
+        rules.end = self.end(def, board, piece_names)?;
         rules.score_bonus = vec![0.0; seats.len()];
         if let Some(s) = &def.scoring {
             self.scoring(s, board, seats, &mut rules)?;
@@ -66,8 +66,8 @@ impl Compiler<'_> {
         Some(rules)
     }
 
-    /// How the game ends: goals, passes, plies, royal and bare pieces, quiet moves and repetitions.
-    fn end(&mut self, def: &GameDef, piece_names: &[String]) -> Option<EndRules> {
+    /// How the game ends: goals, lines, passes, plies, royal and bare pieces, quiet moves and repetitions.
+    fn end(&mut self, def: &GameDef, board: &Board, piece_names: &[String]) -> Option<EndRules> {
         let e = &def.end;
         let quiet_reset = self.piece_list(&e.quiet_reset, piece_names);
         let quiet_draw = match &e.quiet_plies {
@@ -109,6 +109,7 @@ impl Compiler<'_> {
             quiet_draw,
             quiet_reset,
             repetition_draw,
+            lines: self.lines(&e.lines, board, piece_names),
         })
     }
 

@@ -4,7 +4,7 @@
 use crate::words::Words;
 use qipan_core::board::generators::LabelStyle;
 use qipan_core::rules::{
-    AbsorbedTurns, BareSide, CapturedTo, Dame, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
+    AbsorbedTurns, BareSide, CapturedTo, Dame, LineOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
 };
 
 /// `suicide:`, `ally_capture:`: whether the move is allowed.
@@ -45,6 +45,9 @@ pub(crate) const CHECKMATE: Words<StuckRule> = &[("lose", StuckRule::Loses), ("d
 /// `royal_capture:`.
 pub(crate) const ROYAL_CAPTURE: Words<RoyalCapture> =
     &[("eliminate", RoyalCapture::Eliminate), ("absorb", RoyalCapture::Absorb)];
+
+/// `outcome:` of a line goal.
+pub(crate) const LINE_OUTCOME: Words<LineOutcome> = &[("wins", LineOutcome::Wins), ("loses", LineOutcome::Loses)];
 
 /// `bare_side:`.
 pub(crate) const BARE_SIDE: Words<BareSide> = &[("removed", BareSide::Removed), ("captor", BareSide::Captor)];

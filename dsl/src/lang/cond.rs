@@ -209,6 +209,27 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
             })?;
             Ok(Cond::Count(Box::new(c), op, n))
         }
+        Rule::next => {
+            let mut it = p.into_inner().filter(not_keyword);
+            let (r, d) = (it.next().expect("relation"), it.next().expect("direction"));
+            let board = names.board;
+            let rel = board.relation(r.as_str()).ok_or_else(|| {
+                let known = board.relation_names().join(", ");
+                LangError::at(
+                    offset_of(&r),
+                    format!("unknown relation `{}`", r.as_str()),
+                    Some(format!("one of: {known}")),
+                )
+            })?;
+            let dirs = board.relation_directions(rel);
+            let dir = board.direction(d.as_str()).filter(|x| dirs.contains(x)).ok_or_else(|| {
+                let known: Vec<&str> = dirs.iter().map(|x| board.directions()[x.0 as usize].name.as_str()).collect();
+                let msg = format!("`{}` has no direction `{}`", r.as_str(), d.as_str());
+                LangError::at(offset_of(&d), msg, Some(format!("one of: {}", known.join(", "))))
+            })?;
+            let c = compile_cond_in(it.next().expect("cond"), names, in_count)?;
+            Ok(Cond::Next(rel, dir, Box::new(c)))
+        }
         r => unreachable!("unexpected condition rule {r:?}"),
     }
 }

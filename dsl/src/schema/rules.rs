@@ -112,6 +112,43 @@ pub struct EndDef {
     /// expression; 0 = never).
     #[serde(default)]
     pub repetitions: Option<Spanned<NumOrExpr>>,
+    /// Lines that end the game when a seat makes one (N in a row), tried in order.
+    #[serde(default)]
+    pub lines: Vec<LineDef>,
+}
+
+/// A line goal: `{ length: 5, along: [orthogonal, diagonal], exactly: true, pieces: [stone], outcome: wins }`.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("tic-tac-toe")?.def.end;
+/// let line = &end.lines[0];
+/// assert!(matches!(line.length.value, NumOrExpr::Num(n) if n == 3.0));
+/// let along: Vec<&str> = line.along.iter().map(|t| t.value.as_str()).collect();
+/// assert_eq!(along, ["orthogonal", "diagonal"]);
+/// assert!(!line.exactly && line.pieces.is_empty() && line.outcome.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineDef {
+    /// How many pieces in a row (an option expression).
+    pub length: Spanned<NumOrExpr>,
+    /// The relations whose directions lines run along.
+    pub along: Vec<Text>,
+    /// Exactly `length` in a row: a longer run does not count (Gomoku's overline).
+    #[serde(default)]
+    pub exactly: bool,
+    /// The piece types that count (all when none is named).
+    #[serde(default)]
+    pub pieces: Vec<Text>,
+    /// `wins` (the default) or `loses`: what making the line does to its side.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// A winning goal: a player's counter reaching a value.

@@ -141,3 +141,17 @@ fn the_fast_form_agrees_with_the_condition_everywhere() {
     }
     assert_eq!(FastTarget::of(&Cond::Piece(KING)), None);
 }
+
+#[test]
+fn next_looks_one_step_along_a_direction_and_is_false_off_the_board() {
+    let pos = four_seats();
+    let b = &pos.game().board;
+    let (orth, s) = (rel(b, "orthogonal"), b.direction("s").unwrap());
+    let below = |c: Cond| Cond::Next(orth, s, Box::new(c));
+    // a2 stands on White's a1; a3 on the empty a2; a1 has nothing below it.
+    assert_eq!(holds(&pos, &below(Cond::Friend), WHITE, &["a2", "a3", "a1"]), [true, false, false]);
+    assert_eq!(holds(&pos, &below(Cond::Empty), WHITE, &["a2", "a3", "a1"]), [false, true, false]);
+    let gravity = Cond::And(vec![Cond::Empty, Cond::Not(Box::new(below(Cond::Empty)))]);
+    assert_eq!(holds(&pos, &gravity, WHITE, &["a2", "a3", "d1", "e1"]), [true, false, true, false]);
+    assert!(!below(Cond::True).eval(&pos, WHITE, crate::board::NodeId::NONE), "no node, no neighbour");
+}

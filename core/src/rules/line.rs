@@ -1,0 +1,178 @@
+//! N in a row: a seat that makes a line of its own pieces wins (tic-tac-toe, Gomoku, Connect Four) or
+//! loses (Yavalath's three). A line runs along one direction of a relation and back along its
+//! opposite; only lines through a node the last move filled can be new, so the test walks those
+//! few nodes, not the board.
+//!
+//! ```
+//! use qipan::core::{EndReason, SeatId, notation::parse_move};
+//!
+//! let src = "name: three
+//! board: { grid: { width: 3, height: 3, labels: chess } }
+//! seats: [{ name: x }, { name: o }]
+//! pieces: { stone: { symbols: [X, O], moves: place to empty } }
+//! rules: { pass: never }
+//! end: { lines: [{ length: 3, along: [orthogonal, diagonal] }] }
+//! ";
+//! let game = qipan::load_str("three.yaml", src, &[])?;
+//! let mut pos = game.start();
+//! for text in ["a1", "a2", "b2", "a3"] {
+//!     pos.play(&parse_move(&pos, text)?)?;
+//! }
+//! assert!(!pos.is_over());
+//! pos.play(&parse_move(&pos, "c3")?)?; // a1, b2, c3: a diagonal
+//! let result = pos.outcome().unwrap();
+//! assert_eq!((result.winners.as_slice(), &result.reason), (&[SeatId(0)][..], &EndReason::Line));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board::{Board, DirectionId, NodeId, RelationId};
+use crate::position::{Piece, Position};
+use crate::{PieceId, SeatId};
+
+/// A line that ends the game when a seat makes it.
+///
+/// ```
+/// use qipan::core::rules::{LineGoal, LineOutcome};
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let goal: &LineGoal = &game.rules.end.lines[0];
+/// assert_eq!((goal.length, goal.exact, goal.outcome), (3, false, LineOutcome::Wins));
+/// assert_eq!(goal.axes.len(), 4, "two orthogonal and two diagonal axes");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineGoal {
+    /// The axes lines run along: a relation, a direction of it and that direction's opposite (a line
+    /// along a direction without one is counted forwards only).
+    pub axes: Vec<(RelationId, DirectionId, Option<DirectionId>)>,
+    /// How many pieces in a row.
+    pub length: u8,
+    /// Exactly `length`: a longer run (Gomoku's overline) does not count.
+    pub exact: bool,
+    /// The piece types that count (all when empty).
+    pub pieces: Vec<PieceId>,
+    /// What the line does to the side that made it.
+    pub outcome: LineOutcome,
+}
+
+/// What completing a line does to the side that made it.
+///
+/// ```
+/// use qipan::core::rules::LineOutcome;
+///
+/// assert_ne!(LineOutcome::Wins, LineOutcome::Loses);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum LineOutcome {
+    /// Its side wins.
+    #[default]
+    Wins,
+    /// Its side loses: every other side still playing wins.
+    Loses,
+}
+
+/// Finding lines on a position.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, rules::LineOutcome};
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let mut pos = game.start();
+/// let goal = &game.rules.end.lines[0];
+/// for text in ["a1", "c1", "a2"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// let a3 = game.board.find("a3").unwrap();
+/// let a2 = game.board.find("a2").unwrap();
+/// assert_eq!(goal.longest_through(&pos, a2, pos.cell(a2).unwrap()), 2);
+/// assert!(!goal.made_through(&pos, a2));
+/// assert!(!goal.made_through(&pos, a3), "an empty node makes no line");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl LineGoal {
+    /// Whether the piece on `n` stands in a line that meets this goal.
+    pub fn made_through(&self, pos: &Position, n: NodeId) -> bool {
+        let Some(p) = pos.cell(n).filter(|p| self.counts(pos, *p, p.seat)) else { return false };
+        let board = &pos.game().board;
+        self.axes.iter().any(|&(rel, d, back)| {
+            let run = 1 + self.run(pos, board, rel, Some(d), n, p.seat) + self.run(pos, board, rel, back, n, p.seat);
+            if self.exact { run == self.length as u32 } else { run >= self.length as u32 }
+        })
+    }
+
+    /// The longest run through `n` of pieces that count with `piece` (for diagrams and tests).
+    pub fn longest_through(&self, pos: &Position, n: NodeId, piece: Piece) -> u32 {
+        let board = &pos.game().board;
+        self.axes
+            .iter()
+            .map(|&(rel, d, back)| {
+                1 + self.run(pos, board, rel, Some(d), n, piece.seat) + self.run(pos, board, rel, back, n, piece.seat)
+            })
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Whether `p` counts towards a line of `side`.
+    #[inline]
+    fn counts(&self, pos: &Position, p: Piece, side: SeatId) -> bool {
+        pos.same_side(p.seat, side) && (self.pieces.is_empty() || self.pieces.contains(&p.piece))
+    }
+
+    /// How many pieces that count follow `n` along `dir` (none without a direction).
+    #[inline]
+    fn run(
+        &self,
+        pos: &Position,
+        board: &Board,
+        rel: RelationId,
+        dir: Option<DirectionId>,
+        n: NodeId,
+        side: SeatId,
+    ) -> u32 {
+        let Some(d) = dir else { return 0 };
+        let mut count = 0;
+        let mut at = board.next(rel, d, n);
+        // A board whose lines wrap round (a cylinder) could lead back to `n`: stop there.
+        while at.is_some() && at != n && pos.cell(at).is_some_and(|p| self.counts(pos, p, side)) {
+            count += 1;
+            at = board.next(rel, d, at);
+        }
+        count
+    }
+
+    /// The longest straight line along the axes that the board has room for.
+    ///
+    /// ```
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// assert_eq!(game.rules.end.lines[0].room(&game.board), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn room(&self, board: &Board) -> u32 {
+        let mut best = 0;
+        for &(rel, d, _) in &self.axes {
+            for n in board.node_ids() {
+                let (mut len, mut at) = (1u32, board.next(rel, d, n));
+                while at.is_some() && at != n && len <= board.len() as u32 {
+                    len += 1;
+                    at = board.next(rel, d, at);
+                }
+                best = best.max(len);
+            }
+        }
+        best
+    }
+}
+
+/// The first line goal the last move met, with the seat that made it. The move's arrival nodes are
+/// tested, or every piece when a hook may have put pieces anywhere.
+pub(crate) fn completed(pos: &Position) -> Option<(&LineGoal, SeatId)> {
+    let game = pos.game();
+    let goals = &game.rules.end.lines;
+    let mv = pos.last_move()?;
+    let hooked = game.hooks.is_some();
+    let mut nodes = [mv.to, mv.with_to].into_iter().filter(|n| n.is_some() && !hooked);
+    let all = hooked.then(|| game.board.node_ids()).into_iter().flatten();
+    let found = |n: NodeId| goals.iter().find(|g| g.made_through(pos, n)).map(|g| (g, n));
+    let (goal, n) = nodes.find_map(found).or_else(|| all.filter(|&n| pos.cell(n).is_some()).find_map(found))?;
+    Some((goal, pos.cell(n)?.seat))
+}
