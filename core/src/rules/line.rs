@@ -91,25 +91,53 @@ pub enum LineOutcome {
 /// ```
 impl LineGoal {
     /// Whether the piece on `n` stands in a line that meets this goal.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("gomoku", &[("five".into(), "exact".into())])?;
+    /// let mut pos = game.start();
+    /// for text in ["A1", "A9", "B1", "B9", "C1", "C9", "E1", "E9", "F1", "G9", "D1"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let (goal, d1) = (&game.rules.end.lines[0], game.board.find("D1").unwrap());
+    /// assert!(goal.exact && !goal.made_through(&pos, d1), "A1 to F1 is six: an overline");
+    /// assert!(!pos.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn made_through(&self, pos: &Position, n: NodeId) -> bool {
         let Some(p) = pos.cell(n).filter(|p| self.counts(pos, *p, p.seat)) else { return false };
-        let board = &pos.game().board;
-        self.axes.iter().any(|&(rel, d, back)| {
-            let run = 1 + self.run(pos, board, rel, Some(d), n, p.seat) + self.run(pos, board, rel, back, n, p.seat);
-            if self.exact { run == self.length as u32 } else { run >= self.length as u32 }
-        })
+        let length = self.length as u32;
+        self.runs_through(pos, n, p.seat).any(|run| if self.exact { run == length } else { run >= length })
     }
 
-    /// The longest run through `n` of pieces that count with `piece` (for diagrams and tests).
+    /// The longest run through `n` of pieces that count with `piece`, along any axis (1 when it
+    /// stands alone).
+    ///
+    /// ```
+    /// use qipan::core::{Piece, notation::parse_move};
+    ///
+    /// let game = qipan::load("connect-four", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["a1", "a2", "b1", "b2", "c1"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let goal = &game.rules.end.lines[0];
+    /// let (a1, b2) = (game.board.find("a1").unwrap(), game.board.find("b2").unwrap());
+    /// assert_eq!(goal.longest_through(&pos, a1, pos.cell(a1).unwrap()), 3); // a1 b1 c1
+    /// assert_eq!(goal.longest_through(&pos, b2, pos.cell(b2).unwrap()), 2); // a2 b2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn longest_through(&self, pos: &Position, n: NodeId, piece: Piece) -> u32 {
+        self.runs_through(pos, n, piece.seat).max().unwrap_or(1)
+    }
+
+    /// The length of the run through `n` of pieces that count for `side`, one per axis.
+    fn runs_through<'a>(&'a self, pos: &'a Position, n: NodeId, side: SeatId) -> impl Iterator<Item = u32> + 'a {
         let board = &pos.game().board;
-        self.axes
-            .iter()
-            .map(|&(rel, d, back)| {
-                1 + self.run(pos, board, rel, Some(d), n, piece.seat) + self.run(pos, board, rel, back, n, piece.seat)
-            })
-            .max()
-            .unwrap_or(1)
+        self.axes.iter().map(move |&(rel, d, back)| {
+            1 + self.run(pos, board, rel, Some(d), n, side) + self.run(pos, board, rel, back, n, side)
+        })
     }
 
     /// Whether `p` counts towards a line of `side`.
