@@ -1415,3 +1415,18 @@ fn fen_reads_any_grid_game_by_its_symbols() {
     );
     assert!(Position::from_fen(&polar, "x w").is_err());
 }
+
+/// Piece types are numbered in one byte: a definition with more is refused where the first one too many
+/// is named, not compiled with wrapped indices.
+#[test]
+fn more_than_255_piece_types_are_refused() {
+    let pieces: String = (0..256).map(|i| format!("  p{i}: {{ symbols: [A{i}], moves: place to empty }}\n")).collect();
+    let src = format!(
+        "name: many\nboard: {{ grid: {{ width: 3, height: 3 }} }}\nseats: [{{ name: a }}, {{ name: b }}]\npieces:\n{pieces}"
+    );
+    let err = qipan::load_str("many.yaml", &src, &[]).unwrap_err();
+    assert_eq!((err.0[0].loc.line, err.0[0].message.as_str()), (260, "a game has at most 255 piece types"));
+    let fits: String = pieces.lines().take(255).map(|l| format!("{l}\n")).collect();
+    let game = qipan::load_str("many.yaml", &src.replace(&pieces, &fits), &[]).expect("255 piece types fit");
+    assert_eq!(game.piece("p254").map(|p| p.idx()), Some(254));
+}

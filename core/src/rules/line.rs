@@ -7,7 +7,7 @@
 //! use qipan::core::{EndReason, SeatId, notation::parse_move};
 //!
 //! let src = "name: three
-//! board: { grid: { width: 3, height: 3, labels: chess } }
+//! board: { grid: { width: 3, height: 3, labels: chess, diagonal: true } }
 //! seats: [{ name: x }, { name: o }]
 //! pieces: { stone: { symbols: [X, O], moves: place to empty } }
 //! rules: { pass: never }
