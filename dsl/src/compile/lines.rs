@@ -27,11 +27,12 @@ impl Compiler<'_> {
                     self.unknown(t.referenced, "relation", &name, board.relation_names());
                     continue;
                 };
-                for d in board.relation_directions(rel) {
-                    let back = board.directions()[d.0 as usize].opposite;
-                    // One axis per pair of opposite directions.
-                    if back.is_none_or(|b| b.0 > d.0 || !board.relation_directions(rel).contains(&b)) {
-                        axes.push((rel, d, back.filter(|b| board.relation_directions(rel).contains(b))));
+                let dirs = board.relation_directions(rel);
+                for &d in &dirs {
+                    // One axis per pair of opposite directions of the relation; a lone direction is one too.
+                    let back = board.directions()[d.0 as usize].opposite.filter(|b| dirs.contains(b));
+                    if back.is_none_or(|b| b.0 > d.0) {
+                        axes.push((rel, d, back));
                     }
                 }
             }
