@@ -12,6 +12,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("tic-tac-toe", include_str!("../games/tic-tac-toe.yaml")),
     ("connect-four", include_str!("../games/connect-four.yaml")),
     ("gomoku", include_str!("../games/gomoku.yaml")),
+    ("hex", include_str!("../games/hex.yaml")),
+    ("breakthrough", include_str!("../games/breakthrough.yaml")),
 ];
 
 /// The definition text of a built-in game.

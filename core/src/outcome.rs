@@ -165,6 +165,14 @@ pub enum EndReason {
     GoalReached,
     /// A seat made a line of the game's line goals ([`LineGoal`](crate::rules::LineGoal)).
     Line,
+    /// A seat's pieces made a connection of the game's connection goals
+    /// ([`ConnectGoal`](crate::rules::ConnectGoal)).
+    Connection,
+    /// A piece reached a zone of the game's reach goals ([`ReachGoal`](crate::rules::ReachGoal)).
+    ZoneReached,
+    /// A seat's count of pieces fell below one of the game's count goals
+    /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
+    PieceCount,
     /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
     LastSideStanding,
     /// A seat without a legal move was in check, and lost.
@@ -214,6 +222,9 @@ impl EndReason {
             EndReason::Script => "decided by the rules' script",
             EndReason::GoalReached => "a goal was reached",
             EndReason::Line => "a line was made",
+            EndReason::Connection => "a connection was made",
+            EndReason::ZoneReached => "a piece reached its goal",
+            EndReason::PieceCount => "a count of pieces was reached",
             EndReason::LastSideStanding => "last side standing",
             EndReason::Checkmate => "checkmate",
             EndReason::CheckmateDrawn => "checkmate (drawn under these rules)",

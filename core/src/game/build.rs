@@ -389,6 +389,9 @@ impl GameData {
                         && m.shot.is_none()
                 })
         });
+        let pieces_stay = hooks.is_none()
+            && rules.group_capture.is_none()
+            && pieces.iter().flat_map(|p| &p.moves).all(|m| m.pattern.enters() && m.shot.is_none());
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
         let royal = (0..pieces.len()).map(|i| rules.check.contains(&PieceId::new(i as u8))).collect();
@@ -437,6 +440,7 @@ impl GameData {
             zobrist,
             turn_keys,
             placement_only,
+            pieces_stay,
             may_repeat,
             capture_flags,
             royal,

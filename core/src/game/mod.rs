@@ -193,6 +193,8 @@ pub struct Game {
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,
     placement_only: bool,
+    /// Pieces never move or leave the board once placed.
+    pieces_stay: bool,
     /// Per piece type: whether its rules can produce the same move twice (so its moves are deduplicated).
     may_repeat: Vec<bool>,
     /// Per piece type: may capture, and can be captured (kept apart from the piece descriptions, for
@@ -431,6 +433,22 @@ impl Game {
     #[inline]
     pub fn placement_only(&self) -> bool {
         self.placement_only
+    }
+
+    /// True when a piece never moves or leaves the board once it is placed: every move enters a piece
+    /// (a placement or a drop) and nothing captures, no shot, no group capture, no hook. Connection
+    /// goals then keep their groups as pieces land.
+    ///
+    /// ```
+    /// assert!(qipan::load("hex", &[])?.pieces_stay());
+    /// assert!(qipan::load("connect-four", &[])?.pieces_stay());
+    /// assert!(!qipan::load("go", &[])?.pieces_stay(), "Go captures");
+    /// assert!(!qipan::load("chess", &[])?.pieces_stay());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn pieces_stay(&self) -> bool {
+        self.pieces_stay
     }
 
     /// Whether a piece of type `attacker` may capture one of type `target` (ignoring sides).

@@ -5,6 +5,7 @@ use super::Position;
 use super::setup::Setup;
 use crate::board::NodeId;
 use crate::hooks::HookPoint;
+use crate::rules::goal::Links;
 use crate::rules::groups::Chains;
 use crate::{PieceId, SeatId};
 
@@ -199,6 +200,7 @@ impl Position {
             history: setup.history,
             ko: setup.ko,
             chains: game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation)),
+            links: game.rules.end.connections.iter().map(|_| Links::new(n)).collect(),
             reserve: setup.reserve,
             graveyard: setup.graveyard,
             captures: setup.captures,

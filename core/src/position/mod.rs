@@ -106,6 +106,8 @@ pub struct Position {
     history: HashHistory,
     ko: NodeId,
     chains: Option<Chains>,
+    /// The groups of each connection goal (none without such goals).
+    links: Vec<crate::rules::goal::Links>,
     reserve: Vec<u16>,
     graveyard: Vec<u16>,
     captures: Vec<u32>,

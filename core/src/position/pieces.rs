@@ -4,6 +4,7 @@
 use super::{Piece, Position};
 use crate::SeatId;
 use crate::board::NodeId;
+use crate::rules::goal::Links;
 
 /// Where each seat's pieces stand, kept as moves are played.
 ///
@@ -85,6 +86,10 @@ impl Position {
         if let Some(ch) = &mut self.chains {
             ch.add(&self.game.board, &self.cells, n);
         }
+        let goals = &self.game.rules.end.connections;
+        for (links, goal) in self.links.iter_mut().zip(goals).filter(|(l, _)| !l.is_stale()) {
+            links.add(goal, &self.game.board, &self.cells, &self.controller, n);
+        }
     }
 
     #[inline]
@@ -98,7 +103,44 @@ impl Position {
         if let Some(ch) = &mut self.chains {
             ch.remove_one(&self.game.board, &self.cells, n);
         }
+        self.links.iter_mut().for_each(Links::invalidate);
         Some(p)
+    }
+
+    /// The groups of each connection goal match the board (they need no rebuilding).
+    #[inline]
+    pub(crate) fn links_fresh(&self) -> bool {
+        self.links.iter().all(|l| !l.is_stale())
+    }
+
+    /// Rebuilds the groups of connection goals that a piece leaving the board made stale.
+    pub(crate) fn refresh_links(&mut self) {
+        let goals = &self.game.rules.end.connections;
+        for (links, goal) in self.links.iter_mut().zip(goals).filter(|(l, _)| l.is_stale()) {
+            links.rebuild(goal, &self.game.board, &self.cells, &self.controller);
+        }
+    }
+
+    /// The groups of connection goal `i`, as last built.
+    #[inline]
+    pub(crate) fn links(&self, i: usize) -> &Links {
+        &self.links[i]
+    }
+
+    /// The pieces of type `piece` that `seat` has on the board.
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let (pawn, queen) = (game.piece("pawn").unwrap(), game.piece("queen").unwrap());
+    /// assert_eq!((pos.on_board(SeatId(0), pawn), pos.on_board(SeatId(1), queen)), (8, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn on_board(&self, seat: SeatId, piece: crate::PieceId) -> u16 {
+        self.on_board[seat.idx() * self.game.pieces.len() + piece.idx()]
     }
 
     /// Puts or removes a piece without playing a move (a copy of a position for scoring or attack

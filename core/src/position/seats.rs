@@ -254,5 +254,7 @@ impl Position {
     #[inline]
     pub(crate) fn give_seat(&mut self, seat: SeatId, player: SeatId) {
         self.controller[seat.idx()] = player;
+        // Groups join pieces of one player: a seat changing hands changes them.
+        self.links.iter_mut().for_each(crate::rules::goal::Links::invalidate);
     }
 }

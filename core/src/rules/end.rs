@@ -1,7 +1,8 @@
 //! When a game ends: the end rules ([`EndRules`]) and their evaluation after every move.
 //!
 //! The rules are tried in a fixed order, the first that fires naming the result: a `game_over`
-//! hook, a goal reached, a line made, seats left without pieces, the last side standing, consecutive passes, no
+//! hook, a counter's goal reached, a goal on the board met (a line, a connection, a zone reached:
+//! [`crate::rules::goal`]), a count of pieces crossed, seats left without pieces, the last side standing, consecutive passes, no
 //! seat able to move, the move limit, a seat without a legal move (checkmate or stalemate), and the
 //! draws by quiet moves or repetition. The position changes only through a few narrow methods
 //! (eliminating a seat, handing it over, ending the game); the decisions are made here.
@@ -38,7 +39,7 @@
 use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
-use crate::rules::{AbsorbedTurns, LineGoal, LineOutcome, PassRule, StuckRule, line};
+use crate::rules::{AbsorbedTurns, ConnectGoal, CountGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal};
 use crate::{PieceId, SeatId};
 
 /// When a game ends.
@@ -89,6 +90,12 @@ pub struct EndRules {
     pub repetition_draw: Option<u32>,
     /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
     pub lines: Vec<LineGoal>,
+    /// Connections that end the game at once when a side's group makes one, tried in order.
+    pub connections: Vec<ConnectGoal>,
+    /// Zones that end the game at once when a piece arrives in its seat's, tried in order.
+    pub reach: Vec<ReachGoal>,
+    /// Counts of pieces below which a seat is out (or wins), tried in order after every move.
+    pub counts: Vec<CountGoal>,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -211,15 +218,22 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 return Ok(());
             }
         }
-        if !pos.game().rules.end.lines.is_empty()
-            && let Some((goal, maker)) = line::completed(pos)
-        {
-            let wins = goal.outcome == LineOutcome::Wins;
-            let winners =
-                pos.game().seat_ids().filter(|&s| pos.is_alive(s) && pos.same_side(s, maker) == wins).collect();
-            let result = GameResult::winners(pos, winners, EndReason::Line);
+        if let Some(result) = goal::met(pos) {
             pos.finish(result);
             return Ok(());
+        }
+        if let Some((outcome, seat)) = goal::counts_crossed(pos) {
+            if outcome == GoalOutcome::Wins {
+                let result = goal::decided(pos, seat, outcome, EndReason::PieceCount);
+                pos.finish(result);
+                return Ok(());
+            }
+            // The seat is out; the others' counts are looked at again, with the last side standing.
+            pos.eliminate(seat)?;
+            if !pos.is_alive(pos.to_move()) {
+                pos.advance_turn();
+            }
+            continue;
         }
         if pos.game().rules.end.lose_without_pieces {
             // A seat with nothing on the board and nothing in reserve is out.
@@ -292,6 +306,11 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 StuckRule::Draw => {
                     let why = if mated { EndReason::CheckmateDrawn } else { EndReason::NoLegalMove };
                     let result = GameResult::winners(pos, vec![], why);
+                    pos.finish(result);
+                }
+                StuckRule::Wins => {
+                    let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
+                    let result = goal::decided(pos, pos.to_move(), GoalOutcome::Wins, why);
                     pos.finish(result);
                 }
                 StuckRule::Loses => {

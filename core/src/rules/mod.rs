@@ -3,8 +3,8 @@
 pub mod attack;
 pub mod cond;
 pub mod end;
+pub mod goal;
 pub mod groups;
-pub mod line;
 pub mod pattern;
 pub mod scoring;
 
@@ -12,7 +12,7 @@ use crate::PieceId;
 use crate::board::RelationId;
 pub use cond::{Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
-pub use line::{LineGoal, LineOutcome};
+pub use goal::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
@@ -128,6 +128,9 @@ pub enum StuckRule {
     Draw,
     /// The seat loses (is eliminated).
     Loses,
+    /// The seat's side wins (games where the one left without a move has won, such as some
+    /// blocking and misère games).
+    Wins,
 }
 
 /// Where captured pieces go.

@@ -8,7 +8,7 @@
 
 mod board;
 mod hooks;
-mod lines;
+mod goals;
 pub mod options;
 mod pieces;
 mod rules;

@@ -58,7 +58,7 @@ impl Compiler<'_> {
         rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);
         rules.check = self.piece_list(&r.check, piece_names);
         rules.checkmate = self.word(&r.checkmate, CHECKMATE, StuckRule::Loses);
-        rules.end = self.end(def, board, piece_names)?;
+        rules.end = self.end(def, board, piece_names, seats)?;
         rules.score_bonus = vec![0.0; seats.len()];
         if let Some(s) = &def.scoring {
             self.scoring(s, board, seats, &mut rules)?;
@@ -66,8 +66,9 @@ impl Compiler<'_> {
         Some(rules)
     }
 
-    /// How the game ends: goals, lines, passes, plies, royal and bare pieces, quiet moves and repetitions.
-    fn end(&mut self, def: &GameDef, board: &Board, piece_names: &[String]) -> Option<EndRules> {
+    /// How the game ends: goals, goals on the board, passes, plies, royal and bare pieces, quiet moves and
+    /// repetitions.
+    fn end(&mut self, def: &GameDef, board: &Board, piece_names: &[String], seats: &[Seat]) -> Option<EndRules> {
         let e = &def.end;
         let quiet_reset = self.piece_list(&e.quiet_reset, piece_names);
         let quiet_draw = match &e.quiet_plies {
@@ -110,6 +111,9 @@ impl Compiler<'_> {
             quiet_reset,
             repetition_draw,
             lines: self.lines(&e.lines, board, piece_names),
+            connections: self.connections(&e.connections, board, seats, &def.zone_aliases, piece_names),
+            reach: self.reach(&e.reach, board, seats, &def.zone_aliases, piece_names),
+            counts: self.counts(&e.counts, piece_names),
         })
     }
 

@@ -4,7 +4,7 @@
 use crate::words::Words;
 use qipan_core::board::generators::LabelStyle;
 use qipan_core::rules::{
-    AbsorbedTurns, BareSide, CapturedTo, Dame, LineOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
+    AbsorbedTurns, BareSide, CapturedTo, Dame, GoalOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
 };
 
 /// `suicide:`, `ally_capture:`: whether the move is allowed.
@@ -26,7 +26,12 @@ pub(crate) const PASS: Words<PassRule> =
 /// `stuck:`: what a seat without a move gets, and whether it passes instead (`pass`, the same as
 /// `pass: when-stuck`).
 pub(crate) const STUCK: Words<(StuckRule, bool)> =
-    &[("draw", (StuckRule::Draw, false)), ("lose", (StuckRule::Loses, false)), ("pass", (StuckRule::Draw, true))];
+    &[
+    ("draw", (StuckRule::Draw, false)),
+    ("lose", (StuckRule::Loses, false)),
+    ("win", (StuckRule::Wins, false)),
+    ("pass", (StuckRule::Draw, true)),
+];
 
 /// `captured:`: where captured pieces go.
 pub(crate) const CAPTURED: Words<CapturedTo> =
@@ -40,14 +45,15 @@ pub(crate) const ABSORBED_TURNS: Words<AbsorbedTurns> =
 pub(crate) const PREY: Words<Prey> = &[("any", Prey::Any), ("next", Prey::Next), ("previous", Prey::Previous)];
 
 /// `checkmate:`: what a checkmated seat gets.
-pub(crate) const CHECKMATE: Words<StuckRule> = &[("lose", StuckRule::Loses), ("draw", StuckRule::Draw)];
+pub(crate) const CHECKMATE: Words<StuckRule> =
+    &[("lose", StuckRule::Loses), ("draw", StuckRule::Draw), ("win", StuckRule::Wins)];
 
 /// `royal_capture:`.
 pub(crate) const ROYAL_CAPTURE: Words<RoyalCapture> =
     &[("eliminate", RoyalCapture::Eliminate), ("absorb", RoyalCapture::Absorb)];
 
-/// `outcome:` of a line goal.
-pub(crate) const LINE_OUTCOME: Words<LineOutcome> = &[("wins", LineOutcome::Wins), ("loses", LineOutcome::Loses)];
+/// `outcome:` of a goal on the board (a line, a connection, a zone reached, a count).
+pub(crate) const GOAL_OUTCOME: Words<GoalOutcome> = &[("wins", GoalOutcome::Wins), ("loses", GoalOutcome::Loses)];
 
 /// `bare_side:`.
 pub(crate) const BARE_SIDE: Words<BareSide> = &[("removed", BareSide::Removed), ("captor", BareSide::Captor)];

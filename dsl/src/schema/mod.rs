@@ -8,10 +8,12 @@ use std::fmt;
 use std::marker::PhantomData;
 
 pub mod board;
+pub mod goals;
 pub mod pieces;
 pub mod rules;
 
 pub use board::*;
+pub use goals::*;
 pub use pieces::*;
 pub use rules::*;
 

@@ -1,5 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
+use super::goals::{ConnectDef, CountDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -115,40 +116,15 @@ pub struct EndDef {
     /// Lines that end the game when a seat makes one (N in a row), tried in order.
     #[serde(default)]
     pub lines: Vec<LineDef>,
-}
-
-/// A line goal: `{ length: 5, along: [orthogonal, diagonal], exactly: true, pieces: [stone], outcome: wins }`.
-///
-/// ```
-/// use qipan_dsl::schema::NumOrExpr;
-///
-/// let end = qipan::definition("tic-tac-toe")?.def.end;
-/// let line = &end.lines[0];
-/// assert!(matches!(line.length.value, NumOrExpr::Num(n) if n == 3.0));
-/// let along: Vec<&str> = line.along.iter().map(|t| t.value.as_str()).collect();
-/// assert_eq!(along, ["orthogonal", "diagonal"]);
-/// assert!(!line.exactly && line.pieces.is_empty() && line.outcome.is_none());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LineDef {
-    /// How many pieces in a row (an option expression).
-    pub length: Spanned<NumOrExpr>,
-    /// The relations whose directions lines run along.
-    pub along: Vec<Text>,
-    /// Exactly `length` in a row: a longer run does not count (Gomoku's overline).
+    /// Connections that end the game when a side's group makes one, tried in order.
     #[serde(default)]
-    pub exactly: bool,
-    /// The piece types that count (all when none is named).
+    pub connections: Vec<Spanned<ConnectDef>>,
+    /// Zones that end the game when a piece arrives in its seat's, tried in order.
     #[serde(default)]
-    pub pieces: Vec<Text>,
-    /// `wins` (the default) or `loses`: what making the line does to its side.
+    pub reach: Vec<ReachDef>,
+    /// Counts of pieces below which a seat is out (or wins).
     #[serde(default)]
-    pub outcome: Option<Text>,
-    /// Only when this option expression holds.
-    #[serde(default, rename = "if")]
-    pub when: Option<Text>,
+    pub counts: Vec<CountDef>,
 }
 
 /// A winning goal: a player's counter reaching a value.

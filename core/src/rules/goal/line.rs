@@ -27,16 +27,17 @@
 
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
+use super::GoalOutcome;
 use crate::{PieceId, SeatId};
 
 /// A line that ends the game when a seat makes it.
 ///
 /// ```
-/// use qipan::core::rules::{LineGoal, LineOutcome};
+/// use qipan::core::rules::{LineGoal, GoalOutcome};
 ///
 /// let game = qipan::load("tic-tac-toe", &[])?;
 /// let goal: &LineGoal = &game.rules.end.lines[0];
-/// assert_eq!((goal.length, goal.exact, goal.outcome), (3, false, LineOutcome::Wins));
+/// assert_eq!((goal.length, goal.exact, goal.outcome), (3, false, GoalOutcome::Wins));
 /// assert_eq!(goal.axes.len(), 4, "two orthogonal and two diagonal axes");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -52,29 +53,13 @@ pub struct LineGoal {
     /// The piece types that count (all when empty).
     pub pieces: Vec<PieceId>,
     /// What the line does to the side that made it.
-    pub outcome: LineOutcome,
-}
-
-/// What completing a line does to the side that made it.
-///
-/// ```
-/// use qipan::core::rules::LineOutcome;
-///
-/// assert_ne!(LineOutcome::Wins, LineOutcome::Loses);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum LineOutcome {
-    /// Its side wins.
-    #[default]
-    Wins,
-    /// Its side loses: every other side still playing wins.
-    Loses,
+    pub outcome: GoalOutcome,
 }
 
 /// Finding lines on a position.
 ///
 /// ```
-/// use qipan::core::{notation::parse_move, rules::LineOutcome};
+/// use qipan::core::{notation::parse_move, rules::GoalOutcome};
 ///
 /// let game = qipan::load("tic-tac-toe", &[])?;
 /// let mut pos = game.start();
@@ -143,7 +128,7 @@ impl LineGoal {
     /// Whether `p` counts towards a line of `side`.
     #[inline]
     fn counts(&self, pos: &Position, p: Piece, side: SeatId) -> bool {
-        pos.same_side(p.seat, side) && (self.pieces.is_empty() || self.pieces.contains(&p.piece))
+        pos.same_side(p.seat, side) && super::of_types(&self.pieces, p)
     }
 
     /// How many pieces that count follow `n` along `dir` (none without a direction).
@@ -191,16 +176,11 @@ impl LineGoal {
     }
 }
 
-/// The first line goal the last move met, with the seat that made it. The move's arrival nodes are
-/// tested, or every piece when a hook may have put pieces anywhere.
-pub(crate) fn completed(pos: &Position) -> Option<(&LineGoal, SeatId)> {
-    let game = pos.game();
-    let goals = &game.rules.end.lines;
-    let mv = pos.last_move()?;
-    let hooked = game.hooks.is_some();
-    let mut nodes = [mv.to, mv.with_to].into_iter().filter(|n| n.is_some() && !hooked);
-    let all = hooked.then(|| game.board.node_ids()).into_iter().flatten();
-    let found = |n: NodeId| goals.iter().find(|g| g.made_through(pos, n)).map(|g| (g, n));
-    let (goal, n) = nodes.find_map(found).or_else(|| all.filter(|&n| pos.cell(n).is_some()).find_map(found))?;
-    Some((goal, pos.cell(n)?.seat))
+/// The first line goal the last move met: what it does, and the seat that made it.
+pub(super) fn completed(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
+    let goals = &pos.game().rules.end.lines;
+    super::arrivals(pos).find_map(|n| {
+        let goal = goals.iter().find(|g| g.made_through(pos, n))?;
+        Some((goal.outcome, pos.cell(n)?.seat))
+    })
 }

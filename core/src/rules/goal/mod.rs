@@ -1,0 +1,108 @@
+//! Goals on the board: what a side makes or does that ends the game at once. A line of N
+//! ([`LineGoal`]), a group that connects zones or holds every piece ([`ConnectGoal`]), a piece that
+//! reaches a zone ([`ReachGoal`]), and a count of pieces that falls too low ([`CountGoal`]).
+//!
+//! Each kind of goal is one file here with its data, its test on a position and its unit tests; this
+//! file holds what they share: what meeting a goal does ([`GoalOutcome`]), which nodes the last move
+//! changed, and the order in which they are tried after a move (lines, connections, zones reached).
+//!
+//! ```
+//! use qipan::core::{EndReason, SeatId, notation::parse_move};
+//!
+//! let src = "name: race
+//! board:
+//!   grid: { width: 3, height: 3, labels: chess }
+//!   zones: { top: { coords: [[0, 2], [2, 2]] } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces: { runner: { moves: step orthogonal.n to empty } }
+//! setup:
+//!   - { seat: white, piece: runner, at: [a2] }
+//!   - { seat: black, piece: runner, at: [c1] }
+//! end: { reach: [{ zone: top }] }
+//! ";
+//! let game = qipan::load_str("race.yaml", src, &[])?;
+//! let mut pos = game.start();
+//! pos.play(&parse_move(&pos, "a2-a3")?)?;
+//! let result = pos.outcome().unwrap();
+//! assert_eq!((result.winners.as_slice(), &result.reason), (&[SeatId(0)][..], &EndReason::ZoneReached));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod connect;
+mod count;
+mod line;
+mod reach;
+
+pub use connect::{ConnectGoal, ConnectTarget};
+pub(crate) use connect::{Links, connected};
+pub use count::CountGoal;
+pub(crate) use count::counts_crossed;
+pub use line::LineGoal;
+pub use reach::ReachGoal;
+
+use crate::board::NodeId;
+use crate::outcome::{EndReason, GameResult};
+use crate::position::{Piece, Position};
+use crate::{PieceId, SeatId};
+
+/// What meeting a goal does to the side that met it.
+///
+/// ```
+/// use qipan::core::rules::GoalOutcome;
+///
+/// assert_ne!(GoalOutcome::Wins, GoalOutcome::Loses);
+/// assert_eq!(GoalOutcome::default(), GoalOutcome::Wins);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum GoalOutcome {
+    /// Its side wins.
+    #[default]
+    Wins,
+    /// Its side loses: every other side still playing wins.
+    Loses,
+}
+
+/// Whether `p` is of one of `pieces` (every piece is, when the list is empty).
+#[inline]
+pub(crate) fn of_types(pieces: &[PieceId], p: Piece) -> bool {
+    pieces.is_empty() || pieces.contains(&p.piece)
+}
+
+/// The nodes the last move filled (its destination, and a partner's), or every occupied node when the
+/// game has hooks, which may put pieces anywhere.
+pub(crate) fn arrivals(pos: &Position) -> impl Iterator<Item = NodeId> + '_ {
+    let hooked = pos.game().hooks.is_some();
+    let last = pos.last_move().filter(|_| !hooked);
+    let moved = last.into_iter().flat_map(|mv| [mv.to, mv.with_to]).filter(|n| n.is_some());
+    let all = hooked.then(|| pos.game().board.node_ids()).into_iter().flatten().filter(|&n| pos.cell(n).is_some());
+    moved.chain(all)
+}
+
+/// The result of `maker`'s side meeting a goal with `outcome`: that side wins, or every other side still
+/// playing does.
+pub(crate) fn decided(pos: &Position, maker: SeatId, outcome: GoalOutcome, reason: EndReason) -> GameResult {
+    let wins = outcome == GoalOutcome::Wins;
+    let winners = pos.game().seat_ids().filter(|&s| pos.is_alive(s) && pos.same_side(s, maker) == wins).collect();
+    GameResult::winners(pos, winners, reason)
+}
+
+/// The first goal on the board the last move met, tried in order: lines, connections, zones reached.
+pub(crate) fn met(pos: &mut Position) -> Option<GameResult> {
+    let end = &pos.game().rules.end;
+    if !end.lines.is_empty()
+        && let Some((outcome, maker)) = line::completed(pos)
+    {
+        return Some(decided(pos, maker, outcome, EndReason::Line));
+    }
+    if !pos.game().rules.end.connections.is_empty()
+        && let Some((outcome, maker)) = connected(pos)
+    {
+        return Some(decided(pos, maker, outcome, EndReason::Connection));
+    }
+    if !pos.game().rules.end.reach.is_empty()
+        && let Some((outcome, maker)) = reach::reached(pos)
+    {
+        return Some(decided(pos, maker, outcome, EndReason::ZoneReached));
+    }
+    None
+}

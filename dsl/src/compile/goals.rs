@@ -1,0 +1,225 @@
+//! The goals on the board of `end:`: lines (N in a row), connections, zones to reach and counts of
+//! pieces, each checked against the board and seats it will be played on, so a goal that could never be
+//! met is an error of the definition.
+
+use super::Compiler;
+use super::words::GOAL_OUTCOME;
+use crate::diag::Loc;
+use crate::schema::{ConnectDef, CountDef, LineDef, ReachDef, Spanned, Text};
+use qipan_core::board::{Board, RelationId};
+use qipan_core::game::Seat;
+use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
+
+impl Compiler<'_> {
+    /// The line goals that apply; a line longer than any the board has room for is an error, since it
+    /// could never be made.
+    pub(super) fn lines(&mut self, defs: &[LineDef], board: &Board, piece_names: &[String]) -> Vec<LineGoal> {
+        let mut goals = Vec::new();
+        for l in defs {
+            if !self.applies(&l.when) {
+                continue;
+            }
+            let Some(length) = self.count(&l.length, "a line's length", 255.0) else { continue };
+            if length < 2 {
+                self.error(l.length.referenced, format!("a line needs at least 2 pieces, not {length}"), None);
+                continue;
+            }
+            let mut axes = Vec::new();
+            for t in &l.along {
+                let name = self.subst(t);
+                let Some(rel) = board.relation(&name) else {
+                    self.unknown(t.referenced, "relation", &name, board.relation_names());
+                    continue;
+                };
+                let dirs = board.relation_directions(rel);
+                for &d in &dirs {
+                    // One axis per pair of opposite directions of the relation; a lone direction is one too.
+                    let back = board.directions()[d.0 as usize].opposite.filter(|b| dirs.contains(b));
+                    if back.is_none_or(|b| b.0 > d.0) {
+                        axes.push((rel, d, back));
+                    }
+                }
+            }
+            if l.along.is_empty() {
+                self.error(
+                    l.length.referenced,
+                    "a line runs along at least one relation",
+                    Some("along: [orthogonal]".into()),
+                );
+                continue;
+            }
+            let goal = LineGoal {
+                axes,
+                length: length as u8,
+                exact: l.exactly,
+                pieces: self.piece_list(&l.pieces, piece_names),
+                outcome: self.word(&l.outcome, GOAL_OUTCOME, GoalOutcome::Wins),
+            };
+            let room = goal.room(board);
+            if !goal.axes.is_empty() && room < length {
+                let along = l.along.iter().map(|t| t.value.as_str()).collect::<Vec<_>>().join(", ");
+                self.error(
+                    l.length.referenced,
+                    format!("no line of {length} fits this board along {along}: the longest has {room} nodes"),
+                    Some(format!("a length from 2 to {room}")),
+                );
+                continue;
+            }
+            goals.push(goal);
+        }
+        goals
+    }
+
+    /// The connection goals that apply; zones no seat has, or more zones than a goal lists, are errors.
+    pub(super) fn connections(
+        &mut self,
+        defs: &[Spanned<ConnectDef>],
+        board: &Board,
+        seats: &[Seat],
+        aliases: &[String],
+        piece_names: &[String],
+    ) -> Vec<ConnectGoal> {
+        let mut goals = Vec::new();
+        for d in defs {
+            let (c, at) = (&d.value, d.referenced);
+            if !self.applies(&c.when) {
+                continue;
+            }
+            let along = self.relations(&c.along, at, board);
+            let target = match (c.all_pieces, c.zones.is_empty()) {
+                (true, true) => ConnectTarget::AllPieces,
+                (true, false) => {
+                    let msg = "a connection joins `zones` or `all_pieces`, not both";
+                    self.error(at, msg, Some("drop `zones:` or `all_pieces: true`".into()));
+                    continue;
+                }
+                (false, true) => {
+                    let hint = "zones: [north, south]` (board zones or seat aliases), or `all_pieces: true";
+                    self.error(at, "a connection names the zones it joins", Some(format!("`{hint}`")));
+                    continue;
+                }
+                (false, false) => {
+                    let Some(zones) = self.seat_zones(&c.zones, board, seats, aliases) else { continue };
+                    let listed = c.zones.len() as u32;
+                    let need = match &c.at_least {
+                        Some(n) => match self.count(n, "at_least", 64.0) {
+                            Some(0) => {
+                                self.error(n.referenced, "a connection joins at least 1 zone", None);
+                                continue;
+                            }
+                            Some(k) if k > listed => {
+                                let msg = format!("at_least is {k}, but the connection lists {listed} zones");
+                                self.error(n.referenced, msg, Some(format!("a number from 1 to {listed}")));
+                                continue;
+                            }
+                            Some(k) => k,
+                            None => continue,
+                        },
+                        None => listed,
+                    };
+                    // A seat whose aliases name fewer distinct zones than needed can never connect them.
+                    if zones.iter().all(|z| z.count_ones() < need) {
+                        let msg = format!("no seat has {need} distinct zones among those listed: the connection can never be made");
+                        self.error(at, msg, Some("map each alias to a zone of its own in the seats' `zones:`".into()));
+                        continue;
+                    }
+                    ConnectTarget::Zones { zones, need: need as u8 }
+                }
+            };
+            if along.is_empty() {
+                continue;
+            }
+            let pieces = self.piece_list(&c.pieces, piece_names);
+            let outcome = self.word(&c.outcome, GOAL_OUTCOME, GoalOutcome::Wins);
+            goals.push(ConnectGoal { along, target, pieces, outcome });
+        }
+        goals
+    }
+
+    /// The zone goals that apply.
+    pub(super) fn reach(
+        &mut self,
+        defs: &[ReachDef],
+        board: &Board,
+        seats: &[Seat],
+        aliases: &[String],
+        piece_names: &[String],
+    ) -> Vec<ReachGoal> {
+        let mut goals = Vec::new();
+        for r in defs {
+            if !self.applies(&r.when) {
+                continue;
+            }
+            let Some(zones) = self.seat_zones(std::slice::from_ref(&r.zone), board, seats, aliases) else { continue };
+            if zones.iter().all(|&z| z == 0) {
+                let msg = format!("no seat has the zone `{}`: it can never be reached", r.zone.value);
+                self.error(r.zone.referenced, msg, Some("map the alias in the seats' `zones:`".into()));
+                continue;
+            }
+            let pieces = self.piece_list(&r.pieces, piece_names);
+            let outcome = self.word(&r.outcome, GOAL_OUTCOME, GoalOutcome::Wins);
+            goals.push(ReachGoal { zones, pieces, outcome });
+        }
+        goals
+    }
+
+    /// The count goals that apply.
+    pub(super) fn counts(&mut self, defs: &[CountDef], piece_names: &[String]) -> Vec<CountGoal> {
+        let mut goals = Vec::new();
+        for c in defs {
+            if !self.applies(&c.when) {
+                continue;
+            }
+            let Some(fewer_than) = self.count(&c.fewer_than, "fewer_than", f64::from(u16::MAX)) else { continue };
+            if fewer_than == 0 {
+                let msg = "no seat has fewer than 0 pieces: the count can never be crossed";
+                self.error(c.fewer_than.referenced, msg, Some("fewer_than: 1 (a seat without pieces)".into()));
+                continue;
+            }
+            let pieces = self.piece_list(&c.pieces, piece_names);
+            let outcome = self.word(&c.outcome, GOAL_OUTCOME, GoalOutcome::Loses);
+            goals.push(CountGoal { fewer_than: fewer_than as u16, pieces, reserve: c.reserve, outcome });
+        }
+        goals
+    }
+
+    /// The relations named in `along`, each unknown one reported; an empty list is an error at `at`.
+    fn relations(&mut self, along: &[Text], at: Loc, board: &Board) -> Vec<RelationId> {
+        if along.is_empty() {
+            self.error(at, "a goal runs along at least one relation", Some("along: [orthogonal]".into()));
+        }
+        let mut out = Vec::new();
+        for t in along {
+            let name = self.subst(t);
+            match board.relation(&name) {
+                Some(rel) => out.push(rel),
+                None => self.unknown(t.referenced, "relation", &name, board.relation_names()),
+            }
+        }
+        out
+    }
+
+    /// Per seat, the board zones (one bit each) that `names` mean for it: a board zone means itself for
+    /// every seat, an alias the zone each seat maps it to (none where a seat maps none).
+    fn seat_zones(&mut self, names: &[Text], board: &Board, seats: &[Seat], aliases: &[String]) -> Option<Vec<u64>> {
+        let mut zones = vec![0u64; seats.len()];
+        for t in names {
+            let name = self.subst(t);
+            if let Some(z) = board.zone(&name) {
+                zones.iter_mut().for_each(|bits| *bits |= 1 << z);
+            } else if let Some(a) = aliases.iter().position(|a| *a == name) {
+                for (bits, seat) in zones.iter_mut().zip(seats) {
+                    if let Some(z) = seat.zones.get(a).copied().flatten() {
+                        *bits |= 1 << z;
+                    }
+                }
+            } else {
+                let known: Vec<&str> =
+                    board.zone_names().iter().map(String::as_str).chain(aliases.iter().map(String::as_str)).collect();
+                self.unknown(t.referenced, "zone", &name, &known);
+                return None;
+            }
+        }
+        Some(zones)
+    }
+}

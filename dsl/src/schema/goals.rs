@@ -1,0 +1,128 @@
+//! The goals on the board of `end:`: lines, connections, zones reached and counts of pieces.
+
+use super::{NumOrExpr, Spanned, Text};
+use serde::Deserialize;
+
+/// A line goal: `{ length: 5, along: [orthogonal, diagonal], exactly: true, pieces: [stone], outcome: wins }`.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("tic-tac-toe")?.def.end;
+/// let line = &end.lines[0];
+/// assert!(matches!(line.length.value, NumOrExpr::Num(n) if n == 3.0));
+/// let along: Vec<&str> = line.along.iter().map(|t| t.value.as_str()).collect();
+/// assert_eq!(along, ["orthogonal", "diagonal"]);
+/// assert!(!line.exactly && line.pieces.is_empty() && line.outcome.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineDef {
+    /// How many pieces in a row (an option expression).
+    pub length: Spanned<NumOrExpr>,
+    /// The relations whose directions lines run along.
+    pub along: Vec<Text>,
+    /// Exactly `length` in a row: a longer run does not count (Gomoku's overline).
+    #[serde(default)]
+    pub exactly: bool,
+    /// The piece types that count (all when none is named).
+    #[serde(default)]
+    pub pieces: Vec<Text>,
+    /// `wins` (the default) or `loses`: what making the line does to its side.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// A connection goal: `{ zones: [start, finish], along: [hex] }`, `{ zones: [...], at_least: 3, along: [hex] }`
+/// or `{ all_pieces: true, along: [orthogonal, diagonal] }`.
+///
+/// ```
+/// let end = qipan::definition("hex")?.def.end;
+/// let goal = &end.connections[0].value;
+/// let zones: Vec<&str> = goal.zones.iter().map(|t| t.value.as_str()).collect();
+/// assert_eq!(zones, ["start", "finish"]);
+/// assert_eq!(goal.along[0].value, "hex");
+/// assert!(goal.at_least.is_none() && !goal.all_pieces);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectDef {
+    /// The zones one group must touch: board zones, or seat-relative aliases (each seat its own).
+    #[serde(default)]
+    pub zones: Vec<Text>,
+    /// How many of `zones` one group must touch (an option expression; all of them by default).
+    #[serde(default)]
+    pub at_least: Option<Spanned<NumOrExpr>>,
+    /// Instead of zones: every piece of the side that counts is in one group.
+    #[serde(default)]
+    pub all_pieces: bool,
+    /// The relations whose edges join pieces into groups.
+    pub along: Vec<Text>,
+    /// The piece types that count (all when none is named).
+    #[serde(default)]
+    pub pieces: Vec<Text>,
+    /// `wins` (the default) or `loses`.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// A zone to reach: `{ zone: goal, pieces: [pawn] }`.
+///
+/// ```
+/// let end = qipan::definition("breakthrough")?.def.end;
+/// assert_eq!(end.reach[0].zone.value, "goal");
+/// assert!(end.reach[0].pieces.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReachDef {
+    /// The zone: a board zone, or a seat-relative alias (each seat its own).
+    pub zone: Text,
+    /// The piece types that count (all when none is named).
+    #[serde(default)]
+    pub pieces: Vec<Text>,
+    /// `wins` (the default) or `loses`.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// A count of pieces: `{ fewer_than: 3, reserve: true }` (Morris: two pieces left lose).
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("breakthrough")?.def.end;
+/// assert!(matches!(end.counts[0].fewer_than.value, NumOrExpr::Num(n) if n == 1.0));
+/// assert!(!end.counts[0].reserve);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountDef {
+    /// A seat with fewer pieces than this (an option expression) is out, or wins.
+    pub fewer_than: Spanned<NumOrExpr>,
+    /// The piece types counted (all when none is named).
+    #[serde(default)]
+    pub pieces: Vec<Text>,
+    /// Count the pieces in the seat's reserve too.
+    #[serde(default)]
+    pub reserve: bool,
+    /// `loses` (the default: the seat is out) or `wins`.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
