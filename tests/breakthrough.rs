@@ -110,22 +110,31 @@ fn whole_games_agree_with_the_rules() {
         let mut pos = game.start();
         let mut board = Board::start(8, 8);
         loop {
-            let mut ours: Vec<String> = board.moves().into_iter().map(|(f, t)| format!("{}-{}", square(f), square(t))).collect();
+            let mut ours: Vec<String> =
+                board.moves().into_iter().map(|(f, t)| format!("{}-{}", square(f), square(t))).collect();
             let mut engine: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
             ours.sort();
             engine.sort();
             assert_eq!(engine, ours, "after {} plies", pos.ply());
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let k = (seed >> 33) as usize % ours.len();
-            let mv = board.moves().into_iter().find(|&(f, t)| format!("{}-{}", square(f), square(t)) == ours[k]).unwrap();
+            let mv =
+                board.moves().into_iter().find(|&(f, t)| format!("{}-{}", square(f), square(t)) == ours[k]).unwrap();
             common::play(&mut pos, &ours[k]);
             if let Some(winner) = board.play(mv) {
                 let r = pos.outcome().unwrap_or_else(|| panic!("the engine goes on after {}", ours[k]));
                 assert_eq!(r.winners, vec![SeatId(winner - 1)]);
                 let to = mv.1;
-                let why = if to.1 == 0 || to.1 == 7 { 0 } else if !board.cells.iter().flatten().any(|&x| x == 3 - winner) { 1 } else { 2 };
+                let why = if to.1 == 0 || to.1 == 7 {
+                    0
+                } else if !board.cells.iter().flatten().any(|&x| x == 3 - winner) {
+                    1
+                } else {
+                    2
+                };
                 // A side without pieces or without a move is out, and the other is the last standing.
-                let want = [EndReason::ZoneReached, EndReason::LastSideStanding, EndReason::LastSideStanding][why].clone();
+                let want =
+                    [EndReason::ZoneReached, EndReason::LastSideStanding, EndReason::LastSideStanding][why].clone();
                 assert_eq!(r.reason, want, "{}", ours[k]);
                 ends[why] += 1;
                 break;

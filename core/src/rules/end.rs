@@ -39,7 +39,9 @@
 use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
-use crate::rules::{AbsorbedTurns, ConnectGoal, CountGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal};
+use crate::rules::{
+    AbsorbedTurns, ConnectGoal, CountGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal,
+};
 use crate::{PieceId, SeatId};
 
 /// When a game ends.

@@ -119,7 +119,9 @@ impl Compiler<'_> {
                     };
                     // A seat whose aliases name fewer distinct zones than needed can never connect them.
                     if zones.iter().all(|z| z.count_ones() < need) {
-                        let msg = format!("no seat has {need} distinct zones among those listed: the connection can never be made");
+                        let msg = format!(
+                            "no seat has {need} distinct zones among those listed: the connection can never be made"
+                        );
                         self.error(at, msg, Some("map each alias to a zone of its own in the seats' `zones:`".into()));
                         continue;
                     }

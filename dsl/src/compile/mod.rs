@@ -7,8 +7,8 @@
 //! setting accepts are tables in `words.rs`.
 
 mod board;
-mod hooks;
 mod goals;
+mod hooks;
 pub mod options;
 mod pieces;
 mod rules;

@@ -25,8 +25,7 @@ pub(crate) const PASS: Words<PassRule> =
 
 /// `stuck:`: what a seat without a move gets, and whether it passes instead (`pass`, the same as
 /// `pass: when-stuck`).
-pub(crate) const STUCK: Words<(StuckRule, bool)> =
-    &[
+pub(crate) const STUCK: Words<(StuckRule, bool)> = &[
     ("draw", (StuckRule::Draw, false)),
     ("lose", (StuckRule::Loses, false)),
     ("win", (StuckRule::Wins, false)),

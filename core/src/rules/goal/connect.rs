@@ -248,7 +248,14 @@ impl Links {
     }
 
     /// The piece `p` has landed on `n`: it starts a group and joins its neighbours' of the same player.
-    pub(crate) fn add(&mut self, goal: &ConnectGoal, board: &Board, cells: &[Option<Piece>], owner: &[SeatId], n: NodeId) {
+    pub(crate) fn add(
+        &mut self,
+        goal: &ConnectGoal,
+        board: &Board,
+        cells: &[Option<Piece>],
+        owner: &[SeatId],
+        n: NodeId,
+    ) {
         let Some(p) = cells[n.idx()].filter(|&p| of_types(&goal.pieces, p)) else { return };
         let i = n.idx();
         (self.parent[i], self.zones[i], self.size[i]) = (n, board.zones_of(n) & goal.zone_mask(), 1);
@@ -318,4 +325,120 @@ pub(crate) fn connected(pos: &mut Position) -> Option<(GoalOutcome, SeatId)> {
         return Some((goal.outcome, by_mover.unwrap_or(first)));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ConnectGoal, ConnectTarget};
+    use crate::outcome::EndReason;
+    use crate::rules::{Cond, DirSel, EndRules, GoalOutcome, PassRule, Pattern, Rules};
+    use crate::testkit::*;
+
+    const STONE: PieceId = PieceId::new(0);
+    const MAN: PieceId = PieceId::new(1);
+
+    /// A 4×4 board with zones `w` (column a) and `e` (column d), stones placed anywhere and men that step
+    /// orthogonally (capturing), ending on `goal`.
+    fn game_with(target: impl Fn(&crate::board::Board) -> ConnectTarget) -> std::sync::Arc<crate::Game> {
+        let b = board(4, 4, &[("w", &["a1", "a2", "a3", "a4"]), ("e", &["d1", "d2", "d3", "d4"])]);
+        let goal = ConnectGoal {
+            along: vec![rel(&b, "orthogonal")],
+            target: target(&b),
+            pieces: vec![],
+            outcome: GoalOutcome::Wins,
+        };
+        let step = rule(slide(rel(&b, "orthogonal"), DirSel::All, 1, 1), empty_or_enemy());
+        let pieces = vec![piece("stone", vec![rule(Pattern::Place, Cond::Empty)]), piece("man", vec![step])];
+        let end = EndRules { connections: vec![goal], ..EndRules::default() };
+        game(b, pieces, Rules { pass: PassRule::Always, end, ..Rules::default() })
+    }
+
+    fn west_east(b: &crate::board::Board) -> ConnectTarget {
+        let bits = 1 << b.zone("w").unwrap() | 1 << b.zone("e").unwrap();
+        ConnectTarget::Zones { zones: vec![bits, bits], need: 2 }
+    }
+
+    fn result(pos: &crate::Position) -> Option<(EndReason, Vec<SeatId>)> {
+        pos.outcome().map(|r| (r.reason.clone(), r.winners.clone()))
+    }
+
+    #[test]
+    fn a_row_of_stones_joins_west_and_east_and_a_bend_still_does() {
+        let g = game_with(west_east);
+        let mut pos = position(&g, &[], WHITE);
+        // White a1 b1 c2? Not joined: c2 touches b1 only diagonally.
+        for text in ["a1", "a4", "b1", "b4", "c2", "c4"] {
+            play(&mut pos, text);
+        }
+        assert!(!pos.is_over());
+        play(&mut pos, "d2");
+        assert!(!pos.is_over(), "b1 and c2 are not orthogonal neighbours");
+        play(&mut pos, "pass");
+        play(&mut pos, "c1"); // a1 b1 c1 c2 d2: a bend joins the two columns
+        assert_eq!(result(&pos), Some((EndReason::Connection, vec![WHITE])));
+    }
+
+    #[test]
+    fn the_other_sides_stones_do_not_join_a_group() {
+        let g = game_with(west_east);
+        let mut pos = position(&g, &[], WHITE);
+        for text in ["a1", "b1", "c1", "pass", "d1"] {
+            play(&mut pos, text);
+        }
+        assert!(!pos.is_over(), "Black's b1 breaks the row");
+    }
+
+    #[test]
+    fn the_last_of_a_sides_pieces_joining_the_rest_connects_them_all() {
+        let g = game_with(|_| ConnectTarget::AllPieces);
+        let mut pos =
+            position(&g, &[("a1", WHITE, MAN), ("c1", WHITE, MAN), ("d4", BLACK, MAN), ("a4", BLACK, MAN)], WHITE);
+        play(&mut pos, "a1-b1");
+        assert_eq!(result(&pos), Some((EndReason::Connection, vec![WHITE])));
+        // Moving pieces rebuild the groups: a man stepping away splits them again.
+        let mut pos = position(
+            &g,
+            &[("a1", WHITE, MAN), ("b1", WHITE, MAN), ("d4", BLACK, MAN), ("a4", BLACK, MAN), ("d2", WHITE, MAN)],
+            BLACK,
+        );
+        play(&mut pos, "a4-a3");
+        assert!(!pos.is_over());
+        play(&mut pos, "d2-c2"); // c2 is no neighbour of b1: still two groups
+        assert!(!pos.is_over());
+        play(&mut pos, "a3-a2"); // Black: a2 and d4 apart
+        play(&mut pos, "c2-c1"); // c1 joins b1
+        assert_eq!(result(&pos), Some((EndReason::Connection, vec![WHITE])));
+    }
+
+    #[test]
+    fn a_capture_that_completes_both_sides_counts_for_the_mover() {
+        let g = game_with(|_| ConnectTarget::AllPieces);
+        // Black b1 and d4 apart; White a1 takes b1, leaving Black's d4 alone (one group), and joining
+        // White's b1 and b2.
+        let pieces = [("a1", WHITE, MAN), ("b2", WHITE, MAN), ("b1", BLACK, MAN), ("d4", BLACK, MAN)];
+        let mut pos = position(&g, &pieces, WHITE);
+        play(&mut pos, "a1-b1");
+        assert_eq!(result(&pos), Some((EndReason::Connection, vec![WHITE])), "the mover first");
+    }
+
+    #[test]
+    fn incremental_groups_agree_with_a_search_in_random_placements() {
+        let g = game_with(west_east);
+        let goal = &g.rules.end.connections[0];
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let mut pos = position(&g, &[], WHITE);
+            while !pos.is_over() {
+                let moves: Vec<_> = pos.legal_moves().into_iter().filter(|m| !m.is_pass()).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(seed >> 33) as usize % moves.len()];
+                pos.play(&mv).expect("legal");
+                let by_search = g.board.node_ids().any(|n| goal.joins(&pos, n));
+                assert_eq!(pos.is_over(), by_search, "after {}", crate::notation::move_text(&g, &mv));
+            }
+        }
+    }
 }

@@ -54,7 +54,9 @@ impl CountGoal {
     pub fn count(&self, pos: &Position, seat: SeatId) -> u32 {
         let counted = |t: &PieceId| self.pieces.is_empty() || self.pieces.contains(t);
         let types = pos.game().piece_ids().filter(counted);
-        types.map(|t| u32::from(pos.on_board(seat, t)) + if self.reserve { u32::from(pos.reserve(seat, t)) } else { 0 }).sum()
+        types
+            .map(|t| u32::from(pos.on_board(seat, t)) + if self.reserve { u32::from(pos.reserve(seat, t)) } else { 0 })
+            .sum()
     }
 
     /// Whether `seat` has fallen below the count.
@@ -72,4 +74,81 @@ pub(crate) fn counts_crossed(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
         let seat = pos.game().seat_ids().find(|&s| pos.is_alive(s) && g.crossed(pos, s))?;
         Some((g.outcome, seat))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CountGoal;
+    use crate::outcome::EndReason;
+    use crate::rules::{DirSel, EndRules, GoalOutcome, PassRule, Rules};
+    use crate::testkit::*;
+
+    const MAN: PieceId = PieceId::new(0);
+    const POST: PieceId = PieceId::new(1);
+
+    fn row(goal: CountGoal) -> std::sync::Arc<crate::Game> {
+        let b = board(6, 1, &[]);
+        let step = || vec![rule(slide(rel(&b, "orthogonal"), DirSel::All, 1, 1), empty_or_enemy())];
+        let end = EndRules { counts: vec![goal], last_standing: true, ..EndRules::default() };
+        let pieces = vec![piece("man", step()), piece("post", vec![])];
+        game(b, pieces, Rules { pass: PassRule::Always, end, ..Rules::default() })
+    }
+
+    #[test]
+    fn a_seat_below_the_count_is_out_and_the_last_side_wins() {
+        let g = row(CountGoal { fewer_than: 2, pieces: vec![MAN], reserve: false, outcome: GoalOutcome::Loses });
+        // Black has two men and a post; losing one man leaves one man (the post does not count).
+        let pieces =
+            [("a1", WHITE, MAN), ("b1", BLACK, MAN), ("c1", BLACK, POST), ("d1", BLACK, MAN), ("f1", WHITE, MAN)];
+        let mut pos = position(&g, &pieces, WHITE);
+        play(&mut pos, "a1-b1");
+        assert!(!pos.is_alive(BLACK));
+        assert_eq!(
+            pos.outcome().map(|r| (r.reason.clone(), r.winners.clone())),
+            Some((EndReason::LastSideStanding, vec![WHITE]))
+        );
+        // At the count nothing happens: Black keeps two men after White's quiet move.
+        let mut pos =
+            position(&g, &[("a1", WHITE, MAN), ("f1", WHITE, MAN), ("c1", BLACK, MAN), ("d1", BLACK, MAN)], WHITE);
+        play(&mut pos, "a1-b1");
+        assert!(pos.is_alive(BLACK) && !pos.is_over());
+    }
+
+    #[test]
+    fn pieces_in_reserve_count_when_asked() {
+        let b = board(4, 1, &[]);
+        let g = builder(b, vec![piece("man", vec![]), piece("post", vec![])])
+            .rules(Rules {
+                pass: PassRule::Always,
+                end: EndRules {
+                    counts: vec![CountGoal {
+                        fewer_than: 3,
+                        pieces: vec![],
+                        reserve: true,
+                        outcome: GoalOutcome::Loses,
+                    }],
+                    ..EndRules::default()
+                },
+                ..Rules::default()
+            })
+            .reserve(WHITE, MAN, 2)
+            .reserve(BLACK, MAN, 3);
+        let g = build(g);
+        let goal = &g.rules.end.counts[0];
+        let mut pos = position(&g, &[("a1", WHITE, POST)], WHITE);
+        assert_eq!((goal.count(&pos, WHITE), goal.count(&pos, BLACK)), (3, 3));
+        play(&mut pos, "pass");
+        assert!(pos.is_alive(WHITE), "three pieces: one on the board, two in reserve");
+    }
+
+    #[test]
+    fn giving_every_piece_away_can_win() {
+        let g = row(CountGoal { fewer_than: 1, pieces: vec![], reserve: false, outcome: GoalOutcome::Wins });
+        let mut pos = position(&g, &[("a1", WHITE, MAN), ("b1", BLACK, MAN), ("d1", BLACK, MAN)], BLACK);
+        play(&mut pos, "b1-a1");
+        assert_eq!(
+            pos.outcome().map(|r| (r.reason.clone(), r.winners.clone())),
+            Some((EndReason::PieceCount, vec![WHITE]))
+        );
+    }
 }

@@ -25,9 +25,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::GoalOutcome;
 use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
-use super::GoalOutcome;
 use crate::{PieceId, SeatId};
 
 /// A line that ends the game when a seat makes it.

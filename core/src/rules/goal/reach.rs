@@ -68,9 +68,8 @@ impl ReachGoal {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reached_by(&self, pos: &Position, n: crate::board::NodeId) -> bool {
-        pos.cell(n).is_some_and(|p| {
-            of_types(&self.pieces, p) && pos.game().board.zones_of(n) & self.zones[p.seat.idx()] != 0
-        })
+        pos.cell(n)
+            .is_some_and(|p| of_types(&self.pieces, p) && pos.game().board.zones_of(n) & self.zones[p.seat.idx()] != 0)
     }
 }
 
@@ -81,4 +80,47 @@ pub(super) fn reached(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
         let goal = goals.iter().find(|g| g.reached_by(pos, n))?;
         Some((goal.outcome, pos.cell(n)?.seat))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReachGoal;
+    use crate::outcome::EndReason;
+    use crate::rules::{DirSel, EndRules, GoalOutcome, PassRule, Rules};
+    use crate::testkit::*;
+
+    const MAN: PieceId = PieceId::new(0);
+    const POST: PieceId = PieceId::new(1);
+
+    /// A 3×3 board; men step orthogonally, posts too; reaching row 3 does `outcome` for men only.
+    fn race(outcome: GoalOutcome) -> std::sync::Arc<crate::Game> {
+        let b = board(3, 3, &[("top", &["a3", "b3", "c3"])]);
+        let step = || vec![rule(slide(rel(&b, "orthogonal"), DirSel::All, 1, 1), empty_or_enemy())];
+        let top = 1 << b.zone("top").unwrap();
+        let goal = ReachGoal { zones: vec![top, 0], pieces: vec![MAN], outcome };
+        let end = EndRules { reach: vec![goal], ..EndRules::default() };
+        let pieces = vec![piece("man", step()), piece("post", step())];
+        game(b, pieces, Rules { pass: PassRule::Always, end, ..Rules::default() })
+    }
+
+    #[test]
+    fn a_man_arriving_ends_the_game_a_post_does_not_and_black_has_no_goal() {
+        let pieces = [("a2", WHITE, MAN), ("b2", WHITE, POST), ("c2", BLACK, MAN)];
+        let mut pos = position(&race(GoalOutcome::Wins), &pieces, WHITE);
+        play(&mut pos, "b2-b3");
+        play(&mut pos, "c2-c3");
+        assert!(!pos.is_over(), "a post, and Black's man in White's goal, reach nothing");
+        play(&mut pos, "a2-a3");
+        assert_eq!(
+            pos.outcome().map(|r| (r.reason.clone(), r.winners.clone())),
+            Some((EndReason::ZoneReached, vec![WHITE]))
+        );
+    }
+
+    #[test]
+    fn arriving_can_lose() {
+        let mut pos = position(&race(GoalOutcome::Loses), &[("a2", WHITE, MAN), ("c1", BLACK, MAN)], WHITE);
+        play(&mut pos, "a2-a3");
+        assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![BLACK]));
+    }
 }
