@@ -148,7 +148,8 @@ fn xiangqi(c: &mut Criterion) {
     bench_game(c, "xiangqi", 4);
 }
 
-/// The games won on the board (line goals; Connect Four's gravity is a condition on the cell below).
+/// The games won on the board: line goals (Connect Four's gravity is a condition on the cell below), a
+/// connection (Hex) and a zone to reach (Breakthrough).
 fn tic_tac_toe(c: &mut Criterion) {
     bench_game(c, "tic-tac-toe", 9);
 }
@@ -159,6 +160,14 @@ fn connect_four(c: &mut Criterion) {
 
 fn gomoku(c: &mut Criterion) {
     bench_game(c, "gomoku", 2);
+}
+
+fn hex(c: &mut Criterion) {
+    bench_game(c, "hex", 2);
+}
+
+fn breakthrough(c: &mut Criterion) {
+    bench_game(c, "breakthrough", 3);
 }
 
 criterion_group!(
@@ -173,6 +182,8 @@ criterion_group!(
     xiangqi,
     tic_tac_toe,
     connect_four,
-    gomoku
+    gomoku,
+    hex,
+    breakthrough
 );
 criterion_main!(benches);
