@@ -230,7 +230,7 @@ fn pictures_are_current() {
     /// targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 16] = [
+    let pictures: &[Picture] = &[
         ("games/go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
         ("games/field-go.svg", "field-go", &[("komi", "3.5")], "", None),
         ("games/leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
@@ -250,11 +250,14 @@ fn pictures_are_current() {
         ("games/connect-four.svg", "connect-four", &[], "d1 d2 c1 e1 b1", None),
         ("games/gomoku.svg", "gomoku", &[], "H8 J9 J8 G8 H9 H10", None),
         ("games/breakthrough.svg", "breakthrough", &[], "d2-d3 e7-e6 d3-d4 e6-e5", None),
+        ("games/hex.svg", "hex", &[("size", "7")], "d4 c5 e3 e4 d3 c4", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
+        ("boards/hex-rhombus.svg", "examples/board-hex.yaml", &[], "f6 e7 g5 d8 h4", None),
+        ("boards/hex-hexagon.svg", "examples/board-hexagon.yaml", &[], "e5 d4 f6 c3 d6", None),
     ];
-    for (file, name, opts, moves, mark) in pictures {
+    for &(file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let path = book().join("src").join(name);
         let game =

@@ -1,6 +1,6 @@
 //! Assembling a board: a petgraph graph while building, flattened arrays when done.
 
-use super::{Board, Direction, DirectionId, Edge, NodeId, NodeInfo, NodeSet};
+use super::{Board, Direction, DirectionId, Edge, HexShape, NodeId, NodeInfo, NodeSet};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 use std::collections::HashMap;
@@ -139,6 +139,7 @@ pub struct BoardBuilder {
     directions: Vec<Direction>,
     relations: Vec<String>,
     grid: Option<(u32, u32, bool)>,
+    hex: Option<HexShape>,
 }
 
 /// Adding nodes and edges, declaring relations and directions, then building.
@@ -242,6 +243,21 @@ impl BoardBuilder {
     /// ```
     pub fn set_net(&mut self, w: u32, h: u32) {
         self.grid = Some((w, h, false));
+    }
+
+    /// Records that the nodes are the cells of a hexagonal board of this outline, in the order
+    /// [`HexShape::cells`] lists them (pictures draw it as a honeycomb).
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, HexShape};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.set_hex(HexShape::Hexagon { side: 5 });
+    /// assert_eq!(b.build()?.hex_shape(), Some(HexShape::Hexagon { side: 5 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_hex(&mut self, shape: HexShape) {
+        self.hex = Some(shape);
     }
 
     /// Adds a node; fails if its label is taken.
@@ -546,6 +562,7 @@ impl BoardBuilder {
             by_label,
             zone_sets,
             grid: self.grid,
+            hex: self.hex,
         })
     }
 }

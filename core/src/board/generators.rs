@@ -3,6 +3,8 @@
 
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
+pub use super::hex::{HEX_DIRECTIONS, HexShape, HexSpec, hex};
+
 /// How the cells of a rectangular grid are labelled.
 ///
 /// ```

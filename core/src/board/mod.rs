@@ -6,9 +6,11 @@
 
 pub mod builder;
 pub mod generators;
+pub mod hex;
 pub mod nodeset;
 
 pub use builder::{BoardBuilder, BoardError, EdgeSpec, NodeSpec};
+pub use hex::HexShape;
 pub use nodeset::NodeSet;
 
 use std::collections::HashMap;
@@ -228,6 +230,8 @@ pub struct Board {
     pub(crate) lines_cycle: bool,
     /// Width and height of the picture grid, and whether it has coordinates (for diagrams).
     pub(crate) grid: Option<(u32, u32, bool)>,
+    /// The outline the hexagonal generator built (for pictures).
+    pub(crate) hex: Option<HexShape>,
 }
 
 /// Reading a board: its nodes and labels, the edges and straight lines of its relations, and the
@@ -605,6 +609,23 @@ impl Board {
     /// ```
     pub fn grid_size(&self) -> Option<(u32, u32, bool)> {
         self.grid
+    }
+
+    /// The outline of a board the hexagonal generator built ([`hex`]), for pictures. A definition may
+    /// have added nodes to it since: pictures draw it as a honeycomb only when its nodes are still the
+    /// generator's.
+    ///
+    /// ```
+    /// use qipan::core::board::{HexShape, hex::{HexSpec, hex}};
+    ///
+    /// let board = hex(&HexSpec::rhombus(11, 11))?.build()?;
+    /// assert_eq!(board.hex_shape(), Some(HexShape::Rhombus { width: 11, height: 11 }));
+    /// assert_eq!(board.grid_size(), None); // not a square grid
+    /// assert_eq!(qipan::load("chess", &[])?.board.hex_shape(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hex_shape(&self) -> Option<HexShape> {
+        self.hex
     }
 
     /// Number of edges of a relation (each direction counted).

@@ -1,15 +1,22 @@
 //! Pictures of a position: a text diagram for terminals and an SVG drawing of any board graph.
 //!
-//! Boards made of rings of cells around a channel of eyes (see [`PolarBoard`]) get their own
-//! drawing and diagram; every other board is drawn from its nodes' positions.
+//! Boards made of rings of cells around a channel of eyes (see [`PolarBoard`]) and hexagonal boards
+//! (see [`hex`](crate::board::hex)) get their own drawing and diagram; every other board is drawn from its
+//! nodes' positions.
 
 mod colour;
+mod hex;
+mod hex_svg;
+#[cfg(test)]
+mod hex_tests;
+mod hex_text;
 pub mod polar;
 mod polar_svg;
 mod polar_text;
 #[cfg(test)]
 mod tests;
 
+use hex::HexBoard;
 pub use polar::{Eye, PolarBoard};
 
 use crate::board::NodeId;
@@ -136,8 +143,9 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
 }
 
 /// A text diagram. Grids are drawn as a matrix with coordinates (top row first); polar boards as
-/// blocks of sectors (outer ring first, then the eyes); other boards as one line per row of their
-/// generator coordinates (ring, layer, ...), labelled.
+/// blocks of sectors (outer ring first, then the eyes); hexagonal boards as Hex and Havannah programs
+/// print them, each row half a cell from the next; other boards as one line per row of their generator
+/// coordinates (ring, layer, ...), labelled.
 ///
 /// ```
 /// let game = qipan::load("go", &[("size".into(), "3".into())])?;
@@ -149,11 +157,35 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A hex rhombus slants to the east as it climbs, its letters above and below the columns (which run
+/// north-east) and its numbers at both ends of the rows; a hexagon's columns run north-west, each letter at
+/// its column's foot:
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::text};
+///
+/// let src = |board: &str| {
+///     format!("name: t\nboard: {board}\nseats: [{{ name: red }}, {{ name: blue }}]\npieces: {{ stone: {{ symbols: [X, O], moves: place to empty }} }}\n")
+/// };
+/// let rhombus = qipan::load_str("t.yaml", &src("{ hex: { width: 3, height: 2 } }"), &[])?;
+/// let mut pos = rhombus.start();
+/// pos.play(&parse_move(&pos, "b1")?)?;
+/// assert_eq!(text(&pos), "    a b c\n 2 . . . 2\n1 . X . 1\n a b c\nblue to move (ply 2)\n");
+/// let hexagon = qipan::load_str("t.yaml", &src("{ hex: { side: 2 } }"), &[])?;
+/// let mut pos = hexagon.start();
+/// pos.play(&parse_move(&pos, "b2")?)?; // the centre
+/// assert_eq!(text(&pos), "  b c\n 3 . . 3\n2 . X . 2\n 1 . . c\n    a b\nblue to move (ply 2)\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn text(pos: &Position) -> String {
     let g = pos.game();
     let b = &g.board;
     if let Some(polar) = PolarBoard::detect(b) {
         return polar_text::text(pos, &polar);
+    }
+    if let Some(hex) = HexBoard::detect(b) {
+        return hex_text::text(pos, &hex);
     }
     let mut out = String::new();
     let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
@@ -295,7 +327,8 @@ pub fn holdings(pos: &Position) -> String {
 }
 
 /// An SVG picture of the board and its pieces: polar boards as rings of cells around the channel
-/// and the hub, other boards from the nodes' drawing positions.
+/// and the hub, hexagonal boards as a honeycomb with their coordinates round it, other boards from the
+/// nodes' drawing positions.
 ///
 /// ```
 /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
@@ -306,6 +339,17 @@ pub fn holdings(pos: &Position) -> String {
 /// assert_eq!(svg.matches("<title>").count(), 81); // one titled point per node
 /// assert!(svg.contains("<title>E5</title>"));
 /// assert!(!svg.contains("class=\"last\"")); // nothing is marked
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// ```
+/// // Yavalath's board: a hexagon of side 5.
+/// let src = "name: t\nboard: { hex: { side: 5 } }\nseats: [{ name: white }, { name: black }]\npieces: { stone: { moves: place to empty } }\n";
+/// let game = qipan::load_str("t.yaml", src, &[])?;
+/// let svg = qipan::core::render::svg(&game.start());
+/// assert_eq!(svg.matches("<polygon class=\"cell\"").count(), 61); // one hexagon per cell
+/// assert!(svg.contains("<title>e5</title>"));
+/// assert_eq!(svg.matches(">a</text>").count(), 1); // column a, named at its foot
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn svg(pos: &Position) -> String {
@@ -327,8 +371,12 @@ pub fn svg(pos: &Position) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
-    match PolarBoard::detect(&pos.game().board) {
-        Some(polar) => polar_svg::svg(pos, &polar, marks),
+    let board = &pos.game().board;
+    if let Some(polar) = PolarBoard::detect(board) {
+        return polar_svg::svg(pos, &polar, marks);
+    }
+    match HexBoard::detect(board) {
+        Some(hex) => hex_svg::svg(pos, &hex, marks),
         None => plain_svg(pos, marks),
     }
 }

@@ -165,7 +165,7 @@ fn text_width(chars: usize, size: f32) -> f32 {
 }
 
 /// Text safe inside SVG.
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -415,7 +415,7 @@ fn pieces(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry) {
 }
 
 /// The symbol drawn on a disc: without the seat's letter in front, which the disc's colour already says.
-fn disc_symbol(pos: &Position, n: NodeId, seat: SeatId) -> String {
+pub(super) fn disc_symbol(pos: &Position, n: NodeId, seat: SeatId) -> String {
     let symbol = super::symbol(pos, n);
     let letter = &pos.game().seats[seat.idx()].letter;
     match symbol.strip_prefix(letter.as_str()) {
@@ -458,8 +458,9 @@ fn seat_state(pos: &Position, seat: SeatId) -> String {
     }
 }
 
-/// The title and the seats with their colours, top left; the status line, top right.
-fn legend(s: &mut String, pos: &Position) {
+/// The title and the seats with their colours, top left; the status line under them (also on hexagonal
+/// boards).
+pub(super) fn legend(s: &mut String, pos: &Position) {
     let game = pos.game();
     let _ = writeln!(s, r##"<g id="legend" fill="#222">"##);
     let _ = writeln!(s, r##"<text x="14" y="28" font-size="18" font-weight="bold">{}</text>"##, esc(&game.title));

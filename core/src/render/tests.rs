@@ -1,4 +1,5 @@
-//! Tests of the pictures of polar boards (and that other boards keep theirs).
+//! Tests of the pictures of polar boards (and that other boards keep theirs); hexagonal boards' are in
+//! `hex_tests.rs`.
 
 use super::polar::tests::board;
 use super::*;
@@ -10,7 +11,7 @@ use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
 /// Whether every tag of an XML text is closed in order (`<a>…</a>`, `<a/>`).
-fn balanced(xml: &str) -> bool {
+pub(super) fn balanced(xml: &str) -> bool {
     let mut stack: Vec<&str> = Vec::new();
     for tag in xml.split('<').skip(1) {
         let Some(end) = tag.find('>') else { return false };
@@ -29,7 +30,7 @@ fn balanced(xml: &str) -> bool {
 
 /// A game on `b` with one seat per name, each with the zone `{name}-land` (when the board has it) as
 /// its `home`, and a king and a pawn (one symbol per seat for the king, a single one for the pawn).
-fn game(b: Board, seats: &[&str], setup: &[(&str, SeatId, PieceId)]) -> Arc<Game> {
+pub(super) fn game(b: Board, seats: &[&str], setup: &[(&str, SeatId, PieceId)]) -> Arc<Game> {
     let seats: Vec<Seat> = seats
         .iter()
         .enumerate()

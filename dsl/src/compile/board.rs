@@ -1,4 +1,4 @@
-//! The board: a generator (grid, 3-D grid, box, polar) or listed nodes and edges, with directions, zones and
+//! The board: a generator (grid, 3-D grid, box, polar, hex) or listed nodes and edges, with directions, zones and
 //! same-colour links.
 
 use super::Compiler;
@@ -31,15 +31,16 @@ impl Compiler<'_> {
             };
             return self.board(variant);
         }
-        let generators_used = [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some(), b.box_surface.is_some()]
-            .iter()
-            .filter(|&&x| x)
-            .count();
+        let generators_used =
+            [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some(), b.box_surface.is_some(), b.hex.is_some()]
+                .iter()
+                .filter(|&&x| x)
+                .count();
         if generators_used > 1 {
             self.error(
                 Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
+                Some("one of grid, grid3d, box, polar, hex (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }
@@ -116,6 +117,9 @@ impl Compiler<'_> {
                 diagonal: p.diagonal,
             };
             self.board_result(generators::polar(&spec), p.rings.referenced)?
+        } else if let Some(h) = &b.hex {
+            let (spec, at) = self.hex_spec(h)?;
+            self.board_result(generators::hex(&spec), at)?
         } else {
             BoardBuilder::new()
         };

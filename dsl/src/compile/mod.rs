@@ -2,12 +2,13 @@
 //! compiled, names checked. Every error points back into the file.
 //!
 //! `Compiler::game` runs the steps in order, each in its own file: the options and `let` values
-//! (`options.rs`), the board (`board.rs`), the seats (`seats.rs`), the pieces, setup, reserves
+//! (`options.rs`), the board (`board.rs`, a hexagonal one's size in `hex.rs`), the seats (`seats.rs`), the pieces, setup, reserves
 //! and extras (`pieces.rs`), the rules and the end (`rules.rs`), the hooks (`hooks.rs`). The words each
 //! setting accepts are tables in `words.rs`.
 
 mod board;
 mod goals;
+mod hex;
 mod hooks;
 pub mod options;
 mod pieces;

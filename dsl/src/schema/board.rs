@@ -36,6 +36,9 @@ pub struct BoardDef {
     /// A polar board.
     #[serde(default)]
     pub polar: Option<PolarDef>,
+    /// A board of hexagonal cells: a rhombus or a hexagon.
+    #[serde(default)]
+    pub hex: Option<Spanned<HexDef>>,
     /// Extra (or all) nodes.
     #[serde(default)]
     pub nodes: Vec<NodeDef>,
@@ -137,6 +140,48 @@ pub struct Grid3dDef {
     pub height: Spanned<NumOrExpr>,
     /// Layers.
     pub depth: Spanned<NumOrExpr>,
+}
+
+/// A board of hexagonal cells: a rhombus (`width` and `height`, as Hex is played on) or a hexagon
+/// (`side`, as Havannah and Yavalath are), one of the two.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let src = "name: t
+/// options: { size: { type: int, default: 11 } }
+/// board:
+///   variants:
+///     hex: { hex: { width: size, height: size } }
+///     havannah: { hex: { side: 8, kind: point } }
+/// seats: [{ name: red }, { name: blue }]
+/// pieces: {}
+/// ";
+/// let board = qipan_dsl::Definition::read("t.yaml", src, &qipan_dsl::FileResolver)?.def.board;
+/// let rhombus = &board.variants.0[0].1.hex.as_ref().unwrap().value;
+/// assert!(matches!(&rhombus.width.as_ref().unwrap().value, NumOrExpr::Expr(e) if e == "size"));
+/// assert!(rhombus.side.is_none() && rhombus.kind.is_none());
+/// let hexagon = &board.variants.0[1].1.hex.as_ref().unwrap();
+/// assert!(matches!(hexagon.value.side.as_ref().unwrap().value, NumOrExpr::Num(n) if n == 8.0));
+/// assert_eq!(hexagon.value.kind.as_deref(), Some("point"));
+/// assert_eq!(hexagon.referenced.line, 6); // where the `hex` value is written
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexDef {
+    /// Cells per row of a rhombus (1 to 26).
+    #[serde(default)]
+    pub width: Option<Spanned<NumOrExpr>>,
+    /// Rows of a rhombus (1 to 26).
+    #[serde(default)]
+    pub height: Option<Spanned<NumOrExpr>>,
+    /// Cells on each side of a hexagon (2 to 13).
+    #[serde(default)]
+    pub side: Option<Spanned<NumOrExpr>>,
+    /// Node kind (default `cell`).
+    #[serde(default)]
+    pub kind: Option<String>,
 }
 
 /// A polar board.
