@@ -130,8 +130,10 @@ fn random_games_end_when_a_side_joins_its_edges() {
             let mut board = Board::new(size);
             let mut who = 1;
             loop {
-                let empty: Vec<(usize, usize)> =
-                    (0..size).flat_map(|c| (0..size).map(move |r| (c, r))).filter(|&(c, r)| board.cells[c][r] == 0).collect();
+                let empty: Vec<(usize, usize)> = (0..size)
+                    .flat_map(|c| (0..size).map(move |r| (c, r)))
+                    .filter(|&(c, r)| board.cells[c][r] == 0)
+                    .collect();
                 let texts: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
                 assert_eq!(texts.len(), empty.len());
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -140,7 +142,10 @@ fn random_games_end_when_a_side_joins_its_edges() {
                 common::play(&mut pos, &label(c, r));
                 if board.joined(who) {
                     let result = pos.outcome().unwrap_or_else(|| panic!("{} joins, the game goes on", label(c, r)));
-                    assert_eq!((result.winners.clone(), &result.reason), (vec![SeatId(who - 1)], &EndReason::Connection));
+                    assert_eq!(
+                        (result.winners.clone(), &result.reason),
+                        (vec![SeatId(who - 1)], &EndReason::Connection)
+                    );
                     break;
                 }
                 assert!(!pos.is_over(), "{} joins nothing, yet the game ended", label(c, r));

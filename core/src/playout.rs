@@ -86,8 +86,9 @@ pub fn playout<R: Rng>(
     let game = pos.game_arc().clone();
     // One budget for the hooks of the whole game.
     let _budget = game.hooks.is_some().then(HookBudget::open);
+    // One placement rule onto empty nodes: draw among the empty nodes kept in a list, not among
+    // generated moves (Go, Hex, Gomoku, tic-tac-toe).
     let fast = game.placement_only()
-        && game.rules.pass == PassRule::Always
         && game.pieces.len() == 1
         && !game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
     if fast {
@@ -206,17 +207,20 @@ impl PlayoutBuf {
         self.slot[n.idx()] = u32::MAX;
     }
 
-    /// Uniform among legal placements (and the pass, under the uniform policy), by striking off
-    /// illegal draws.
+    /// Uniform among legal placements (and the pass where it is always allowed, under the uniform
+    /// policy), by striking off illegal draws. With no legal placement: the pass where the rules allow
+    /// one, else nothing (the seat is stuck).
     fn pick_placement<R: Rng>(&mut self, pos: &Position, rng: &mut R, policy: Policy) -> Option<Move> {
         let mut live = self.empties.len();
         let light = policy == Policy::Light;
+        let pass = pos.game().rules.pass;
+        // Under the uniform policy, when passing is always allowed, slot `live` stands for the pass.
+        let pass_slot = !light && pass == PassRule::Always;
         loop {
-            // Under the uniform policy slot `live` stands for the pass; the light policy passes last.
-            if light && live == 0 {
-                return Some(Move::PASS);
+            if live == 0 && !pass_slot {
+                return (pass != PassRule::Never).then_some(Move::PASS);
             }
-            let i = if light { rng.random_range(0..live) } else { rng.random_range(0..=live) };
+            let i = if pass_slot { rng.random_range(0..=live) } else { rng.random_range(0..live) };
             if i == live {
                 return Some(Move::PASS);
             }

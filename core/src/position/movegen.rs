@@ -283,6 +283,14 @@ impl Position {
             // Passing is legal at least when nothing else is.
             return Ok(true);
         }
+        let rules = &self.game.rules;
+        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        if plain && self.game.placement_only() && !self.game.has_check_rule() {
+            // Every rule places anywhere empty: a seat can move while a node is empty and it has a rule.
+            let filled: usize = self.placed.iter().map(Vec::len).sum();
+            let placer = self.game.pieces.iter().any(|p| !p.moves.is_empty());
+            return Ok(placer && filled < self.cells.len());
+        }
         thread_local! {
             static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
         }
