@@ -230,7 +230,7 @@ fn pictures_are_current() {
     /// targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 15] = [
+    let pictures: [Picture; 16] = [
         ("games/go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
         ("games/field-go.svg", "field-go", &[("komi", "3.5")], "", None),
         ("games/leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
@@ -252,6 +252,7 @@ fn pictures_are_current() {
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
+        ("boards/alquerque.svg", "examples/alquerque.yaml", &[("men", "false")], "", None),
     ];
     for (file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

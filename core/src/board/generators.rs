@@ -3,6 +3,8 @@
 
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
+pub use super::alternate::alternate_diagonals;
+
 /// How the cells of a rectangular grid are labelled.
 ///
 /// ```

@@ -4,6 +4,7 @@
 //! shape is being assembled) and then flattened into plain arrays: per relation an adjacency list,
 //! per direction a "next node" table. The hot path reads only those arrays.
 
+pub mod alternate;
 pub mod builder;
 pub mod generators;
 pub mod nodeset;

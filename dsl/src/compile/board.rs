@@ -2,7 +2,7 @@
 //! same-colour links.
 
 use super::Compiler;
-use super::words::{EYE_RING, HUB, LABELS, PATTERN, SAME_COLOUR_JUMP};
+use super::words::{DIAGONAL, Diagonals, EYE_RING, HUB, LABELS, PATTERN, SAME_COLOUR_JUMP};
 use crate::diag::Loc;
 use crate::schema::{BoardDef, Grid3dDef, Mask, Spanned};
 use crate::words::{listed_or, lookup};
@@ -85,16 +85,17 @@ impl Compiler<'_> {
                     }
                 },
             };
+            let diagonals = self.word(&g.diagonal, DIAGONAL, Diagonals::None);
             let spec = GridSpec {
                 width: w,
                 height: h,
                 mask,
                 labels,
-                diagonal: g.diagonal,
+                diagonal: diagonals == Diagonals::All,
                 checker: g.checker.clone(),
                 kind: g.kind.clone().unwrap_or_else(|| "point".into()),
             };
-            self.board_result(generators::grid(&spec), anchor)?
+            self.grid_board(&spec, diagonals, anchor)?
         } else if let Some(g) = &b.grid3d {
             let (w, h, d) = self.dims(g)?;
             self.board_result(generators::grid3d(w, h, d), g.width.referenced)?

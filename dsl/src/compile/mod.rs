@@ -8,6 +8,7 @@
 
 mod board;
 mod hooks;
+mod lattices;
 mod lines;
 pub mod options;
 mod pieces;

@@ -84,6 +84,19 @@ pub(crate) const PATTERN: Words<bool> = &[("checker", false), ("stripes", true)]
 /// `same_colour_jump:`: whether a same-colour jump may pass over any node.
 pub(crate) const SAME_COLOUR_JUMP: Words<bool> = &[("empty", false), ("any", true)];
 
+/// A grid's `diagonal:`: which diagonal lines the grid has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Diagonals {
+    None,
+    All,
+    /// Only through the points where column + row is even (the Alquerque grid).
+    Alternate,
+}
+
+/// `grid: { diagonal: ... }`.
+pub(crate) const DIAGONAL: Words<Diagonals> =
+    &[("false", Diagonals::None), ("true", Diagonals::All), ("alternate", Diagonals::Alternate)];
+
 /// An option's `type:`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum OptionKind {

@@ -63,7 +63,7 @@ pub struct BoardDef {
 /// let def = qipan::definition("chess")?.def;
 /// let grid = def.board.grid.unwrap();
 /// assert_eq!(grid.labels.unwrap().value, "chess");
-/// assert!(grid.diagonal);
+/// assert_eq!(grid.diagonal.unwrap().value, "true");
 /// assert_eq!(grid.kind.as_deref(), Some("cell"));
 /// assert_eq!(grid.checker, Some(["dark".to_string(), "light".to_string()]));
 /// assert!(grid.mask.is_none());
@@ -81,9 +81,10 @@ pub struct GridDef {
     /// `gtp`, `letters` or `chess`.
     #[serde(default)]
     pub labels: Option<Text>,
-    /// Add the diagonal relation.
+    /// The diagonal relation: `false` (default), `true` (every diagonal) or `alternate` (only through the points
+    /// where column + row is even, as on an Alquerque board).
     #[serde(default)]
-    pub diagonal: bool,
+    pub diagonal: Option<Text>,
     /// Node kind (default `point`).
     #[serde(default)]
     pub kind: Option<String>,
