@@ -230,7 +230,7 @@ fn pictures_are_current() {
     /// targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 16] = [
+    let pictures: [Picture; 19] = [
         ("games/go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
         ("games/field-go.svg", "field-go", &[("komi", "3.5")], "", None),
         ("games/leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
@@ -253,6 +253,9 @@ fn pictures_are_current() {
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
         ("boards/alquerque.svg", "examples/alquerque.yaml", &[("men", "false")], "", None),
+        ("boards/morris-nine.svg", "examples/morris.yaml", &[], "a1 d2 d1 b4 g1", None),
+        ("boards/morris-twelve.svg", "examples/morris.yaml", &[("board", "twelve")], "", None),
+        ("boards/shisima.svg", "examples/morris.yaml", &[("board", "shisima")], "", None),
     ];
     for (file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

@@ -1,8 +1,10 @@
-//! The boards Ludii's games need, read from definitions: the Alquerque grid (`diagonal: alternate`).
+//! The boards Ludii's games need, read from definitions: the Alquerque grid (`diagonal: alternate`) and
+//! concentric rings (`rings:`, where a Morris mill is a line goal).
 //! The generators' own tests (in `core/src/board/`) check the geometry; these check the keys, their
 //! defaults and their diagnostics.
 
-use qipan::core::Game;
+use qipan::core::notation::parse_move;
+use qipan::core::{EndReason, Game, SeatId};
 use std::sync::Arc;
 
 /// A definition with this `board:` (indented under it) and one stone that is placed.
@@ -50,4 +52,61 @@ fn an_unknown_diagonal_word_is_refused_where_it_is_written() {
         error("  grid: { width: 5, height: 5, diagonal: crossed }"),
         "3:42: unknown value `crossed` (false, true, alternate)"
     );
+}
+
+/// Nine Men's Morris with a mill of three as the goal, along the squares' sides and the spokes.
+const MILLS: &str = "name: mills
+board:
+  rings: { count: 3 }
+seats: [{ name: x }, { name: o }]
+pieces: { man: { symbols: [X, O], moves: place to empty } }
+end:
+  lines: [{ length: 3, along: [ring, spoke] }]
+";
+
+/// Plays the moves and tells whether the game ended with the first seat's line.
+fn mill_made(moves: &[&str]) -> bool {
+    let game = qipan::load_str("mills.yaml", MILLS, &[]).expect("loads");
+    let mut pos = game.start();
+    for m in moves {
+        assert!(!pos.is_over(), "over before {m}");
+        pos.play(&parse_move(&pos, m).expect("move")).expect("legal");
+    }
+    pos.outcome().is_some_and(|r| r.winners == [SeatId(0)] && r.reason == EndReason::Line)
+}
+
+#[test]
+fn a_mill_runs_along_a_side_or_a_spoke_never_round_a_corner() {
+    // Along the bottom side of the outer square, and along the bottom spoke.
+    assert!(mill_made(&["a1", "b2", "d1", "f2", "g1"]));
+    assert!(mill_made(&["d1", "a1", "d2", "a7", "d3"]));
+    // The middle square's bottom side, filled from its midpoint last.
+    assert!(mill_made(&["b2", "a1", "f2", "a7", "d2"]));
+    // Round the corner g1: d1, g1, g4 is no mill; nor is a spoke that turns onto a side (d1, d2, b2).
+    assert!(!mill_made(&["d1", "a1", "g1", "a7", "g4"]));
+    assert!(!mill_made(&["d1", "a1", "d2", "a7", "b2"]));
+    // Nor three in a row across the empty centre (d3, d4 is no point, d5).
+    assert!(!mill_made(&["c4", "a1", "e4", "a7", "d3", "g7", "d5"]));
+}
+
+#[test]
+fn rings_keys_and_their_defaults() {
+    let game = with_board("  rings: { count: 3 }").expect("loads");
+    let b = &game.board;
+    assert_eq!((b.len(), segments(&game, "ring"), segments(&game, "spoke")), (24, 24, 8));
+    assert_eq!(b.relation_names(), ["ring", "spoke"]);
+    let game = with_board("  rings: { count: 1, shape: round, centre: true, spokes: all }").expect("loads");
+    assert_eq!((game.board.len(), segments(&game, "ring"), segments(&game, "spoke")), (9, 8, 8));
+    let game = with_board("  rings: { count: 2, spokes: none }").expect("loads");
+    assert_eq!((game.board.len(), segments(&game, "spoke")), (16, 0));
+}
+
+#[test]
+fn bad_rings_are_refused_where_they_are_written() {
+    assert_eq!(error("  rings: { count: 0 }"), "3:19: a board has 1 to 12 rings, not 0 (a count from 1 to 12)");
+    assert_eq!(error("  rings: { count: 13 }"), "3:19: a board has 1 to 12 rings, not 13 (a count from 1 to 12)");
+    assert_eq!(error("  rings: { count: 3, shape: oval }"), "3:29: unknown value `oval` (square, round)");
+    assert_eq!(error("  rings: { count: 3, spokes: some }"), "3:30: unknown value `some` (cross, all, none)");
+    let two = error("  rings: { count: 3 }\n  grid: { width: 3, height: 3 }");
+    assert!(two.contains("more than one generator") && two.contains("rings"), "{two}");
 }

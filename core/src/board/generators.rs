@@ -4,6 +4,7 @@
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
 pub use super::alternate::alternate_diagonals;
+pub use super::morris::{RingShape, RingsSpec, Spokes, rings};
 
 /// How the cells of a rectangular grid are labelled.
 ///

@@ -7,6 +7,7 @@
 pub mod alternate;
 pub mod builder;
 pub mod generators;
+pub mod morris;
 pub mod nodeset;
 
 pub use builder::{BoardBuilder, BoardError, EdgeSpec, NodeSpec};

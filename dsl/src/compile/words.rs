@@ -2,7 +2,7 @@
 //! The lookup and the "expected one of ..." message both read the table, so adding a word is one entry.
 
 use crate::words::Words;
-use qipan_core::board::generators::LabelStyle;
+use qipan_core::board::generators::{LabelStyle, RingShape, Spokes};
 use qipan_core::rules::{
     AbsorbedTurns, BareSide, CapturedTo, Dame, LineOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
 };
@@ -96,6 +96,12 @@ pub(crate) enum Diagonals {
 /// `grid: { diagonal: ... }`.
 pub(crate) const DIAGONAL: Words<Diagonals> =
     &[("false", Diagonals::None), ("true", Diagonals::All), ("alternate", Diagonals::Alternate)];
+
+/// The `shape:` of concentric rings.
+pub(crate) const RING_SHAPE: Words<RingShape> = &[("square", RingShape::Square), ("round", RingShape::Round)];
+
+/// The `spokes:` of concentric rings.
+pub(crate) const SPOKES: Words<Spokes> = &[("cross", Spokes::Cross), ("all", Spokes::All), ("none", Spokes::None)];
 
 /// An option's `type:`.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -36,6 +36,9 @@ pub struct BoardDef {
     /// A polar board.
     #[serde(default)]
     pub polar: Option<PolarDef>,
+    /// Concentric rings of eight points (Morris, Shisima).
+    #[serde(default)]
+    pub rings: Option<RingsDef>,
     /// Extra (or all) nodes.
     #[serde(default)]
     pub nodes: Vec<NodeDef>,
@@ -181,6 +184,40 @@ pub struct PolarDef {
     /// How the colours are laid out: `checker` (default: by ring + sector) or `stripes` (by sector).
     #[serde(default)]
     pub pattern: Option<Text>,
+}
+
+/// Concentric rings of eight points: the boards of the Morris games and of Shisima.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let src = "name: twelve
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   rings: { count: 3, spokes: all }
+/// ";
+/// let rings = qipan_dsl::Definition::read("twelve.yaml", src, &qipan_dsl::FileResolver)?.def.board.rings.unwrap();
+/// assert!(matches!(rings.count.value, NumOrExpr::Num(n) if n == 3.0));
+/// assert_eq!(rings.spokes.unwrap().value, "all");
+/// assert!(rings.shape.is_none() && !rings.centre);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RingsDef {
+    /// Rings, 1 to 12 (1 is the innermost).
+    pub count: Spanned<NumOrExpr>,
+    /// `square` (default: Morris) or `round` (octagons: Shisima).
+    #[serde(default)]
+    pub shape: Option<Text>,
+    /// Which points are joined across the rings: `cross` (default: the midpoints of the sides), `all` (also the
+    /// corners) or `none`.
+    #[serde(default)]
+    pub spokes: Option<Text>,
+    /// A point at the centre, joined by the spokes to the inner ring.
+    #[serde(default)]
+    pub centre: bool,
 }
 
 /// An explicit node.
