@@ -1,5 +1,5 @@
-//! The boards Ludii's games need, read from definitions: the Alquerque grid (`diagonal: alternate`) and
-//! concentric rings (`rings:`, where a Morris mill is a line goal).
+//! The boards Ludii's games need, read from definitions: the Alquerque grid (`diagonal: alternate`), grids
+//! with centres (`centres: true`) and concentric rings (`rings:`, where a Morris mill is a line goal).
 //! The generators' own tests (in `core/src/board/`) check the geometry; these check the keys, their
 //! defaults and their diagnostics.
 
@@ -109,4 +109,33 @@ fn bad_rings_are_refused_where_they_are_written() {
     assert_eq!(error("  rings: { count: 3, spokes: some }"), "3:30: unknown value `some` (cross, all, none)");
     let two = error("  rings: { count: 3 }\n  grid: { width: 3, height: 3 }");
     assert!(two.contains("more than one generator") && two.contains("rings"), "{two}");
+}
+
+#[test]
+fn grids_with_centres() {
+    let game =
+        with_board("  grid: { width: 7, height: 6, labels: chess, centres: true, diagonal: false }").expect("loads");
+    let b = &game.board;
+    // Dablot Prejjesne: 6 by 5 squares, 42 corners and 30 centres.
+    assert_eq!(b.len(), 72);
+    assert_eq!((segments(&game, "orthogonal"), segments(&game, "diagonal")), (7 * 5 + 6 * 6, 4 * 30));
+    let centre = b.kind("centre").expect("a centre kind");
+    assert_eq!(b.node_ids().filter(|&n| b.node(n).kind == centre).count(), 30);
+    assert_eq!(b.kind_names()[b.node(b.find("a1").unwrap()).kind as usize], "point");
+    assert_eq!(b.kind_names()[b.node(b.find("b2").unwrap()).kind as usize], "centre");
+    assert_eq!(b.find("m11").map(|n| b.label(n)), Some("m11"), "the far corner, on the 13×11 layout");
+}
+
+#[test]
+fn bad_grids_with_centres_are_refused() {
+    assert_eq!(
+        error("  grid: { width: 5, height: 5, centres: true, diagonal: true }"),
+        "3:57: a grid with centres has its diagonals through them (no `diagonal` beside `centres: true`)"
+    );
+    assert_eq!(
+        error("  grid: { width: 129, height: 5, centres: true }"),
+        "3:18: a grid with centres is at most 128 points wide and high, not 129x5 (a width and a height from 1 to 128)"
+    );
+    let checker = error("  grid: { width: 5, height: 5, centres: true, checker: [dark, light] }");
+    assert!(checker.ends_with("board: a grid with centres has no checkerboard ()"), "{checker}");
 }

@@ -4,6 +4,7 @@
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
 pub use super::alternate::alternate_diagonals;
+pub use super::centres::{MAX_CENTRES_SIDE, grid_with_centres};
 pub use super::morris::{RingShape, RingsSpec, Spokes, rings};
 
 /// How the cells of a rectangular grid are labelled.
@@ -35,7 +36,7 @@ pub enum LabelStyle {
 }
 
 /// Column letters for a style: GTP skips `I`.
-fn column_name(style: LabelStyle, x: u32) -> String {
+pub(crate) fn column_name(style: LabelStyle, x: u32) -> String {
     let alphabet: Vec<char> = match style {
         LabelStyle::Gtp => "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().collect(),
         LabelStyle::Letters => ('A'..='Z').collect(),

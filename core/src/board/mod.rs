@@ -6,6 +6,7 @@
 
 pub mod alternate;
 pub mod builder;
+pub mod centres;
 pub mod generators;
 pub mod morris;
 pub mod nodeset;

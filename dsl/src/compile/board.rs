@@ -96,7 +96,7 @@ impl Compiler<'_> {
                 checker: g.checker.clone(),
                 kind: g.kind.clone().unwrap_or_else(|| "point".into()),
             };
-            self.grid_board(&spec, diagonals, anchor)?
+            self.grid_board(g, &spec, diagonals, anchor)?
         } else if let Some(g) = &b.grid3d {
             let (w, h, d) = self.dims(g)?;
             self.board_result(generators::grid3d(w, h, d), g.width.referenced)?

@@ -67,6 +67,7 @@ pub struct BoardDef {
 /// let grid = def.board.grid.unwrap();
 /// assert_eq!(grid.labels.unwrap().value, "chess");
 /// assert_eq!(grid.diagonal.unwrap().value, "true");
+/// assert!(!grid.centres);
 /// assert_eq!(grid.kind.as_deref(), Some("cell"));
 /// assert_eq!(grid.checker, Some(["dark".to_string(), "light".to_string()]));
 /// assert!(grid.mask.is_none());
@@ -88,6 +89,10 @@ pub struct GridDef {
     /// where column + row is even, as on an Alquerque board).
     #[serde(default)]
     pub diagonal: Option<Text>,
+    /// A point at the centre of every square, where its two diagonals cross (Dablot); the `diagonal` relation
+    /// then runs corner, centre, corner.
+    #[serde(default)]
+    pub centres: bool,
     /// Node kind (default `point`).
     #[serde(default)]
     pub kind: Option<String>,
