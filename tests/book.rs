@@ -230,7 +230,7 @@ fn pictures_are_current() {
     /// targets are marked.
     type Picture =
         (&'static str, &'static str, &'static [(&'static str, &'static str)], &'static str, Option<&'static str>);
-    let pictures: [Picture; 20] = [
+    let pictures: [Picture; 21] = [
         ("games/go.svg", "go", &[("size", "9")], "E5 C3 G7 C7 G3", None),
         ("games/field-go.svg", "field-go", &[("komi", "3.5")], "", None),
         ("games/leader-cannon.svg", "leader-cannon", &[], "leader@b2 leader@c4 commoner@a1", None),
@@ -257,6 +257,7 @@ fn pictures_are_current() {
         ("boards/morris-twelve.svg", "examples/morris.yaml", &[("board", "twelve")], "", None),
         ("boards/shisima.svg", "examples/morris.yaml", &[("board", "shisima")], "", None),
         ("boards/dablot.svg", "examples/dablot.yaml", &[], "a1 m11 b2 l10 c1", None),
+        ("boards/triangle.svg", "examples/triangle.yaml", &[], "c2 d2 b3 c4 b2 d3", None),
     ];
     for (file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

@@ -139,3 +139,73 @@ fn bad_grids_with_centres_are_refused() {
     let checker = error("  grid: { width: 5, height: 5, centres: true, checker: [dark, light] }");
     assert!(checker.ends_with("board: a grid with centres has no checkerboard ()"), "{checker}");
 }
+
+#[test]
+fn morris_positions_read_and_write_as_fen_on_their_layout() {
+    let game = qipan::load_str("mills.yaml", MILLS, &[]).expect("loads");
+    let mut pos = game.start();
+    for m in ["a1", "d2", "d1", "b4"] {
+        pos.play(&parse_move(&pos, m).expect("move")).expect("legal");
+    }
+    let fen = pos.to_fen().expect("a grid with holes");
+    assert!(fen.starts_with("7/7/7/1O5/7/3O3/X2X3 w"), "{fen}");
+    let back = qipan::core::Position::from_fen(&game, &fen).expect("reads back");
+    assert_eq!(back.cells(), pos.cells());
+    // A piece on a place of the layout that is no point is refused.
+    assert!(qipan::core::Position::from_fen(&game, "7/7/7/7/7/7/1X5").is_err());
+}
+
+#[test]
+fn triangles() {
+    let game = with_board("  triangle: { size: 5 }").expect("loads");
+    let b = &game.board;
+    assert_eq!((b.len(), segments(&game, "adjacent")), (15, 30));
+    assert_eq!(b.label(qipan::core::NodeId(0)), "a1", "chess labels by default");
+    for side in ["bottom", "left", "right"] {
+        assert_eq!(b.zone_set(b.zone(side).expect(side)).count(), 5, "{side}");
+    }
+    // A mask as one text, rows apex first, spaces ignored: the middle point of a triangle of 4 is a hole.
+    let game =
+        with_board("  triangle: { size: 4, labels: gtp, mask: \" . / . . / . # . / . . . . \" }").expect("loads");
+    assert_eq!((game.board.len(), segments(&game, "adjacent")), (9, 12));
+    assert!(game.board.find("A1").is_some() && game.board.find("B2").is_none());
+}
+
+#[test]
+fn bad_triangles_are_refused_where_they_are_written() {
+    assert_eq!(
+        error("  triangle: { size: 0 }"),
+        "3:21: a triangle has 1 to 256 points a side, not 0 (a size from 1 to 256)"
+    );
+    assert_eq!(
+        error("  triangle: { size: 3, labels: runic }"),
+        "3:32: unknown label style `runic` (gtp, letters or chess)"
+    );
+    let short = error("  triangle: { size: 3, mask: [\".\", \"..\", \"..\"] }");
+    assert!(short.starts_with("3:30: board: mask row 3 has 2 places but row 3 of the triangle has 3"), "{short}");
+    let two = error("  triangle: { size: 3 }\n  rings: { count: 1 }");
+    assert!(two.contains("more than one generator"), "{two}");
+}
+
+#[test]
+fn forward_on_a_triangle_is_up_the_board() {
+    let src = "name: up
+board:
+  triangle: { size: 4 }
+  directions: { n: [0, 1], s: [0, -1] }
+seats: [{ name: x, forward: [n] }, { name: o, forward: [s] }]
+pieces:
+  runner:
+    symbols: [X, O]
+    moves: [step adjacent.forward to empty, step adjacent.sideways to empty]
+setup:
+  - { seat: x, piece: runner, at: [b2] }
+  - { seat: o, piece: runner, at: [a4] }
+";
+    let game = qipan::load_str("up.yaml", src, &[]).expect("loads");
+    let pos = game.start();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(&game, m)).collect();
+    moves.sort();
+    // Up: b3 (ne) and a3 (nw); sideways along the row: a2 and c2; never down to b1 or c1.
+    assert_eq!(moves, ["b2-a2", "b2-a3", "b2-b3", "b2-c2"]);
+}

@@ -6,6 +6,7 @@ use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 pub use super::alternate::alternate_diagonals;
 pub use super::centres::{MAX_CENTRES_SIDE, grid_with_centres};
 pub use super::morris::{RingShape, RingsSpec, Spokes, rings};
+pub use super::triangle::{MAX_TRIANGLE_SIDE, TRIANGLE_DIRECTIONS, TriangleSpec, triangle};
 
 /// How the cells of a rectangular grid are labelled.
 ///

@@ -10,6 +10,7 @@ pub mod centres;
 pub mod generators;
 pub mod morris;
 pub mod nodeset;
+pub mod triangle;
 
 pub use builder::{BoardBuilder, BoardError, EdgeSpec, NodeSpec};
 pub use nodeset::NodeSet;

@@ -121,8 +121,8 @@ fn compass(v: [i32; 2]) -> &'static str {
 
 /// Builds concentric rings of eight points. Points have kind `point` and are labelled on the square
 /// layout of `2 × count + 1` columns and rows, chess-style (`a1`, `d2`; the centre of Nine Men's Morris
-/// would be `d4`), numbered row by row from `a1`; their coordinates are `[column, row, ring]` (ring 0 for
-/// the centre). Relations:
+/// would be `d4`), numbered row by row from `a1`; their coordinates are the layout's `[column, row]`, so
+/// that positions can be written as FEN on the layout, its empty places as holes. Relations:
 ///
 /// - `ring`: each point to its two neighbours on its ring. On squares the directions are the compass
 ///   points along the side (`e`/`w` on the top and bottom sides, `n`/`s` on the left and right), so a
@@ -195,7 +195,7 @@ pub fn rings(spec: &RingsSpec) -> Result<BoardBuilder, BoardError> {
                 colour: None,
                 zones: vec![],
                 pos,
-                coord: [x, y, r],
+                coord: [x, y, 0],
             })?;
             at.insert((r, unit), id);
         }

@@ -31,16 +31,22 @@ impl Compiler<'_> {
             };
             return self.board(variant);
         }
-        let generators_used =
-            [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some(), b.box_surface.is_some(), b.rings.is_some()]
-                .iter()
-                .filter(|&&x| x)
-                .count();
+        let generators_used = [
+            b.grid.is_some(),
+            b.grid3d.is_some(),
+            b.polar.is_some(),
+            b.box_surface.is_some(),
+            b.rings.is_some(),
+            b.triangle.is_some(),
+        ]
+        .iter()
+        .filter(|&&x| x)
+        .count();
         if generators_used > 1 {
             self.error(
                 Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar, rings (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
+                Some("one of grid, grid3d, box, polar, rings, triangle (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }
@@ -120,6 +126,8 @@ impl Compiler<'_> {
             self.board_result(generators::polar(&spec), p.rings.referenced)?
         } else if let Some(r) = &b.rings {
             self.rings_board(r)?
+        } else if let Some(t) = &b.triangle {
+            self.triangle_board(t)?
         } else {
             BoardBuilder::new()
         };

@@ -1,13 +1,16 @@
 //! The boards Ludii's games need beyond plain grids: the Alquerque grid (`diagonal: alternate`), grids
-//! with a point at the centre of every square (`centres: true`) and concentric rings (`rings:`, the Morris
-//! boards).
+//! with a point at the centre of every square (`centres: true`), concentric rings (`rings:`, the Morris
+//! boards) and triangular lattices (`triangle:`).
 
 use super::Compiler;
-use super::words::{Diagonals, RING_SHAPE, SPOKES};
+use super::words::{Diagonals, LABELS, RING_SHAPE, SPOKES};
 use crate::diag::Loc;
-use crate::schema::{GridDef, RingsDef};
+use crate::schema::{GridDef, Mask, RingsDef, Spanned, TriangleDef};
+use crate::words::{listed_or, lookup};
 use qipan_core::board::BoardBuilder;
-use qipan_core::board::generators::{self, GridSpec, MAX_CENTRES_SIDE, RingShape, RingsSpec, Spokes};
+use qipan_core::board::generators::{
+    self, GridSpec, LabelStyle, MAX_CENTRES_SIDE, MAX_TRIANGLE_SIDE, RingShape, RingsSpec, Spokes, TriangleSpec,
+};
 
 /// The most rings: their layout's columns are single letters.
 const MAX_RINGS: u32 = 12;
@@ -67,5 +70,37 @@ impl Compiler<'_> {
             centre: r.centre,
         };
         self.board_result(generators::rings(&spec), r.count.referenced)
+    }
+
+    /// A triangular lattice; a size out of range is refused where it is written.
+    pub(super) fn triangle_board(&mut self, t: &TriangleDef) -> Option<BoardBuilder> {
+        let size = self.count(&t.size, "a triangle's size", 100_000.0)?;
+        if !(1..=MAX_TRIANGLE_SIDE).contains(&size) {
+            self.error(
+                t.size.referenced,
+                format!("a triangle has 1 to {MAX_TRIANGLE_SIDE} points a side, not {size}"),
+                Some(format!("a size from 1 to {MAX_TRIANGLE_SIDE}")),
+            );
+            return None;
+        }
+        let labels = match &t.labels {
+            None => LabelStyle::Chess,
+            Some(l) => match lookup(LABELS, &l.value) {
+                Some(style) => style,
+                None => {
+                    self.error(l.referenced, format!("unknown label style `{}`", l.value), Some(listed_or(LABELS)));
+                    return None;
+                }
+            },
+        };
+        let mask = t.mask.as_ref().map(|m| match &m.value {
+            Mask::Rows(rows) => rows.clone(),
+            Mask::Text(text) => {
+                let text = self.subst(&Spanned::new(text.clone(), m.referenced, m.defined));
+                text.split(['/', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(String::from).collect()
+            }
+        });
+        let at = t.mask.as_ref().map_or(t.size.referenced, |m| m.referenced);
+        self.board_result(generators::triangle(&TriangleSpec { size, mask, labels }), at)
     }
 }

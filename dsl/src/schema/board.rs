@@ -39,6 +39,9 @@ pub struct BoardDef {
     /// Concentric rings of eight points (Morris, Shisima).
     #[serde(default)]
     pub rings: Option<RingsDef>,
+    /// A triangle of points, each with up to six neighbours.
+    #[serde(default)]
+    pub triangle: Option<TriangleDef>,
     /// Extra (or all) nodes.
     #[serde(default)]
     pub nodes: Vec<NodeDef>,
@@ -223,6 +226,37 @@ pub struct RingsDef {
     /// A point at the centre, joined by the spokes to the inner ring.
     #[serde(default)]
     pub centre: bool,
+}
+
+/// A triangular lattice: a triangle of points, each with up to six neighbours.
+///
+/// ```
+/// use qipan_dsl::schema::{Mask, NumOrExpr};
+///
+/// let src = "name: holes
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   triangle: { size: 3, mask: [\".\", \".#\", \"...\"] }
+/// ";
+/// let triangle = qipan_dsl::Definition::read("holes.yaml", src, &qipan_dsl::FileResolver)?.def.board.triangle.unwrap();
+/// assert!(matches!(triangle.size.value, NumOrExpr::Num(n) if n == 3.0));
+/// assert!(matches!(triangle.mask.unwrap().value, Mask::Rows(rows) if rows[1] == ".#"));
+/// assert!(triangle.labels.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriangleDef {
+    /// Points along each side.
+    pub size: Spanned<NumOrExpr>,
+    /// `gtp`, `letters` or `chess` (default).
+    #[serde(default)]
+    pub labels: Option<Text>,
+    /// Rows of `.` (point) and `#` (no point), the apex row first, each row one longer than the one above;
+    /// spaces are ignored. A list, or one text with rows separated by `/` or new lines.
+    #[serde(default)]
+    pub mask: Option<Spanned<Mask>>,
 }
 
 /// An explicit node.
