@@ -256,6 +256,12 @@ fn pictures_are_current() {
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
         ("boards/hex-rhombus.svg", "examples/board-hex.yaml", &[], "f6 e7 g5 d8 h4", None),
         ("boards/hex-hexagon.svg", "examples/board-hexagon.yaml", &[], "e5 d4 f6 c3 d6", None),
+        ("boards/alquerque.svg", "examples/alquerque.yaml", &[("men", "false")], "", None),
+        ("boards/morris-nine.svg", "examples/morris.yaml", &[], "a1 d2 d1 b4 g1", None),
+        ("boards/morris-twelve.svg", "examples/morris.yaml", &[("board", "twelve")], "", None),
+        ("boards/shisima.svg", "examples/morris.yaml", &[("board", "shisima")], "", None),
+        ("boards/dablot.svg", "examples/dablot.yaml", &[], "a1 m11 b2 l10 c1", None),
+        ("boards/triangle.svg", "examples/triangle.yaml", &[], "c2 d2 b3 c4 b2 d3", None),
     ];
     for &(file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

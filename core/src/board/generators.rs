@@ -4,6 +4,10 @@
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
 pub use super::hex::{HEX_DIRECTIONS, HexShape, HexSpec, hex};
+pub use super::alternate::alternate_diagonals;
+pub use super::centres::{MAX_CENTRES_SIDE, grid_with_centres};
+pub use super::morris::{RingShape, RingsSpec, Spokes, rings};
+pub use super::triangle::{MAX_TRIANGLE_SIDE, TRIANGLE_DIRECTIONS, TriangleSpec, triangle};
 
 /// How the cells of a rectangular grid are labelled.
 ///
@@ -34,7 +38,7 @@ pub enum LabelStyle {
 }
 
 /// Column letters for a style: GTP skips `I`.
-fn column_name(style: LabelStyle, x: u32) -> String {
+pub(crate) fn column_name(style: LabelStyle, x: u32) -> String {
     let alphabet: Vec<char> = match style {
         LabelStyle::Gtp => "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().collect(),
         LabelStyle::Letters => ('A'..='Z').collect(),

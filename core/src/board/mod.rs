@@ -4,10 +4,14 @@
 //! shape is being assembled) and then flattened into plain arrays: per relation an adjacency list,
 //! per direction a "next node" table. The hot path reads only those arrays.
 
+pub mod alternate;
 pub mod builder;
+pub mod centres;
 pub mod generators;
 pub mod hex;
+pub mod morris;
 pub mod nodeset;
+pub mod triangle;
 
 pub use builder::{BoardBuilder, BoardError, EdgeSpec, NodeSpec};
 pub use hex::HexShape;

@@ -191,9 +191,14 @@ pub fn text(pos: &Position) -> String {
     let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
     if let Some((w, h, coordinates)) = b.grid_size() {
         let mut grid = vec![vec![None; w as usize]; h as usize];
-        // Nodes sit in the picture at their drawing positions.
+        // Nodes sit in the picture at their drawing positions, or on a grid with coordinates at those
+        // (which round boards drawn on a square layout, like Shisima's octagon, have apart).
+        let place = |n: NodeId| {
+            let info = b.node(n);
+            if coordinates { [info.coord[0] as f32, info.coord[1] as f32] } else { [info.pos[0], info.pos[1]] }
+        };
         for n in b.node_ids() {
-            let p = b.node(n).pos;
+            let p = place(n);
             let (x, y) = (p[0].round() as usize, p[1].round() as usize);
             if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
                 *cell = Some(n);
@@ -204,7 +209,7 @@ pub fn text(pos: &Position) -> String {
                 grid.iter()
                     .flatten()
                     .flatten()
-                    .find(|n| b.node(**n).pos[0].round() as i32 == x as i32)
+                    .find(|n| place(**n)[0].round() as i32 == x as i32)
                     .map(|n| b.label(*n).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
                     .unwrap_or_default()
             })

@@ -4,7 +4,7 @@
 use super::polar::tests::board;
 use super::*;
 use crate::board::Board;
-use crate::board::generators::{GridSpec, grid, polar};
+use crate::board::generators::{GridSpec, RingShape, RingsSpec, Spokes, grid, polar, rings};
 use crate::game::{Game, GameBuilder, PieceType, Placement, Seat};
 use crate::position::Piece;
 use crate::{PieceId, SeatId};
@@ -207,4 +207,14 @@ fn other_boards_keep_their_pictures() {
     assert!(text(&grid_pos).starts_with("    A B C D E\n  5 . . . . . 5\n"), "{}", text(&grid_pos));
     let marked = svg_marked(&grid_pos, &Marks { last: vec![NodeId(0)], targets: vec![NodeId(1)] });
     assert!(balanced(&marked) && marked.contains(r#"class="last""#) && marked.contains(r#"class="target""#));
+}
+
+#[test]
+fn round_rings_are_written_on_their_square_layout() {
+    // Two octagons and their centre: drawn round, written on the 5×5 layout their labels come from.
+    let spec = RingsSpec { shape: RingShape::Round, spokes: Spokes::All, centre: true, ..RingsSpec::new(2) };
+    let pos = game(rings(&spec).unwrap().build().unwrap(), &["black", "white"], &[]).start();
+    let rows = "    a b c d e\n  5 .   .   . 5\n  4   . . .   4\n  3 . . . . . 3\n  2   . . .   2\n  1 .   .   . 1\n";
+    assert_eq!(text(&pos), format!("{rows}    a b c d e\nblack to move (ply 1)\n"));
+    assert!(balanced(&svg(&pos)));
 }

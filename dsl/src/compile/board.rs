@@ -2,7 +2,7 @@
 //! same-colour links.
 
 use super::Compiler;
-use super::words::{EYE_RING, HUB, LABELS, PATTERN, SAME_COLOUR_JUMP};
+use super::words::{DIAGONAL, Diagonals, EYE_RING, HUB, LABELS, PATTERN, SAME_COLOUR_JUMP};
 use crate::diag::Loc;
 use crate::schema::{BoardDef, Grid3dDef, Mask, Spanned};
 use crate::words::{listed_or, lookup};
@@ -31,16 +31,23 @@ impl Compiler<'_> {
             };
             return self.board(variant);
         }
-        let generators_used =
-            [b.grid.is_some(), b.grid3d.is_some(), b.polar.is_some(), b.box_surface.is_some(), b.hex.is_some()]
-                .iter()
-                .filter(|&&x| x)
-                .count();
+        let generators_used = [
+            b.grid.is_some(),
+            b.grid3d.is_some(),
+            b.polar.is_some(),
+            b.box_surface.is_some(),
+            b.hex.is_some(),
+            b.rings.is_some(),
+            b.triangle.is_some(),
+        ]
+        .iter()
+        .filter(|&&x| x)
+        .count();
         if generators_used > 1 {
             self.error(
                 Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar, hex (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
+                Some("one of grid, grid3d, box, polar, hex, rings, triangle (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }
@@ -86,16 +93,17 @@ impl Compiler<'_> {
                     }
                 },
             };
+            let diagonals = self.word(&g.diagonal, DIAGONAL, Diagonals::None);
             let spec = GridSpec {
                 width: w,
                 height: h,
                 mask,
                 labels,
-                diagonal: g.diagonal,
+                diagonal: diagonals == Diagonals::All,
                 checker: g.checker.clone(),
                 kind: g.kind.clone().unwrap_or_else(|| "point".into()),
             };
-            self.board_result(generators::grid(&spec), anchor)?
+            self.grid_board(g, &spec, diagonals, anchor)?
         } else if let Some(g) = &b.grid3d {
             let (w, h, d) = self.dims(g)?;
             self.board_result(generators::grid3d(w, h, d), g.width.referenced)?
@@ -120,6 +128,10 @@ impl Compiler<'_> {
         } else if let Some(h) = &b.hex {
             let (spec, at) = self.hex_spec(h)?;
             self.board_result(generators::hex(&spec), at)?
+        } else if let Some(r) = &b.rings {
+            self.rings_board(r)?
+        } else if let Some(t) = &b.triangle {
+            self.triangle_board(t)?
         } else {
             BoardBuilder::new()
         };

@@ -10,6 +10,7 @@ mod board;
 mod goals;
 mod hex;
 mod hooks;
+mod lattices;
 pub mod options;
 mod pieces;
 mod rules;

@@ -2,7 +2,7 @@
 //! The lookup and the "expected one of ..." message both read the table, so adding a word is one entry.
 
 use crate::words::Words;
-use qipan_core::board::generators::LabelStyle;
+use qipan_core::board::generators::{LabelStyle, RingShape, Spokes};
 use qipan_core::rules::{
     AbsorbedTurns, BareSide, CapturedTo, Dame, GoalOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
 };
@@ -88,6 +88,25 @@ pub(crate) const PATTERN: Words<bool> = &[("checker", false), ("stripes", true)]
 
 /// `same_colour_jump:`: whether a same-colour jump may pass over any node.
 pub(crate) const SAME_COLOUR_JUMP: Words<bool> = &[("empty", false), ("any", true)];
+
+/// A grid's `diagonal:`: which diagonal lines the grid has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Diagonals {
+    None,
+    All,
+    /// Only through the points where column + row is even (the Alquerque grid).
+    Alternate,
+}
+
+/// `grid: { diagonal: ... }`.
+pub(crate) const DIAGONAL: Words<Diagonals> =
+    &[("false", Diagonals::None), ("true", Diagonals::All), ("alternate", Diagonals::Alternate)];
+
+/// The `shape:` of concentric rings.
+pub(crate) const RING_SHAPE: Words<RingShape> = &[("square", RingShape::Square), ("round", RingShape::Round)];
+
+/// The `spokes:` of concentric rings.
+pub(crate) const SPOKES: Words<Spokes> = &[("cross", Spokes::Cross), ("all", Spokes::All), ("none", Spokes::None)];
 
 /// An option's `type:`.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -39,6 +39,12 @@ pub struct BoardDef {
     /// A board of hexagonal cells: a rhombus or a hexagon.
     #[serde(default)]
     pub hex: Option<Spanned<HexDef>>,
+    /// Concentric rings of eight points (Morris, Shisima).
+    #[serde(default)]
+    pub rings: Option<RingsDef>,
+    /// A triangle of points, each with up to six neighbours.
+    #[serde(default)]
+    pub triangle: Option<TriangleDef>,
     /// Extra (or all) nodes.
     #[serde(default)]
     pub nodes: Vec<NodeDef>,
@@ -66,7 +72,8 @@ pub struct BoardDef {
 /// let def = qipan::definition("chess")?.def;
 /// let grid = def.board.grid.unwrap();
 /// assert_eq!(grid.labels.unwrap().value, "chess");
-/// assert!(grid.diagonal);
+/// assert_eq!(grid.diagonal.unwrap().value, "true");
+/// assert!(!grid.centres);
 /// assert_eq!(grid.kind.as_deref(), Some("cell"));
 /// assert_eq!(grid.checker, Some(["dark".to_string(), "light".to_string()]));
 /// assert!(grid.mask.is_none());
@@ -84,9 +91,14 @@ pub struct GridDef {
     /// `gtp`, `letters` or `chess`.
     #[serde(default)]
     pub labels: Option<Text>,
-    /// Add the diagonal relation.
+    /// The diagonal relation: `false` (default), `true` (every diagonal) or `alternate` (only through the points
+    /// where column + row is even, as on an Alquerque board).
     #[serde(default)]
-    pub diagonal: bool,
+    pub diagonal: Option<Text>,
+    /// A point at the centre of every square, where its two diagonals cross (Dablot); the `diagonal` relation
+    /// then runs corner, centre, corner.
+    #[serde(default)]
+    pub centres: bool,
     /// Node kind (default `point`).
     #[serde(default)]
     pub kind: Option<String>,
@@ -225,6 +237,71 @@ pub struct PolarDef {
     /// How the colours are laid out: `checker` (default: by ring + sector) or `stripes` (by sector).
     #[serde(default)]
     pub pattern: Option<Text>,
+}
+
+/// Concentric rings of eight points: the boards of the Morris games and of Shisima.
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let src = "name: twelve
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   rings: { count: 3, spokes: all }
+/// ";
+/// let rings = qipan_dsl::Definition::read("twelve.yaml", src, &qipan_dsl::FileResolver)?.def.board.rings.unwrap();
+/// assert!(matches!(rings.count.value, NumOrExpr::Num(n) if n == 3.0));
+/// assert_eq!(rings.spokes.unwrap().value, "all");
+/// assert!(rings.shape.is_none() && !rings.centre);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RingsDef {
+    /// Rings, 1 to 12 (1 is the innermost).
+    pub count: Spanned<NumOrExpr>,
+    /// `square` (default: Morris) or `round` (octagons: Shisima).
+    #[serde(default)]
+    pub shape: Option<Text>,
+    /// Which points are joined across the rings: `cross` (default: the midpoints of the sides), `all` (also the
+    /// corners) or `none`.
+    #[serde(default)]
+    pub spokes: Option<Text>,
+    /// A point at the centre, joined by the spokes to the inner ring.
+    #[serde(default)]
+    pub centre: bool,
+}
+
+/// A triangular lattice: a triangle of points, each with up to six neighbours.
+///
+/// ```
+/// use qipan_dsl::schema::{Mask, NumOrExpr};
+///
+/// let src = "name: holes
+/// seats: [{ name: a }]
+/// pieces: {}
+/// board:
+///   triangle: { size: 3, mask: [\".\", \".#\", \"...\"] }
+/// ";
+/// let triangle = qipan_dsl::Definition::read("holes.yaml", src, &qipan_dsl::FileResolver)?.def.board.triangle.unwrap();
+/// assert!(matches!(triangle.size.value, NumOrExpr::Num(n) if n == 3.0));
+/// assert!(matches!(triangle.mask.unwrap().value, Mask::Rows(rows) if rows[1] == ".#"));
+/// assert!(triangle.labels.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriangleDef {
+    /// Points along each side.
+    pub size: Spanned<NumOrExpr>,
+    /// `gtp`, `letters` or `chess` (default).
+    #[serde(default)]
+    pub labels: Option<Text>,
+    /// Rows of `.` (point) and `#` (no point), the apex row first, each row one longer than the one above;
+    /// spaces are ignored. A list, or one text with rows separated by `/` or new lines.
+    #[serde(default)]
+    pub mask: Option<Spanned<Mask>>,
 }
 
 /// An explicit node.
