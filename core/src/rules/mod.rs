@@ -10,7 +10,7 @@ pub mod scoring;
 
 use crate::PieceId;
 use crate::board::RelationId;
-pub use cond::{Cmp, Cond, FastTarget};
+pub use cond::{Adjacent, Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use line::{LineGoal, LineOutcome};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
