@@ -14,6 +14,7 @@ pub use cond::{Adjacent, Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use line::{LineGoal, LineOutcome};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
+pub use scoring::GroupMeasure;
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
 ///
@@ -224,6 +225,15 @@ pub enum Scoring {
     },
     /// Number of enemy pieces captured.
     Captures,
+    /// Pieces on the board ([`scoring::pieces`]).
+    Pieces,
+    /// The groups of each seat's pieces, joined over `relation` ([`scoring::groups`]).
+    Groups {
+        /// The relation that joins pieces into groups.
+        relation: RelationId,
+        /// What is measured of them.
+        measure: scoring::GroupMeasure,
+    },
 }
 
 /// Which turns an absorbed seat keeps, and what its player may move on them.
@@ -328,4 +338,6 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to each seat's score at the end (komi: given to the second seat in Go).
     pub score_bonus: Vec<f64>,
+    /// The lowest score wins, not the highest (fewest groups).
+    pub lower_score_wins: bool,
 }
