@@ -96,6 +96,8 @@ impl GameResult {
             Scoring::None => None,
             Scoring::Area { relation, dame } => Some(scoring::area(pos, *relation, *dame)),
             Scoring::Captures => Some(pos.captures().iter().map(|&c| c as f64).collect()),
+            Scoring::Pieces => Some(scoring::pieces(pos)),
+            Scoring::Groups { relation, measure } => Some(scoring::groups(pos, *relation, *measure)),
         };
         if let Some(h) = &g.hooks
             && h.has(HookPoint::Score)
@@ -116,18 +118,17 @@ impl GameResult {
         for (s, b) in scores.iter_mut().zip(&g.rules.score_bonus) {
             *s += b;
         }
-        let best = g
-            .seat_ids()
-            .zip(&scores)
-            .filter(|&(s, _)| pos.is_alive(s))
-            .map(|(_, v)| *v)
-            .fold(f64::NEG_INFINITY, f64::max);
+        // The best score is the highest, or the lowest where the rules say so; the margin is how far the
+        // winner is ahead of the other seat either way.
+        let lower = g.rules.lower_score_wins;
+        let live = g.seat_ids().zip(&scores).filter(|&(s, _)| pos.is_alive(s)).map(|(_, v)| *v);
+        let best = if lower { live.fold(f64::INFINITY, f64::min) } else { live.fold(f64::NEG_INFINITY, f64::max) };
         let winners: Vec<SeatId> = g.seat_ids().filter(|&s| pos.is_alive(s) && scores[s.idx()] == best).collect();
         let text = if winners.len() != 1 {
             "0".to_string()
         } else if g.seats.len() == 2 {
             let w = winners[0].idx();
-            let margin = scores[w] - scores[1 - w];
+            let margin = if lower { scores[1 - w] - scores[w] } else { scores[w] - scores[1 - w] };
             format!("{}+{}", g.seats[w].letter, fmt_points(margin))
         } else {
             format!("{} wins", g.seats[winners[0].idx()].name)
@@ -246,7 +247,8 @@ impl std::fmt::Display for EndReason {
     }
 }
 
-/// Writes points without a trailing `.0` (`5.5`, `3`).
+/// Writes points without a trailing `.0` (`5.5`, `3`), and whole numbers written out however large (a
+/// product of group sizes may pass what an `i64` holds; past 2^53 the digits are the `f64`'s shortest).
 ///
 /// ```
 /// use qipan::core::outcome::fmt_points;
@@ -254,7 +256,11 @@ impl std::fmt::Display for EndReason {
 /// assert_eq!(fmt_points(5.5), "5.5");
 /// assert_eq!(fmt_points(3.0), "3");
 /// assert_eq!(fmt_points(0.25), "0.25");
+/// assert_eq!(fmt_points(2.0 - 1e-12), "2");
+/// assert_eq!(fmt_points(-1e-12), "0");
+/// assert_eq!(fmt_points(1e20), "100000000000000000000"); // past `i64::MAX`
 /// ```
 pub fn fmt_points(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 { format!("{}", x.round() as i64) } else { format!("{x}") }
+    // `+ 0.0` turns a rounded -0 into 0.
+    if (x - x.round()).abs() < 1e-9 { format!("{}", x.round() + 0.0) } else { format!("{x}") }
 }

@@ -132,6 +132,9 @@ pub enum Cond {
     /// The condition holds on the node one step along this direction of this relation (false when
     /// there is none): `next(orthogonal.s) empty`, the cell below in Connect Four.
     Next(RelationId, DirectionId, Box<Cond>),
+    /// The number of the node's neighbours where a condition holds, compared with a constant:
+    /// `adjacent(orthogonal, friend) >= 2` (see [`Adjacent`]).
+    Adjacent(Box<Adjacent>),
     /// The mover has at least one piece of this type in its reserve.
     InReserve(PieceId),
     /// The mover has at least one piece of this type on the board.
@@ -278,6 +281,7 @@ impl Cond {
                 let next = if at { pos.game().board.next(*rel, *dir, node) } else { NodeId::NONE };
                 next.is_some() && c.eval_with(pos, seat, next, occupant)
             }
+            Cond::Adjacent(a) => a.eval(pos, seat, node, occupant),
             Cond::Unmoved => occ().is_some() && pos.unmoved(node),
             Cond::Passed => at && pos.is_passed(node),
             Cond::InReserve(p) => pos.reserve(seat, *p) > 0,
@@ -500,6 +504,9 @@ impl FastTarget {
             && (self.excluded_zones == 0 || pos.game().board.zones_of(node) & self.excluded_zones == 0)
     }
 }
+
+pub mod adjacent;
+pub use adjacent::Adjacent;
 
 #[cfg(test)]
 mod tests;

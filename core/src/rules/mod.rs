@@ -10,10 +10,11 @@ pub mod scoring;
 
 use crate::PieceId;
 use crate::board::RelationId;
-pub use cond::{Cmp, Cond, FastTarget};
+pub use cond::{Adjacent, Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
+pub use scoring::GroupMeasure;
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
 ///
@@ -227,6 +228,15 @@ pub enum Scoring {
     },
     /// Number of enemy pieces captured.
     Captures,
+    /// Pieces on the board ([`scoring::pieces`]).
+    Pieces,
+    /// The groups of each seat's pieces, joined over `relation` ([`scoring::groups`]).
+    Groups {
+        /// The relation that joins pieces into groups.
+        relation: RelationId,
+        /// What is measured of them.
+        measure: scoring::GroupMeasure,
+    },
 }
 
 /// Which turns an absorbed seat keeps, and what its player may move on them.
@@ -331,4 +341,6 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to each seat's score at the end (komi: given to the second seat in Go).
     pub score_bonus: Vec<f64>,
+    /// The lowest score wins, not the highest (fewest groups).
+    pub lower_score_wins: bool,
 }

@@ -1,4 +1,9 @@
-//! Area scoring: pieces on the board plus empty regions that border only one side.
+//! Scores from the board: area (pieces plus the empty regions only one side borders), pieces alone,
+//! and the groups of pieces ([`groups`]).
+
+pub mod groups;
+
+pub use groups::{GroupMeasure, groups};
 
 use super::Dame;
 use crate::board::{NodeId, RelationId};
@@ -66,6 +71,40 @@ pub fn area(pos: &Position, rel: RelationId, dame: Dame) -> Vec<f64> {
                 }
             }
         }
+    }
+    score
+}
+
+/// Each seat's pieces on the board, counted for the seat that controls them: the majority rule of
+/// placement games, scored when the game ends.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+/// use qipan::core::rules::scoring::pieces;
+///
+/// let src = "name: majority
+/// board: { grid: { width: 3, height: 1, labels: chess } }
+/// seats: [{ name: black }, { name: white }]
+/// pieces: { stone: { symbols: [B, W], moves: place to empty } }
+/// scoring: { method: pieces }
+/// ";
+/// let game = qipan::load_str("majority.yaml", src, &[])?;
+/// let mut pos = game.start();
+/// for text in ["a1", "b1", "c1"] {
+///     pos.play(&parse_move(&pos, text)?)?;
+/// }
+/// assert_eq!(pieces(&pos), [2.0, 1.0]);
+/// // The board is full: each seat must pass, and then Black wins by one.
+/// pos.play(&parse_move(&pos, "pass")?)?;
+/// pos.play(&parse_move(&pos, "pass")?)?;
+/// assert_eq!(pos.outcome().unwrap().text, "B+1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pieces(pos: &Position) -> Vec<f64> {
+    let g = pos.game();
+    let mut score = vec![0.0; g.seats.len()];
+    for p in pos.cells().iter().flatten() {
+        score[pos.controller(p.seat).idx()] += 1.0;
     }
     score
 }

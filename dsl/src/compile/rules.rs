@@ -120,20 +120,27 @@ impl Compiler<'_> {
     /// The scoring method and the bonus points of each seat.
     fn scoring(&mut self, s: &ScoringDef, board: &Board, seats: &[Seat], rules: &mut Rules) -> Option<()> {
         let method = self.subst(&s.method);
+        // Area and the group methods join nodes over `relation:`.
+        let mut relation = || {
+            let rel_name = match &s.relation {
+                Some(t) => self.subst(t),
+                None => "orthogonal".into(),
+            };
+            let relation = board.relation(&rel_name);
+            if relation.is_none() {
+                let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
+                self.unknown(loc, "relation", &rel_name, board.relation_names());
+            }
+            relation
+        };
         rules.scoring = match lookup(SCORING, &method) {
             Some(Method::Area) => {
-                let rel_name = match &s.relation {
-                    Some(t) => self.subst(t),
-                    None => "orthogonal".into(),
-                };
-                let relation = board.relation(&rel_name);
-                if relation.is_none() {
-                    let loc = s.relation.as_ref().map(|t| t.referenced).unwrap_or(s.method.referenced);
-                    self.unknown(loc, "relation", &rel_name, board.relation_names());
-                }
+                let relation = relation();
                 let dame = self.word(&s.dame, DAME, Dame::Nobody);
                 Scoring::Area { relation: relation?, dame }
             }
+            Some(Method::Groups(measure)) => Scoring::Groups { relation: relation()?, measure },
+            Some(Method::Pieces) => Scoring::Pieces,
             Some(Method::Captures) => Scoring::Captures,
             Some(Method::None) => Scoring::None,
             None => {
@@ -141,6 +148,7 @@ impl Compiler<'_> {
                 Scoring::None
             }
         };
+        rules.lower_score_wins = s.lower_wins;
         for (seat, v) in &s.bonus.0 {
             match seats.iter().position(|x| x.name == seat.value) {
                 // The one use an unset option may have: a game shown or counted is never scored.

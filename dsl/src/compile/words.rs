@@ -4,7 +4,8 @@
 use crate::words::Words;
 use qipan_core::board::generators::{LabelStyle, RingShape, Spokes};
 use qipan_core::rules::{
-    AbsorbedTurns, BareSide, CapturedTo, Dame, GoalOutcome, PassRule, Prey, Repetition, RoyalCapture, StuckRule,
+    AbsorbedTurns, BareSide, CapturedTo, Dame, GoalOutcome, GroupMeasure, PassRule, Prey, Repetition, RoyalCapture,
+    StuckRule,
 };
 
 /// `suicide:`, `ally_capture:`: whether the move is allowed.
@@ -65,12 +66,21 @@ pub(crate) const DAME: Words<Dame> = &[("split", Dame::Split), ("nobody", Dame::
 pub(crate) enum Method {
     Area,
     Captures,
+    Pieces,
+    Groups(GroupMeasure),
     None,
 }
 
 /// `scoring: { method: ... }`.
-pub(crate) const SCORING: Words<Method> =
-    &[("area", Method::Area), ("captures", Method::Captures), ("none", Method::None)];
+pub(crate) const SCORING: Words<Method> = &[
+    ("area", Method::Area),
+    ("captures", Method::Captures),
+    ("pieces", Method::Pieces),
+    ("largest-group", Method::Groups(GroupMeasure::Largest)),
+    ("groups", Method::Groups(GroupMeasure::Count)),
+    ("group-product", Method::Groups(GroupMeasure::Product)),
+    ("none", Method::None),
+];
 
 /// A grid's `labels:`.
 pub(crate) const LABELS: Words<LabelStyle> =
@@ -137,7 +147,7 @@ mod tests {
         assert_eq!(listed(PASS), "always, when-stuck, never");
         assert_eq!(listed_or(LABELS), "gtp, letters or chess");
         assert_eq!(listed_or(OPTION_KINDS), "int, number, bool, choice or text");
-        assert_eq!(listed_or(SCORING), "area, captures or none");
+        assert_eq!(listed_or(SCORING), "area, captures, pieces, largest-group, groups, group-product or none");
         assert_eq!(lookup(REPETITION, "simple"), Some(Repetition::SimpleKo));
         assert_eq!(lookup(REPETITION, "ko"), None);
     }

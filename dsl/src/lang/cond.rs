@@ -78,18 +78,28 @@ pub fn compile_condition(text: &str, names: &Names) -> Result<Cond, LangError> {
 }
 
 pub(super) fn compile_cond(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
-    compile_cond_in(p, names, false)
+    compile_cond_in(p, names, Inside::default())
 }
 
-/// Compiles a condition; `in_count` when it is (part of) what a `count(...)` counts.
-fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond, LangError> {
+/// What a condition being compiled is part of: forms whose cost multiplies when one holds another
+/// (a `count` in a `count`, an `adjacent` in an `adjacent`) are refused.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Inside {
+    /// What a `count(...)` counts.
+    pub(super) count: bool,
+    /// What an `adjacent(...)` tests on each neighbour.
+    pub(super) adjacent: bool,
+}
+
+/// Compiles a condition, inside what `inside` says.
+pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> Result<Cond, LangError> {
     let off = offset_of(&p);
     match p.as_rule() {
         Rule::cond => {
             let mut parts: Vec<Cond> = p
                 .into_inner()
                 .filter(not_keyword)
-                .map(|c| compile_cond_in(c, names, in_count))
+                .map(|c| compile_cond_in(c, names, inside))
                 .collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::Or(parts) })
         }
@@ -97,7 +107,7 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
             let mut parts: Vec<Cond> = p
                 .into_inner()
                 .filter(not_keyword)
-                .map(|c| compile_cond_in(c, names, in_count))
+                .map(|c| compile_cond_in(c, names, inside))
                 .collect::<Result<_, _>>()?;
             Ok(if parts.len() == 1 { parts.pop().expect("one") } else { Cond::And(parts) })
         }
@@ -108,7 +118,7 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
                 if x.as_rule() == Rule::not_kw {
                     nots += 1;
                 } else {
-                    inner = Some(compile_cond_in(x, names, in_count)?);
+                    inner = Some(compile_cond_in(x, names, inside)?);
                 }
             }
             let mut c = inner.expect("atom");
@@ -182,7 +192,7 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
         Rule::count => {
             // A count is the same on every node, so one inside another only multiplies the work (nodes to the
             // power of the depth) for the answer it would give beside it.
-            if in_count {
+            if inside.count {
                 return Err(LangError::at(
                     off,
                     "a `count` cannot be inside another `count`",
@@ -190,23 +200,9 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
                 ));
             }
             let mut it = p.into_inner().filter(not_keyword);
-            let c = compile_cond_in(it.next().expect("cond"), names, true)?;
-            let op = match it.next().expect("cmp").as_str() {
-                "<" => Cmp::Lt,
-                "<=" => Cmp::Le,
-                "==" => Cmp::Eq,
-                "!=" => Cmp::Ne,
-                ">=" => Cmp::Ge,
-                _ => Cmp::Gt,
-            };
-            let np = it.next().expect("int");
-            let n: i64 = np.as_str().parse().map_err(|_| {
-                LangError::at(
-                    offset_of(&np),
-                    format!("`{}` is too large", np.as_str()),
-                    Some("a smaller number".into()),
-                )
-            })?;
+            let c = compile_cond_in(it.next().expect("cond"), names, Inside { count: true, ..inside })?;
+            let op = comparison(&it.next().expect("cmp"));
+            let n = count_number(&it.next().expect("int"))?;
             Ok(Cond::Count(Box::new(c), op, n))
         }
         Rule::next => {
@@ -227,9 +223,29 @@ fn compile_cond_in(p: Pair<Rule>, names: &Names, in_count: bool) -> Result<Cond,
                 let msg = format!("`{}` has no direction `{}`", r.as_str(), d.as_str());
                 LangError::at(offset_of(&d), msg, Some(format!("one of: {}", known.join(", "))))
             })?;
-            let c = compile_cond_in(it.next().expect("cond"), names, in_count)?;
+            let c = compile_cond_in(it.next().expect("cond"), names, inside)?;
             Ok(Cond::Next(rel, dir, Box::new(c)))
         }
+        Rule::adjacent => super::adjacent::compile_adjacent(p, names, inside),
         r => unreachable!("unexpected condition rule {r:?}"),
     }
+}
+
+/// The comparison a `cmp` pair writes.
+pub(super) fn comparison(p: &Pair<Rule>) -> Cmp {
+    match p.as_str() {
+        "<" => Cmp::Lt,
+        "<=" => Cmp::Le,
+        "==" => Cmp::Eq,
+        "!=" => Cmp::Ne,
+        ">=" => Cmp::Ge,
+        _ => Cmp::Gt,
+    }
+}
+
+/// The number a count is compared with.
+pub(super) fn count_number(p: &Pair<Rule>) -> Result<i64, LangError> {
+    p.as_str().parse().map_err(|_| {
+        LangError::at(offset_of(p), format!("`{}` is too large", p.as_str()), Some("a smaller number".into()))
+    })
 }

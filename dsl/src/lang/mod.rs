@@ -6,6 +6,7 @@
 use pest::iterators::Pair;
 use qipan_core::board::{Board, RelationId};
 
+mod adjacent;
 pub mod cond;
 pub mod expr;
 pub mod moves;
@@ -210,7 +211,7 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::promote_clause
         | Rule::passable_clause => "a clause (`to`, `from`, `if`, `capture`, `promote`, `passable`)",
         Rule::promote_to => "piece names such as `queen` or `(queen|rook)`",
-        Rule::cond | Rule::conj | Rule::neg | Rule::word | Rule::call | Rule::count => {
+        Rule::cond | Rule::conj | Rule::neg | Rule::word | Rule::call | Rule::count | Rule::next | Rule::adjacent => {
             "a condition (empty, friend, enemy, zone(name), ...)"
         }
         Rule::cmp => "a comparison (<, <=, ==, !=, >=, >)",

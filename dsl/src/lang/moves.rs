@@ -137,7 +137,7 @@ fn compile_shot(p: Pair<Rule>, names: &Names) -> Result<Shot, LangError> {
     Ok(shot)
 }
 
-fn compile_dirs(p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
+pub(super) fn compile_dirs(p: Pair<Rule>, names: &Names) -> Result<(RelationId, DirSel), LangError> {
     let mut it = p.into_inner().filter(not_keyword);
     let rel_pair = it.next().expect("relation");
     let rel = names.relation(rel_pair.as_str(), offset_of(&rel_pair))?;

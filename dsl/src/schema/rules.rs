@@ -168,11 +168,14 @@ pub struct GoalDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringDef {
-    /// `area`, `captures` or `none`.
+    /// `area`, `captures`, `pieces`, `largest-group`, `groups`, `group-product` or `none`.
     pub method: Text,
-    /// For area: the relation joining empty nodes (default `orthogonal`).
+    /// For area: the relation joining empty nodes; for the group methods, the pieces (default `orthogonal`).
     #[serde(default)]
     pub relation: Option<Text>,
+    /// The lowest score wins (fewest groups), not the highest.
+    #[serde(default)]
+    pub lower_wins: bool,
     /// For area: `split` or `nobody`.
     #[serde(default)]
     pub dame: Option<Text>,

@@ -27,9 +27,13 @@ pub(crate) use table::{Shape, Steps};
 /// Whether a condition looks only at the node it is given and at fixed facts about the game.
 fn local(c: &Cond) -> bool {
     match c {
-        Cond::Count(..) | Cond::OnBoard(_) | Cond::InReserve(_) | Cond::Unmoved | Cond::Passed | Cond::Next(..) => {
-            false
-        }
+        Cond::Count(..)
+        | Cond::OnBoard(_)
+        | Cond::InReserve(_)
+        | Cond::Unmoved
+        | Cond::Passed
+        | Cond::Next(..)
+        | Cond::Adjacent(_) => false,
         Cond::Not(c) => local(c),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
         _ => true,

@@ -155,3 +155,98 @@ fn next_looks_one_step_along_a_direction_and_is_false_off_the_board() {
     assert_eq!(holds(&pos, &gravity, WHITE, &["a2", "a3", "d1", "e1"]), [true, false, true, false]);
     assert!(!below(Cond::True).eval(&pos, WHITE, crate::board::NodeId::NONE), "no node, no neighbour");
 }
+
+/// The neighbours of a chessboard label in the given (file, rank) steps, worked out from the label.
+fn neighbours_by_hand(label: &str, steps: &[(i32, i32)]) -> Vec<String> {
+    let (f, r) = (label.as_bytes()[0] as i32 - 'a' as i32, label[1..].parse::<i32>().unwrap() - 1);
+    steps
+        .iter()
+        .map(|(df, dr)| (f + df, r + dr))
+        .filter(|&(f, r)| (0..5).contains(&f) && (0..5).contains(&r))
+        .map(|(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+        .collect()
+}
+
+const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+#[test]
+fn adjacent_counts_the_neighbours_where_the_condition_holds_everywhere_and_for_every_comparison() {
+    use super::Adjacent;
+    let pos = four_seats();
+    let b = &pos.game().board;
+    let cmps = [Cmp::Lt, Cmp::Le, Cmp::Eq, Cmp::Ne, Cmp::Ge, Cmp::Gt];
+    for (relation, steps) in [("orthogonal", ORTHOGONAL), ("diagonal", DIAGONAL)] {
+        for cond in [Cond::Friend, Cond::Enemy, Cond::Empty, Cond::Ally, Cond::True] {
+            for seat in [WHITE, BLACK, GREY] {
+                for n in b.node_ids() {
+                    let around = neighbours_by_hand(b.label(n), &steps);
+                    let count = around.iter().filter(|l| cond.eval(&pos, seat, node(b, l))).count() as i64;
+                    for cmp in cmps {
+                        for k in -1..=5 {
+                            let a = Adjacent {
+                                relation: rel(b, relation),
+                                dirs: DirSel::All,
+                                cond: cond.clone(),
+                                cmp,
+                                n: k,
+                            };
+                            let c = Cond::Adjacent(Box::new(a));
+                            let why = format!("{relation} {cond:?} {cmp:?} {k} at {} for {seat}", b.label(n));
+                            assert_eq!(c.eval(&pos, seat, n), cmp.apply(count, k), "{why}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn adjacent_over_some_directions_and_the_movers_forward() {
+    use super::Adjacent;
+    let pos = four_seats();
+    let b = &pos.game().board;
+    let orth = rel(b, "orthogonal");
+    let dir = |name| b.direction(name).unwrap();
+    let adjacent = |dirs, cond, cmp, n| Cond::Adjacent(Box::new(Adjacent { relation: orth, dirs, cond, cmp, n }));
+    // b2 touches a2 (empty), c2 (empty), b1 (Grey's) and b3 (empty). North and south: one piece, Grey's.
+    let ns = DirSel::Named(vec![dir("n"), dir("s")]);
+    assert!(adjacent(ns.clone(), Cond::Ally, Cmp::Eq, 1).eval(&pos, WHITE, node(b, "b2")));
+    assert!(adjacent(ns.clone(), Cond::Empty, Cmp::Eq, 1).eval(&pos, WHITE, node(b, "b2")));
+    let ew = DirSel::Named(vec![dir("e"), dir("w"), dir("e")]);
+    assert!(adjacent(ew, Cond::Empty, Cmp::Eq, 2).eval(&pos, WHITE, node(b, "b2")), "e named twice counts once");
+    // Forward is north for White and south for Black: from a2, White sees the empty a3, Black its a1 man.
+    let ahead = |c| adjacent(DirSel::Forward, c, Cmp::Eq, 1);
+    assert_eq!(holds(&pos, &ahead(Cond::Empty), WHITE, &["a2"]), [true]);
+    assert_eq!(holds(&pos, &ahead(Cond::Enemy), BLACK, &["a2"]), [true]);
+    assert_eq!(holds(&pos, &ahead(Cond::Empty), BLACK, &["a2"]), [false]);
+    // Sideways from b2: a2 and c2, both empty; backward for White: b1.
+    assert!(adjacent(DirSel::Sideways, Cond::Empty, Cmp::Eq, 2).eval(&pos, WHITE, node(b, "b2")));
+    assert!(adjacent(DirSel::Backward, Cond::Ally, Cmp::Eq, 1).eval(&pos, WHITE, node(b, "b2")));
+    // No node, no neighbours: false whatever the comparison.
+    assert!(!adjacent(DirSel::All, Cond::True, Cmp::Ge, 0).eval(&pos, WHITE, crate::NodeId::NONE));
+}
+
+#[test]
+fn adjacent_reads_the_board_it_is_given_and_its_facts_are_those_of_a_node_test() {
+    use super::Adjacent;
+    let pos = four_seats();
+    let b = &pos.game().board;
+    let a = Adjacent { relation: rel(b, "orthogonal"), dirs: DirSel::All, cond: Cond::Friend, cmp: Cmp::Ge, n: 2 };
+    let two_friends = Cond::Adjacent(Box::new(a));
+    let b2 = node(b, "b2");
+    // b2's friends for White: none (b1 is Grey's). Were a2 and c2 White's men, two.
+    assert!(!two_friends.eval(&pos, WHITE, b2));
+    let (a2, c2) = (node(b, "a2"), node(b, "c2"));
+    let man = crate::Piece { seat: WHITE, piece: MAN };
+    let after = |n| if n == a2 || n == c2 { Some(man) } else { pos.cell(n) };
+    assert!(two_friends.eval_with(&pos, WHITE, b2, &after));
+    // A node test (not for `if`), possible on an empty node or an occupied one, with no fast form.
+    assert!(two_friends.tests_node() && two_friends.allows_empty() && !two_friends.requires_empty());
+    let place = Cond::And(vec![Cond::Empty, two_friends.clone()]);
+    assert!(place.requires_empty() && place.allows_empty());
+    assert_eq!(FastTarget::of(&two_friends), None);
+    assert_eq!(FastTarget::of(&place), None);
+    assert!(Cond::Not(Box::new(two_friends)).allows_empty());
+}
