@@ -3,9 +3,9 @@
 
 use super::{BoardBuilder, BoardError, EdgeSpec, NodeId, NodeSpec};
 
-pub use super::hex::{HEX_DIRECTIONS, HexShape, HexSpec, hex};
 pub use super::alternate::alternate_diagonals;
 pub use super::centres::{MAX_CENTRES_SIDE, grid_with_centres};
+pub use super::hex::{HEX_DIRECTIONS, HexShape, HexSpec, hex};
 pub use super::morris::{RingShape, RingsSpec, Spokes, rings};
 pub use super::triangle::{MAX_TRIANGLE_SIDE, TRIANGLE_DIRECTIONS, TriangleSpec, triangle};
 

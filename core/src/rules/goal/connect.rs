@@ -334,7 +334,6 @@ mod tests {
     use crate::rules::{Cond, DirSel, EndRules, GoalOutcome, PassRule, Pattern, Rules};
     use crate::testkit::*;
 
-    const STONE: PieceId = PieceId::new(0);
     const MAN: PieceId = PieceId::new(1);
 
     /// A 4×4 board with zones `w` (column a) and `e` (column d), stones placed anywhere and men that step
