@@ -230,7 +230,7 @@ pub enum Scoring {
     Captures,
     /// Pieces on the board ([`scoring::pieces`]).
     Pieces,
-    /// The groups of each seat's pieces, joined over `relation` ([`scoring::groups`]).
+    /// The groups of each seat's pieces, joined over `relation` ([`mod@scoring::groups`]).
     Groups {
         /// The relation that joins pieces into groups.
         relation: RelationId,

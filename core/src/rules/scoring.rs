@@ -1,5 +1,5 @@
 //! Scores from the board: area (pieces plus the empty regions only one side borders), pieces alone,
-//! and the groups of pieces ([`groups`]).
+//! and the groups of pieces ([`mod@groups`]).
 
 pub mod groups;
 
