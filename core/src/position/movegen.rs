@@ -283,6 +283,9 @@ impl Position {
             // Passing is legal at least when nothing else is.
             return Ok(true);
         }
+        if self.pass_offered(strict)? {
+            return Ok(true);
+        }
         thread_local! {
             static BUF: std::cell::RefCell<MoveBuf> = std::cell::RefCell::new(MoveBuf::default());
         }
@@ -421,10 +424,8 @@ impl Position {
                 }
             }
         }
-        match self.game.rules.pass {
-            PassRule::Always => moves.push(Move::PASS),
-            PassRule::WhenStuck if moves.is_empty() => moves.push(Move::PASS),
-            _ => {}
+        if self.pass_legal(!moves.is_empty(), strict)? {
+            moves.push(Move::PASS);
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ mod board;
 mod hooks;
 mod lines;
 pub mod options;
+mod pass;
 mod pieces;
 mod rules;
 mod seats;
