@@ -4,7 +4,7 @@
 //! through the engine's own tables.
 
 use qipan::core::notation::move_text;
-use qipan::core::{EndReason, Game, GameResult, Position, SeatId};
+use qipan::core::{EndReason, Game, GameResult, Illegal, Move, Position, SeatId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -265,4 +265,182 @@ fn games_played_to_a_full_board_are_scored_as_a_flood_fill_counts() {
             assert_eq!(result.text, text, "{measure}: {groups:?}");
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passes under rules
+// ---------------------------------------------------------------------------------------------
+
+/// Two seats placing stones on a `w`×`h` board, under the `rules:` and `end:` given.
+fn placing(w: u32, h: u32, rules: &str, end: &str) -> Arc<Game> {
+    load(&format!(
+        "name: passing
+board: {{ grid: {{ width: {w}, height: {h}, labels: chess }} }}
+seats: [{{ name: black }}, {{ name: white }}]
+pieces: {{ stone: {{ symbols: [B, W], moves: place to empty }} }}
+rules: {rules}
+end: {end}
+"
+    ))
+}
+
+#[test]
+fn a_pass_is_refused_while_its_condition_is_false_and_offered_when_true() {
+    let game = placing(3, 3, "{ pass: if count(empty) < 7 }", "{ passes: 2 }");
+    let mut pos = game.start();
+    for (ply, text) in ["a1", "b1", "c1"].iter().enumerate() {
+        // 9, 8 and 7 empty points: no pass yet.
+        assert_eq!(pos.check(&Move::PASS), Err(Illegal::PassNotAllowed), "ply {ply}");
+        assert!(!pos.legal_moves().contains(&Move::PASS), "ply {ply}");
+        common::play(&mut pos, text);
+    }
+    // 6 empty: Black may pass, and then White too, which ends the game.
+    assert_eq!(pos.check(&Move::PASS), Ok(()));
+    assert_eq!(pos.legal_moves().len(), 6 + 1);
+    common::play(&mut pos, "pass");
+    assert!(pos.legal_moves().contains(&Move::PASS));
+    common::play(&mut pos, "pass");
+    assert_eq!(pos.outcome().map(|r| r.reason.clone()), Some(EndReason::ConsecutivePasses));
+}
+
+#[test]
+fn a_seat_without_a_move_is_stuck_under_a_condition_unless_stuck_pass_gives_it_the_pass() {
+    // Passing only while one has no stone: on a full 2×1 board neither may pass.
+    let stuck = placing(2, 1, "{ pass: if count(friend) == 0 }", "{}");
+    let mut pos = stuck.start();
+    common::play(&mut pos, "a1");
+    common::play(&mut pos, "b1");
+    assert_eq!(pos.outcome().map(|r| r.reason.clone()), Some(EndReason::NoLegalMove), "Black is stuck: a draw");
+    assert!(pos.outcome().unwrap().winners.is_empty());
+    // With `stuck: pass`, Black passes, forced; White too, and the game ends there.
+    let forced = placing(2, 1, "{ pass: if count(friend) == 0, stuck: pass }", "{}");
+    let mut pos = forced.start();
+    assert!(pos.legal_moves().contains(&Move::PASS), "no stone yet: a pass by choice");
+    common::play(&mut pos, "a1");
+    assert!(pos.legal_moves().contains(&Move::PASS), "White has no stone yet either");
+    common::play(&mut pos, "b1");
+    assert_eq!(pos.legal_moves(), [Move::PASS]);
+    assert_eq!(pos.check(&Move::PASS), Ok(()));
+    common::play(&mut pos, "pass");
+    common::play(&mut pos, "pass");
+    assert_eq!(pos.outcome().map(|r| r.reason.clone()), Some(EndReason::NoSeatCanMove));
+}
+
+/// The sequences of `depth` plies of a placement game on `nodes` points, counted from the rules: a seat
+/// places on any empty point, or passes when `may_pass(empty points, its stones)` holds, or, with
+/// `forced`, when it can do nothing else. Two passes in a row end the game under `end: { passes: 2 }`
+/// (`two_passes_end`); otherwise only when no seat can place any more. A seat with no move at all ends it
+/// too.
+fn sequences(cells: &mut Vec<Option<usize>>, seat: usize, passes: u32, depth: u32, rules: &PassRules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].is_none()).collect();
+    if passes >= 2 && (rules.two_passes_end || empty.is_empty()) {
+        return 0;
+    }
+    let mine = cells.iter().filter(|c| **c == Some(seat)).count();
+    let mut total = 0;
+    for &i in &empty {
+        cells[i] = Some(seat);
+        total += sequences(cells, 1 - seat, 0, depth - 1, rules);
+        cells[i] = None;
+    }
+    if (rules.may_pass)(empty.len(), mine) || (rules.forced && empty.is_empty()) {
+        total += sequences(cells, 1 - seat, passes + 1, depth - 1, rules);
+    }
+    total
+}
+
+struct PassRules {
+    may_pass: fn(usize, usize) -> bool,
+    forced: bool,
+    two_passes_end: bool,
+}
+
+#[test]
+fn perft_counts_passes_under_a_condition_as_the_rules_do() {
+    let cases: [(&str, &str, PassRules); 3] = [
+        ("{ pass: if count(empty) < 3 }", "{ passes: 2 }", PassRules { may_pass: |empty, _| empty < 3, forced: false, two_passes_end: true }),
+        (
+            "{ pass: if count(friend) == 0 }",
+            "{ passes: 2 }",
+            PassRules { may_pass: |_, mine| mine == 0, forced: false, two_passes_end: true },
+        ),
+        (
+            "{ pass: if count(friend) == 0, stuck: pass }",
+            "{}",
+            PassRules { may_pass: |_, mine| mine == 0, forced: true, two_passes_end: false },
+        ),
+    ];
+    for (rules, end, by_hand) in cases {
+        let game = placing(2, 2, rules, end);
+        for depth in 1..=9 {
+            let expected = sequences(&mut vec![None; 4], 0, 0, depth, &by_hand);
+            assert_eq!(qipan::core::playout::perft(&game.start(), depth), expected, "{rules} to depth {depth}");
+        }
+    }
+    // The first of them by hand: 4 placements, then 3 (three empty points: no pass yet), then 2 and a pass.
+    let game = placing(2, 2, "{ pass: if count(empty) < 3 }", "{ passes: 2 }");
+    let perft = |d| qipan::core::playout::perft(&game.start(), d);
+    assert_eq!((perft(1), perft(2), perft(3)), (4, 4 * 3, 4 * 3 * (2 + 1)));
+}
+
+#[test]
+fn filter_move_sees_the_passes_a_seat_may_choose_but_not_a_forced_one() {
+    let hook = r#"hooks:
+  filter_move: 'if mv.kind == "pass" && pos.ply < 3 { "no passing in the first three plies" } else { true }'
+"#;
+    let src = format!(
+        "name: patience
+board: {{ grid: {{ width: 2, height: 1, labels: chess }} }}
+seats: [{{ name: black }}, {{ name: white }}]
+pieces: {{ stone: {{ symbols: [B, W], moves: place to empty }} }}
+rules: {{ pass: always }}
+{hook}"
+    );
+    let game = load(&src);
+    let mut pos = game.start();
+    assert_eq!(texts(&pos), ["a1", "b1"].map(String::from).into());
+    assert_eq!(pos.check(&Move::PASS), Err(Illegal::Hook("no passing in the first three plies".into())));
+    common::play(&mut pos, "a1");
+    assert!(!pos.legal_moves().contains(&Move::PASS));
+    common::play(&mut pos, "b1");
+    // Ply 2, the board full: the hook would refuse, but the pass is all Black has, and `always` gives it.
+    assert_eq!(pos.legal_moves(), [Move::PASS]);
+    assert_eq!(pos.check(&Move::PASS), Ok(()));
+    common::play(&mut pos, "pass");
+    // Ply 3: White's pass is allowed by the hook.
+    assert_eq!(pos.legal_moves(), [Move::PASS]);
+}
+
+#[test]
+fn chosen_passes_do_not_end_a_game_where_a_seat_can_still_move() {
+    let game = example("late-pass.yaml", &[]);
+    let mut pos = game.start();
+    for mv in ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3"] {
+        common::play(&mut pos, mv);
+    }
+    // Five points empty: both may pass, and after they have, both can still place.
+    common::play(&mut pos, "pass");
+    common::play(&mut pos, "pass");
+    assert!(!pos.is_over(), "two chosen passes are not the end without `end: {{ passes: 2 }}`");
+    assert!(pos.legal_moves().iter().any(|m| !m.is_pass()));
+}
+
+#[test]
+fn the_late_pass_example_plays_as_its_comment_says() {
+    let game = example("late-pass.yaml", &[]);
+    let mut pos = game.start();
+    let mut rng = Lcg(5);
+    while !pos.is_over() {
+        let empty = game.board.node_ids().filter(|&n| pos.cell(n).is_none()).count();
+        let moves = pos.legal_moves();
+        let placements = moves.iter().filter(|m| !m.is_pass()).count();
+        assert_eq!(moves.contains(&Move::PASS), empty < 6 || placements == 0, "{empty} empty");
+        pos.play(&moves[rng.below(moves.len())]).expect("legal");
+    }
+    let result = pos.outcome().expect("over");
+    assert_eq!(result.reason, EndReason::NoSeatCanMove);
+    assert!(result.scores.is_some());
 }

@@ -225,7 +225,9 @@ fn place(file: &str, line: usize) -> String {
 ///         point == HookPoint::FilterMove
 ///     }
 ///     fn filter_move(&self, pos: &Position, mv: &Move) -> Result<Option<String>, HookError> {
-///         Ok((pos.game().board.label(mv.to) == "E5").then(|| "the centre is kept free".into()))
+///         // Passes come here too, and a pass has no node.
+///         let centre = !mv.is_pass() && pos.game().board.label(mv.to) == "E5";
+///         Ok(centre.then(|| "the centre is kept free".into()))
 ///     }
 /// }
 ///
@@ -252,7 +254,9 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// ```
     fn has(&self, point: HookPoint) -> bool;
 
-    /// `Ok(None)` to allow the move, `Ok(Some(reason))` to forbid it.
+    /// `Ok(None)` to allow the move, `Ok(Some(reason))` to forbid it. Asked about every move the rules
+    /// allow, passes included (those a seat may choose: a pass forced on a seat with no other move is
+    /// not asked about), so an implementation must not take a pass's `to` for a node.
     ///
     /// ```
     /// use qipan::core::{Move, PieceId};
@@ -268,6 +272,7 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// let reason = hooks.filter_move(&pos, &Move::place(PieceId::new(0), b.find("E5").unwrap()))?;
     /// assert_eq!(reason.as_deref(), Some("the centre is kept free"));
     /// assert_eq!(hooks.filter_move(&pos, &Move::place(PieceId::new(0), b.find("D4").unwrap()))?, None);
+    /// assert_eq!(hooks.filter_move(&pos, &Move::PASS)?, None, "a pass's `mv.to` is \"\"");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn filter_move(&self, _pos: &Position, _mv: &Move) -> Result<Option<String>, HookError> {

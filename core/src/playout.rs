@@ -236,7 +236,12 @@ impl PlayoutBuf {
     /// Uniform among the legal moves; a failing hook is an error.
     fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Result<Option<Move>, HookError> {
         let game = pos.game();
-        if game.has_check_rule() && game.extras.is_empty() && game.rules.pass != PassRule::Always {
+        // Passes a seat may choose are left to the full generator (a pass under a condition, or asked about).
+        if game.has_check_rule()
+            && game.extras.is_empty()
+            && game.rules.pass != PassRule::Always
+            && game.rules.pass_if.is_none()
+        {
             // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
             // off, so the choice stays uniform among the legal moves.
             pos.generate_pseudo(&mut self.moves);

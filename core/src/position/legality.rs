@@ -5,7 +5,7 @@ use super::{Illegal, MoveBuf, PlayError, Position};
 use crate::board::NodeId;
 use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
-use crate::rules::{PassRule, Repetition};
+use crate::rules::Repetition;
 use crate::{PieceId, SeatId};
 
 /// Whether a move is legal, and which rule it breaks when it is not.
@@ -49,18 +49,7 @@ impl Position {
             return self.check(&Move { extra: None, ..*mv });
         }
         match mv.kind {
-            MoveKind::Pass => {
-                let allowed = match self.game.rules.pass {
-                    PassRule::Always => true,
-                    PassRule::Never => false,
-                    PassRule::WhenStuck => {
-                        let mut buf = MoveBuf::default();
-                        self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
-                        !buf.pseudo.iter().any(|m| self.check_consequences(m).is_ok())
-                    }
-                };
-                return if allowed { Ok(()) } else { Err(Illegal::PassNotAllowed) };
-            }
+            MoveKind::Pass => return self.check_pass(),
             MoveKind::Place | MoveKind::Drop => {
                 if mv.to.idx() >= self.cells.len() {
                     return Err(Illegal::NoSuchMove);
@@ -194,7 +183,7 @@ impl Position {
 
     /// Checks everything but the movement rules: group capture, repetition and hooks. A failing hook
     /// refuses the move, with the failure as the reason (as [`Position::check`] reports it).
-    fn check_consequences(&self, mv: &Move) -> Result<(), Illegal> {
+    pub(super) fn check_consequences(&self, mv: &Move) -> Result<(), Illegal> {
         self.consequences(mv).map_err(|e| match e {
             PlayError::Illegal(e) => e,
             PlayError::Hook(e) => Illegal::Hook(e.to_string()),

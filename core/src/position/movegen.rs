@@ -283,6 +283,9 @@ impl Position {
             // Passing is legal at least when nothing else is.
             return Ok(true);
         }
+        if self.pass_offered(strict)? {
+            return Ok(true);
+        }
         let rules = &self.game.rules;
         let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
         if plain && self.game.placement_only() && !self.game.has_check_rule() {
@@ -429,10 +432,8 @@ impl Position {
                 }
             }
         }
-        match self.game.rules.pass {
-            PassRule::Always => moves.push(Move::PASS),
-            PassRule::WhenStuck if moves.is_empty() => moves.push(Move::PASS),
-            _ => {}
+        if self.pass_legal(!moves.is_empty(), strict)? {
+            moves.push(Move::PASS);
         }
         Ok(())
     }

@@ -277,10 +277,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         }
         // Under `pass: when-stuck` every pass is forced, so once each seat still playing has passed in turn
         // no seat can ever move again (a script aside, which may change the position between turns).
+        // With `pass: if COND` as well some passes may have been chosen: then each seat is asked.
         if game.rules.pass == PassRule::WhenStuck
             && game.hooks.is_none()
             && pos.passes() > 0
             && pos.passes() as usize >= pos.game().seat_ids().filter(|&s| pos.is_alive(s)).count()
+            && (game.rules.pass_if.is_none() || pos.no_seat_can_move())
         {
             let result = GameResult::scored(pos, EndReason::NoSeatCanMove)?;
             pos.finish(result);

@@ -321,6 +321,10 @@ pub struct Rules {
     pub repetition: Repetition,
     /// When passing is allowed.
     pub pass: PassRule,
+    /// A pass is also allowed when this condition on the position holds for the seat to move (`pass:
+    /// if COND`); `pass` then says whether a seat with no other move passes (`WhenStuck`) or is stuck
+    /// (`Never`).
+    pub pass_if: Option<Cond>,
     /// A seat with no legal move.
     pub stuck: StuckRule,
     /// The check rule: piece types that a move may not leave attacked (the mover's king).

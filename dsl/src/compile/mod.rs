@@ -12,6 +12,7 @@ mod hex;
 mod hooks;
 mod lattices;
 pub mod options;
+mod pass;
 mod pieces;
 mod rules;
 mod seats;

@@ -2,9 +2,10 @@
 
 use super::Compiler;
 use super::words::{
-    ABSORBED_TURNS, ALLOWED, BARE_SIDE, CAPTURED, CHECKMATE, DAME, Method, PASS, PREY, REPETITION, ROYAL_CAPTURE,
-    SCORING, STUCK,
+    ABSORBED_TURNS, ALLOWED, BARE_SIDE, CAPTURED, CHECKMATE, DAME, Method, PREY, REPETITION, ROYAL_CAPTURE, SCORING,
+    STUCK,
 };
+use crate::lang::Names;
 use crate::schema::{GameDef, ScoringDef};
 use crate::words::{listed_or, lookup};
 use qipan_core::board::Board;
@@ -45,7 +46,8 @@ impl Compiler<'_> {
             }
         }
         rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
-        rules.pass = self.word(&r.pass, PASS, PassRule::WhenStuck);
+        let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases };
+        (rules.pass, rules.pass_if) = self.pass_rule(&r.pass, &names);
         // `stuck: pass` is the same as `pass: when-stuck`: a seat without a move passes.
         let (stuck, passes) = self.word(&r.stuck, STUCK, (StuckRule::Draw, false));
         if passes && rules.pass == PassRule::Never {

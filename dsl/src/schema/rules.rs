@@ -28,7 +28,7 @@ pub struct RulesDef {
     /// `none`, `simple-ko`, `positional` or `situational`.
     #[serde(default)]
     pub repetition: Option<Text>,
-    /// `always`, `when-stuck` (default) or `never`.
+    /// `always`, `when-stuck` (default), `never`, or `if COND`: only while a condition on the position holds.
     #[serde(default)]
     pub pass: Option<Text>,
     /// A seat without a legal move: `draw` (default: the game ends drawn), `lose`, or `pass` (the same
