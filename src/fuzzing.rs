@@ -280,11 +280,12 @@ pub fn move_text_input(text: &str) {
 fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
     let g = pos.game();
     let n = g.board.len() as u16;
-    let kind = match b.next()? % 5 {
+    let kind = match b.next()? % 6 {
         0 => MoveKind::Pass,
         1 => MoveKind::Place,
         2 => MoveKind::Drop,
         3 => MoveKind::Move,
+        4 => MoveKind::Swap,
         _ => MoveKind::Shoot,
     };
     let node = |b: &mut Bytes| -> Option<NodeId> {

@@ -10,7 +10,7 @@ use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
 use qipan_core::ai::{Agent, AgentSpec, player};
 use qipan_core::hooks::HookError;
 use qipan_core::notation::{move_text, parse_move};
-use qipan_core::{Game, GameResult, Move, PlayError, Position, SeatId, render};
+use qipan_core::{Game, GameResult, Move, MoveKind, PlayError, Position, SeatId, render};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::io::{self, BufRead, Write};
@@ -207,6 +207,7 @@ impl Session {
                 writeln!(out, "{name} plays {}", move_text(&self.game, &mv))?;
                 self.pos.play(&mv)?;
                 self.history.push((seat, Some(mv)));
+                swapped_note(&self.game, &mv, out)?;
                 redraw = true;
                 continue;
             }
@@ -235,7 +236,8 @@ impl Session {
 
     /// The seat whose agent (or person) plays `seat` now.
     fn holder(&self, pos: &Position, seat: SeatId) -> usize {
-        if self.listed[seat.idx()] { seat.idx() } else { player(pos, seat).idx() }
+        let sitter = pos.seated(seat);
+        if self.listed[sitter.idx()] { sitter.idx() } else { player(pos, seat).idx() }
     }
 
     /// Carries out one typed line for `seat`, the seat to move.
@@ -297,6 +299,7 @@ impl Session {
                 Ok(mv) => match self.pos.play(&mv) {
                     Ok(()) => {
                         self.history.push((seat, Some(mv)));
+                        swapped_note(&self.game, &mv, out)?;
                         Ok(Flow::Next { redraw: true })
                     }
                     Err(e) => said(out, &format!("{}: {e}", clip(line))),
@@ -445,4 +448,13 @@ fn example(pos: &Position) -> String {
 /// Whether a record file is SGF (by its name).
 fn is_sgf(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+/// After a swap of the pie rule, says who now plays which seat.
+fn swapped_note(game: &Game, mv: &Move, out: &mut impl Write) -> io::Result<()> {
+    if mv.kind == MoveKind::Swap {
+        let [first, second] = [0, 1].map(|s| &game.seats[s].name);
+        writeln!(out, "the players change seats: the {second} player now plays {first}, the {first} player {second}")?;
+    }
+    Ok(())
 }

@@ -282,3 +282,24 @@ fn play_resign_ends_the_game_and_is_recorded() {
     assert_eq!((&v["agrees"], &v["refused"]), (&serde_json::Value::Bool(true), &serde_json::Value::Null), "{v}");
     assert!(v["moves"].as_u64().unwrap() > 0, "{v}");
 }
+
+/// The pie rule in `play`: the computer (blue) swaps Red's centre opening on the 3×3 board, and from then
+/// on plays Red while the person plays Blue.
+#[test]
+fn play_follows_the_players_through_a_swap() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "hex", "--set", "size=3", "--set", "swap=sides", "--ai", "blue=mcts:iterations=3000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"b2\na1\nquit\n").unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    let said: Vec<&str> = text.lines().filter(|l| l.contains(" plays ") || l.contains("change seats")).collect();
+    assert_eq!(
+        said[..2],
+        ["blue plays swap", "the players change seats: the blue player now plays red, the red player blue"],
+        "{text}"
+    );
+    assert!(said[2].starts_with("red plays "), "the computer answers a1 as red: {text}");
+}

@@ -28,6 +28,10 @@ pub enum MoveKind {
     Move,
     /// The piece on `from` stays and the piece on `take` is captured at a distance.
     Shoot,
+    /// The pie rule (`rules: { swap: true }`): after the first move, the second player takes the first
+    /// player's seat, and the first player takes the second seat and moves next. Nothing on the board
+    /// changes.
+    Swap,
 }
 
 /// One move. Two moves are equal exactly when they have the same effect; the path a piece walked
@@ -98,6 +102,21 @@ impl Move {
         with_to: NodeId::NONE,
         passable: false,
     };
+
+    /// The swap of the pie rule: the players of the first two seats change places (see
+    /// [`MoveKind::Swap`]).
+    ///
+    /// ```
+    /// use qipan::core::{Move, MoveKind, notation::parse_move};
+    ///
+    /// let game = qipan::load("hex", &[("size".into(), "5".into()), ("swap".into(), "true".into())])?;
+    /// let mut pos = game.start();
+    /// pos.play(&parse_move(&pos, "c3")?)?;
+    /// assert!(pos.legal_moves().contains(&Move::SWAP));
+    /// assert_eq!(parse_move(&pos, "swap")?.kind, MoveKind::Swap);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const SWAP: Move = Move { kind: MoveKind::Swap, ..Move::PASS };
 
     /// A placement of `piece` on `to`.
     ///

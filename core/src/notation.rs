@@ -102,6 +102,7 @@ fn main_text(game: &Game, mv: &Move) -> String {
     let b = &game.board;
     match mv.kind {
         MoveKind::Pass => "pass".into(),
+        MoveKind::Swap => "swap".into(),
         MoveKind::Place | MoveKind::Drop => {
             if entering_pieces(game).count() <= 1 {
                 b.label(mv.to).to_string()
@@ -228,6 +229,9 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     let node = |s: &str| b.find(s).ok_or_else(|| NotationError::UnknownNode(s.to_string()));
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Move::PASS);
+    }
+    if t.eq_ignore_ascii_case("swap") {
+        return Ok(Move::SWAP);
     }
     let entry_kind = |piece: PieceId| {
         let drop = game.pieces[piece.idx()].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));

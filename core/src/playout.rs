@@ -97,7 +97,8 @@ pub fn playout<R: Rng>(
     // Games with a check rule and no scripts find out that a seat is stuck when choosing its move.
     let defer = game.has_check_rule() && game.hooks.is_none() && game.rules.pass == PassRule::Never;
     while !pos.is_over() && pos.ply() - start < cap {
-        let mv = match (fast, policy) {
+        // The pie rule's swap is left to the full generator.
+        let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy),
             (false, Policy::Uniform) => buf.pick_any(pos, rng)?,
             (false, Policy::Light) => {
@@ -117,7 +118,7 @@ pub fn playout<R: Rng>(
         } else {
             pos.play_unchecked(&mv)?;
         }
-        if fast && !mv.is_pass() {
+        if fast && mv.to.is_some() {
             if pos.captures().iter().sum::<u32>() != captures_before || pos.cell(mv.to).is_none() {
                 buf.rebuild_empties(pos);
             } else {
@@ -241,6 +242,7 @@ impl PlayoutBuf {
             && game.extras.is_empty()
             && game.rules.pass != PassRule::Always
             && game.rules.pass_if.is_none()
+            && !pos.swap_offered()
         {
             // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
             // off, so the choice stays uniform among the legal moves.

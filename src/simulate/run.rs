@@ -277,8 +277,10 @@ impl Simulation {
                 break;
             }
             let seat = pos.to_move();
-            // A seat without an agent of its own is played by its player's.
-            let who = if explicit[seat.idx()] { seat } else { ai::player(&pos, seat) }.idx();
+            // A seat without an agent of its own is played by its player's; agents follow their players
+            // through a swap of the pie rule.
+            let sitter = pos.seated(seat);
+            let who = if explicit[sitter.idx()] { sitter } else { ai::player(&pos, seat) }.idx();
             match agents[who].choose(&pos, &mut rng).map_err(hook)? {
                 Some(mv) => pos.play_unchecked(&mv).map_err(hook)?,
                 None => {

@@ -312,7 +312,8 @@ impl fmt::Display for AgentSpec {
 
 /// The player a seat plays for now: the seat that, at the start, held the seat's current controller.
 /// Seats of one player share it; a conquered seat plays for its conqueror's player, and a seat left to
-/// itself when its holder fell still plays for the player who held it.
+/// itself when its holder fell still plays for the player who held it. After a swap by the pie rule the
+/// two players have changed seats ([`Position::seated`]).
 ///
 /// ```
 /// use qipan::core::ai::player;
@@ -328,7 +329,7 @@ impl fmt::Display for AgentSpec {
 /// ```
 #[inline]
 pub fn player(pos: &Position, seat: SeatId) -> SeatId {
-    let c = pos.controller(seat);
+    let c = pos.seated(pos.controller(seat));
     pos.game().seats.get(c.idx()).map_or(c, |s| s.held_by)
 }
 

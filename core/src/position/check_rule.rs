@@ -117,7 +117,7 @@ impl Position {
         save(mv.with_to, cells);
         let mut arrived = NodeId::NONE;
         match mv.kind {
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop => {
                 cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
                 arrived = mv.to;

@@ -44,6 +44,10 @@ pub enum Illegal {
     /// Passing is not allowed now.
     #[error("passing is not allowed now")]
     PassNotAllowed,
+    /// The pie rule's swap is not allowed now: the game has no such rule, or this is not the second
+    /// seat's first turn.
+    #[error("swapping is allowed only as the second move, under the pie rule (`swap: sides`)")]
+    SwapNotAllowed,
     /// The play would leave its own group without liberties (suicide).
     #[error("suicide: the play would leave its own group without liberties")]
     Suicide,

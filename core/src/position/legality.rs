@@ -50,6 +50,7 @@ impl Position {
         }
         match mv.kind {
             MoveKind::Pass => return self.check_pass(),
+            MoveKind::Swap => return if self.swap_offered() { Ok(()) } else { Err(Illegal::SwapNotAllowed) },
             MoveKind::Place | MoveKind::Drop => {
                 if mv.to.idx() >= self.cells.len() {
                     return Err(Illegal::NoSuchMove);
@@ -93,7 +94,7 @@ impl Position {
             return false;
         }
         match mv.kind {
-            MoveKind::Pass => {
+            MoveKind::Pass | MoveKind::Swap => {
                 none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == PieceId::new(0)
             }
             MoveKind::Place | MoveKind::Drop => piece && on(mv.to) && none(mv.from) && none(mv.take) && none(mv.by),
@@ -194,7 +195,7 @@ impl Position {
     fn consequences(&self, mv: &Move) -> Result<(), PlayError> {
         let seat = self.to_move;
         match mv.kind {
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop
                 if self.chains.is_some() || self.game.rules.repetition != Repetition::None =>
             {

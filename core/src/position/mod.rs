@@ -16,6 +16,7 @@ mod pieces;
 mod play;
 mod seats;
 mod setup;
+mod swap;
 
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
@@ -102,6 +103,8 @@ pub struct Position {
     to_move: SeatId,
     ply: u32,
     passes: u32,
+    /// The players of the two seats have changed places by the pie rule.
+    swapped: bool,
     quiet_plies: u32,
     hash: u64,
     history: HashHistory,

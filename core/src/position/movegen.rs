@@ -435,6 +435,9 @@ impl Position {
         if self.pass_legal(!moves.is_empty(), strict)? {
             moves.push(Move::PASS);
         }
+        if self.swap_offered() {
+            moves.push(Move::SWAP);
+        }
         Ok(())
     }
 

@@ -119,6 +119,7 @@ impl Position {
         let mut new_ko = NodeId::NONE;
         match mv.kind {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
+            MoveKind::Swap => self.swapped = true,
             MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
             MoveKind::Drop => {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
@@ -192,7 +193,10 @@ impl Position {
             let actions = h.after_move(self, mv)?;
             self.apply_actions(actions)?;
         }
-        self.advance_turn();
+        if mv.kind != MoveKind::Swap {
+            // After a swap the seat to move stays, now played by the player who moved first.
+            self.advance_turn();
+        }
         self.record_history();
         if self.game.rules.end.repetition_draw.is_some() {
             if self.quiet_plies == 0 {

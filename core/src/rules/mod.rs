@@ -327,6 +327,9 @@ pub struct Rules {
     pub pass_if: Option<Cond>,
     /// A seat with no legal move.
     pub stuck: StuckRule,
+    /// The pie rule (`swap: sides`, two-seat games): on its first turn, after the first move, the second
+    /// seat may swap instead of moving, taking over the first seat (see [`crate::MoveKind::Swap`]).
+    pub swap: bool,
     /// The check rule: piece types that a move may not leave attacked (the mover's king).
     pub check: Vec<PieceId>,
     /// A seat with no legal move while one of its checked pieces is attacked (checkmate).

@@ -3,7 +3,7 @@
 use super::Compiler;
 use super::words::{
     ABSORBED_TURNS, ALLOWED, BARE_SIDE, CAPTURED, CHECKMATE, DAME, Method, PREY, REPETITION, ROYAL_CAPTURE, SCORING,
-    STUCK,
+    STUCK, SWAP,
 };
 use crate::lang::Names;
 use crate::schema::{GameDef, ScoringDef};
@@ -54,6 +54,14 @@ impl Compiler<'_> {
             rules.pass = PassRule::WhenStuck;
         }
         rules.stuck = stuck;
+        rules.swap = self.word(&r.swap, SWAP, false);
+        if let Some(t) = r.swap.as_ref().filter(|_| rules.swap && seats.len() != 2) {
+            self.error(
+                t.referenced,
+                format!("the swap rule exchanges the players of two seats, but this game has {}", seats.len()),
+                Some("`swap: none`, or a game of two seats".into()),
+            );
+        }
         rules.captured_to = self.word(&r.captured, CAPTURED, CapturedTo::Removed);
         rules.absorbed_turns = self.word(&r.absorbed_turns, ABSORBED_TURNS, AbsorbedTurns::Shared);
         rules.prey = self.word(&r.prey, PREY, Prey::Any);

@@ -24,6 +24,9 @@ pub(crate) const REPETITION: Words<Repetition> = &[
 pub(crate) const PASS: Words<PassRule> =
     &[("always", PassRule::Always), ("when-stuck", PassRule::WhenStuck), ("never", PassRule::Never)];
 
+/// `swap:`: the pie rule.
+pub(crate) const SWAP: Words<bool> = &[("none", false), ("sides", true)];
+
 /// `stuck:`: what a seat without a move gets, and whether it passes instead (`pass`, the same as
 /// `pass: when-stuck`).
 pub(crate) const STUCK: Words<(StuckRule, bool)> = &[

@@ -177,17 +177,18 @@ pub(super) struct Names {
     pieces: Vec<ImmutableString>,
     extras: Vec<ImmutableString>,
     /// The names of [`MOVE_KINDS`].
-    kinds: [ImmutableString; 5],
+    kinds: [ImmutableString; 6],
     empty: ImmutableString,
 }
 
 /// Every move kind and its name, in the order of [`Names::kinds`].
-const MOVE_KINDS: [(MoveKind, &str); 5] = [
+const MOVE_KINDS: [(MoveKind, &str); 6] = [
     (MoveKind::Pass, "pass"),
     (MoveKind::Place, "place"),
     (MoveKind::Drop, "drop"),
     (MoveKind::Move, "move"),
     (MoveKind::Shoot, "shoot"),
+    (MoveKind::Swap, "swap"),
 ];
 
 thread_local! {

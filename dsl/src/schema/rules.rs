@@ -35,6 +35,10 @@ pub struct RulesDef {
     /// as `pass: when-stuck`).
     #[serde(default)]
     pub stuck: Option<Text>,
+    /// The pie rule: `none` (default) or `sides` (after the first move, the second player may take it
+    /// over by exchanging sides with the first; two-seat games).
+    #[serde(default)]
+    pub swap: Option<Text>,
     /// `removed` (default), `graveyard` or `reserve`.
     #[serde(default)]
     pub captured: Option<Text>,
