@@ -154,3 +154,57 @@ fn random_games_end_when_a_side_joins_its_edges() {
         }
     }
 }
+
+/// The picture draws each side's pair of edges in its colour, as Hex boards are printed: Red's along the
+/// cells of rows 1 and n, Blue's along the cells of columns a and the last, each edge cell with two sides
+/// (the two obtuse corners' shared side split in halves).
+#[test]
+fn the_picture_colours_each_sides_edges() {
+    let n = 7usize;
+    let game = qipan::load("hex", &[("size".into(), n.to_string())]).expect("built in");
+    let svg = qipan::core::render::svg(&game.start());
+    let number = |line: &str, name: &str| -> f32 {
+        let from = line.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        line[from..].split('"').next().unwrap().parse().unwrap()
+    };
+    // Each cell's label and centre, from its polygon.
+    let cells: Vec<(String, (f32, f32))> = svg
+        .split("<polygon class=\"cell\" points=\"")
+        .skip(1)
+        .map(|p| {
+            let xy: Vec<(f32, f32)> = p
+                .split('"')
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|c| {
+                    let (x, y) = c.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            let label = p.split("<title>").nth(1).unwrap().split('<').next().unwrap().to_string();
+            (label, (xy.iter().map(|c| c.0).sum::<f32>() / 6.0, xy.iter().map(|c| c.1).sum::<f32>() / 6.0))
+        })
+        .collect();
+    assert_eq!(cells.len(), n * n);
+    let group =
+        svg.split("<g id=\"goal-sides\"").nth(1).expect("the goal sides are drawn").split("</g>").next().unwrap();
+    let (last_column, last_row) = ((b'a' + n as u8 - 1) as char, n.to_string());
+    let mut sides = [0, 0];
+    for line in group.lines().filter(|l| l.starts_with("<line")) {
+        let mid = ((number(line, "x1") + number(line, "x2")) / 2.0, (number(line, "y1") + number(line, "y2")) / 2.0);
+        let distance = |c: (f32, f32)| ((c.0 - mid.0).powi(2) + (c.1 - mid.1).powi(2)).sqrt();
+        let (label, centre) = cells.iter().min_by(|a, b| distance(a.1).total_cmp(&distance(b.1))).unwrap();
+        assert!(distance(*centre) > 14.0, "on the rim, not inside {label}: {line}");
+        let (column, row) = label.split_at(1);
+        if line.contains("stroke=\"#c0392b\"") {
+            assert!(row == "1" || row == last_row, "a red side by {label}");
+            sides[0] += 1;
+        } else {
+            assert!(line.contains("stroke=\"#2e6fd8\""), "{line}");
+            assert!(column == "a" || column.starts_with(last_column), "a blue side by {label}");
+            sides[1] += 1;
+        }
+    }
+    assert_eq!(sides, [4 * n, 4 * n], "two sides of each edge cell, on each of the two edges");
+}

@@ -95,6 +95,7 @@ pub(super) fn svg(pos: &Position, hex: &HexBoard, marks: &Marks) -> String {
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="{PAPER}"/>"##);
     cells(&mut s, pos, hex, &layout);
     rim(&mut s, hex, &layout);
+    goal_sides(&mut s, pos, hex, &layout);
     coordinates(&mut s, hex, &layout);
     last_move(&mut s, hex, &layout, &marks.last);
     pieces(&mut s, pos, hex, &layout);
@@ -130,12 +131,14 @@ fn cells(s: &mut String, pos: &Position, hex: &HexBoard, layout: &Layout) {
     let _ = writeln!(s, "</g>");
 }
 
+/// The six neighbours' axial steps, by the direction of the side between: east first, counter-clockwise.
+const STEPS: [[i32; 2]; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
 /// The board's outline: every side of a cell with no neighbour beyond it.
 fn rim(s: &mut String, hex: &HexBoard, layout: &Layout) {
-    let steps = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
     let _ = writeln!(s, r##"<g id="rim" stroke="{RIM}" stroke-width="2.5" stroke-linecap="round">"##);
     for &[q, r] in &hex.axial {
-        for (i, [dq, dr]) in steps.into_iter().enumerate() {
+        for (i, [dq, dr]) in STEPS.into_iter().enumerate() {
             if hex.shape.contains(q + dq, r + dr) {
                 continue;
             }
@@ -147,6 +150,77 @@ fn rim(s: &mut String, hex: &HexBoard, layout: &Layout) {
         }
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// The sides of the board a seat's connection goal joins, drawn along the rim in the seat's colour (Hex's
+/// red and blue edges). A side is a zone of one seat's goals only; its rim is the sides of its cells that
+/// face, from every cell of the zone, off the board. A corner cell's side that faces off two such zones
+/// (the obtuse corners of a rhombus) is split: each half goes to the zone that continues from its end.
+fn goal_sides(s: &mut String, pos: &Position, hex: &HexBoard, layout: &Layout) {
+    let game = pos.game();
+    let board = &game.board;
+    // Per rim side (cell, direction): the colour and the next cell of each zone it bounds.
+    let mut sides: Vec<((usize, usize), String, [i32; 2])> = Vec::new();
+    for (zone, seat) in goal_zones(game) {
+        let cells: Vec<usize> =
+            board.node_ids().filter(|n| board.zones_of(*n) >> zone & 1 == 1).map(|n| n.idx()).collect();
+        if cells.len() < 2 {
+            continue;
+        }
+        let colour = colour::seat(game, seat);
+        for (i, [dq, dr]) in STEPS.into_iter().enumerate() {
+            if cells.iter().any(|&c| hex.shape.contains(hex.axial[c][0] + dq, hex.axial[c][1] + dr)) {
+                continue;
+            }
+            for &c in &cells {
+                let [q, r] = hex.axial[c];
+                let next = cells.iter().map(|&o| hex.axial[o]).filter(|&o| o != [q, r]);
+                let nearest = next.min_by_key(|&[oq, or]| (oq - q).abs() + (or - r).abs()).unwrap_or([q, r]);
+                sides.push(((c, i), colour.clone(), nearest));
+            }
+        }
+    }
+    if sides.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, r##"<g id="goal-sides" stroke-width="6" stroke-linecap="round">"##);
+    for (k, ((c, i), colour, toward)) in sides.iter().enumerate() {
+        let centre = layout.at(hex.axial[*c]);
+        let ends = [-30.0, 30.0].map(|d| corner(centre, 60.0 * *i as f32 + d, cell_radius()));
+        let shared = sides.iter().enumerate().any(|(o, (side, ..))| o != k && side == &(*c, *i));
+        let (x1, y1) = ends[0];
+        let (mut x2, mut y2) = ends[1];
+        let (mut x1, mut y1) = (x1, y1);
+        if shared {
+            // Half the side: from the end nearer the zone's next cell to the middle.
+            let (tx, ty) = layout.at(*toward);
+            let far = |(x, y): (f32, f32)| (x - tx).powi(2) + (y - ty).powi(2);
+            let (near, other) = if far(ends[0]) <= far(ends[1]) { (ends[0], ends[1]) } else { (ends[1], ends[0]) };
+            (x1, y1) = near;
+            (x2, y2) = ((near.0 + other.0) / 2.0, (near.1 + other.1) / 2.0);
+        }
+        let _ = writeln!(s, r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}"/>"##);
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The zones that one seat's connection goals, and no other seat's, join: (zone, seat).
+fn goal_zones(game: &crate::Game) -> Vec<(u8, crate::SeatId)> {
+    let mut claimed: Vec<(u8, Option<crate::SeatId>)> = Vec::new();
+    for goal in &game.rules.end.connections {
+        let crate::rules::ConnectTarget::Zones { zones, .. } = &goal.target else { continue };
+        for (seat, &bits) in zones.iter().enumerate() {
+            for z in (0..64u8).filter(|z| bits >> z & 1 == 1) {
+                let seat = Some(crate::SeatId(seat as u8));
+                match claimed.iter_mut().find(|(zone, _)| *zone == z) {
+                    Some((_, owner)) if *owner != seat => *owner = None,
+                    Some(_) => {}
+                    None => claimed.push((z, seat)),
+                }
+            }
+        }
+    }
+    claimed.into_iter().filter_map(|(z, seat)| Some((z, seat?))).collect()
 }
 
 /// Column letters and row numbers where the next cell of their column or row would be.
