@@ -223,7 +223,8 @@ fn go_chapter_replay() {
     assert!(simple.illegal.expect("refused").1.contains("ko: the stone just captured"));
 }
 
-/// The book's pictures are what `qipan show` draws today (regenerate them with the commands in the chapters).
+/// The book's pictures are what `qipan show` draws today (regenerate them all with `QIPAN_BLESS_PICTURES=1 cargo test
+/// --test book pictures`, then look at each).
 #[test]
 fn pictures_are_current() {
     /// File under book/src, game (a built-in name or a path under book/src), options, moves played, node whose
@@ -276,8 +277,15 @@ fn pictures_are_current() {
             marks = marks.with_targets(&pos, game.board.find(m).expect("node"));
         }
         let want = qipan::core::render::svg_marked(&pos, &marks);
-        let have = std::fs::read_to_string(book().join("src").join(file)).expect("picture");
-        assert!(have == want, "book/src/{file} is stale: regenerate it with `qipan show`");
+        let at = book().join("src").join(file);
+        if std::env::var_os("QIPAN_BLESS_PICTURES").is_some() {
+            std::fs::write(&at, &want).expect("picture written");
+        }
+        let have = std::fs::read_to_string(&at).expect("picture");
+        assert!(
+            have == want,
+            "book/src/{file} is stale: regenerate it with QIPAN_BLESS_PICTURES=1 cargo test --test book"
+        );
     }
 }
 

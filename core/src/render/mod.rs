@@ -19,9 +19,9 @@ mod tests;
 use hex::HexBoard;
 pub use polar::{Eye, PolarBoard};
 
+use crate::PieceId;
 use crate::board::NodeId;
 use crate::position::Position;
-use crate::{PieceId, SeatId};
 use std::fmt::Write;
 
 /// Nodes to pick out in a picture: where the last move went, and where a move could end.
@@ -420,7 +420,6 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"##
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#dcb35c"/>"##);
-    let palette = ["#000", "#fff", "#c0392b", "#f1c40f", "#2980b9", "#27ae60", "#8e44ad", "#e67e22"];
     for (ri, _) in b.relation_names().iter().enumerate().take(2) {
         let rel = crate::board::RelationId(ri as u8);
         let stroke = if ri == 0 { "#333" } else { "#777" };
@@ -451,11 +450,9 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
             l = info.label
         );
         if let Some(p) = pos.cell(n) {
-            let own = &g.seats[p.seat.idx()].colour;
-            let colour = if own.is_empty() { palette[p.seat.idx() % palette.len()] } else { own.as_str() };
-            let dark =
-                matches!(colour, "#000" | "black" | "#000000" | "purple" | "#8e44ad" | "#2980b9" | "blue" | "green");
-            let text_colour = if dark || (own.is_empty() && p.seat == SeatId(0)) { "#fff" } else { "#000" };
+            // The seat's own colour, else its name's when that is a colour (chess's White is white).
+            let colour = colour::seat(g, p.seat);
+            let text_colour = colour::ink(&colour);
             let _ = writeln!(
                 s,
                 r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{colour}" stroke="#000" stroke-width="1"/>"##,

@@ -218,3 +218,19 @@ fn round_rings_are_written_on_their_square_layout() {
     assert_eq!(text(&pos), format!("{rows}    a b c d e\nblack to move (ply 1)\n"));
     assert!(balanced(&svg(&pos)));
 }
+
+/// A grid game's discs take their seat's colour by name: a seat called white is drawn white with dark
+/// letters, whichever seat comes first (chess's White moves first, Go's Black).
+#[test]
+fn grid_discs_take_the_colour_their_seat_is_named_after() {
+    let b = grid(&GridSpec::new(3, 1)).unwrap().build().unwrap();
+    let pos =
+        game(b, &["white", "black"], &[("A1", SeatId(0), PieceId::new(0)), ("C1", SeatId(1), PieceId::new(0))]).start();
+    let svg = svg(&pos);
+    let disc = |fill: &str| svg.lines().position(|l| l.contains(&format!(r#"r="14.4" fill="{fill}""#)));
+    let (white, black) = (colour::named("white").unwrap(), colour::named("black").unwrap());
+    let (w, k) = (disc(white).expect("a white disc"), disc(black).expect("a black disc"));
+    let letters: Vec<&str> = svg.lines().filter(|l| l.starts_with("<text")).collect();
+    assert!(svg.lines().nth(w + 1).unwrap().contains(r##"fill="#111">K<"##), "dark letters on white: {letters:?}");
+    assert!(svg.lines().nth(k + 1).unwrap().contains(r##"fill="#fafafa">k<"##), "light letters on black");
+}
