@@ -132,9 +132,9 @@ fn whole_games_agree_with_the_rules() {
                 } else {
                     2
                 };
-                // A side without pieces or without a move is out, and the other is the last standing.
-                let want =
-                    [EndReason::ZoneReached, EndReason::LastSideStanding, EndReason::LastSideStanding][why].clone();
+                // A side without pieces is out, and the other is the last standing; a side without a move
+                // loses for that.
+                let want = [EndReason::ZoneReached, EndReason::LastSideStanding, EndReason::NoLegalMove][why].clone();
                 assert_eq!(r.reason, want, "{}", ours[k]);
                 ends[why] += 1;
                 break;

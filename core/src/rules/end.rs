@@ -262,10 +262,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         let end = &game.rules.end;
         if end.last_standing && sides <= 1 {
             let live = pos.game().seat_ids().filter(|&s| pos.is_alive(s)).collect();
-            let mut why = EndReason::LastSideStanding;
-            if let Some(mated) = stuck_mated.filter(|_| game.has_check_rule()) {
-                why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
-            }
+            // A seat put out for having no move names that as the reason (checkmate under a check rule).
+            let why = match stuck_mated {
+                Some(true) if game.has_check_rule() => EndReason::Checkmate,
+                Some(_) => EndReason::NoLegalMove,
+                None => EndReason::LastSideStanding,
+            };
             let result = GameResult::winners(pos, live, why);
             pos.finish(result);
             return Ok(());
@@ -536,7 +538,7 @@ mod tests {
         assert_eq!(result(&pos), Some((EndReason::NoLegalMove, vec![])));
         let pos = played(&row(4, stuck(StuckRule::Loses)), &pieces, &["a1-b1"]);
         assert!(!pos.is_alive(BLACK));
-        assert_eq!(result(&pos), Some((EndReason::LastSideStanding, vec![WHITE])));
+        assert_eq!(result(&pos), Some((EndReason::NoLegalMove, vec![WHITE])));
     }
 
     #[test]
