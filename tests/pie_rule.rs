@@ -19,20 +19,14 @@ fn sequences(cells: &mut Vec<Vec<u8>>, who: u8, ply: usize, depth: usize, counts
     if ply == depth {
         return;
     }
-    let n = cells.len();
-    for c in 0..n {
-        for r in 0..n {
-            if cells[c][r] != 0 {
-                continue;
-            }
-            cells[c][r] = who;
-            if joined(cells, who) {
-                counts[ply + 1] += 1;
-            } else {
-                sequences(cells, 3 - who, ply + 1, depth, counts);
-            }
-            cells[c][r] = 0;
+    for (c, r) in empty_cells(cells) {
+        cells[c][r] = who;
+        if joined(cells, who) {
+            counts[ply + 1] += 1;
+        } else {
+            sequences(cells, 3 - who, ply + 1, depth, counts);
         }
+        cells[c][r] = 0;
     }
     if ply == 1 {
         sequences(cells, who, ply + 1, depth, counts);
@@ -127,21 +121,18 @@ fn after_a_swap_each_player_wins_or_loses_with_the_seat_it_now_holds() {
 
 /// Whether `who`, to move, wins with best play (Hex has no draws), by search from the rules.
 fn wins(cells: &mut Vec<Vec<u8>>, who: u8) -> bool {
+    empty_cells(cells).into_iter().any(|(c, r)| {
+        cells[c][r] = who;
+        let won = joined(cells, who) || !wins(cells, 3 - who);
+        cells[c][r] = 0;
+        won
+    })
+}
+
+/// The empty cells, column by column.
+fn empty_cells(cells: &[Vec<u8>]) -> Vec<(usize, usize)> {
     let n = cells.len();
-    for c in 0..n {
-        for r in 0..n {
-            if cells[c][r] != 0 {
-                continue;
-            }
-            cells[c][r] = who;
-            let won = joined(cells, who) || !wins(cells, 3 - who);
-            cells[c][r] = 0;
-            if won {
-                return true;
-            }
-        }
-    }
-    false
+    (0..n).flat_map(|c| (0..n).map(move |r| (c, r))).filter(|&(c, r)| cells[c][r] == 0).collect()
 }
 
 #[test]
