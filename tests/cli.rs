@@ -55,6 +55,13 @@ fn bench_json_has_the_rates() {
 }
 
 #[test]
+fn bench_runs_a_fixed_number_of_playouts() {
+    let out = qipan(&["bench", "tic-tac-toe", "--playouts", "25", "--json"]);
+    assert!(out.status.success());
+    assert_eq!(json(&out)["playouts"], 25);
+}
+
+#[test]
 fn show_prints_a_diagram_and_writes_svg() {
     let out = qipan(&["show", "go", "--set", "size=9"]);
     let text = stdout(&out);

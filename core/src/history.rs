@@ -18,10 +18,24 @@
 /// assert!(seen.contains(pos.hash()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct HashHistory {
     slots: Vec<u64>,
     len: usize,
+}
+
+/// Copying into an existing value reuses its buffers (a playout's reset to the start).
+impl Clone for HashHistory {
+    fn clone(&self) -> Self {
+        let HashHistory { slots, len } = self;
+        HashHistory { slots: slots.clone(), len: *len }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let HashHistory { slots, len } = source;
+        self.slots.clone_from(slots);
+        self.len = *len;
+    }
 }
 
 impl Default for HashHistory {

@@ -87,19 +87,21 @@ pub fn playout<R: Rng>(
     // One budget for the hooks of the whole game.
     let _budget = game.hooks.is_some().then(HookBudget::open);
     // One placement rule onto empty nodes: draw among the empty nodes kept in a list, not among
-    // generated moves (Go, Hex, Gomoku, tic-tac-toe).
-    let fast = game.placement_only()
-        && game.pieces.len() == 1
-        && !game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
+    // generated moves (Go, Hex, Gomoku, tic-tac-toe, Connect Four).
+    let placer = lone_placement(&game);
+    let fast = placer.is_some();
+    // Beyond emptiness, the destination condition (Connect Four's `not next(orthogonal.s) empty`).
+    let to = placer.map(|r| &r.to).filter(|&c| *c != crate::rules::Cond::Empty);
     if fast {
         buf.rebuild_empties(pos);
     }
-    // Games with a check rule and no scripts find out that a seat is stuck when choosing its move.
-    let defer = game.has_check_rule() && game.hooks.is_none() && game.rules.pass == PassRule::Never;
+    // Without scripts and passes, a seat is found stuck when its move is chosen, not after every move
+    // by a second search for a legal move.
+    let defer = game.hooks.is_none() && game.rules.pass == PassRule::Never && game.rules.pass_if.is_none();
     while !pos.is_over() && pos.ply() - start < cap {
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
-            (true, _) => buf.pick_placement(pos, rng, policy),
+            (true, _) => buf.pick_placement(pos, rng, policy, to),
             (false, Policy::Uniform) => buf.pick_any(pos, rng)?,
             (false, Policy::Light) => {
                 pos.try_generate_legal(&mut buf.moves)?;
@@ -107,8 +109,13 @@ pub fn playout<R: Rng>(
             }
         };
         let Some(mv) = mv else {
+            let stuck = pos.to_move();
             if defer {
                 pos.settle_stuck()?;
+            }
+            // A stuck seat put out of a game that goes on: the next seat plays.
+            if defer && !pos.is_over() && pos.to_move() != stuck {
+                continue;
             }
             break;
         };
@@ -131,6 +138,36 @@ pub fn playout<R: Rng>(
         pos.settle_stuck()?;
     }
     Ok(pos.ply() - start)
+}
+
+/// The one movement rule of a game whose every move places a piece of its one type onto an empty
+/// node the rule's destination condition allows, with nothing else a seat could choose (no drop, shot,
+/// position condition, extra action, conditional pass or `filter_move` hook). Playouts of such a game
+/// draw among the empty nodes and test only the node drawn.
+///
+/// ```
+/// use qipan::core::playout::lone_placement;
+///
+/// for name in ["go", "hex", "tic-tac-toe", "connect-four"] {
+///     assert!(lone_placement(&qipan::load(name, &[])?).is_some(), "{name}");
+/// }
+/// // Connect Four's disc: `place to empty and not next(orthogonal.s) empty`.
+/// let four = qipan::load("connect-four", &[])?;
+/// assert_eq!(lone_placement(&four).unwrap().text, four.pieces[0].moves[0].text);
+/// assert!(lone_placement(&qipan::load("chess", &[])?).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
+    let [piece] = game.pieces.as_slice() else { return None };
+    let [rule] = piece.moves.as_slice() else { return None };
+    let plain = matches!(rule.pattern, crate::rules::Pattern::Place)
+        && rule.when == crate::rules::Cond::True
+        && rule.shot.is_none()
+        && rule.to.requires_empty();
+    let chosen_elsewhere = !game.extras.is_empty()
+        || game.rules.pass_if.is_some()
+        || game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
+    (plain && !chosen_elsewhere).then_some(rule)
 }
 
 /// Buffers reused across playouts.
@@ -210,13 +247,20 @@ impl PlayoutBuf {
 
     /// Uniform among legal placements (and the pass where it is always allowed, under the uniform
     /// policy), by striking off illegal draws. With no legal placement: the pass where the rules allow
-    /// one, else nothing (the seat is stuck).
-    fn pick_placement<R: Rng>(&mut self, pos: &Position, rng: &mut R, policy: Policy) -> Option<Move> {
+    /// one, else nothing (the seat is stuck). `to` is the placement's test beyond emptiness, if any.
+    fn pick_placement<R: Rng>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        policy: Policy,
+        to: Option<&crate::rules::Cond>,
+    ) -> Option<Move> {
         let mut live = self.empties.len();
         let light = policy == Policy::Light;
         let pass = pos.game().rules.pass;
         // Under the uniform policy, when passing is always allowed, slot `live` stands for the pass.
         let pass_slot = !light && pass == PassRule::Always;
+        let seat = pos.to_move();
         loop {
             if live == 0 && !pass_slot {
                 return (pass != PassRule::Never).then_some(Move::PASS);
@@ -226,7 +270,8 @@ impl PlayoutBuf {
                 return Some(Move::PASS);
             }
             let n = self.empties[i];
-            if pos.placement_legal(n, PieceId::new(0)) && !(light && fills_own_eye(pos, n)) {
+            let allowed = to.is_none_or(|c| c.eval(pos, seat, n));
+            if allowed && pos.placement_legal(n, PieceId::new(0)) && !(light && fills_own_eye(pos, n)) {
                 return Some(Move::place(PieceId::new(0), n));
             }
             live -= 1;

@@ -14,6 +14,10 @@ pub struct BenchArgs {
     /// How long to run, in seconds (at most a day).
     #[arg(long, default_value_t = 5.0, value_parser = seconds)]
     seconds: f64,
+    /// Run exactly this many playouts instead of for `--seconds` (a fixed amount of work, for
+    /// instruction counts under a profiler).
+    #[arg(long)]
+    playouts: Option<u64>,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -43,7 +47,11 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let limit = Duration::from_secs_f64(a.seconds);
     let t = Instant::now();
     let (mut playouts, mut moves) = (0u64, 0u64);
-    while t.elapsed() < limit {
+    let more = |playouts: u64| match a.playouts {
+        Some(n) => playouts < n,
+        None => t.elapsed() < limit,
+    };
+    while more(playouts) {
         pos.reset_from(&start);
         moves += random_playout(&mut pos, &mut rng, &mut buf, cap)? as u64;
         playouts += 1;

@@ -421,7 +421,7 @@ impl GameData {
                 outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
             }
         }
-        Game {
+        let mut game = Game {
             title: title.unwrap_or_else(|| name.clone()),
             name,
             board,
@@ -450,7 +450,10 @@ impl GameData {
             ray_nodes,
             ray_start,
             ray_ok,
-        }
+            step_table: None,
+        };
+        game.step_table = crate::rules::pattern::StepTable::build(&game);
+        game
     }
 }
 

@@ -216,6 +216,8 @@ pub struct Game {
     ray_start: Vec<u32>,
     /// Per relation: whether its lines are in the ray table (relations without jumps over a node).
     ray_ok: Vec<bool>,
+    /// Every move a plain step: the steps from each node, looked up rather than generated.
+    step_table: Option<crate::rules::pattern::StepTable>,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -263,6 +265,25 @@ impl Game {
     #[inline]
     pub fn has_rays(&self, rel: crate::board::RelationId) -> bool {
         self.ray_ok.get(rel.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether every move of the game is a plain step (one node along a relation, judged by the
+    /// occupant of the destination alone), so that moves are read from a table of steps per seat,
+    /// piece type and node.
+    ///
+    /// ```
+    /// assert!(qipan::load("breakthrough", &[])?.has_step_table());
+    /// assert!(!qipan::load("xiangqi", &[])?.has_step_table(), "slides, leaps and hops");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_step_table(&self) -> bool {
+        self.step_table.is_some()
+    }
+
+    /// The table of steps, when every move is a plain step (see [`Game::has_step_table`]).
+    #[inline]
+    pub(crate) fn step_table(&self) -> Option<&crate::rules::pattern::StepTable> {
+        self.step_table.as_ref()
     }
 
     /// The directions of a seat-relative selector (forward, backward, sideways) of a relation, for a

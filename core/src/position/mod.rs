@@ -14,6 +14,7 @@ mod movegen;
 mod pass;
 mod pieces;
 mod play;
+mod reuse;
 mod seats;
 mod setup;
 mod swap;
@@ -96,7 +97,7 @@ pub struct MoveBuf {
 /// assert_eq!(pos.cell(game.board.find("e4").unwrap()).map(|p| p.seat), Some(SeatId(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position {
     game: Arc<Game>,
     cells: Vec<Option<Piece>>,

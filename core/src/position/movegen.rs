@@ -114,6 +114,21 @@ impl Position {
         out.clear();
         let seat = self.to_move;
         let game = &*self.game;
+        if let Some(table) = game.step_table() {
+            // Every move a plain step: read each piece's steps off the table, in the same order.
+            for n in game.board.node_ids() {
+                let Some(c) = self.cells[n.idx()] else { continue };
+                if !self.movable_by(seat, c.seat) {
+                    continue;
+                }
+                let start = out.len();
+                table.moves_from(self, c.seat, c.piece, n, out);
+                if out.len() > start && stop(&out[start..]) {
+                    return true;
+                }
+            }
+            return false;
+        }
         let when =
             |rule: &crate::rules::MoveRule| matches!(rule.when, Cond::True) || rule.when.eval(self, seat, NodeId::NONE);
         // Moves of different pieces (or from different nodes) always differ, so only each piece's own

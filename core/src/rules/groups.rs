@@ -29,7 +29,7 @@ use crate::position::Piece;
 /// assert_eq!(chains.size(chains.head(at("A1"))), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Chains {
     rel: RelationId,
     /// Head (representative) of each stone's chain; NONE on empty nodes.
@@ -40,6 +40,23 @@ pub struct Chains {
     size: Vec<u16>,
     /// Per head: pseudo-liberties.
     libs: Vec<u16>,
+}
+
+/// Copying into an existing value reuses its buffers (a playout's reset to the start).
+impl Clone for Chains {
+    fn clone(&self) -> Self {
+        let Chains { rel, head, next, size, libs } = self;
+        Chains { rel: *rel, head: head.clone(), next: next.clone(), size: size.clone(), libs: libs.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Chains { rel, head, next, size, libs } = source;
+        self.rel = *rel;
+        self.head.clone_from(head);
+        self.next.clone_from(next);
+        self.size.clone_from(size);
+        self.libs.clone_from(libs);
+    }
 }
 
 /// Reading chains, and keeping them in step with the board.

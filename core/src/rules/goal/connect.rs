@@ -208,7 +208,7 @@ impl ConnectGoal {
 /// assert_eq!(pos.outcome().unwrap().reason.to_string(), "a connection was made");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Links {
     /// Per node: the node its group is linked through (itself at a root); NONE without a counted piece.
     parent: Vec<NodeId>,
@@ -218,6 +218,22 @@ pub(crate) struct Links {
     size: Vec<u16>,
     /// A piece left the board (or changed hands) since the groups were built: rebuild before reading.
     stale: bool,
+}
+
+/// Copying into an existing value reuses its buffers (a playout's reset to the start).
+impl Clone for Links {
+    fn clone(&self) -> Self {
+        let Links { parent, zones, size, stale } = self;
+        Links { parent: parent.clone(), zones: zones.clone(), size: size.clone(), stale: *stale }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Links { parent, zones, size, stale } = source;
+        self.parent.clone_from(parent);
+        self.zones.clone_from(zones);
+        self.size.clone_from(size);
+        self.stale = *stale;
+    }
 }
 
 impl Links {

@@ -93,7 +93,12 @@ impl LineGoal {
     pub fn made_through(&self, pos: &Position, n: NodeId) -> bool {
         let Some(p) = pos.cell(n).filter(|p| self.counts(pos, *p, p.seat)) else { return false };
         let length = self.length as u32;
-        self.runs_through(pos, n, p.seat).any(|run| if self.exact { run == length } else { run >= length })
+        // A loop with the runs inlined, not `runs_through`: this runs after every move of every playout.
+        let board = &pos.game().board;
+        self.axes.iter().any(|&(rel, d, back)| {
+            let run = 1 + self.run(pos, board, rel, Some(d), n, p.seat) + self.run(pos, board, rel, back, n, p.seat);
+            if self.exact { run == length } else { run >= length }
+        })
     }
 
     /// The longest run through `n` of pieces that count with `piece`, along any axis (1 when it
@@ -132,7 +137,7 @@ impl LineGoal {
     }
 
     /// How many pieces that count follow `n` along `dir` (none without a direction).
-    #[inline]
+    #[inline(always)]
     fn run(
         &self,
         pos: &Position,
@@ -179,7 +184,7 @@ impl LineGoal {
 /// The first line goal the last move met: what it does, and the seat that made it.
 pub(super) fn completed(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
     let goals = &pos.game().rules.end.lines;
-    super::arrivals(pos).find_map(|n| {
+    super::first_arrival(pos, |n| {
         let goal = goals.iter().find(|g| g.made_through(pos, n))?;
         Some((goal.outcome, pos.cell(n)?.seat))
     })

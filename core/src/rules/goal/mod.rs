@@ -68,14 +68,22 @@ pub(crate) fn of_types(pieces: &[PieceId], p: Piece) -> bool {
     pieces.is_empty() || pieces.contains(&p.piece)
 }
 
-/// The nodes the last move filled (its destination, and a partner's), or every occupied node when the
-/// game has hooks, which may put pieces anywhere.
-pub(crate) fn arrivals(pos: &Position) -> impl Iterator<Item = NodeId> + '_ {
-    let hooked = pos.game().hooks.is_some();
-    let last = pos.last_move().filter(|_| !hooked);
-    let moved = last.into_iter().flat_map(|mv| [mv.to, mv.with_to]).filter(|n| n.is_some());
-    let all = hooked.then(|| pos.game().board.node_ids()).into_iter().flatten().filter(|&n| pos.cell(n).is_some());
-    moved.chain(all)
+/// The first answer of `f` over the nodes the last move filled (its destination, and a partner's),
+/// or over every occupied node when the game has hooks, which may put pieces anywhere. A plain loop:
+/// this runs after every move of every playout.
+pub(crate) fn first_arrival<T>(pos: &Position, mut f: impl FnMut(NodeId) -> Option<T>) -> Option<T> {
+    if pos.game().hooks.is_some() {
+        return pos.game().board.node_ids().filter(|&n| pos.cell(n).is_some()).find_map(f);
+    }
+    let mv = pos.last_move()?;
+    for n in [mv.to, mv.with_to] {
+        if n.is_some()
+            && let Some(t) = f(n)
+        {
+            return Some(t);
+        }
+    }
+    None
 }
 
 /// The result of `maker`'s side meeting a goal with `outcome`: that side wins, or every other side still

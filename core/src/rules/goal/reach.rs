@@ -76,7 +76,7 @@ impl ReachGoal {
 /// The first zone the last move reached: what it does, and the seat whose piece arrived.
 pub(super) fn reached(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
     let goals = &pos.game().rules.end.reach;
-    super::arrivals(pos).find_map(|n| {
+    super::first_arrival(pos, |n| {
         let goal = goals.iter().find(|g| g.reached_by(pos, n))?;
         Some((goal.outcome, pos.cell(n)?.seat))
     })

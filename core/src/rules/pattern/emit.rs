@@ -26,6 +26,8 @@
 use super::{CaptureMode, Gen, Pattern};
 use crate::board::NodeId;
 use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::{PieceId, SeatId};
 
 impl Gen<'_> {
     /// Adds the move to `to` if the destination condition allows it (capturing per `rule.capture`),
@@ -35,20 +37,7 @@ impl Gen<'_> {
         let (pos, seat, piece, from, rule) = (self.pos, self.seat, self.piece, self.from, self.rule);
         if rule.plain_to != 0 && to != from {
             // The common case: only the occupant of the destination matters.
-            let ok = match pos.cell(to) {
-                None => rule.plain_to & 0b0001 != 0,
-                Some(t) => {
-                    let bit = if pos.same_side(seat, t.seat) {
-                        0b0010
-                    } else if !pos.hostile(seat, t.seat) {
-                        0b0100
-                    } else {
-                        0b1000
-                    };
-                    rule.plain_to & bit != 0 && pos.can_capture(seat, piece, t)
-                }
-            };
-            if ok {
+            if plain_allows(pos, seat, piece, rule.plain_to, to) {
                 self.out.push(Move::step(piece, from, to));
             }
             return;
@@ -106,6 +95,25 @@ impl Gen<'_> {
                 }
             }
             _ => self.out.push(mv),
+        }
+    }
+}
+
+/// Whether `piece` of `seat` may step onto `to` under a rule that allows the occupants `allowed`
+/// (bits as [`super::MoveRule::plain_to`]: empty, friend, ally, enemy), a piece there being taken.
+#[inline(always)]
+pub(super) fn plain_allows(pos: &Position, seat: SeatId, piece: PieceId, allowed: u8, to: NodeId) -> bool {
+    match pos.cell(to) {
+        None => allowed & 0b0001 != 0,
+        Some(t) => {
+            let bit = if pos.same_side(seat, t.seat) {
+                0b0010
+            } else if !pos.hostile(seat, t.seat) {
+                0b0100
+            } else {
+                0b1000
+            };
+            allowed & bit != 0 && pos.can_capture(seat, piece, t)
         }
     }
 }

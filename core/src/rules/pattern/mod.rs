@@ -20,11 +20,13 @@ mod place;
 pub mod rule;
 mod shot;
 mod slide;
+mod step_table;
 mod walk;
 
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use leap::leap_table;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
+pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
 
 use crate::board::{Board, DirectionId, NodeId, NodeSet, RelationId};
