@@ -1,7 +1,9 @@
 //! Placements covering two nodes, `place covering orthogonal.(n|s)` (grammar: `covering` under `place` in
 //! `grammar.pest`): the relation and directions as a movement rule writes them, from the placed node to
-//! the second one. Directions that reach no neighbour anywhere on the board, and the leg-only selectors
-//! `outward` and `same`, are errors, as is `covering` anywhere but right after `place`.
+//! the second one. Named directions that reach no neighbour anywhere on the board (a slip such as
+//! `orthogonal.ne`), and the leg-only selectors `outward` and `same`, are errors, as is `covering` anywhere
+//! but right after `place`. A relation alone, or `forward`, may find no neighbour on a board of one cell or
+//! one row, as an option can make it: then the seat simply has no move.
 //!
 //! ```
 //! use qipan::core::rules::{DirSel, Pattern};
@@ -59,13 +61,11 @@ pub(super) fn misplaced(text: &str, mut err: LangError) -> LangError {
     err
 }
 
-/// Whether some node of the board has a neighbour over `relation` in the directions `dirs` (for the
-/// seat-relative selectors, in any of the relation's directions: the seats are not known here).
+/// Whether some node of the board has a neighbour over `relation` in the named directions `dirs` (any
+/// other selector passes: see the module's documentation).
 fn reaches_any(board: &Board, relation: RelationId, dirs: &DirSel) -> bool {
-    board.node_ids().any(|n| match dirs {
-        DirSel::Named(ds) => ds.iter().any(|&d| board.next(relation, d, n).is_some()),
-        _ => !board.edges(relation, n).is_empty(),
-    })
+    let DirSel::Named(ds) = dirs else { return true };
+    board.node_ids().any(|n| ds.iter().any(|&d| board.next(relation, d, n).is_some()))
 }
 
 /// The names of the directions `relation` has an edge in, for messages.
