@@ -72,7 +72,7 @@ fn reaches_any(board: &Board, relation: RelationId, dirs: &DirSel) -> bool {
 fn used_directions(board: &Board, relation: RelationId) -> String {
     let names: Vec<&str> =
         board.relation_directions(relation).iter().map(|d| board.directions()[d.0 as usize].name.as_str()).collect();
-    if names.is_empty() { "none (use the relation alone)".into() } else { names.join(", ") }
+    if names.is_empty() { "none: the relation joins no nodes of this board".into() } else { names.join(", ") }
 }
 
 #[cfg(test)]
