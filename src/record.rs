@@ -574,8 +574,10 @@ pub fn to_sgf(game: &Game, moves: &[(SeatId, Move)], result: Option<&GameResult>
     for &(seat, mv) in moves {
         let point = match mv.kind {
             qipan_core::MoveKind::Pass => None,
-            qipan_core::MoveKind::Place | qipan_core::MoveKind::Drop => Some(sgf_point(game, mv.to)?),
-            _ => return Err(SgfWriteError("SGF records placements and passes only".into())),
+            qipan_core::MoveKind::Place | qipan_core::MoveKind::Drop if !mv.with_to.is_some() => {
+                Some(sgf_point(game, mv.to)?)
+            }
+            _ => return Err(SgfWriteError("SGF records placements on one node and passes only".into())),
         };
         sgf.moves.push(SgfEvent::Move(SgfMove { colour: colour(seat)?, point }));
     }

@@ -208,6 +208,22 @@ fn hooks_chapter_example() {
     assert_eq!((r.text.as_str(), r.winners.as_slice()), ("R+", &[SeatId(0)][..]));
 }
 
+/// The language reference's dominoes around a pond: `place covering orthogonal.(n|e) to empty and not
+/// zone(pond)` lays each of the 60 pairs of neighbouring cells of 6×6 once, less the 12 that touch the pond
+/// with either half.
+#[test]
+fn dominoes_keep_off_the_pond_with_both_halves() {
+    let game = load(&example("dominoes.yaml"));
+    let mut pos = game.start();
+    assert_eq!(pos.legal_moves().len(), 48);
+    let refused = |pos: &Position, text: &str| pos.check(&parse_move(pos, text).expect("readable"));
+    assert!(refused(&pos, "c2+c3").is_err(), "the upper half on the pond");
+    assert!(refused(&pos, "b4+c4").is_err(), "the right half on the pond");
+    assert_eq!(refused(&pos, "c5+c6"), Ok(()));
+    play(&mut pos, &["c2+d2", "e1+e2"]);
+    assert_eq!(pos.cells().iter().flatten().count(), 4);
+}
+
 /// The Go chapter's replay: a ko retaken at once is refused at move 10.
 #[test]
 fn go_chapter_replay() {
@@ -252,6 +268,8 @@ fn pictures_are_current() {
         ("games/gomoku.svg", "gomoku", &[], "H8 J9 J8 G8 H9 H10", None),
         ("games/breakthrough.svg", "breakthrough", &[], "d2-d3 e7-e6 d3-d4 e6-e5", None),
         ("games/hex.svg", "hex", &[("size", "7")], "d4 c5 e3 e4 d3 c4", None),
+        ("games/domineering.svg", "domineering", &[], "d4+d5 c3+d3 e2+e3 e6+f6", None),
+        ("games/cram.svg", "cram", &[], "c3+d3 d4+c4 a1+a2 f6+f5", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

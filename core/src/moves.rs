@@ -68,7 +68,9 @@ pub struct Move {
     pub promote: Option<PieceId>,
     /// A second piece of the mover's side that moves along (castling): from here ...
     pub with_from: NodeId,
-    /// ... to here ([`NodeId::NONE`] when no piece moves along).
+    /// ... to here ([`NodeId::NONE`] when no piece moves along). A placement covering two nodes (a
+    /// domino, `place covering orthogonal`) puts its second piece here, with no `with_from`: `to` is the
+    /// lower of the two nodes and `with_to` the higher, so one domino is one move.
     pub with_to: NodeId,
     /// The move passes over nodes on which an enemy may take the mover at once (a pawn's double step).
     pub passable: bool,
@@ -132,6 +134,26 @@ impl Move {
     /// ```
     pub fn place(piece: PieceId, to: NodeId) -> Move {
         Move { kind: MoveKind::Place, to, piece, ..Move::PASS }
+    }
+
+    /// A placement of `piece` on two nodes at once (a domino), written in either order: the move names
+    /// the lower node `to` and the other `with_to`.
+    ///
+    /// ```
+    /// use qipan::core::{Move, notation::move_text};
+    ///
+    /// let game = qipan::load("domineering", &[])?;
+    /// let [a1, a2] = ["a1", "a2"].map(|l| game.board.find(l).unwrap());
+    /// let domino = Move::cover(game.piece("domino").unwrap(), a2, a1);
+    /// assert_eq!((domino.to, domino.with_to), (a1, a2));
+    /// assert_eq!(move_text(&game, &domino), "a1+a2");
+    /// let mut pos = game.start();
+    /// pos.play(&domino)?; // Vertical lays its dominoes upright
+    /// assert!(pos.cell(a1).is_some() && pos.cell(a2).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cover(piece: PieceId, a: NodeId, b: NodeId) -> Move {
+        Move { with_to: a.max(b), ..Move::place(piece, a.min(b)) }
     }
 
     /// A drop of `piece` from the reserve on `to`.

@@ -1,5 +1,5 @@
-//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1-a3` (move), `b2xb5` (shot), `a7-a8=Q`
-//! (promotion); UCI-style `e2e4` and `e7e8q` are read too.
+//! Move text: `pass`, `D4` (placement), `stone@D4`, `a1+a2` (a placement covering two nodes), `a1-a3`
+//! (move), `b2xb5` (shot), `a7-a8=Q` (promotion); UCI-style `e2e4` and `e7e8q` are read too.
 
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -41,7 +41,7 @@ pub enum NotationError {
     },
     /// Text of no known shape.
     #[error(
-        "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
+        "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `node+node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
     )]
     Malformed(String),
 }
@@ -104,11 +104,11 @@ fn main_text(game: &Game, mv: &Move) -> String {
         MoveKind::Pass => "pass".into(),
         MoveKind::Swap => "swap".into(),
         MoveKind::Place | MoveKind::Drop => {
-            if entering_pieces(game).count() <= 1 {
-                b.label(mv.to).to_string()
-            } else {
-                format!("{}@{}", game.pieces[mv.piece.idx()].name, b.label(mv.to))
-            }
+            let at = match mv.with_to {
+                second if second.is_some() => format!("{}+{}", b.label(mv.to), b.label(second)),
+                _ => b.label(mv.to).to_string(),
+            };
+            if entering_pieces(game).count() <= 1 { at } else { format!("{}@{at}", game.pieces[mv.piece.idx()].name) }
         }
         MoveKind::Move if let Some(p) = mv.promote => {
             format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, p))
@@ -237,14 +237,22 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         let drop = game.pieces[piece.idx()].moves.iter().any(|m| matches!(m.pattern, Pattern::Drop));
         if drop { MoveKind::Drop } else { MoveKind::Place }
     };
+    // A node, or two (`a1+a2`, a placement covering both, in either order).
+    let entry = |piece: PieceId, at: &str| -> Result<Move, NotationError> {
+        let mv = match (b.find(at), at.split_once('+')) {
+            (Some(to), _) => Move::place(piece, to),
+            (None, Some((x, y))) => Move::cover(piece, node(x.trim())?, node(y.trim())?),
+            (None, None) => Move::place(piece, node(at)?),
+        };
+        Ok(Move { kind: entry_kind(piece), ..mv })
+    };
     if let Some((name, at)) = t.split_once('@') {
         let piece = game.piece(name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
-        let to = node(at.trim())?;
-        return Ok(Move { kind: entry_kind(piece), ..Move::place(piece, to) });
+        return entry(piece, at.trim());
     }
-    if let Some(to) = b.find(t) {
+    if b.find(t).is_some() || t.contains('+') {
         let piece = entering_pieces(game).next().ok_or_else(|| NotationError::Malformed(t.to_string()))?;
-        return Ok(Move { kind: entry_kind(piece), ..Move::place(piece, to) });
+        return entry(piece, t);
     }
     for (i, c) in t.char_indices() {
         if c != '-' && c != 'x' && c != 'X' {

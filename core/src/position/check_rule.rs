@@ -120,6 +120,9 @@ impl Position {
             MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop => {
                 cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
+                if mv.with_to.is_some() {
+                    cells[mv.with_to.idx()] = Some(Piece { seat, piece: mv.piece });
+                }
                 arrived = mv.to;
             }
             MoveKind::Move => {
@@ -163,6 +166,10 @@ impl Position {
             if arrived.is_some() && !royals.contains(&mv.from) {
                 // A piece that becomes protected on arrival (by promotion or a drop).
                 test(arrived);
+                if mv.kind == MoveKind::Place && mv.with_to.is_some() {
+                    // The second node of a covering placement.
+                    test(mv.with_to);
+                }
             }
             bad
         };

@@ -55,7 +55,8 @@ impl Position {
                 if mv.to.idx() >= self.cells.len() {
                     return Err(Illegal::NoSuchMove);
                 }
-                if self.cells[mv.to.idx()].is_some() {
+                if self.cells[mv.to.idx()].is_some() || (mv.with_to.is_some() && self.cells[mv.with_to.idx()].is_some())
+                {
                     return Err(Illegal::Occupied);
                 }
                 if mv.kind == MoveKind::Drop && self.reserve(seat, mv.piece) == 0 {
@@ -86,9 +87,11 @@ impl Position {
         let on = |x: NodeId| x.idx() < n;
         let none = |x: NodeId| !x.is_some();
         let piece = mv.piece.idx() < self.game.pieces.len();
-        // A castling partner, a promotion and a passable step belong to moves of a piece only.
+        // A castling partner, a promotion and a passable step belong to moves of a piece only; a second
+        // node without a partner to a placement covering two (the higher one).
         let partner = (none(mv.with_from) && none(mv.with_to))
-            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to));
+            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to))
+            || (mv.kind == MoveKind::Place && none(mv.with_from) && on(mv.with_to) && mv.with_to > mv.to);
         let promote = mv.promote.is_none_or(|p| p.idx() < self.game.pieces.len() && mv.kind == MoveKind::Move);
         if !partner || !promote || (mv.passable && mv.kind != MoveKind::Move) {
             return false;
@@ -197,7 +200,8 @@ impl Position {
         match mv.kind {
             MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop
-                if self.chains.is_some() || self.game.rules.repetition != Repetition::None =>
+                if !mv.with_to.is_some()
+                    && (self.chains.is_some() || self.game.rules.repetition != Repetition::None) =>
             {
                 self.placement_check(mv.to, seat, mv.piece)?;
             }
@@ -208,11 +212,11 @@ impl Position {
                 let mut copy = self.clone();
                 copy.result = None;
                 copy.apply(mv)?;
+                let gone = |n: NodeId| n.is_some() && copy.cell(n).is_none();
                 if let Some(gc) = &self.game.rules.group_capture
                     && !gc.suicide_allowed
-                    && mv.to.is_some()
-                    && copy.cell(mv.to).is_none()
-                    && mv.kind == MoveKind::Move
+                    && (gone(mv.to) || (mv.kind == MoveKind::Place && gone(mv.with_to)))
+                    && matches!(mv.kind, MoveKind::Move | MoveKind::Place)
                 {
                     return Err(Illegal::Suicide.into());
                 }

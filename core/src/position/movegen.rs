@@ -225,11 +225,16 @@ impl Position {
             }
             match (&rule.pattern, mv.kind) {
                 (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
-                    if self.cells[mv.to.idx()].is_none() && rule.to.eval(self, seat, mv.to) =>
+                    if !mv.with_to.is_some()
+                        && self.cells[mv.to.idx()].is_none()
+                        && rule.to.eval(self, seat, mv.to) =>
                 {
                     return true;
                 }
-                (Pattern::Place | Pattern::Drop, _) => {}
+                (Pattern::Cover { .. }, MoveKind::Place) if pattern::covers(rule, self, seat, mv.to, mv.with_to) => {
+                    return true;
+                }
+                (Pattern::Place | Pattern::Drop | Pattern::Cover { .. }, _) => {}
                 (_, MoveKind::Move | MoveKind::Shoot) => {
                     let Some(owner) = self.cells[mv.from.idx()].map(|c| c.seat) else { continue };
                     if !matches!(rule.from, Cond::True) && !rule.from.eval(self, owner, mv.from) {

@@ -120,7 +120,13 @@ impl Position {
         match mv.kind {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
             MoveKind::Swap => self.swapped = true,
-            MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
+            MoveKind::Place => {
+                self.put(mv.to, Piece { seat, piece: mv.piece });
+                if mv.with_to.is_some() {
+                    // The second node a covering placement fills.
+                    self.put(mv.with_to, Piece { seat, piece: mv.piece });
+                }
+            }
             MoveKind::Drop => {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
@@ -151,7 +157,9 @@ impl Position {
         }
         if mv.kind != MoveKind::Pass {
             self.passes = 0;
-            if self.chains.is_some() && mv.to.is_some() && self.cells[mv.to.idx()].is_some() {
+            if self.chains.is_some() && mv.kind == MoveKind::Place && mv.with_to.is_some() {
+                self.settle_covered_groups(mv, seat)?;
+            } else if self.chains.is_some() && mv.to.is_some() && self.cells[mv.to.idx()].is_some() {
                 let (removed, last) = self.capture_groups(mv.to, seat)?;
                 let ch = self.chains.as_ref().expect("chains");
                 let h = ch.head(mv.to);
@@ -282,6 +290,25 @@ impl Position {
         {
             let actions = h.on_capture(self, n, p, by)?;
             self.apply_actions(actions)?;
+        }
+        Ok(())
+    }
+
+    /// Group capture after a placement covering two nodes: the enemy chains next to either that have no
+    /// liberties go, then the mover's own chains there that have none (an allowed suicide). No ko.
+    fn settle_covered_groups(&mut self, mv: &Move, seat: SeatId) -> Result<(), HookError> {
+        for n in [mv.to, mv.with_to] {
+            if self.cells[n.idx()].is_some() {
+                self.capture_groups(n, seat)?;
+            }
+        }
+        for n in [mv.to, mv.with_to] {
+            let Some(ch) = self.chains.as_ref().filter(|_| self.cells[n.idx()].is_some()) else { continue };
+            let h = ch.head(n);
+            if ch.pseudo_libs(h) == 0 {
+                let by = self.next_seat_after(seat);
+                self.remove_chain(h, by)?;
+            }
         }
         Ok(())
     }

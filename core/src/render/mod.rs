@@ -75,7 +75,11 @@ impl Marks {
     pub fn last_move(pos: &Position) -> Marks {
         let last = pos
             .last_move()
-            .map(|m| [m.from, m.to, m.take].into_iter().filter(|n| n.is_some()).collect())
+            .map(|m| {
+                // A placement covering two nodes marks both.
+                let second = if m.with_from.is_some() { NodeId::NONE } else { m.with_to };
+                [m.from, m.to, m.take, second].into_iter().filter(|n| n.is_some()).collect()
+            })
             .unwrap_or_default();
         Marks { last, targets: Vec::new() }
     }

@@ -19,7 +19,7 @@ use rhai::{Array, Dynamic, Engine, Map};
 pub(super) struct MoveView;
 
 /// The fields of `mv`, in the order `keys()` lists them (the order of the map `mv` used to be).
-const FIELDS: [&str; 9] = ["by", "extra", "from", "kind", "piece", "screen", "screen_piece", "take", "to"];
+const FIELDS: [&str; 10] = ["by", "covers", "extra", "from", "kind", "piece", "screen", "screen_piece", "take", "to"];
 
 /// Runs `f` on the move of the running call, its position and the game's names.
 fn with_move<R>(f: impl FnOnce(&View<'_>, &Move, &Names) -> RhaiResult<R>) -> RhaiResult<R> {
@@ -46,6 +46,8 @@ fn field(view: &View<'_>, mv: &Move, names: &Names, name: &str) -> Option<Dynami
         "from" => names.node(mv.from),
         "to" => names.node(mv.to),
         "take" => names.node(mv.take),
+        // The second node of a placement covering two (a castling partner's end is not one).
+        "covers" => names.node(if mv.with_from.is_some() { NodeId::NONE } else { mv.with_to }),
         "by" => names.node(mv.by),
         "screen" => names.node(screen_of(view.pos, mv)),
         // The piece serving as screen, as the board stands after the move (the mover when it is the screen).
@@ -121,6 +123,7 @@ pub(super) fn register_move(engine: &mut Engine) {
     engine.register_get("from", |_: &mut MoveView| get("from"));
     engine.register_get("to", |_: &mut MoveView| get("to"));
     engine.register_get("take", |_: &mut MoveView| get("take"));
+    engine.register_get("covers", |_: &mut MoveView| get("covers"));
     engine.register_get("by", |_: &mut MoveView| get("by"));
     engine.register_get("screen", |_: &mut MoveView| get("screen"));
     engine.register_get("screen_piece", |_: &mut MoveView| get("screen_piece"));

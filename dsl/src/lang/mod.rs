@@ -8,6 +8,7 @@ use qipan_core::board::{Board, RelationId};
 
 mod adjacent;
 pub mod cond;
+mod covering;
 pub mod expr;
 pub mod moves;
 
@@ -202,6 +203,7 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::jump
         | Rule::walk
         | Rule::castle => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle)",
+        Rule::covering => "`covering` and a relation: `place covering orthogonal`",
         Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
         Rule::range => "a range such as `1..3`, `2..` or `4`",
         Rule::to_clause

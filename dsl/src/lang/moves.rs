@@ -50,7 +50,8 @@ const SHOT_FLAGS: Words<fn(&mut Shot)> = &[
 pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
     in_chars(text, || {
         check_nesting(text, false)?;
-        let mut pairs = LangParser::parse(Rule::move_rule, text).map_err(|e| syntax_error(text, e))?;
+        let mut pairs = LangParser::parse(Rule::move_rule, text)
+            .map_err(|e| super::covering::misplaced(text, syntax_error(text, e)))?;
         let top = pairs.next().expect("move_rule");
         let mut inner = top.into_inner().filter(not_keyword);
         let pat = inner.next().expect("pattern");
@@ -191,7 +192,10 @@ fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> 
 fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
     let off = offset_of(&p);
     Ok(match p.as_rule() {
-        Rule::place => Pattern::Place,
+        Rule::place => match p.into_inner().find(|c| c.as_rule() == Rule::covering) {
+            Some(c) => super::covering::compile_covering(c, names)?,
+            None => Pattern::Place,
+        },
         Rule::drop => Pattern::Drop,
         Rule::step => {
             let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;

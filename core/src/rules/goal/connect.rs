@@ -315,7 +315,8 @@ impl Links {
 pub(crate) fn connected(pos: &mut Position) -> Option<(GoalOutcome, SeatId)> {
     // Only the mover's new piece can have changed a group when pieces stay where they land and the
     // groups were kept up to date while they did.
-    let placed = pos.last_move().filter(|mv| !mv.from.is_some() && mv.to.is_some()).map(|mv| mv.to);
+    // The nodes it filled: one, or two for a placement covering two.
+    let placed = pos.last_move().filter(|mv| !mv.from.is_some() && mv.to.is_some()).map(|mv| [mv.to, mv.with_to]);
     let only_new = pos.game().pieces_stay() && pos.links_fresh() && placed.is_some();
     pos.refresh_links();
     let game = pos.game();
@@ -329,7 +330,8 @@ pub(crate) fn connected(pos: &mut Position) -> Option<(GoalOutcome, SeatId)> {
             met.then_some(player)
         };
         if only_new {
-            if let Some(p) = placed.filter(|&n| links.parent[n.idx()].is_some()).and_then(meets) {
+            let fresh = placed.into_iter().flatten().filter(|&n| n.is_some() && links.parent[n.idx()].is_some());
+            if let Some(p) = fresh.into_iter().find_map(meets) {
                 return Some((goal.outcome, p));
             }
             continue;

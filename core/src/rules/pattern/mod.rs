@@ -2,15 +2,16 @@
 //!
 //! [`generate`] builds one generation context (`Gen`: the rule, the mover, its node and the list
 //! moves go to) on the stack and hands it to the pattern's own file: `slide`, `leap`, `hop`, `walk`,
-//! `castle` and `place` find destinations, `emit` turns each into moves, and `shot` adds the shots
+//! `castle`, `place` and `cover` find destinations, `emit` turns each into moves, and `shot` adds the shots
 //! that may follow; `dirs` works out direction selectors and `rule` holds the data.
 //!
 //! A new pattern is one file here (its generator, and how it looks seen from its destination), one
 //! [`Pattern`] variant, and one arm in each `match` of this file: [`generate`] and the few facts the
 //! rest of the engine asks of a pattern (`impl Pattern` below). Nothing outside this directory names
-//! a pattern, except placements and drops, which are moves of their own kind.
+//! a pattern, except placements (covering ones too) and drops, which are moves of their own kind.
 
 mod castle;
+mod cover;
 mod dirs;
 mod emit;
 mod hop;
@@ -23,6 +24,7 @@ mod slide;
 mod step_table;
 mod walk;
 
+pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use leap::leap_table;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
@@ -60,6 +62,15 @@ pub enum Pattern {
     Place,
     /// A piece from the mover's reserve onto a node.
     Drop,
+    /// New pieces from an unlimited supply onto two nodes at once, a node and a neighbour of it over
+    /// `relation` in the directions `dirs` (a domino): both must be empty and satisfy the destination
+    /// condition. The move is a placement on the lower node whose [`Move::with_to`] is the other.
+    Cover {
+        /// The relation that joins the two nodes.
+        relation: RelationId,
+        /// Which of its directions lead from the first node to the second.
+        dirs: DirSel,
+    },
     /// Along one direction, `min..=max` steps through empty nodes (a step is `1..=1`).
     Slide {
         /// The relation.
@@ -240,6 +251,7 @@ pub fn generate(
     match &rule.pattern {
         Pattern::Place => g.place(false),
         Pattern::Drop => g.place(true),
+        Pattern::Cover { relation, dirs } => g.cover(*relation, dirs),
         Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
         Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
@@ -319,7 +331,7 @@ impl Pattern {
     /// has no origin.
     pub(crate) fn enters(&self) -> bool {
         match self {
-            Pattern::Place | Pattern::Drop => true,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => true,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
             Pattern::Walk { .. } | Pattern::Castle { .. } => false,
         }
@@ -328,7 +340,7 @@ impl Pattern {
     /// Whether arriving on an enemy takes it (castling and placements only go to empty nodes).
     pub(crate) fn may_capture(&self) -> bool {
         match self {
-            Pattern::Place | Pattern::Drop | Pattern::Castle { .. } => false,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Walk { .. } => true,
         }
@@ -339,7 +351,7 @@ impl Pattern {
     /// their own conditions, nor for placements and drops, which the reserve limits.
     pub(crate) fn plain_destinations(&self) -> bool {
         match self {
-            Pattern::Walk { .. } | Pattern::Place | Pattern::Drop => false,
+            Pattern::Walk { .. } | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Castle { .. } => true,
         }
@@ -353,7 +365,9 @@ impl Pattern {
             Pattern::Castle { relation, dirs, steps, .. } => castle::line(*relation, dirs, *steps),
             Pattern::Hop { relation, dirs, .. } => hop::line(*relation, dirs, nodes),
             Pattern::Jump { relation, dirs, .. } => jump::line(*relation, dirs),
-            Pattern::Place | Pattern::Drop | Pattern::Leap { .. } | Pattern::Walk { .. } => None,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {
+                None
+            }
         }
     }
 
@@ -362,7 +376,10 @@ impl Pattern {
     pub(crate) fn may_repeat(&self) -> bool {
         match self {
             Pattern::Leap { legs, .. } => leap::may_repeat(legs),
-            Pattern::Place | Pattern::Drop | Pattern::Slide { .. } | Pattern::Hop { .. } => false,
+            // The generator makes each pair of nodes once.
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Slide { .. } | Pattern::Hop { .. } => {
+                false
+            }
             Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } => false,
         }
     }
@@ -378,7 +395,8 @@ impl Pattern {
             Pattern::Leap { legs, blockable } => leap::reverse(back, legs, *blockable),
             // A jump's middle node must satisfy a condition, which no backwards scan checks.
             Pattern::Jump { .. } => Shape::Forward,
-            Pattern::Place | Pattern::Drop | Pattern::Walk { .. } | Pattern::Castle { .. } => Shape::Forward,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => Shape::Forward,
+            Pattern::Walk { .. } | Pattern::Castle { .. } => Shape::Forward,
         }
     }
 }
