@@ -14,6 +14,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("gomoku", include_str!("../games/gomoku.yaml")),
     ("hex", include_str!("../games/hex.yaml")),
     ("breakthrough", include_str!("../games/breakthrough.yaml")),
+    ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -22,7 +23,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 12);
+/// assert_eq!(qipan::games::BUILTIN.len(), 13);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -361,7 +361,11 @@ struct PassRules {
 #[test]
 fn perft_counts_passes_under_a_condition_as_the_rules_do() {
     let cases: [(&str, &str, PassRules); 3] = [
-        ("{ pass: if count(empty) < 3 }", "{ passes: 2 }", PassRules { may_pass: |empty, _| empty < 3, forced: false, two_passes_end: true }),
+        (
+            "{ pass: if count(empty) < 3 }",
+            "{ passes: 2 }",
+            PassRules { may_pass: |empty, _| empty < 3, forced: false, two_passes_end: true },
+        ),
         (
             "{ pass: if count(friend) == 0 }",
             "{ passes: 2 }",

@@ -119,7 +119,7 @@ impl Position {
         match mv.kind {
             MoveKind::Pass => {}
             MoveKind::Place | MoveKind::Drop => {
-                cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
+                cells[mv.to.idx()] = Some(Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece });
                 arrived = mv.to;
             }
             MoveKind::Move => {

@@ -119,11 +119,11 @@ impl Position {
         let mut new_ko = NodeId::NONE;
         match mv.kind {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
-            MoveKind::Place => self.put(mv.to, Piece { seat, piece: mv.piece }),
+            MoveKind::Place => self.put(mv.to, Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece }),
             MoveKind::Drop => {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
-                self.put(mv.to, Piece { seat, piece: mv.piece });
+                self.put(mv.to, Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece });
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
