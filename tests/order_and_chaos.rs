@@ -114,6 +114,11 @@ fn game(six: &str) -> std::sync::Arc<qipan::core::Game> {
 }
 
 #[test]
+fn perft_matches_the_kept_counts() {
+    common::perft::check("order-and-chaos.perft", common::perft::Speed::Quick);
+}
+
+#[test]
 fn perft_from_the_start_matches_an_independent_count() {
     let mut expected = vec![[0u64; 3]; 4];
     enumerate(&mut [0; 36], 4, 0, false, &mut expected);
