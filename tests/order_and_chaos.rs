@@ -292,3 +292,28 @@ fn random_games_end_with_a_line_or_a_full_board() {
         assert!(ends.iter().all(|&n| n > 0), "six = {six}: {ends:?}");
     }
 }
+
+/// Omega's way with colours: each player's colour is its own seat, any player places any colour, and
+/// each seat's score reads the pieces of its colour, whoever placed them.
+#[test]
+fn colours_of_playing_seats_score_as_their_seats() {
+    let src = "name: omega-like
+board: { grid: { width: 4, height: 4, labels: chess } }
+seats: [{ name: white }, { name: black }]
+pieces:
+  w: { owner: white, symbols: [W], moves: place to empty }
+  b: { owner: black, symbols: [B], moves: place to empty }
+rules: { pass: never }
+end: { max_plies: 4 }
+scoring: { method: group-product }
+";
+    let game = qipan::load_str("omega-like.yaml", src, &[]).expect("compiles");
+    let mut pos = game.start();
+    assert_eq!(pos.legal_moves().len(), 32, "16 cells, either colour");
+    for text in ["b@a1", "B@b1", "b@c1", "w@d4"] {
+        common::play(&mut pos, text);
+    }
+    let r = pos.outcome().expect("four plies");
+    assert_eq!(r.scores, Some(vec![1.0, 3.0]), "Black's three stones, two of them placed by White");
+    assert_eq!(r.winners, [SeatId(1)]);
+}
