@@ -22,6 +22,7 @@ fn main() -> anyhow::Result<()> {
         moves: vec![place],
         immune: false,
         captures: true,
+        owner: None,
     };
     let rules = Rules {
         group_capture: Some(GroupCapture { relation: orthogonal, suicide_allowed: false }),

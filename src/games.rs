@@ -16,6 +16,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("breakthrough", include_str!("../games/breakthrough.yaml")),
     ("domineering", include_str!("../games/domineering.yaml")),
     ("cram", include_str!("../games/cram.yaml")),
+    ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -24,7 +25,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 14);
+/// assert_eq!(qipan::games::BUILTIN.len(), 15);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

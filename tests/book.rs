@@ -270,6 +270,7 @@ fn pictures_are_current() {
         ("games/hex.svg", "hex", &[("size", "7")], "d4 c5 e3 e4 d3 c4", None),
         ("games/domineering.svg", "domineering", &[], "d4+d5 c3+d3 e2+e3 e6+f6", None),
         ("games/cram.svg", "cram", &[], "c3+d3 d4+c4 a1+a2 f6+f5", None),
+        ("games/order-and-chaos.svg", "order-and-chaos", &[], "X@c3 O@d4 X@d3 O@c4 X@e3 O@b3", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),
@@ -679,4 +680,21 @@ fn readme_snippet_is_the_example_that_runs() {
         t.lines().map(str::trim).filter(|l| !l.is_empty()).collect()
     }
     assert_eq!(trimmed(snippet), trimmed(basics.expect("the basics anchor")));
+}
+
+/// The colours example: both players place both symbols, the pieces are the colours', and a line of a
+/// colour wins for Order whoever placed it.
+#[test]
+fn colours_example_plays_both_symbols_for_both_players() {
+    let game = load(&example("colours.yaml"));
+    let mut pos = game.start();
+    assert_eq!(pos.legal_moves().len(), 2 * 25);
+    for text in ["X@a1", "X@b2", "O@e1", "X@c3"] {
+        play(&mut pos, &[text]);
+    }
+    let (x, b2) = (game.seat("x").unwrap(), game.board.find("b2").unwrap());
+    assert_eq!(pos.cell(b2).map(|p| p.seat), Some(x), "Chaos's X is X's");
+    play(&mut pos, &["X@d4"]); // Chaos makes four X in a row: Order wins
+    let r = pos.outcome().expect("a line");
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[game.seat("order").unwrap()][..], &qipan::core::EndReason::Line));
 }

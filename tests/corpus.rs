@@ -100,9 +100,18 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
             games.insert(case.game.clone());
         }
     }
-    for game in
-        ["chess", "xiangqi", "go", "he-qi", "seven-kingdoms", "leader-cannon", "tic-tac-toe", "connect-four", "gomoku"]
-    {
+    for game in [
+        "chess",
+        "xiangqi",
+        "go",
+        "he-qi",
+        "seven-kingdoms",
+        "leader-cannon",
+        "tic-tac-toe",
+        "connect-four",
+        "gomoku",
+        "order-and-chaos",
+    ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }
 }

@@ -103,7 +103,9 @@ fn letter(game: &Game, seat: SeatId, piece: PieceId) -> Option<char> {
             return Some(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
         }
     }
-    let s = symbols.get(seat.idx())?;
+    // A piece of a colour has one owner, whose symbol is its first.
+    let owned = game.pieces[piece.idx()].owner.is_some();
+    let s = if owned { symbols.first()? } else { symbols.get(seat.idx())? };
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) => Some(c),
@@ -197,7 +199,7 @@ impl Position {
                 let found = game
                     .seat_ids()
                     .flat_map(|s| game.piece_ids().map(move |p| (s, p)))
-                    .find(|&(s, p)| letter(game, s, p) == Some(c));
+                    .find(|&(s, p)| letter(game, s, p) == Some(c) && game.pieces[p.idx()].owner.is_none_or(|o| o == s));
                 let (seat, piece) = found.ok_or(FenError::UnknownPiece(c))?;
                 if x >= w {
                     return Err(FenError::Rank { rank: i + 1, message: format!("more than {w} nodes") });

@@ -138,7 +138,8 @@ fn promoted_piece(game: &Game, text: &str) -> Option<PieceId> {
 /// Reads move text in the position's context (which piece stands where, which seat moves). The
 /// move is not checked for legality: use [`Position::check`] for the rule it breaks.
 ///
-/// Texts: `E5` (a placement on a node), `piece@a1` (a drop from the reserve), `a1-a3` (a move),
+/// Texts: `E5` (a placement on a node), `piece@a1` (a placement or a drop of that piece, named or by
+/// its symbol: `X@c3`), `a1-a3` (a move),
 /// `a1xb5` (a shot that stays), `e7-e8=Q` (a promotion), `pass`; then optionally a following shot
 /// (`a1-a3 c3xc5`) and an extra action (`+revive`). [`move_text`] writes the same forms, so
 /// `parse_move(pos, &move_text(game, &mv)) == Ok(mv)` for every legal move.
@@ -158,6 +159,11 @@ fn promoted_piece(game: &Game, text: &str) -> Option<PieceId> {
 /// let promotion = parse_move(&pos, "e7-e8=Q")?;
 /// assert_eq!(promotion.promote, game.piece("queen"));
 /// assert_eq!(parse_move(&pos, "e7e8q")?, promotion);
+/// // A piece named by its symbol: Order and Chaos' `X@c3` is the piece `x` on c3.
+/// let oac = qipan::load("order-and-chaos", &[])?;
+/// let x_c3 = parse_move(&oac.start(), "X@c3")?;
+/// assert_eq!(x_c3, parse_move(&oac.start(), "x@c3")?);
+/// assert_eq!(move_text(&oac, &x_c3), "x@c3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
@@ -222,6 +228,13 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     Ok(mv)
 }
 
+/// The piece type a placement's text names before `@`: its name, or else one of its symbols (`X@c3`
+/// for the piece `x` whose symbol is `X`).
+fn entering_named(game: &Game, name: &str) -> Option<PieceId> {
+    game.piece(name)
+        .or_else(|| game.pieces.iter().position(|p| p.symbols.iter().any(|s| s == name)).and_then(PieceId::from_index))
+}
+
 /// Reads the main action of a move's text.
 fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     let game = pos.game();
@@ -247,7 +260,7 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
         Ok(Move { kind: entry_kind(piece), ..mv })
     };
     if let Some((name, at)) = t.split_once('@') {
-        let piece = game.piece(name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
+        let piece = entering_named(game, name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
         return entry(piece, at.trim());
     }
     if b.find(t).is_some() || t.contains('+') {

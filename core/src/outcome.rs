@@ -174,6 +174,9 @@ pub enum EndReason {
     /// A seat's count of pieces fell below one of the game's count goals
     /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
     PieceCount,
+    /// A move filled the board, and the rules give a full board to a seat
+    /// ([`EndRules::full`](crate::rules::EndRules::full)).
+    BoardFull,
     /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
     LastSideStanding,
     /// A seat without a legal move was in check, and lost.
@@ -226,6 +229,7 @@ impl EndReason {
             EndReason::Connection => "a connection was made",
             EndReason::ZoneReached => "a piece reached its goal",
             EndReason::PieceCount => "a count of pieces was reached",
+            EndReason::BoardFull => "the board is full",
             EndReason::LastSideStanding => "last side standing",
             EndReason::Checkmate => "checkmate",
             EndReason::CheckmateDrawn => "checkmate (drawn under these rules)",

@@ -396,6 +396,7 @@ fn light_pick<R: Rng>(pos: &Position, rng: &mut R, buf: &mut MoveBuf) -> Option<
 ///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
 ///     immune: false,
 ///     captures: true,
+///     owner: None,
 /// };
 /// let seats = [Seat::new("x", "X", SeatId(0)), Seat::new("o", "O", SeatId(1))];
 /// let game = Arc::new(GameBuilder::new("t", board).seats(seats).piece(stone).build().unwrap());

@@ -71,7 +71,14 @@ pub(crate) fn empty_or_enemy() -> Cond {
 /// A piece type that captures, written with its name's first letter (upper case for White).
 pub(crate) fn piece(name: &str, moves: Vec<MoveRule>) -> PieceType {
     let letter = name[..1].to_string();
-    PieceType { name: name.into(), symbols: vec![letter.to_uppercase(), letter], moves, immune: false, captures: true }
+    PieceType {
+        name: name.into(),
+        symbols: vec![letter.to_uppercase(), letter],
+        moves,
+        immune: false,
+        captures: true,
+        owner: None,
+    }
 }
 
 /// White moving north and Black moving south (on a board with those directions).

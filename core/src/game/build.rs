@@ -90,6 +90,7 @@ pub enum BuildError {
 ///     moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
 ///     immune: false,
 ///     captures: false,
+///     owner: None,
 /// };
 /// let game = GameBuilder::new("xo", board)
 ///     .title("X and O")
@@ -135,7 +136,7 @@ struct GameData {
 ///
 /// let board = grid(&GridSpec::new(2, 2))?.build()?;
 /// let a1 = board.find("a1").unwrap();
-/// let king = PieceType { name: "king".into(), symbols: vec!["K".into(), "k".into()], moves: vec![], immune: false, captures: true };
+/// let king = PieceType { name: "king".into(), symbols: vec!["K".into(), "k".into()], moves: vec![], immune: false, captures: true, owner: None };
 /// let game = GameBuilder::new("tiny", board)
 ///     .seats([Seat::new("white", "W", SeatId(0)), Seat::new("black", "B", SeatId(1))])
 ///     .zone_alias("home")
@@ -313,6 +314,9 @@ impl GameData {
         for s in &self.seats {
             within("a seat's team", "seat", s.team as usize, seats)?;
             within("a seat's holder", "seat", s.held_by.idx(), seats)?;
+        }
+        for o in self.pieces.iter().filter_map(|p| p.owner) {
+            within("a piece type's owner", "seat", o.idx(), seats)?;
         }
         let mut taken = crate::board::NodeSet::new(nodes);
         for p in &self.setup {

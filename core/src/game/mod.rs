@@ -88,6 +88,7 @@ impl Seat {
 /// assert_eq!(knight.symbols, ["N", "n"]);
 /// assert_eq!(knight.moves.len(), 1); // leap orthogonal then diagonal.outward
 /// assert!(knight.captures && !knight.immune);
+/// assert_eq!(knight.owner, None, "a knight belongs to the seat that has it");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +103,10 @@ pub struct PieceType {
     pub immune: bool,
     /// It may capture.
     pub captures: bool,
+    /// The seat that owns every piece of this type on the board, whichever seat placed or dropped it: a
+    /// colour any seat may play (Order and Chaos' X and O, owned by seats that take no turns). `None`:
+    /// a piece belongs to the seat that puts it on the board.
+    pub owner: Option<SeatId>,
 }
 
 /// An extra action a seat may take alongside its main action: bring a piece back from its graveyard
@@ -502,6 +507,24 @@ impl Game {
     #[inline]
     pub fn may_repeat(&self, piece: PieceId) -> bool {
         self.may_repeat[piece.idx()]
+    }
+
+    /// The seat that owns a piece of type `piece` once `mover` places or drops it: the type's
+    /// [`owner`](PieceType::owner) (a colour), or else the mover.
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("order-and-chaos", &[])?;
+    /// let (x, chaos) = (game.piece("x").unwrap(), game.seat("chaos").unwrap());
+    /// assert_eq!(game.placed_owner(x, chaos), game.seat("x").unwrap(), "an X is X's, whoever plays it");
+    /// let go = qipan::load("go", &[])?;
+    /// assert_eq!(go.placed_owner(go.piece("stone").unwrap(), SeatId(1)), SeatId(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn placed_owner(&self, piece: PieceId, mover: SeatId) -> SeatId {
+        self.pieces[piece.idx()].owner.unwrap_or(mover)
     }
 
     /// Looks up a piece type by name.

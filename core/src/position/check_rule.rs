@@ -119,9 +119,10 @@ impl Position {
         match mv.kind {
             MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop => {
-                cells[mv.to.idx()] = Some(Piece { seat, piece: mv.piece });
+                let owner = self.game.placed_owner(mv.piece, seat);
+                cells[mv.to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
                 if mv.with_to.is_some() {
-                    cells[mv.with_to.idx()] = Some(Piece { seat, piece: mv.piece });
+                    cells[mv.with_to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
                 }
                 arrived = mv.to;
             }

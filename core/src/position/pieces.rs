@@ -58,6 +58,25 @@ impl Position {
         &self.placed[seat.idx()]
     }
 
+    /// Whether every node of the board holds a piece.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let mut pos = game.start();
+    /// assert!(!pos.is_full());
+    /// for text in ["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// assert!(pos.is_full() && pos.outcome().unwrap().winners.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.placed.iter().map(Vec::len).sum::<usize>() >= self.game.board.len()
+    }
+
     /// The piece types (as bits, types below 64) of which `seat` has at least one on the board.
     ///
     /// ```

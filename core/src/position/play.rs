@@ -121,16 +121,17 @@ impl Position {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
             MoveKind::Swap => self.swapped = true,
             MoveKind::Place => {
-                self.put(mv.to, Piece { seat, piece: mv.piece });
+                let owner = self.game.placed_owner(mv.piece, seat);
+                self.put(mv.to, Piece { seat: owner, piece: mv.piece });
                 if mv.with_to.is_some() {
                     // The second node a covering placement fills.
-                    self.put(mv.with_to, Piece { seat, piece: mv.piece });
+                    self.put(mv.with_to, Piece { seat: owner, piece: mv.piece });
                 }
             }
             MoveKind::Drop => {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
-                self.put(mv.to, Piece { seat, piece: mv.piece });
+                self.put(mv.to, Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece });
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });

@@ -159,6 +159,7 @@ fn text_rows_shift_half_a_cell_also_with_wide_symbols() {
         moves: vec![],
         immune: false,
         captures: true,
+        owner: None,
     };
     let seats = [Seat::new("red", "R", SeatId(0)), Seat::new("blue", "B", SeatId(1))];
     let game = GameBuilder::new("t", b).seats(seats).pieces([wide]).build().unwrap();

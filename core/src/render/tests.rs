@@ -46,6 +46,7 @@ pub(super) fn game(b: Board, seats: &[&str], setup: &[(&str, SeatId, PieceId)]) 
         moves: vec![],
         immune: false,
         captures: true,
+        owner: None,
     };
     let setup: Vec<Placement> =
         setup.iter().map(|&(at, seat, p)| Placement { node: b.find(at).unwrap(), seat, piece: p }).collect();

@@ -2,7 +2,7 @@
 //!
 //! The rules are tried in a fixed order, the first that fires naming the result: a `game_over`
 //! hook, a counter's goal reached, a goal on the board met (a line, a connection, a zone reached:
-//! [`crate::rules::goal`]), a count of pieces crossed, seats left without pieces, the last side standing, consecutive passes, no
+//! [`crate::rules::goal`]), a full board that a seat wins, a count of pieces crossed, seats left without pieces, the last side standing, consecutive passes, no
 //! seat able to move, the move limit, a seat without a legal move (checkmate or stalemate), and the
 //! draws by quiet moves or repetition. The position changes only through a few narrow methods
 //! (eliminating a seat, handing it over, ending the game); the decisions are made here.
@@ -98,6 +98,9 @@ pub struct EndRules {
     pub reach: Vec<ReachGoal>,
     /// Counts of pieces below which a seat is out (or wins), tried in order after every move.
     pub counts: Vec<CountGoal>,
+    /// When a move fills the board without meeting a goal, this seat's side wins (Chaos, in Order and
+    /// Chaos); `None`: a full board decides nothing by itself.
+    pub full: Option<SeatId>,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -221,6 +224,13 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             }
         }
         if let Some(result) = goal::met(pos) {
+            pos.finish(result);
+            return Ok(());
+        }
+        if let Some(seat) = pos.game().rules.end.full
+            && pos.is_full()
+        {
+            let result = goal::decided(pos, seat, GoalOutcome::Wins, EndReason::BoardFull);
             pos.finish(result);
             return Ok(());
         }

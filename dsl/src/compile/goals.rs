@@ -6,6 +6,7 @@ use super::Compiler;
 use super::words::GOAL_OUTCOME;
 use crate::diag::Loc;
 use crate::schema::{ConnectDef, CountDef, LineDef, ReachDef, Spanned, Text};
+use qipan_core::SeatId;
 use qipan_core::board::{Board, RelationId};
 use qipan_core::game::Seat;
 use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
@@ -13,7 +14,13 @@ use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, Line
 impl Compiler<'_> {
     /// The line goals that apply; a line longer than any the board has room for is an error, since it
     /// could never be made.
-    pub(super) fn lines(&mut self, defs: &[LineDef], board: &Board, piece_names: &[String]) -> Vec<LineGoal> {
+    pub(super) fn lines(
+        &mut self,
+        defs: &[LineDef],
+        board: &Board,
+        seats: &[Seat],
+        piece_names: &[String],
+    ) -> Vec<LineGoal> {
         let mut goals = Vec::new();
         for l in defs {
             if !self.applies(&l.when) {
@@ -48,12 +55,25 @@ impl Compiler<'_> {
                 );
                 continue;
             }
+            if let (Some(_), Some(o)) = (&l.winner, &l.outcome) {
+                let msg = "a line with a `winner:` names the seat that wins: it takes no `outcome:`";
+                self.error(o.referenced, msg, Some("drop `outcome:`".into()));
+                continue;
+            }
+            let winner = match &l.winner {
+                Some(t) => match self.winning_seat(t, seats) {
+                    Some(s) => Some(s),
+                    None => continue,
+                },
+                None => None,
+            };
             let goal = LineGoal {
                 axes,
                 length: length as u8,
                 exact: l.exactly,
                 pieces: self.piece_list(&l.pieces, piece_names),
                 outcome: self.word(&l.outcome, GOAL_OUTCOME, GoalOutcome::Wins),
+                winner,
             };
             let room = goal.room(board);
             if !goal.axes.is_empty() && room < length {
@@ -183,6 +203,25 @@ impl Compiler<'_> {
             goals.push(CountGoal { fewer_than: fewer_than as u16, pieces, reserve: c.reserve, outcome });
         }
         goals
+    }
+
+    /// The seat named by `t` that a goal gives the game to (a line's `winner:`, `full:`): a seat that
+    /// takes turns. An unknown name, or a neutral seat (a colour, which never plays), is an error.
+    pub(super) fn winning_seat(&mut self, t: &Text, seats: &[Seat]) -> Option<SeatId> {
+        let name = self.subst(t);
+        let playing: Vec<&str> = seats.iter().filter(|s| s.plays).map(|s| s.name.as_str()).collect();
+        match seats.iter().position(|s| s.name == name) {
+            Some(i) if seats[i].plays => SeatId::from_index(i),
+            Some(_) => {
+                let msg = format!("seat `{name}` takes no turns (a colour): it cannot win");
+                self.error(t.referenced, msg, Some(format!("a seat that plays: {}", playing.join(", "))));
+                None
+            }
+            None => {
+                self.unknown(t.referenced, "seat", &name, &playing);
+                None
+            }
+        }
     }
 
     /// The relations named in `along`, each unknown one reported; an empty list is an error at `at`.

@@ -39,7 +39,23 @@ impl Compiler<'_> {
             } else {
                 p.symbols.clone()
             };
-            pieces.push(PieceType { name: name.value.clone(), symbols, moves, immune: p.immune, captures: p.captures });
+            let owner = p.owner.as_ref().and_then(|t| {
+                let seat_name = self.subst(t);
+                let found = seat_named(seats, &seat_name);
+                if found.is_none() {
+                    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+                    self.unknown(t.referenced, "seat", &seat_name, &names);
+                }
+                found
+            });
+            pieces.push(PieceType {
+                name: name.value.clone(),
+                symbols,
+                moves,
+                immune: p.immune,
+                captures: p.captures,
+                owner,
+            });
         }
         if pieces.is_empty() || pieces.len() > 255 {
             self.error(def.name.referenced, "a game needs 1 to 255 piece types", None);

@@ -33,6 +33,7 @@ fn game_with(hooks: RhaiHooks, rules: Rules) -> Arc<Game> {
         moves: vec![MoveRule::new(Pattern::Place, Cond::Empty, "place to empty")],
         immune: false,
         captures: true,
+        owner: None,
     };
     let mut g = GameBuilder::new("test", board)
         .title("Test")

@@ -14,6 +14,9 @@ use serde::Deserialize;
 /// let along: Vec<&str> = line.along.iter().map(|t| t.value.as_str()).collect();
 /// assert_eq!(along, ["orthogonal", "diagonal"]);
 /// assert!(!line.exactly && line.pieces.is_empty() && line.outcome.is_none());
+/// assert!(line.winner.is_none());
+/// let end = qipan::definition("order-and-chaos")?.def.end;
+/// assert_eq!(end.lines[0].winner.as_ref().unwrap().value, "order");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Deserialize)]
@@ -32,6 +35,10 @@ pub struct LineDef {
     /// `wins` (the default) or `loses`: what making the line does to its side.
     #[serde(default)]
     pub outcome: Option<Text>,
+    /// The seat that wins when the line is made, whoever's pieces make it (Order and Chaos' `order`);
+    /// without it, the side that owns the pieces wins.
+    #[serde(default)]
+    pub winner: Option<Text>,
     /// Only when this option expression holds.
     #[serde(default, rename = "if")]
     pub when: Option<Text>,

@@ -52,7 +52,9 @@ pub struct SeatDef {
 /// assert_eq!(name.value, "pawn");
 /// assert_eq!(pawn.symbols, ["P", "p"]);
 /// assert_eq!(pawn.moves.as_ref().unwrap().value.iter().count(), 4);
-/// assert!(pawn.captures && !pawn.immune);
+/// assert!(pawn.captures && !pawn.immune && pawn.owner.is_none());
+/// let def = qipan::definition("order-and-chaos")?.def;
+/// assert_eq!(def.pieces.0[0].1.owner.as_ref().unwrap().value, "x");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Deserialize)]
@@ -73,6 +75,10 @@ pub struct PieceDef {
     /// May capture (default true).
     #[serde(default = "yes")]
     pub captures: bool,
+    /// The seat (usually a neutral one: a colour) that owns these pieces on the board, whichever seat
+    /// places or drops them; without it, a piece is its placer's.
+    #[serde(default)]
+    pub owner: Option<Text>,
 }
 
 /// One value or a list of them.

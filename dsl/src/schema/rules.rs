@@ -129,6 +129,9 @@ pub struct EndDef {
     /// Counts of pieces below which a seat is out (or wins).
     #[serde(default)]
     pub counts: Vec<CountDef>,
+    /// The seat that wins when a move fills the board without making a goal (Order and Chaos: `chaos`).
+    #[serde(default)]
+    pub full: Option<Text>,
 }
 
 /// A winning goal: a player's counter reaching a value.

@@ -37,7 +37,7 @@ use crate::{PieceId, SeatId};
 ///
 /// let game = qipan::load("tic-tac-toe", &[])?;
 /// let goal: &LineGoal = &game.rules.end.lines[0];
-/// assert_eq!((goal.length, goal.exact, goal.outcome), (3, false, GoalOutcome::Wins));
+/// assert_eq!((goal.length, goal.exact, goal.outcome, goal.winner), (3, false, GoalOutcome::Wins, None));
 /// assert_eq!(goal.axes.len(), 4, "two orthogonal and two diagonal axes");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -54,6 +54,9 @@ pub struct LineGoal {
     pub pieces: Vec<PieceId>,
     /// What the line does to the side that made it.
     pub outcome: GoalOutcome,
+    /// The seat the line counts for, whoever owns its pieces (Order, for a line of X or of O); `None`:
+    /// the side whose pieces make it.
+    pub winner: Option<SeatId>,
 }
 
 /// Finding lines on a position.
@@ -181,11 +184,12 @@ impl LineGoal {
     }
 }
 
-/// The first line goal the last move met: what it does, and the seat that made it.
+/// The first line goal the last move met: what it does, and the seat it counts for (its `winner`, or
+/// the seat whose pieces make it).
 pub(super) fn completed(pos: &Position) -> Option<(GoalOutcome, SeatId)> {
     let goals = &pos.game().rules.end.lines;
     super::first_arrival(pos, |n| {
         let goal = goals.iter().find(|g| g.made_through(pos, n))?;
-        Some((goal.outcome, pos.cell(n)?.seat))
+        Some((goal.outcome, goal.winner.unwrap_or(pos.cell(n)?.seat)))
     })
 }

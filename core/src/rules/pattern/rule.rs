@@ -303,6 +303,7 @@ impl MoveRule {
     ///     moves: vec![place],
     ///     immune: false,
     ///     captures: true,
+    ///     owner: None,
     /// };
     /// let board = grid(&GridSpec::new(3, 3))?.build()?;
     /// let seats = [Seat::new("black", "B", SeatId(0)), Seat::new("white", "W", SeatId(1))];
