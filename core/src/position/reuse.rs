@@ -53,6 +53,7 @@ impl Clone for Position {
             placed,
             defer_stuck,
             check_memo,
+            swapped,
         } = self;
         Position {
             game: game.clone(),
@@ -87,6 +88,7 @@ impl Clone for Position {
             placed: placed.clone(),
             defer_stuck: *defer_stuck,
             check_memo: *check_memo,
+            swapped: *swapped,
         }
     }
 
@@ -124,6 +126,7 @@ impl Clone for Position {
             placed,
             defer_stuck,
             check_memo,
+            swapped,
         } = source;
         self.game.clone_from(game);
         self.cells.clone_from(cells);
@@ -157,5 +160,6 @@ impl Clone for Position {
         self.placed.clone_from(placed);
         self.defer_stuck = *defer_stuck;
         self.check_memo = *check_memo;
+        self.swapped = *swapped;
     }
 }
