@@ -93,7 +93,7 @@ fn load(name: &str, w: usize, h: usize) -> std::sync::Arc<qipan::core::Game> {
 /// The seat that wins from `pos` with best play, by the engine's moves and results.
 fn engine_winner(pos: &Position, memo: &mut HashMap<(u64, SeatId), SeatId>) -> SeatId {
     if let Some(r) = pos.outcome() {
-        assert_eq!((r.reason.clone(), r.winners.len()), (EndReason::LastSideStanding, 1), "{}", r.text);
+        assert_eq!((r.reason.clone(), r.winners.len()), (EndReason::NoLegalMove, 1), "{}", r.text);
         return r.winners[0];
     }
     let key = (pos.hash(), pos.to_move());
@@ -147,7 +147,7 @@ fn the_same_dominoes_at_every_ply_of_random_games() {
                         let r = pos.outcome().expect("over");
                         assert_eq!(
                             (r.winners.clone(), &r.reason),
-                            (vec![SeatId(1 - mover as u8)], &EndReason::LastSideStanding)
+                            (vec![SeatId(1 - mover as u8)], &EndReason::NoLegalMove)
                         );
                         break;
                     }
@@ -275,7 +275,7 @@ fn players_and_playouts_finish_games() {
             let mut pos = game.start();
             random_playout(&mut pos, &mut rng, &mut buf, 1000).unwrap();
             let r = pos.outcome().expect("a finished game");
-            assert_eq!(r.reason, EndReason::LastSideStanding);
+            assert_eq!(r.reason, EndReason::NoLegalMove);
             // Every covered cell is half of a domino: an even number of them.
             assert_eq!(pos.cells().iter().flatten().count() % 2, 0);
         }

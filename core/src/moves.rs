@@ -111,7 +111,7 @@ impl Move {
     /// ```
     /// use qipan::core::{Move, MoveKind, notation::parse_move};
     ///
-    /// let game = qipan::load("hex", &[("size".into(), "5".into()), ("swap".into(), "true".into())])?;
+    /// let game = qipan::load("hex", &[("size".into(), "5".into()), ("swap".into(), "sides".into())])?;
     /// let mut pos = game.start();
     /// pos.play(&parse_move(&pos, "c3")?)?;
     /// assert!(pos.legal_moves().contains(&Move::SWAP));

@@ -149,12 +149,12 @@ pub fn playout<R: Rng>(
 /// use qipan::core::playout::lone_placement;
 ///
 /// for name in ["go", "hex", "tic-tac-toe", "connect-four"] {
-///     assert!(lone_placement(&qipan::load(name, &[])?).is_some(), "{name}");
+///     assert!(lone_placement(&*qipan::load(name, &[])?).is_some(), "{name}");
 /// }
 /// // Connect Four's disc: `place to empty and not next(orthogonal.s) empty`.
 /// let four = qipan::load("connect-four", &[])?;
 /// assert_eq!(lone_placement(&four).unwrap().text, four.pieces[0].moves[0].text);
-/// assert!(lone_placement(&qipan::load("chess", &[])?).is_none());
+/// assert!(lone_placement(&*qipan::load("chess", &[])?).is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
