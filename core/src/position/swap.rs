@@ -1,27 +1,26 @@
 //! The pie rule (`rules: { swap: sides }`): one player moves first, the other then chooses which side
 //! to play, so the first player is drawn to open with a move that leaves both sides even (Hex).
-//!
-//! A swap changes nothing on the board and no seat's rights: the players of the two seats change
-//! places. The seat to move stays to move, now played by the player who made the first move. Rules
-//! and results speak of seats; [`Position::seated`] (and [`crate::ai::player`]) say which player
-//! now sits where, for computer players, self-play statistics and front ends.
-//!
-//! ```
-//! use qipan::core::{Move, SeatId, notation::parse_move};
-//!
-//! let game = qipan::load("hex", &[("size".into(), "3".into()), ("swap".into(), "sides".into())])?;
-//! let (red, blue) = (SeatId(0), SeatId(1));
-//! let mut pos = game.start();
-//! pos.play(&parse_move(&pos, "b2")?)?; // the first player, red, takes the centre
-//! pos.play(&Move::SWAP)?; // the second player takes it over: now red
-//! assert_eq!((pos.to_move(), pos.seated(red), pos.seated(blue)), (blue, blue, red));
-//! assert_eq!(pos.legal_moves().len(), 8, "blue, now the first player, places; no second swap");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use super::Position;
 use crate::SeatId;
 
+/// The swap of the pie rule. A swap changes nothing on the board and no seat's rights: the players of the two seats change
+/// places. The seat to move stays to move, now played by the player who made the first move. Rules
+/// and results speak of seats; [`Position::seated`] (and [`crate::ai::player`]) say which player
+/// now sits where, for computer players, self-play statistics and front ends.
+///
+/// ```
+/// use qipan::core::{Move, SeatId, notation::parse_move};
+///
+/// let game = qipan::load("hex", &[("size".into(), "3".into()), ("swap".into(), "sides".into())])?;
+/// let (red, blue) = (SeatId(0), SeatId(1));
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "b2")?)?; // the first player, red, takes the centre
+/// pos.play(&Move::SWAP)?; // the second player takes it over: now red
+/// assert_eq!((pos.to_move(), pos.seated(red), pos.seated(blue)), (blue, blue, red));
+/// assert_eq!(pos.legal_moves().len(), 8, "blue, now the first player, places; no second swap");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Whether the seat to move may swap now: the game has the pie rule, and this is the second move.
     ///
