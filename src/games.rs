@@ -17,6 +17,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("domineering", include_str!("../games/domineering.yaml")),
     ("cram", include_str!("../games/cram.yaml")),
     ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
+    ("othello", include_str!("../games/othello.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -25,7 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 15);
+/// assert_eq!(qipan::games::BUILTIN.len(), 16);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -224,6 +224,26 @@ fn dominoes_keep_off_the_pond_with_both_halves() {
     assert_eq!(pos.cells().iter().flatten().count(), 4);
 }
 
+/// The language reference's Hasami Shogi: `custodial orthogonal 1..` takes every line of enemies closed by the
+/// piece that moved and a friend, and never the piece that moves between two enemies.
+#[test]
+fn hasami_shogi_sandwiches_lines_of_enemies() {
+    let game = load(&example("captures.yaml"));
+    let mut pos = game.start();
+    let at = |l: &str| game.board.find(l).expect("node");
+    play(&mut pos, &["e1-e5", "f9-f5", "g1-g5"]);
+    assert_eq!(pos.cell(at("f5")), None, "f5 taken between e5 and g5");
+    assert_eq!(pos.captures(), &[1, 0]);
+    // Two white pieces in a row on rank 7, closed by Black on both ends.
+    play(&mut pos, &["c9-c7", "b1-b7", "d9-d7", "h1-h7", "a9-a8", "e5-e7"]);
+    assert_eq!(pos.cell(at("c7")), None);
+    assert_eq!(pos.cell(at("d7")), None);
+    assert_eq!(pos.captures(), &[3, 0]);
+    // Moving between two enemies is safe.
+    play(&mut pos, &["h9-h8", "g5-g8"]);
+    assert!(pos.cell(at("g8")).is_some());
+}
+
 /// The Go chapter's replay: a ko retaken at once is refused at move 10.
 #[test]
 fn go_chapter_replay() {
@@ -271,6 +291,7 @@ fn pictures_are_current() {
         ("games/domineering.svg", "domineering", &[], "d4+d5 c3+d3 e2+e3 e6+f6", None),
         ("games/cram.svg", "cram", &[], "c3+d3 d4+c4 a1+a2 f6+f5", None),
         ("games/order-and-chaos.svg", "order-and-chaos", &[], "X@c3 O@d4 X@d3 O@c4 X@e3 O@b3", None),
+        ("games/othello.svg", "othello", &[], "d3 c5 f6 f5 e6 e3", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

@@ -165,6 +165,7 @@ pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
         && rule.shot.is_none()
         && rule.to.requires_empty();
     let chosen_elsewhere = !game.extras.is_empty()
+        || game.rules.capture_required()
         || game.rules.pass_if.is_some()
         || game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
     (plain && !chosen_elsewhere).then_some(rule)

@@ -395,6 +395,7 @@ impl GameData {
         });
         let pieces_stay = hooks.is_none()
             && rules.group_capture.is_none()
+            && rules.captures.is_empty()
             && pieces.iter().flat_map(|p| &p.moves).all(|m| m.pattern.enters() && m.shot.is_none());
         let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
@@ -456,7 +457,9 @@ impl GameData {
             ray_ok,
             step_table: None,
         };
-        game.step_table = crate::rules::pattern::StepTable::build(&game);
+        if !game.rules.capture_required() {
+            game.step_table = crate::rules::pattern::StepTable::build(&game);
+        }
         game
     }
 }

@@ -201,7 +201,8 @@ impl Position {
             MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop
                 if !mv.with_to.is_some()
-                    && (self.chains.is_some() || self.game.rules.repetition != Repetition::None) =>
+                    && (self.chains.is_some() || self.game.rules.repetition != Repetition::None)
+                    && self.game.rules.captures.is_empty() =>
             {
                 self.placement_check(mv.to, seat, mv.piece)?;
             }

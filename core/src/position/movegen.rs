@@ -227,7 +227,9 @@ impl Position {
                 (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
                     if !mv.with_to.is_some()
                         && self.cells[mv.to.idx()].is_none()
-                        && rule.to.eval(self, seat, mv.to) =>
+                        && rule.to.eval(self, seat, mv.to)
+                        && (!self.game.rules.capture_required()
+                            || crate::rules::capture::meets_required(self, seat, mv.piece, NodeId::NONE, mv.to)) =>
                 {
                     return true;
                 }

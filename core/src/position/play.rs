@@ -153,6 +153,9 @@ impl Position {
             // A shot that follows the move: the shooter stays.
             self.capture_one(mv.take, seat)?;
         }
+        if !self.game.rules.captures.is_empty() && mv.to.is_some() && mv.kind != MoveKind::Shoot {
+            self.capture_by_rules(mv, seat)?;
+        }
         if let Some(x) = mv.extra {
             self.apply_extra(seat, x.idx());
         }
@@ -268,7 +271,7 @@ impl Position {
     }
 
     /// Captures the piece on `n` for seat `by`: off the board and to wherever captured pieces go.
-    fn capture_one(&mut self, n: NodeId, by: SeatId) -> Result<(), HookError> {
+    pub(super) fn capture_one(&mut self, n: NodeId, by: SeatId) -> Result<(), HookError> {
         let Some(p) = self.lift(n) else { return Ok(()) };
         self.credit_capture(n, p, by)
     }

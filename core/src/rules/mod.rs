@@ -1,6 +1,7 @@
 //! The generic rule building blocks a game is assembled from.
 
 pub mod attack;
+pub mod capture;
 pub mod cond;
 pub mod end;
 pub mod goal;
@@ -10,6 +11,7 @@ pub mod scoring;
 
 use crate::PieceId;
 use crate::board::RelationId;
+pub use capture::{CaptureForm, CaptureRule};
 pub use cond::{Adjacent, Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
@@ -317,6 +319,8 @@ pub enum Prey {
 pub struct Rules {
     /// Group capture, when the game has it.
     pub group_capture: Option<GroupCapture>,
+    /// Capture rules applied after every move, in order (`rules: captures:`; see [`mod@capture`]).
+    pub captures: Vec<CaptureRule>,
     /// Repetition rule.
     pub repetition: Repetition,
     /// When passing is allowed.

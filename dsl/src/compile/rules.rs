@@ -47,6 +47,13 @@ impl Compiler<'_> {
         }
         rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
         let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases };
+        for t in &r.captures {
+            let text = self.subst(t);
+            match crate::lang::compile_capture(&text, &names) {
+                Ok(rule) => rules.captures.push(rule),
+                Err(e) => self.lang_error(t, &text, e),
+            }
+        }
         (rules.pass, rules.pass_if) = self.pass_rule(&r.pass, &names);
         // `stuck: pass` is the same as `pass: when-stuck`: a seat without a move passes.
         let (stuck, passes) = self.word(&r.stuck, STUCK, (StuckRule::Draw, false));

@@ -7,11 +7,13 @@ use pest::iterators::Pair;
 use qipan_core::board::{Board, RelationId};
 
 mod adjacent;
+pub mod capture;
 pub mod cond;
 mod covering;
 pub mod expr;
 pub mod moves;
 
+pub use capture::compile_capture;
 pub use cond::compile_condition;
 pub use expr::{Value, eval_expr};
 pub use moves::compile_move;
@@ -231,6 +233,10 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::walk_squeeze => "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`",
         Rule::squeeze_mode => "`allowed` or `blocked`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
+        Rule::flank | Rule::custodial | Rule::surround => "a capture form (`flank`, `custodial`, `surround`)",
+        Rule::capture_rel => "a relation such as `orthogonal`",
+        Rule::capture_of | Rule::capture_with | Rule::capture_by => "`of`, `with` or `by`",
+        Rule::capture_flag => "`convert`, `required` or `edges`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",
     }
 }

@@ -88,17 +88,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                 Rule::promote_clause => {
                     let mut it = clause.into_inner().filter(not_keyword);
                     for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
-                        let name = p.as_str();
-                        let i = names.pieces.iter().position(|x| x == name).and_then(PieceId::from_index).ok_or_else(
-                            || {
-                                LangError::at(
-                                    offset_of(&p),
-                                    format!("unknown piece `{name}`"),
-                                    Some(format!("one of: {}", names.pieces.join(", "))),
-                                )
-                            },
-                        )?;
-                        rule.promote.push(i);
+                        rule.promote.push(piece_named(&p, names)?);
                     }
                     if let Some(c) = it.next() {
                         rule.promote_in = compile_cond(c, names)?;
@@ -111,6 +101,18 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
             }
         }
         Ok(rule)
+    })
+}
+
+/// The piece type a name stands for.
+pub(super) fn piece_named(p: &Pair<Rule>, names: &Names) -> Result<PieceId, LangError> {
+    let name = p.as_str();
+    names.pieces.iter().position(|x| x == name).and_then(PieceId::from_index).ok_or_else(|| {
+        LangError::at(
+            offset_of(p),
+            format!("unknown piece `{name}`"),
+            Some(format!("one of: {}", names.pieces.join(", "))),
+        )
     })
 }
 
@@ -178,7 +180,7 @@ fn small_number(x: &Pair<Rule>) -> Result<u8, LangError> {
 }
 
 /// A range `a`, `a..` or `a..b` (steps; at most 255). `a..` runs to `default_max`.
-fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
+pub(super) fn compile_range(p: Pair<Rule>, default_max: u8) -> Result<(u8, u8), LangError> {
     let off = offset_of(&p);
     let parts: Vec<Pair<Rule>> = p.into_inner().filter(not_keyword).collect();
     match parts.as_slice() {

@@ -22,6 +22,10 @@ pub struct RulesDef {
     /// `groups <relation>`: capture chains left without liberties.
     #[serde(default)]
     pub capture: Option<Text>,
+    /// Capture rules applied after every move, in order: `flank RELATIONS`, `custodial RELATIONS [N]` or
+    /// `surround RELATIONS`, then `of COND`, `with COND`, `by PIECES`, `convert`, `required`, `edges`.
+    #[serde(default)]
+    pub captures: Vec<Text>,
     /// `forbidden` (default) or `allowed`.
     #[serde(default)]
     pub suicide: Option<Text>,

@@ -247,6 +247,7 @@ pub fn generate(
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
+    let start = out.len();
     let mut g = Gen { pos, seat, piece, from, rule, out };
     match &rule.pattern {
         Pattern::Place => g.place(false),
@@ -260,6 +261,18 @@ pub fn generate(
             g.walk::<false>(scratch, NodeId::NONE);
         }
         Pattern::Castle { relation, dirs, steps, partner } => g.castle(*relation, dirs, *steps, partner),
+    }
+    if pos.game().rules.capture_required() {
+        // Legality from captures: only moves that capture under every `required` rule.
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if crate::rules::capture::meets_required(pos, seat, piece, m.from, m.to) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
 }
 

@@ -1,0 +1,61 @@
+//! The captures of the game's capture rules ([`crate::rules::capture`]) once a move has landed: each
+//! rule in order, line by line, each captured piece off the board (credited to the mover) or
+//! converted to the mover's piece's owner.
+
+use super::{Piece, Position};
+use crate::SeatId;
+use crate::board::NodeId;
+use crate::hooks::HookError;
+use crate::moves::Move;
+use crate::rules::capture::View;
+
+/// Captures by rule after a move.
+///
+/// ```
+/// use qipan::core::{SeatId, notation::parse_move};
+///
+/// let game = qipan::load("othello", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "d3")?)?;
+/// // Black's d3 flips d4: four black discs, one white.
+/// assert_eq!(pos.placed(SeatId(0)).len(), 4);
+/// assert_eq!(pos.placed(SeatId(1)).len(), 1);
+/// assert_eq!(pos.hash(), pos.hash_from_scratch());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Position {
+    /// Applies every capture rule to the move just made by `seat` (its piece on `mv.to`). The lines
+    /// are judged one after the other on the board as the earlier ones left it.
+    pub(super) fn capture_by_rules(&mut self, mv: &Move, seat: SeatId) -> Result<(), HookError> {
+        let game = self.game.clone();
+        let board = &game.board;
+        for rule in &game.rules.captures {
+            for i in 0..rule.lines.len() {
+                let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
+                if !rule.applies_to(mover.piece) {
+                    break;
+                }
+                let view = View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to };
+                let k = rule.along(&view, i);
+                let (rel, dir) = rule.lines[i];
+                let mut n = mv.to;
+                for _ in 0..k {
+                    n = board.next(rel, dir, n);
+                    if rule.convert {
+                        self.convert(n, mover.seat, seat);
+                    } else {
+                        self.capture_one(n, seat)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives the piece on `n` to `owner`, counted as a capture by `by`.
+    fn convert(&mut self, n: NodeId, owner: SeatId, by: SeatId) {
+        let Some(p) = self.lift(n) else { return };
+        self.put(n, Piece { seat: owner, piece: p.piece });
+        self.captures[by.idx()] = self.captures[by.idx()].saturating_add(1);
+    }
+}

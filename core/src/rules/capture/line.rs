@@ -1,0 +1,43 @@
+//! Lines of targets closed by a closer ([`CaptureForm::Line`](super::CaptureForm::Line)): Othello's
+//! flanks and custodial capture.
+//!
+//! ```
+//! use qipan::core::{SeatId, notation::parse_move};
+//!
+//! // Custodial capture of exactly one: a1 moves to b1... no: the mover lands beside an enemy with a
+//! // friend beyond it.
+//! let src = "name: sandwich
+//! board: { grid: { width: 4, height: 1, labels: chess } }
+//! seats: [{ name: white }, { name: black }]
+//! pieces:
+//!   man: { moves: slide orthogonal to empty }
+//! setup:
+//!   - { seat: white, piece: man, at: [a1, d1] }
+//!   - { seat: black, piece: man, at: [c1] }
+//! rules:
+//!   captures: [custodial orthogonal]
+//! ";
+//! let game = qipan::load_str("sandwich.yaml", src, &[])?;
+//! let mut pos = game.start();
+//! pos.play(&parse_move(&pos, "a1-b1")?)?;
+//! assert_eq!(pos.cell(game.board.find("c1").unwrap()), None, "taken between b1 and d1");
+//! assert_eq!(pos.captures(), &[1, 0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{CaptureRule, View};
+
+/// The targets of line `i` when a closer ends them (see [`CaptureRule::along`]).
+#[inline]
+pub(super) fn along(rule: &CaptureRule, view: &View, i: usize, min: u8, max: u8) -> u8 {
+    let board = &view.pos.game().board;
+    let (rel, dir) = rule.lines[i];
+    let mut n = board.next(rel, dir, view.to);
+    let mut k = 0u8;
+    while n.is_some() && n != view.to && k < max && view.holds(&rule.target, n) {
+        k += 1;
+        n = board.next(rel, dir, n);
+    }
+    let closed = k >= min && k > 0 && n.is_some() && n != view.to && view.holds(&rule.closer, n);
+    if closed { k } else { 0 }
+}

@@ -1,0 +1,119 @@
+//! Capture rules (`rules: captures:`, the grammar's `capture_rule`): a form (`flank`, `custodial`,
+//! `surround`) over relations, what is captured (`of`), what closes (`with`), which pieces capture
+//! (`by`), and the flags `convert`, `required` and `edges`.
+
+use super::cond::compile_cond;
+use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_keyword, offset_of, syntax_error};
+use pest::Parser;
+use qipan_core::rules::{CaptureForm, CaptureRule, Cond};
+
+/// Parses and compiles one capture rule.
+///
+/// ```
+/// use qipan::core::rules::{CaptureForm, Cond};
+/// use qipan_dsl::lang::{Names, compile_capture};
+///
+/// let game = qipan::load("chess", &[]).expect("a built-in game");
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let rule = compile_capture("flank orthogonal diagonal convert required", &names)?;
+/// assert_eq!(rule.form, CaptureForm::Line { min: 1, max: 255 });
+/// assert_eq!((rule.lines.len(), rule.convert, rule.required), (8, true, true));
+/// let rule = compile_capture("custodial orthogonal 2 with friend or zone(last)", &names)?;
+/// assert_eq!(rule.form, CaptureForm::Line { min: 2, max: 2 });
+/// assert_eq!(rule.target, Cond::Enemy);
+/// assert!(compile_capture("flank", &names).is_err());
+/// # Ok::<(), qipan_dsl::lang::LangError>(())
+/// ```
+pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangError> {
+    in_chars(text, || {
+        check_nesting(text, false)?;
+        let mut pairs = LangParser::parse(Rule::capture_rule, text).map_err(|e| syntax_error(text, e))?;
+        let top = pairs.next().expect("capture_rule");
+        let mut inner = top.into_inner().filter(not_keyword);
+        let form = inner.next().expect("form");
+        let form_rule = form.as_rule();
+        let mut lines = Vec::new();
+        let mut range = None;
+        for p in form.into_inner().filter(not_keyword) {
+            match p.as_rule() {
+                Rule::capture_rel => {
+                    let rel = names.relation(p.as_str(), offset_of(&p))?;
+                    for d in names.board.relation_directions(rel) {
+                        lines.push((rel, d));
+                    }
+                }
+                Rule::range => {
+                    let off = offset_of(&p);
+                    let (min, max) = super::moves::compile_range(p, 255)?;
+                    if min == 0 || min > max {
+                        return Err(LangError::at(
+                            off,
+                            "a custodial capture takes at least one piece",
+                            Some("a number of pieces from 1, such as `1`, `1..` or `1..3`".into()),
+                        ));
+                    }
+                    range = Some((min, max));
+                }
+                r => unreachable!("unexpected {r:?}"),
+            }
+        }
+        let form = match form_rule {
+            Rule::flank => CaptureForm::Line { min: 1, max: 255 },
+            Rule::custodial => {
+                let (min, max) = range.unwrap_or((1, 1));
+                CaptureForm::Line { min, max }
+            }
+            _ => CaptureForm::Surround { edges: false },
+        };
+        let mut rule = CaptureRule {
+            form,
+            lines,
+            target: Cond::Enemy,
+            closer: Cond::Friend,
+            by: 0,
+            convert: false,
+            required: false,
+            text: text.trim().into(),
+        };
+        for part in inner {
+            match part.as_rule() {
+                Rule::capture_of => {
+                    rule.target = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
+                }
+                Rule::capture_with => {
+                    rule.closer = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
+                }
+                Rule::capture_by => {
+                    for p in part.into_inner().filter(not_keyword).flat_map(|p| p.into_inner()).filter(not_keyword) {
+                        let piece = super::moves::piece_named(&p, names)?;
+                        if piece.idx() >= 64 {
+                            return Err(LangError::at(
+                                offset_of(&p),
+                                "only the first 64 piece types may capture by rule",
+                                None,
+                            ));
+                        }
+                        rule.by |= 1 << piece.idx();
+                    }
+                }
+                Rule::capture_flag => match part.as_str() {
+                    "convert" => rule.convert = true,
+                    "required" => rule.required = true,
+                    _ => match &mut rule.form {
+                        CaptureForm::Surround { edges } => *edges = true,
+                        CaptureForm::Line { .. } => {
+                            return Err(LangError::at(
+                                offset_of(&part),
+                                "`edges` belongs to `surround`: a line is closed by a node",
+                                Some("`convert` or `required`".into()),
+                            ));
+                        }
+                    },
+                },
+                Rule::EOI => {}
+                r => unreachable!("unexpected {r:?}"),
+            }
+        }
+        Ok(rule)
+    })
+}
