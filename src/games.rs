@@ -18,6 +18,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("cram", include_str!("../games/cram.yaml")),
     ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
     ("othello", include_str!("../games/othello.yaml")),
+    ("hnefatafl", include_str!("../games/hnefatafl.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -26,7 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 16);
+/// assert_eq!(qipan::games::BUILTIN.len(), 17);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

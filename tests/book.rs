@@ -292,6 +292,7 @@ fn pictures_are_current() {
         ("games/cram.svg", "cram", &[], "c3+d3 d4+c4 a1+a2 f6+f5", None),
         ("games/order-and-chaos.svg", "order-and-chaos", &[], "X@c3 O@d4 X@d3 O@c4 X@e3 O@b3", None),
         ("games/othello.svg", "othello", &[], "d3 c5 f6 f5 e6 e3", None),
+        ("games/hnefatafl.svg", "hnefatafl", &[], "d1-d4 e5-c5 h11-h8", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

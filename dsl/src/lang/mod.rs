@@ -233,7 +233,9 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::walk_squeeze => "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`",
         Rule::squeeze_mode => "`allowed` or `blocked`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
-        Rule::flank | Rule::custodial | Rule::surround => "a capture form (`flank`, `custodial`, `surround`)",
+        Rule::capture_rule | Rule::flank | Rule::custodial | Rule::surround => {
+            "a capture form (`flank`, `custodial`, `surround`)"
+        }
         Rule::capture_rel => "a relation such as `orthogonal`",
         Rule::capture_of | Rule::capture_with | Rule::capture_by => "`of`, `with` or `by`",
         Rule::capture_flag => "`convert`, `required` or `edges`",

@@ -42,6 +42,11 @@ use crate::{PieceId, SeatId};
 /// let game = qipan::load("othello", &[])?;
 /// // `flank orthogonal diagonal convert required`: one or more discs in a line.
 /// assert_eq!(game.rules.captures[0].form, CaptureForm::Line { min: 1, max: 255 });
+/// let tafl = qipan::load("hnefatafl", &[])?;
+/// // `custodial orthogonal ...`: exactly one piece between the mover and a closer.
+/// assert_eq!(tafl.rules.captures[0].form, CaptureForm::Line { min: 1, max: 1 });
+/// // `surround orthogonal ...`: the king, enclosed; the board's edge does not close a side.
+/// assert_eq!(tafl.rules.captures[1].form, CaptureForm::Surround { edges: false });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -181,6 +186,7 @@ pub(crate) fn meets_required(pos: &Position, seat: SeatId, piece: PieceId, from:
 ///
 /// ```
 /// assert!(qipan::load("othello", &[])?.rules.capture_required());
+/// assert!(!qipan::load("hnefatafl", &[])?.rules.capture_required());
 /// assert!(!qipan::load("chess", &[])?.rules.capture_required());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -1,0 +1,279 @@
+//! Hnefatafl under the Copenhagen rules, written in the language alone (`custodial` and `surround`
+//! capture rules, the throne and the corners as restricted and hostile squares): perft, and random games
+//! played side by side, against an enumerator written here from the rules without the engine.
+
+use qipan::core::notation::parse_move;
+use qipan::core::playout::perft;
+use qipan::core::{Position, SeatId};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+
+const N: i32 = 11;
+const EMPTY: u8 = 0;
+const ATTACKER: u8 = 1;
+const DEFENDER: u8 = 2;
+const KING: u8 = 3;
+const THRONE: i32 = 5 * N + 5;
+const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+/// A position by the rules: squares row by row from a1 (index = rank * 11 + file), the side to move
+/// (1 attackers, 2 defenders), and the winner once the game is over.
+#[derive(Clone)]
+struct Tafl {
+    cells: [u8; 121],
+    mover: u8,
+    winner: Option<u8>,
+}
+
+fn idx(l: &str) -> usize {
+    let b = l.as_bytes();
+    (l[1..].parse::<usize>().unwrap() - 1) * 11 + (b[0] - b'a') as usize
+}
+
+fn label(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1)
+}
+
+fn corner(i: i32) -> bool {
+    matches!(i, 0 | 10 | 110 | 120)
+}
+
+fn side(c: u8) -> u8 {
+    if c == KING { DEFENDER } else { c }
+}
+
+impl Tafl {
+    fn start() -> Tafl {
+        let mut cells = [EMPTY; 121];
+        for l in "a4 a5 a6 a7 a8 b6 k4 k5 k6 k7 k8 j6 d1 e1 f1 g1 h1 f2 d11 e11 f11 g11 h11 f10".split(' ') {
+            cells[idx(l)] = ATTACKER;
+        }
+        for l in "d6 e5 e6 e7 f4 f5 f7 f8 g5 g6 g7 h6".split(' ') {
+            cells[idx(l)] = DEFENDER;
+        }
+        cells[idx("f6")] = KING;
+        Tafl { cells, mover: ATTACKER, winner: None }
+    }
+
+    fn at(&self, r: i32, f: i32) -> Option<u8> {
+        ((0..N).contains(&r) && (0..N).contains(&f)).then(|| self.cells[(r * N + f) as usize])
+    }
+
+    /// Every move (from, to) of the side to move: a rook's slide over empty squares; only the king
+    /// stops on the throne or a corner.
+    fn moves(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        if self.winner.is_some() {
+            return out;
+        }
+        for from in 0..121 {
+            let c = self.cells[from];
+            if c == EMPTY || side(c) != self.mover {
+                continue;
+            }
+            let (r, f) = (from as i32 / N, from as i32 % N);
+            for (dr, df) in DIRS {
+                let (mut rr, mut ff) = (r + dr, f + df);
+                while self.at(rr, ff) == Some(EMPTY) {
+                    let to = rr * N + ff;
+                    if c == KING || (to != THRONE && !corner(to)) {
+                        out.push((from, to as usize));
+                    }
+                    rr += dr;
+                    ff += df;
+                }
+            }
+        }
+        out
+    }
+
+    fn play(&mut self, from: usize, to: usize) {
+        let c = self.cells[from];
+        self.cells[from] = EMPTY;
+        self.cells[to] = c;
+        let me = self.mover;
+        let (r, f) = (to as i32 / N, to as i32 % N);
+        // Custodial: an enemy soldier between the mover and a friend, a corner or the empty throne.
+        for (dr, df) in DIRS {
+            let Some(v) = self.at(r + dr, f + df) else { continue };
+            if v == EMPTY || v == KING || side(v) == me {
+                continue;
+            }
+            let (r2, f2) = (r + 2 * dr, f + 2 * df);
+            let Some(w) = self.at(r2, f2) else { continue };
+            let i2 = r2 * N + f2;
+            if (w != EMPTY && side(w) == me) || corner(i2) || (i2 == THRONE && w == EMPTY) {
+                self.cells[((r + dr) * N + f + df) as usize] = EMPTY;
+            }
+        }
+        // The king, by the attackers: attackers (or the throne) on all four sides, none off the board.
+        if me == ATTACKER {
+            for (dr, df) in DIRS {
+                let (kr, kf) = (r + dr, f + df);
+                if self.at(kr, kf) != Some(KING) {
+                    continue;
+                }
+                let closed = DIRS.iter().all(|&(a, b)| match self.at(kr + a, kf + b) {
+                    Some(ATTACKER) => true,
+                    Some(EMPTY) => (kr + a) * N + kf + b == THRONE,
+                    _ => false,
+                });
+                if closed {
+                    self.cells[(kr * N + kf) as usize] = EMPTY;
+                    self.winner = Some(ATTACKER);
+                }
+            }
+        }
+        if c == KING && corner(to as i32) {
+            self.winner = Some(DEFENDER);
+        }
+        self.mover = 3 - me;
+        if self.winner.is_none() && self.moves().is_empty() {
+            // A side without a move loses.
+            self.winner = Some(3 - self.mover);
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.moves()
+            .into_iter()
+            .map(|(a, b)| {
+                let mut next = self.clone();
+                next.play(a, b);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+fn engine_moves(pos: &Position) -> Vec<String> {
+    let b = &pos.game().board;
+    let mut v: Vec<String> =
+        pos.legal_moves().iter().map(|m| format!("{}-{}", b.label(m.from), b.label(m.to))).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn perft_matches_the_rules_to_depth_three() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let pos = game.start();
+    let t = Tafl::start();
+    for d in 1..=3 {
+        assert_eq!(perft(&pos, d), t.perft(d), "depth {d}");
+    }
+    assert_eq!(perft(&pos, 1), 116);
+}
+
+/// Random games side by side: the same legal moves and the same board at every ply, the same winner.
+#[test]
+fn random_games_agree_with_the_rules_move_by_move() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let (mut captures, mut decided) = (0, 0);
+    for g in 0..40 {
+        let mut pos = game.start();
+        let mut t = Tafl::start();
+        for _ in 0..400 {
+            if pos.is_over() || t.winner.is_some() {
+                break;
+            }
+            let mut want: Vec<String> = t.moves().iter().map(|&(a, b)| format!("{}-{}", label(a), label(b))).collect();
+            want.sort();
+            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            let text = want.choose(&mut rng).unwrap().clone();
+            let (a, b) = text.split_once('-').unwrap();
+            t.play(idx(a), idx(b));
+            pos.play(&parse_move(&pos, &text).unwrap()).unwrap();
+            for i in 0..121 {
+                let c = pos.cell(game.board.find(&label(i)).unwrap());
+                let want = match c {
+                    None => EMPTY,
+                    Some(p) if game.pieces[p.piece.idx()].name == "king" => KING,
+                    Some(p) => p.seat.0 + 1,
+                };
+                assert_eq!(want, t.cells[i], "game {g}, ply {}, {}", pos.ply(), label(i));
+            }
+            assert_eq!(pos.hash(), pos.hash_from_scratch());
+        }
+        captures += pos.captures().iter().sum::<u32>();
+        if let Some(w) = t.winner {
+            decided += 1;
+            let r = pos.outcome().unwrap_or_else(|| panic!("game {g}: the rules say it is over"));
+            assert_eq!(r.winners, [SeatId(w - 1)], "game {g}");
+        } else if let Some(r) = pos.outcome() {
+            assert!(r.winners.is_empty(), "game {g}: only a repetition draw may end it early: {r:?}");
+        }
+    }
+    assert!(captures > 100 && decided > 5, "{captures} captures, {decided} decided games");
+}
+
+/// The king: taken on four sides, on three beside the throne, never on the edge; the throne and the
+/// corners hostile; the king reaching a corner wins.
+#[test]
+fn the_king_and_the_hostile_squares() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let fen_game = |setup: &[(&str, u8)], mover: u8| {
+        let mut t = Tafl { cells: [EMPTY; 121], mover, winner: None };
+        for &(l, c) in setup {
+            t.cells[idx(l)] = c;
+        }
+        t
+    };
+    // Three attackers around a king beside the empty throne (on e6, throne f6): the fourth closes.
+    let t = fen_game(&[("e6", KING), ("e7", ATTACKER), ("d6", ATTACKER), ("e3", ATTACKER), ("a1", DEFENDER)], 1);
+    let mut after = t.clone();
+    after.play(idx("e3"), idx("e5"));
+    assert_eq!(after.winner, Some(ATTACKER));
+    let mut pos = position(&game, &t);
+    pos.play(&parse_move(&pos, "e3-e5").unwrap()).unwrap();
+    assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![SeatId(0)]));
+    // A soldier against a corner is taken.
+    let t = fen_game(&[("b1", DEFENDER), ("c3", ATTACKER), ("f6", KING), ("k11", ATTACKER)], 1);
+    let mut pos = position(&game, &t);
+    pos.play(&parse_move(&pos, "c3-c1").unwrap()).unwrap();
+    assert_eq!(pos.cell(game.board.find("b1").unwrap()), None);
+    // The king on the edge is never taken; he escapes to a corner.
+    let t = fen_game(&[("a5", KING), ("a6", ATTACKER), ("b5", ATTACKER), ("c4", ATTACKER), ("k11", DEFENDER)], 1);
+    let mut pos = position(&game, &t);
+    pos.play(&parse_move(&pos, "c4-a4").unwrap()).unwrap();
+    assert!(!pos.is_over() && pos.cell(game.board.find("a5").unwrap()).is_some());
+    let t = fen_game(&[("a5", KING), ("b6", ATTACKER), ("c4", ATTACKER), ("k11", ATTACKER)], 2);
+    let mut pos = position(&game, &t);
+    pos.play(&parse_move(&pos, "a5-a1").unwrap()).unwrap();
+    assert_eq!(pos.outcome().map(|r| r.winners.clone()), Some(vec![SeatId(1)]));
+}
+
+/// The engine's position for a board by the rules, through the FEN reader.
+fn position(game: &std::sync::Arc<qipan::core::Game>, t: &Tafl) -> Position {
+    let mut ranks = Vec::new();
+    for r in (0..11).rev() {
+        let mut s = String::new();
+        let mut run = 0;
+        for f in 0..11 {
+            let c = t.cells[r * 11 + f];
+            if c == EMPTY {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                s += &run.to_string();
+                run = 0;
+            }
+            s.push(match c {
+                ATTACKER => 'A',
+                DEFENDER => 'D',
+                _ => 'K',
+            });
+        }
+        if run > 0 {
+            s += &run.to_string();
+        }
+        ranks.push(s);
+    }
+    let mover = if t.mover == ATTACKER { "attackers" } else { "defenders" };
+    Position::from_fen(game, &format!("{} {mover}", ranks.join("/"))).unwrap()
+}
