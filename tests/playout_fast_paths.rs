@@ -98,6 +98,8 @@ fn games() -> Vec<Arc<Game>> {
         built_in("go", &[("size", "5")]),
         built_in("breakthrough", &[]),
         built_in("chess", &[]),
+        built_in("othello", &[("size", "6")]),
+        built_in("hnefatafl", &[]),
         defined(THREE_WAY),
         defined(KINGS),
         defined(LIMITED),
@@ -199,6 +201,7 @@ fn the_placement_shortcut_applies_only_where_it_may() {
     for (game, fast) in [
         (built_in("connect-four", &[]), true),
         (built_in("go", &[("size", "5")]), true),
+        (built_in("othello", &[]), true),
         (defined(BESIDE), true),
         (defined(LIMITED), false),
         (defined(LATE_PASS), false),

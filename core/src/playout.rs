@@ -141,14 +141,15 @@ pub fn playout<R: Rng>(
 }
 
 /// The one movement rule of a game whose every move places a piece of its one type onto an empty
-/// node the rule's destination condition allows, with nothing else a seat could choose (no drop, shot,
+/// node the rule's destination condition allows (and where it captures, under a `required` capture
+/// rule), with nothing else a seat could choose (no drop, shot,
 /// position condition, extra action, conditional pass or `filter_move` hook). Playouts of such a game
 /// draw among the empty nodes and test only the node drawn.
 ///
 /// ```
 /// use qipan::core::playout::lone_placement;
 ///
-/// for name in ["go", "hex", "tic-tac-toe", "connect-four"] {
+/// for name in ["go", "hex", "tic-tac-toe", "connect-four", "othello"] {
 ///     assert!(lone_placement(&*qipan::load(name, &[])?).is_some(), "{name}");
 /// }
 /// // Connect Four's disc: `place to empty and not next(orthogonal.s) empty`.
@@ -165,7 +166,6 @@ pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
         && rule.shot.is_none()
         && rule.to.requires_empty();
     let chosen_elsewhere = !game.extras.is_empty()
-        || game.rules.capture_required()
         || game.rules.pass_if.is_some()
         || game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::FilterMove));
     (plain && !chosen_elsewhere).then_some(rule)
@@ -262,6 +262,8 @@ impl PlayoutBuf {
         // Under the uniform policy, when passing is always allowed, slot `live` stands for the pass.
         let pass_slot = !light && pass == PassRule::Always;
         let seat = pos.to_move();
+        // Othello's placements must capture: tested on the node drawn, as the destination condition is.
+        let required = pos.game().rules.capture_required();
         loop {
             if live == 0 && !pass_slot {
                 return (pass != PassRule::Never).then_some(Move::PASS);
@@ -271,7 +273,8 @@ impl PlayoutBuf {
                 return Some(Move::PASS);
             }
             let n = self.empties[i];
-            let allowed = to.is_none_or(|c| c.eval(pos, seat, n));
+            let allowed = to.is_none_or(|c| c.eval(pos, seat, n))
+                && (!required || crate::rules::capture::meets_required(pos, seat, PieceId::new(0), NodeId::NONE, n));
             if allowed && pos.placement_legal(n, PieceId::new(0)) && !(light && fills_own_eye(pos, n)) {
                 return Some(Move::place(PieceId::new(0), n));
             }
