@@ -4,8 +4,7 @@
 //! ```
 //! use qipan::core::{SeatId, notation::parse_move};
 //!
-//! // Custodial capture of exactly one: a1 moves to b1... no: the mover lands beside an enemy with a
-//! // friend beyond it.
+//! // Custodial capture of exactly one: the mover lands beside an enemy with a friend beyond it.
 //! let src = "name: sandwich
 //! board: { grid: { width: 4, height: 1, labels: chess } }
 //! seats: [{ name: white }, { name: black }]
