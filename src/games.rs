@@ -17,6 +17,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("domineering", include_str!("../games/domineering.yaml")),
     ("cram", include_str!("../games/cram.yaml")),
     ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
+    ("english-draughts", include_str!("../games/english-draughts.yaml")),
+    ("amazons", include_str!("../games/amazons.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -25,7 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 15);
+/// assert_eq!(qipan::games::BUILTIN.len(), 17);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

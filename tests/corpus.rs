@@ -111,6 +111,8 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
         "connect-four",
         "gomoku",
         "order-and-chaos",
+        "english-draughts",
+        "amazons",
     ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }

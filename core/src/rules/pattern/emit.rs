@@ -86,6 +86,11 @@ impl Gen<'_> {
             }
             return;
         }
+        if let Some(tp) = &rule.then_place
+            && mv.kind == MoveKind::Move
+        {
+            return self.then_places(mv, tp);
+        }
         match &rule.shot {
             Some(shot) if mv.kind == MoveKind::Move => {
                 let before = self.out.len();

@@ -11,6 +11,7 @@
 //! a pattern, except placements (covering ones too) and drops, which are moves of their own kind.
 
 mod castle;
+mod chain;
 mod cover;
 mod dirs;
 mod emit;
@@ -24,6 +25,7 @@ mod slide;
 mod step_table;
 mod walk;
 
+pub use chain::ThenPlace;
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use leap::leap_table;
