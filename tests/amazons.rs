@@ -152,3 +152,22 @@ fn a_seat_without_a_move_loses() {
     let r = pos.outcome().expect("White cannot move");
     assert_eq!((r.winners.clone(), r.reason.clone()), (vec![SeatId(1)], EndReason::NoLegalMove));
 }
+
+#[test]
+fn playouts_drawn_part_by_part_play_legal_turns_to_the_end() {
+    use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    use rand::SeedableRng;
+    let g = common::game("amazons", &[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let mut buf = PlayoutBuf::default();
+    for _ in 0..3 {
+        let mut pos = g.start();
+        while !pos.is_over() {
+            let before = pos.clone();
+            playout(&mut pos, &mut rng, &mut buf, 1, Policy::Parts).unwrap();
+            let mv = pos.last_move().unwrap();
+            assert_eq!(before.check(&mv), Ok(()), "{}", move_text(&g, &mv));
+        }
+        assert_eq!(pos.outcome().unwrap().reason, EndReason::NoLegalMove);
+    }
+}

@@ -153,3 +153,17 @@ impl Gen<'_> {
         }
     }
 }
+
+/// The whole turns that complete `first` (a first part, with [`Move::then_place`] set and no node for it)
+/// under `rule`, pushed onto `out`: one per node the piece may be placed on.
+pub(crate) fn then_places_after(
+    pos: &crate::position::Position,
+    rule: &super::MoveRule,
+    first: Move,
+    out: &mut Vec<Move>,
+) {
+    let Some(tp) = &rule.then_place else { return };
+    let seat = pos.to_move();
+    let mut g = Gen { pos, seat, piece: first.piece, from: first.from, rule, out, first_part: false };
+    g.then_places(Move { then_place: None, ..first }, tp);
+}

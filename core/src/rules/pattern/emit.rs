@@ -89,6 +89,10 @@ impl Gen<'_> {
         if let Some(tp) = &rule.then_place
             && mv.kind == MoveKind::Move
         {
+            if self.first_part {
+                self.out.push(Move { then_place: Some(tp.piece), ..mv });
+                return;
+            }
             return self.then_places(mv, tp);
         }
         match &rule.shot {

@@ -1,0 +1,33 @@
+//! Drawing a turn in several parts one part at a time (playouts that sample as Ludii does): the first
+//! parts of the seat to move, then the completions of one of them.
+
+use super::{MoveBuf, Position};
+use crate::moves::Move;
+
+impl Position {
+    /// Generates into `buf.moves` the first parts of the seat's pseudo-legal moves: a move that a placement
+    /// follows (`then place`) appears once, with [`Move::then_place`] set and no node for the placement;
+    /// other moves appear whole.
+    pub(crate) fn generate_first_parts(&self, buf: &mut MoveBuf) {
+        buf.moves.clear();
+        if self.is_over() {
+            return;
+        }
+        let MoveBuf { moves, scratch, .. } = buf;
+        scratch.first_part = true;
+        self.pseudo_moves(scratch, moves);
+        scratch.first_part = false;
+    }
+
+    /// Generates into `out` the whole moves that complete the first part `first` (see
+    /// [`Position::generate_first_parts`]), under the first rule of its piece with a following placement of
+    /// that piece type.
+    pub(crate) fn complete_first_part(&self, first: Move, out: &mut Vec<Move>) {
+        out.clear();
+        let Some(pt) = self.game.pieces.get(first.piece.idx()) else { return };
+        let Some(rule) = pt.moves.iter().find(|r| r.then_place.as_ref().map(|t| t.piece) == first.then_place) else {
+            return;
+        };
+        crate::rules::pattern::then_places_after(self, rule, first, out);
+    }
+}
