@@ -171,3 +171,14 @@ fn playouts_drawn_part_by_part_play_legal_turns_to_the_end() {
         assert_eq!(pos.outcome().unwrap().reason, EndReason::NoLegalMove);
     }
 }
+
+#[test]
+fn hooks_see_the_arrow() {
+    let def = "extends: amazons\nhooks:\n  filter_move: 'mv.placed != \"g7\" && mv.covers == \"\"'\n";
+    let g = qipan::load_str("no-g7.yaml", def, &[]).unwrap();
+    let pos = g.start();
+    let moves = pos.legal_moves();
+    assert!(!moves.is_empty() && moves.len() < 2176);
+    assert!(moves.iter().all(|m| g.board.label(m.with_to) != "g7"));
+    assert!(pos.check(&parse_move(&pos, "d1-d7/g7").unwrap()).is_err());
+}

@@ -142,3 +142,27 @@ fn the_forty_move_draw_is_an_option() {
     assert_eq!(common::game("english-draughts", &[]).rules.end.quiet_draw, Some(80));
     assert_eq!(common::game("english-draughts", &[("forty_moves", "false")]).rules.end.quiet_draw, None);
 }
+
+#[test]
+fn hooks_see_the_pieces_jumped() {
+    // A variant whose chains may not jump e5: c3xe5xc7 is refused, and Black must take another way.
+    let def = "extends: english-draughts\nhooks:\n  filter_move: '!(\"d6\" in mv.jumped)'\n";
+    let g = qipan::load_str("no-d6.yaml", def, &[]).unwrap();
+    let pos = position_with(
+        &g,
+        &[],
+        &[("black", "man", "c3"), ("black", "man", "g1"), ("white", "man", "d4"), ("white", "man", "d6")],
+        "black",
+    );
+    // The only capture jumps d6 and is filtered out; the hook runs after the capture priority, so no
+    // move is left.
+    assert!(pos.legal_moves().is_empty());
+    let plain = common::game("english-draughts", &[]);
+    let pos = position_with(
+        &plain,
+        &[],
+        &[("black", "man", "c3"), ("black", "man", "g1"), ("white", "man", "d4"), ("white", "man", "d6")],
+        "black",
+    );
+    assert_eq!(pos.legal_moves().len(), 1);
+}

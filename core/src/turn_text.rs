@@ -97,7 +97,7 @@ pub(crate) fn parse_turn(pos: &Position, text: &str) -> Result<Option<Move>, Not
     let legal = pos.legal_moves();
     let fitting: Vec<Move> = legal.into_iter().filter(fits).collect();
     match fitting.len() {
-        0 => Ok(None),
+        0 => Ok(written(pos, &nodes, placed, promote)),
         1 => Ok(Some(fitting[0])),
         _ => {
             let exact: Vec<&Move> = fitting.iter().filter(|m| landings(game, m) == named).collect();
@@ -107,4 +107,45 @@ pub(crate) fn parse_turn(pos: &Position, text: &str) -> Result<Option<Move>, Not
             }
         }
     }
+}
+
+/// The move the text writes out in full when no legal move fits it (so that checking it names the rule it
+/// breaks): a move followed by a placement (`from-to/node`), or a chain naming every landing, along the
+/// first jump rule of the piece whose relation joins them. `None` when no rule of the piece has that shape.
+fn written(pos: &Position, nodes: &[NodeId], placed: bool, promote: Option<crate::PieceId>) -> Option<Move> {
+    let game = pos.game();
+    let board = &game.board;
+    let piece = pos.cell(nodes[0])?.piece;
+    let rules = &game.pieces[piece.idx()].moves;
+    if placed {
+        let [_, to, at] = nodes else { return None };
+        let tp = rules.iter().find_map(|r| r.then_place.as_ref())?;
+        return Some(Move { with_to: *at, then_place: Some(tp.piece), promote, ..Move::step(piece, nodes[0], *to) });
+    }
+    for rule in rules {
+        let crate::rules::Pattern::Jump { relation, .. } = &rule.pattern else { continue };
+        if !rule.chain && rule.capture != CaptureMode::Jumped {
+            continue;
+        }
+        let mut path = crate::path::Path::start(*relation, rule.capture == CaptureMode::Jumped);
+        let mut ok = true;
+        for pair in nodes.windows(2) {
+            let dir = game.relation_dirs(*relation).iter().copied().find(|&d| {
+                let over = board.next(*relation, d, pair[0]);
+                over.is_some() && board.next(*relation, d, over) == pair[1]
+            });
+            match dir.and_then(|d| path.push(d)) {
+                Some(p) => path = p,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            let to = *nodes.last()?;
+            return Some(Move { path, promote, ..Move::step(piece, nodes[0], to) });
+        }
+    }
+    None
 }
