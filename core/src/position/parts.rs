@@ -4,6 +4,20 @@
 use super::{MoveBuf, Position};
 use crate::moves::Move;
 
+/// Turns drawn part by part, which playouts under [`crate::playout::Policy::Parts`] use.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("amazons", &[])?;
+/// let mut pos = game.start();
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+/// playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 1, Policy::Parts)?;
+/// let turn = pos.last_move().unwrap();
+/// assert!(turn.then_place.is_some() && turn.with_to.is_some()); // the amazon's move and its arrow
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Generates into `buf.moves` the first parts of the seat's pseudo-legal moves: a move that a placement
     /// follows (`then place`) appears once, with [`Move::then_place`] set and no node for the placement;
