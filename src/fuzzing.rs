@@ -305,7 +305,16 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
     let (with_from, with_to) = (node(b)?, node(b)?);
     let promote = optional(index(b, g.pieces.len() + 1)?).and_then(PieceId::from_index);
     let passable = b.next()? & 1 == 1;
-    Some(Move { kind, from, to, take, piece, by, extra, promote, with_from, with_to, passable })
+    let then_place = optional(index(b, g.pieces.len() + 1)?).and_then(PieceId::from_index);
+    let mut path = qipan_core::Path::NONE;
+    let legs = b.next()? % 4;
+    if legs > 0 {
+        path = qipan_core::Path::start(qipan_core::board::RelationId(b.next()? % 4), b.next()? & 1 == 1);
+        for _ in 0..legs {
+            path = path.push(qipan_core::board::DirectionId(b.next()? % 9)).unwrap_or(path);
+        }
+    }
+    Some(Move { kind, from, to, take, piece, by, extra, promote, with_from, with_to, passable, then_place, path })
 }
 
 /// `sequences`: the first byte picks a variant of a shipped game, each next byte a legal move (or,

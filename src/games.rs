@@ -19,6 +19,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("order-and-chaos", include_str!("../games/order-and-chaos.yaml")),
     ("othello", include_str!("../games/othello.yaml")),
     ("hnefatafl", include_str!("../games/hnefatafl.yaml")),
+    ("english-draughts", include_str!("../games/english-draughts.yaml")),
+    ("amazons", include_str!("../games/amazons.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -27,7 +29,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 17);
+/// assert_eq!(qipan::games::BUILTIN.len(), 19);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -75,7 +75,7 @@ fn bad_specs_are_refused_with_a_clear_message() {
     {
         assert!(matches!(err(bad), SpecError::BadValue { .. }), "{bad}: {:?}", err(bad));
     }
-    assert!(err("mcts:policy=smart").to_string().contains("expected `light` or `uniform`"));
+    assert!(err("mcts:policy=smart").to_string().contains("expected `light`, `uniform` or `parts`"));
     assert!(matches!(err("mcts:bias=-1"), SpecError::BadValue { .. }));
 }
 

@@ -244,6 +244,30 @@ fn hasami_shogi_sandwiches_lines_of_enemies() {
     assert!(pos.cell(at("g8")).is_some());
 }
 
+/// The language reference's draughts on 6×6 with maximum capture: of two chains, only the one that takes
+/// more may be played; with `capture_priority: compulsory` either.
+#[test]
+fn draughts_take_the_most_pieces() {
+    let game = load(&example("draughts-6.yaml"));
+    let mut setup = game.start().to_setup();
+    setup.clear_board();
+    let man = game.piece("man").unwrap();
+    for (seat, at) in [(0, "a1"), (0, "f2"), (1, "b2"), (1, "b4"), (1, "e3")] {
+        setup.put(game.board.find(at).unwrap(), qipan::core::Piece { seat: SeatId(seat), piece: man });
+    }
+    let pos = setup.into_position().expect("a position");
+    assert_eq!(legal_texts(&pos), ["a1xc3xa5"]);
+    assert!(pos.check(&parse_move(&pos, "f2xd4").unwrap()).is_err());
+    let text = std::fs::read_to_string(example("draughts-6.yaml")).unwrap().replace("maximum", "compulsory");
+    let compulsory = qipan::load_str("draughts-6.yaml", &text, &[]).unwrap();
+    let mut setup = compulsory.start().to_setup();
+    setup.clear_board();
+    for (seat, at) in [(0, "a1"), (0, "f2"), (1, "b2"), (1, "b4"), (1, "e3")] {
+        setup.put(compulsory.board.find(at).unwrap(), qipan::core::Piece { seat: SeatId(seat), piece: man });
+    }
+    assert_eq!(legal_texts(&setup.into_position().unwrap()), ["a1xc3xa5", "f2xd4"]);
+}
+
 /// The Go chapter's replay: a ko retaken at once is refused at move 10.
 #[test]
 fn go_chapter_replay() {
@@ -293,6 +317,8 @@ fn pictures_are_current() {
         ("games/order-and-chaos.svg", "order-and-chaos", &[], "X@c3 O@d4 X@d3 O@c4 X@e3 O@b3", None),
         ("games/othello.svg", "othello", &[], "d3 c5 f6 f5 e6 e3", None),
         ("games/hnefatafl.svg", "hnefatafl", &[], "d1-d4 e5-c5 h11-h8", None),
+        ("games/english-draughts.svg", "english-draughts", &[], "c3-d4 f6-e5 d4xf6 g7xe5 b2-c3", None),
+        ("games/amazons.svg", "amazons", &[], "d1-d7/g7 j7-f3/c6 g1-g6/i8", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

@@ -113,6 +113,8 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
         "order-and-chaos",
         "othello",
         "hnefatafl",
+        "english-draughts",
+        "amazons",
     ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }

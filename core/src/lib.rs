@@ -25,16 +25,19 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod ownership;
+pub mod path;
 pub mod playout;
 pub mod position;
 pub mod render;
 pub mod rules;
 #[cfg(test)]
 mod testkit;
+mod turn_text;
 
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};
 pub use ids::{ExtraId, PieceId, SeatId};
 pub use moves::{Move, MoveKind};
 pub use outcome::{EndReason, GameResult};
+pub use path::Path;
 pub use position::{Illegal, MoveBuf, Piece, PlayError, Position, Setup, SetupError};

@@ -1,6 +1,7 @@
 //! Moves: a handful of atomic effects, small enough to copy.
 
 use crate::board::NodeId;
+use crate::path::Path;
 use crate::{ExtraId, PieceId};
 
 /// What a move does, before its consequences (captured groups, eliminations) are worked out.
@@ -74,6 +75,12 @@ pub struct Move {
     pub with_to: NodeId,
     /// The move passes over nodes on which an enemy may take the mover at once (a pawn's double step).
     pub passable: bool,
+    /// A piece the mover places on `with_to` once it has arrived, as the second part of its turn (the
+    /// Amazons' arrow, `then place arrow slide ...`); `with_from` is then [`NodeId::NONE`].
+    pub then_place: Option<PieceId>,
+    /// The legs of a jump or a chain of jumps (draughts), when its rule records them: moves that differ
+    /// only in their path are different moves ([`Path::NONE`] otherwise).
+    pub path: Path,
 }
 
 /// Moves made in code.
@@ -103,6 +110,8 @@ impl Move {
         with_from: NodeId::NONE,
         with_to: NodeId::NONE,
         passable: false,
+        then_place: None,
+        path: Path::NONE,
     };
 
     /// The swap of the pie rule: the players of the first two seats change places (see

@@ -44,6 +44,10 @@ pub enum NotationError {
         "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `node+node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
     )]
     Malformed(String),
+    /// Text that fits several legal moves (a chain's short form `d6xd2` when two chains join those nodes):
+    /// name the landings in between (`d6xf4xd2`).
+    #[error("`{0}` fits several moves: name every node the move lands on")]
+    Ambiguous(String),
 }
 
 /// The most characters a move's text may have; the longest real ones (a piece's name, a drop, a shot and an
@@ -88,7 +92,13 @@ fn entering_pieces(game: &Game) -> impl Iterator<Item = PieceId> + '_ {
 /// ```
 pub fn move_text(game: &Game, mv: &Move) -> String {
     let b = &game.board;
-    let mut text = main_text(game, mv);
+    let mut text = match crate::turn_text::parts_text(game, mv) {
+        Some(parts) => match mv.promote {
+            Some(p) => format!("{parts}={}", piece_letter(game, p)),
+            None => parts,
+        },
+        None => main_text(game, mv),
+    };
     if mv.kind == MoveKind::Move && mv.take.is_some() && mv.by.is_some() {
         text.push_str(&format!(" {}x{}", b.label(mv.by), b.label(mv.take)));
     }
@@ -172,6 +182,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let chars = text.chars().count();
     if chars > MAX_MOVE_TEXT {
         return Err(NotationError::TooLong { chars, limit: MAX_MOVE_TEXT });
+    }
+    if let Some(mv) = crate::turn_text::parse_turn(pos, text)? {
+        return Ok(mv);
     }
     let mut parts = text.split_whitespace();
     let first = parts.next().unwrap_or("");

@@ -59,6 +59,23 @@ pub enum Policy {
     /// Uniformly among the legal moves that do not fill one of the mover's one-point eyes; the pass
     /// only when there is no such move. Brings Go-family games to a settled end.
     Light,
+    /// A turn in several parts (`then place`, the Amazons) drawn part by part, as Ludii does: uniformly
+    /// among the first parts (each amazon's move), then uniformly among the placements that complete the
+    /// one drawn (its arrows). Other moves, and games with a check rule, hooks, passes, extra actions or a
+    /// capture priority, are drawn as [`Policy::Uniform`] draws them.
+    ///
+    /// ```
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("amazons", &[])?;
+    /// let mut rng = rand::rngs::SmallRng::seed_from_u64(4);
+    /// let mut pos = game.start();
+    /// playout(&mut pos, &mut rng, &mut PlayoutBuf::default(), 10_000, Policy::Parts)?;
+    /// assert_eq!(pos.outcome().unwrap().reason, qipan::core::EndReason::NoLegalMove);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    Parts,
 }
 
 /// Plays until the game ends or `cap` plies have been played, choosing moves by `policy`.
@@ -103,6 +120,7 @@ pub fn playout<R: Rng>(
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
             (false, Policy::Uniform) => buf.pick_any(pos, rng)?,
+            (false, Policy::Parts) => buf.pick_parts(pos, rng)?,
             (false, Policy::Light) => {
                 pos.try_generate_legal(&mut buf.moves)?;
                 light_pick(pos, rng, &mut buf.moves)
@@ -194,6 +212,8 @@ pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
 #[derive(Clone, Debug, Default)]
 pub struct PlayoutBuf {
     moves: MoveBuf,
+    /// The completions of a first part ([`Policy::Parts`]).
+    parts: Vec<Move>,
     empties: Vec<NodeId>,
     slot: Vec<u32>,
 }
@@ -284,6 +304,42 @@ impl PlayoutBuf {
     }
 
     /// Uniform among the legal moves; a failing hook is an error.
+    /// A move drawn part by part ([`Policy::Parts`]).
+    fn pick_parts<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Result<Option<Move>, HookError> {
+        let game = pos.game();
+        let rules = &game.rules;
+        // Only where the seat's legal moves are its pseudo-legal ones, and a seat without one is stuck.
+        let simple = game.hooks.is_none()
+            && !game.has_check_rule()
+            && game.extras.is_empty()
+            && rules.pass == PassRule::Never
+            && rules.pass_if.is_none()
+            && rules.group_capture.is_none()
+            && rules.repetition == crate::rules::Repetition::None
+            && rules.capture_priority == crate::rules::CapturePriority::Free
+            && !pos.swap_offered();
+        if !simple {
+            return self.pick_any(pos, rng);
+        }
+        pos.generate_first_parts(&mut self.moves);
+        let mut live = self.moves.moves.len();
+        while live > 0 {
+            let i = rng.random_range(0..live);
+            let first = self.moves.moves[i];
+            if first.then_place.is_none() {
+                return Ok(Some(first));
+            }
+            pos.complete_first_part(first, &mut self.parts);
+            if !self.parts.is_empty() {
+                return Ok(Some(self.parts[rng.random_range(0..self.parts.len())]));
+            }
+            // A first part that nothing completes is no move: strike it off.
+            live -= 1;
+            self.moves.moves.swap(i, live);
+        }
+        Ok(None)
+    }
+
     fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Result<Option<Move>, HookError> {
         let game = pos.game();
         // Passes a seat may choose are left to the full generator (a pass under a condition, or asked about).

@@ -2,7 +2,7 @@
 
 use super::GameArgs;
 use clap::Args;
-use qipan::core::playout::{PlayoutBuf, random_playout};
+use qipan::core::playout::{PlayoutBuf, Policy, playout};
 use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -21,6 +21,10 @@ pub struct BenchArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Draw turns in several parts part by part (the Amazons' move, then its arrow), as Ludii does,
+    /// instead of uniformly among whole turns.
+    #[arg(long)]
+    parts: bool,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
@@ -53,7 +57,8 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     };
     while more(playouts) {
         pos.reset_from(&start);
-        moves += random_playout(&mut pos, &mut rng, &mut buf, cap)? as u64;
+        let policy = if a.parts { Policy::Parts } else { Policy::Uniform };
+        moves += playout(&mut pos, &mut rng, &mut buf, cap, policy)? as u64;
         playouts += 1;
     }
     let secs = t.elapsed().as_secs_f64();

@@ -128,7 +128,8 @@ impl MctsConfig {
                 self.policy = match value {
                     "light" => Policy::Light,
                     "uniform" => Policy::Uniform,
-                    _ => return Err(bad("expected `light` or `uniform`")),
+                    "parts" => Policy::Parts,
+                    _ => return Err(bad("expected `light`, `uniform` or `parts`")),
                 }
             }
             "bias" => {

@@ -367,6 +367,7 @@ impl GameData {
             let simple = rule.promote.is_empty()
                 && rule.shot.is_none()
                 && !rule.passable
+                && rule.then_place.is_none()
                 && rule.capture == crate::rules::CaptureMode::Replace
                 && rule.pattern.plain_destinations();
             rule.plain_to = match rule.to_fast {

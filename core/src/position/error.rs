@@ -63,6 +63,9 @@ pub enum Illegal {
     /// Situational superko.
     #[error("situational superko: the move repeats an earlier position with the same player to move")]
     SituationalSuperko,
+    /// A move that captures (or captures more) must be played (`capture_priority`).
+    #[error("a capture must be made: a move that captures more is possible")]
+    CaptureRequired,
     /// A scripted rule forbids it.
     #[error("{0}")]
     Hook(String),

@@ -75,6 +75,12 @@ impl Position {
         if !self.pattern_allows(mv, &mut buf.scratch, &mut buf.pseudo) {
             return Err(Illegal::NoSuchMove);
         }
+        if self.game.rules.capture_priority != crate::rules::CapturePriority::Free {
+            self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
+            if !buf.pseudo.contains(mv) {
+                return Err(Illegal::CaptureRequired);
+            }
+        }
         self.check_consequences(mv)
     }
 
@@ -89,11 +95,18 @@ impl Position {
         let piece = mv.piece.idx() < self.game.pieces.len();
         // A castling partner, a promotion and a passable step belong to moves of a piece only; a second
         // node without a partner to a placement covering two (the higher one).
-        let partner = (none(mv.with_from) && none(mv.with_to))
-            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to))
+        let partner = (none(mv.with_from) && none(mv.with_to) && mv.then_place.is_none())
+            || (mv.kind == MoveKind::Move && on(mv.with_from) && on(mv.with_to) && mv.then_place.is_none())
+            || (mv.kind == MoveKind::Move
+                && none(mv.with_from)
+                && on(mv.with_to)
+                && mv.then_place.is_some_and(|p| p.idx() < self.game.pieces.len()))
             || (mv.kind == MoveKind::Place && none(mv.with_from) && on(mv.with_to) && mv.with_to > mv.to);
         let promote = mv.promote.is_none_or(|p| p.idx() < self.game.pieces.len() && mv.kind == MoveKind::Move);
-        if !partner || !promote || (mv.passable && mv.kind != MoveKind::Move) {
+        // A path belongs to a move of a piece, along one of the board's relations.
+        let path = mv.path.is_empty()
+            || (mv.kind == MoveKind::Move && (mv.path.relation().0 as usize) < self.game.board.relation_names().len());
+        if !partner || !promote || !path || (mv.passable && mv.kind != MoveKind::Move) {
             return false;
         }
         match mv.kind {

@@ -12,6 +12,7 @@ mod error;
 mod from_setup;
 mod legality;
 mod movegen;
+mod parts;
 mod pass;
 mod pieces;
 mod play;

@@ -100,6 +100,10 @@ impl Position {
     #[inline]
     pub(super) fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
         self.pseudo_moves_until(scratch, out, |_| false);
+        let priority = self.game.rules.capture_priority;
+        if priority != crate::rules::CapturePriority::Free {
+            crate::rules::priority::keep_priority(self, priority, out);
+        }
     }
 
     /// [`Position::pseudo_moves`], handing each piece's moves to `stop` as they are generated and
@@ -143,6 +147,8 @@ impl Position {
                     && m.extra.is_none()
                     && m.promote.is_none()
                     && !m.with_from.is_some()
+                    && !m.with_to.is_some()
+                    && m.path.is_empty()
             };
             let mut keep = start;
             for i in start..out.len() {

@@ -146,6 +146,16 @@ impl Position {
                     }
                     self.put(mv.with_to, q);
                 }
+                if let Some(placed) = mv.then_place {
+                    // The second part of the turn: a piece placed from where the mover arrived.
+                    self.put(mv.with_to, Piece { seat: self.game.placed_owner(placed, seat), piece: placed });
+                }
+                if mv.path.captures() {
+                    let game = self.game.clone();
+                    for n in mv.path.jumped(&game.board, mv.from) {
+                        self.capture_one(n, seat)?;
+                    }
+                }
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
         }

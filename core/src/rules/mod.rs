@@ -7,6 +7,7 @@ pub mod end;
 pub mod goal;
 pub mod groups;
 pub mod pattern;
+pub mod priority;
 pub mod scoring;
 
 use crate::PieceId;
@@ -15,7 +16,10 @@ pub use capture::{CaptureForm, CaptureRule};
 pub use cond::{Adjacent, Cmp, Cond, FastTarget};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
-pub use pattern::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, WalkStep};
+pub use pattern::{
+    CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, ThenPlace, WalkStep,
+};
+pub use priority::CapturePriority;
 pub use scoring::GroupMeasure;
 
 /// Capture of groups left without liberties (Go and its family), over one relation.
@@ -354,4 +358,6 @@ pub struct Rules {
     pub score_bonus: Vec<f64>,
     /// The lowest score wins, not the highest (fewest groups).
     pub lower_score_wins: bool,
+    /// Whether capturing moves must be preferred (`capture_priority: compulsory` or `maximum`).
+    pub capture_priority: CapturePriority,
 }

@@ -70,6 +70,8 @@ impl Compiler<'_> {
             );
         }
         rules.captured_to = self.word(&r.captured, CAPTURED, CapturedTo::Removed);
+        rules.capture_priority =
+            self.word(&r.capture_priority, super::words::CAPTURE_PRIORITY, qipan_core::rules::CapturePriority::Free);
         rules.absorbed_turns = self.word(&r.absorbed_turns, ABSORBED_TURNS, AbsorbedTurns::Shared);
         rules.prey = self.word(&r.prey, PREY, Prey::Any);
         rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);

@@ -36,6 +36,13 @@ pub(crate) const STUCK: Words<(StuckRule, bool)> = &[
     ("pass", (StuckRule::Draw, true)),
 ];
 
+/// `capture_priority:`: whether capturing moves come first.
+pub(crate) const CAPTURE_PRIORITY: Words<qipan_core::rules::CapturePriority> = &[
+    ("free", qipan_core::rules::CapturePriority::Free),
+    ("compulsory", qipan_core::rules::CapturePriority::Compulsory),
+    ("maximum", qipan_core::rules::CapturePriority::Maximum),
+];
+
 /// `captured:`: where captured pieces go.
 pub(crate) const CAPTURED: Words<CapturedTo> =
     &[("removed", CapturedTo::Removed), ("graveyard", CapturedTo::Graveyard), ("reserve", CapturedTo::CaptorReserve)];

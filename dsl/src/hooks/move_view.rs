@@ -19,7 +19,8 @@ use rhai::{Array, Dynamic, Engine, Map};
 pub(super) struct MoveView;
 
 /// The fields of `mv`, in the order `keys()` lists them (the order of the map `mv` used to be).
-const FIELDS: [&str; 10] = ["by", "covers", "extra", "from", "kind", "piece", "screen", "screen_piece", "take", "to"];
+const FIELDS: [&str; 12] =
+    ["by", "covers", "extra", "from", "jumped", "kind", "piece", "placed", "screen", "screen_piece", "take", "to"];
 
 /// Runs `f` on the move of the running call, its position and the game's names.
 fn with_move<R>(f: impl FnOnce(&View<'_>, &Move, &Names) -> RhaiResult<R>) -> RhaiResult<R> {
@@ -47,7 +48,14 @@ fn field(view: &View<'_>, mv: &Move, names: &Names, name: &str) -> Option<Dynami
         "to" => names.node(mv.to),
         "take" => names.node(mv.take),
         // The second node of a placement covering two (a castling partner's end is not one).
-        "covers" => names.node(if mv.with_from.is_some() { NodeId::NONE } else { mv.with_to }),
+        "covers" => names.node(if mv.kind == qipan_core::MoveKind::Place { mv.with_to } else { NodeId::NONE }),
+        // The nodes a jump or chain of jumps goes over, in order (captured with `capture jumped`).
+        "jumped" => {
+            let board = &view.pos.game().board;
+            Dynamic::from(mv.path.jumped(board, mv.from).map(|n| names.node(n)).collect::<Array>())
+        }
+        // The node of the piece placed after the move (`then place`, the Amazons' arrow).
+        "placed" => names.node(if mv.then_place.is_some() { mv.with_to } else { NodeId::NONE }),
         "by" => names.node(mv.by),
         "screen" => names.node(screen_of(view.pos, mv)),
         // The piece serving as screen, as the board stands after the move (the mover when it is the screen).
@@ -79,7 +87,9 @@ fn to_map() -> RhaiResult<Map> {
 
 /// The running call's move as the map `mv` used to print: `#{"by": "", "extra": "", ...}`.
 fn describe() -> RhaiResult<String> {
-    let fields = to_map()?.into_iter().map(|(k, v)| format!("{:?}: {:?}", k.as_str(), v.to_string()));
+    // Strings quoted, arrays (`jumped`) as Rhai prints them.
+    let value = |v: Dynamic| if v.is_array() { v.to_string() } else { format!("{:?}", v.to_string()) };
+    let fields = to_map()?.into_iter().map(|(k, v)| format!("{:?}: {}", k.as_str(), value(v)));
     Ok(format!("#{{{}}}", fields.collect::<Vec<_>>().join(", ")))
 }
 
@@ -124,6 +134,8 @@ pub(super) fn register_move(engine: &mut Engine) {
     engine.register_get("to", |_: &mut MoveView| get("to"));
     engine.register_get("take", |_: &mut MoveView| get("take"));
     engine.register_get("covers", |_: &mut MoveView| get("covers"));
+    engine.register_get("jumped", |_: &mut MoveView| get("jumped"));
+    engine.register_get("placed", |_: &mut MoveView| get("placed"));
     engine.register_get("by", |_: &mut MoveView| get("by"));
     engine.register_get("screen", |_: &mut MoveView| get("screen"));
     engine.register_get("screen_piece", |_: &mut MoveView| get("screen_piece"));

@@ -383,13 +383,13 @@ fn mv_answers_what_its_map_did() {
         let reason = hooks(&[("filter_move", code)], &[]).filter_move(&pos, &b2).expect("runs");
         reason.expect("a string")
     };
-    assert_eq!(answer(r#"`${mv.to} ${mv["to"]} ${"to" in mv} ${"nope" in mv} ${mv.len()}`"#), "B2 B2 true false 10");
+    assert_eq!(answer(r#"`${mv.to} ${mv["to"]} ${"to" in mv} ${"nope" in mv} ${mv.len()}`"#), "B2 B2 true false 12");
     assert_eq!(
         answer(r#"`${mv.keys()}`"#),
-        r#"["by", "covers", "extra", "from", "kind", "piece", "screen", "screen_piece", "take", "to"]"#
+        r#"["by", "covers", "extra", "from", "jumped", "kind", "piece", "placed", "screen", "screen_piece", "take", "to"]"#
     );
-    assert_eq!(answer(r#"`${mv.values()}`"#), r#"["", "", "", "", "place", "stone", "", "", "", "B2"]"#);
-    let printed = r#"#{"by": "", "covers": "", "extra": "", "from": "", "kind": "place", "piece": "stone", "screen": "", "screen_piece": "", "take": "", "to": "B2"}"#;
+    assert_eq!(answer(r#"`${mv.values()}`"#), r#"["", "", "", "", [], "place", "stone", "", "", "", "", "B2"]"#);
+    let printed = r#"#{"by": "", "covers": "", "extra": "", "from": "", "jumped": [], "kind": "place", "piece": "stone", "placed": "", "screen": "", "screen_piece": "", "take": "", "to": "B2"}"#;
     assert_eq!(answer("`${mv}`"), printed);
     assert_eq!(answer("mv.to_string()"), printed);
     assert_eq!(answer("mv.to_map().to_string()"), printed, "the map prints as the view does");

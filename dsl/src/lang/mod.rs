@@ -12,6 +12,7 @@ pub mod cond;
 mod covering;
 pub mod expr;
 pub mod moves;
+mod turns;
 
 pub use capture::compile_capture;
 pub use cond::compile_condition;
@@ -222,7 +223,11 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::int => "a number",
         Rule::ident => "a name",
         Rule::EOI => "end of text",
-        Rule::capture_mode => "`replace`, `remote` or `passer`",
+        Rule::capture_mode => "`replace`, `remote`, `passer` or `jumped`",
+        Rule::chain_clause => "`chain`",
+        Rule::place_clause | Rule::place_reach | Rule::place_line => {
+            "`then place <piece> slide <relation>...` (or `step`)"
+        }
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",
         Rule::walk_modes

@@ -20,8 +20,12 @@ const DIR_WORDS: Words<DirSel> = &[
 ];
 
 /// `capture MODE` (the grammar's `capture_mode`).
-const CAPTURE_MODES: Words<CaptureMode> =
-    &[("replace", CaptureMode::Replace), ("remote", CaptureMode::Remote), ("passer", CaptureMode::Passer)];
+const CAPTURE_MODES: Words<CaptureMode> = &[
+    ("replace", CaptureMode::Replace),
+    ("remote", CaptureMode::Remote),
+    ("passer", CaptureMode::Passer),
+    ("jumped", CaptureMode::Jumped),
+];
 
 /// The flags of a shot (the grammar's `shot_flag`), each with what it sets.
 const SHOT_FLAGS: Words<fn(&mut Shot)> = &[
@@ -96,10 +100,13 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                 }
                 Rule::passable_clause => rule.passable = true,
                 Rule::shot_clause => rule.shot = Some(compile_shot(clause, names)?),
+                Rule::place_clause => rule.then_place = Some(super::turns::compile_then_place(clause, names)?),
+                Rule::chain_clause => rule.chain = true,
                 Rule::EOI => {}
                 r => unreachable!("unexpected clause {r:?}"),
             }
         }
+        super::turns::check_turn_rule(&rule, text)?;
         Ok(rule)
     })
 }

@@ -43,6 +43,10 @@ pub struct RulesDef {
     /// over by exchanging sides with the first; two-seat games).
     #[serde(default)]
     pub swap: Option<Text>,
+    /// `free` (default), `compulsory` (a move that captures must be played when one exists) or `maximum`
+    /// (a move that captures the most pieces).
+    #[serde(default)]
+    pub capture_priority: Option<Text>,
     /// `removed` (default), `graveyard` or `reserve`.
     #[serde(default)]
     pub captured: Option<Text>,

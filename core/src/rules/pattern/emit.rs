@@ -86,6 +86,15 @@ impl Gen<'_> {
             }
             return;
         }
+        if let Some(tp) = &rule.then_place
+            && mv.kind == MoveKind::Move
+        {
+            if self.first_part {
+                self.out.push(Move { then_place: Some(tp.piece), ..mv });
+                return;
+            }
+            return self.then_places(mv, tp);
+        }
         match &rule.shot {
             Some(shot) if mv.kind == MoveKind::Move => {
                 let before = self.out.len();

@@ -37,6 +37,9 @@ impl Gen<'_> {
     /// The moves of `jump relation.dirs over cond`.
     #[inline]
     pub(super) fn jump(&mut self, relation: RelationId, dirs: &DirSel, over: &Cond) {
+        if self.rule.chain || self.rule.capture == super::CaptureMode::Jumped {
+            return self.jump_path(relation, dirs, over);
+        }
         let (pos, from) = (self.pos, self.from);
         for &d in self.dirs(relation, dirs, None).as_slice() {
             let mid = pos.next_open(relation, d, from);

@@ -11,6 +11,7 @@
 //! a pattern, except placements (covering ones too) and drops, which are moves of their own kind.
 
 mod castle;
+mod chain;
 mod cover;
 mod dirs;
 mod emit;
@@ -24,6 +25,8 @@ mod slide;
 mod step_table;
 mod walk;
 
+pub use chain::ThenPlace;
+pub(crate) use chain::then_places_after;
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use leap::leap_table;
@@ -174,6 +177,9 @@ pub struct Scratch {
     trail: Vec<TrailStep>,
     seen: Vec<u8>,
     dests: Option<NodeSet>,
+    /// Generate only the first part of moves in several parts (a move that a placement follows is
+    /// emitted once, with [`Move::then_place`] set and no node for it): for playouts drawing part by part.
+    pub(crate) first_part: bool,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
@@ -214,6 +220,8 @@ struct Gen<'a> {
     from: NodeId,
     rule: &'a MoveRule,
     out: &'a mut Vec<Move>,
+    /// See [`Scratch::first_part`].
+    first_part: bool,
 }
 
 /// Generates the pseudo-legal moves of one rule for the piece `piece` of `seat` standing on `from`
@@ -248,7 +256,7 @@ pub fn generate(
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
-    let mut g = Gen { pos, seat, piece, from, rule, out };
+    let mut g = Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part };
     match &rule.pattern {
         Pattern::Place => g.place(false),
         Pattern::Drop => g.place(true),

@@ -96,6 +96,9 @@ pub enum CaptureMode {
     /// The destination is empty and the piece that just passed over it is captured where it stands
     /// (en passant): valid only right after a `passable` move passed that node.
     Passer,
+    /// A jump captures the piece it jumps over (draughts); the move records its legs in
+    /// [`Move::path`](crate::Move::path). The destination must be empty.
+    Jumped,
 }
 
 /// A relation a walk may step along.
@@ -267,6 +270,12 @@ pub struct MoveRule {
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
     pub plain_to: u8,
+    /// A jump goes on from where it landed while it can jump again, and must (draughts' multiple
+    /// jumps; `chain`): one move per complete chain. A promotion on landing ends the chain.
+    pub chain: bool,
+    /// A piece placed after the move, as the second part of the turn (`then place arrow slide
+    /// orthogonal diagonal`, the Amazons).
+    pub then_place: Option<crate::rules::pattern::ThenPlace>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -325,6 +334,8 @@ impl MoveRule {
             to_fast: None,
             leap_dests: Vec::new(),
             plain_to: 0,
+            chain: false,
+            then_place: None,
             text: text.into(),
         }
     }
