@@ -18,7 +18,7 @@ use qipan_core::rules::{CaptureForm, CaptureRule, Cond};
 /// let rule = compile_capture("flank orthogonal diagonal convert required", &names)?;
 /// assert_eq!(rule.form, CaptureForm::Line { min: 1, max: 255 });
 /// assert_eq!((rule.lines.len(), rule.convert, rule.required), (8, true, true));
-/// let rule = compile_capture("custodial orthogonal 2 with friend or zone(last)", &names)?;
+/// let rule = compile_capture("custodial orthogonal 2 with friend or zone(rank8)", &names)?;
 /// assert_eq!(rule.form, CaptureForm::Line { min: 2, max: 2 });
 /// assert_eq!(rule.target, Cond::Enemy);
 /// assert!(compile_capture("flank", &names).is_err());
