@@ -28,6 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::shot::occupant_after;
 use super::{CaptureMode, DirSel, Gen};
 use crate::PieceId;
 use crate::board::{NodeId, RelationId};
@@ -126,15 +127,7 @@ impl Gen<'_> {
         let (pos, seat) = (self.pos, self.seat);
         let board = &pos.game().board;
         let moved = Piece { seat, piece: mv.piece };
-        let occ = |n: NodeId| {
-            if n == mv.to {
-                Some(moved)
-            } else if n == mv.from {
-                None
-            } else {
-                pos.cell(n)
-            }
-        };
+        let occ = |n: NodeId| occupant_after(pos, &mv, moved, n);
         for (relation, dirs) in &tp.lines {
             for &d in self.dirs(*relation, dirs, None).as_slice() {
                 let mut n = board.next(*relation, d, mv.to);

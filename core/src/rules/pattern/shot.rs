@@ -38,15 +38,7 @@ impl Gen<'_> {
         let (pos, seat) = (self.pos, self.seat);
         let board = &pos.game().board;
         let moved = Piece { seat, piece: mv.piece };
-        let occ = |n: NodeId| {
-            if n == mv.to {
-                Some(moved)
-            } else if n == mv.from {
-                None
-            } else {
-                pos.cell(n)
-            }
-        };
+        let occ = |n: NodeId| occupant_after(pos, &mv, moved, n);
         let line_end = |start: NodeId, d: DirectionId| {
             // The first occupied node after `start`, if any; lines may wrap, so stop after a full board.
             let mut n = board.next(shot.relation, d, start);
@@ -103,6 +95,18 @@ impl Gen<'_> {
                 }
             }
         }
+    }
+}
+
+/// The piece on `n` once `moved` has gone from `mv.from` to `mv.to`: what a shot or a placement that
+/// follows the move sees.
+pub(super) fn occupant_after(pos: &crate::position::Position, mv: &Move, moved: Piece, n: NodeId) -> Option<Piece> {
+    if n == mv.to {
+        Some(moved)
+    } else if n == mv.from {
+        None
+    } else {
+        pos.cell(n)
     }
 }
 
