@@ -81,6 +81,10 @@ pub struct Move {
     /// The legs of a jump or a chain of jumps (draughts), when its rule records them: moves that differ
     /// only in their path are different moves ([`Path::NONE`] otherwise).
     pub path: Path,
+    /// The capture rule the mover chose to capture under, by its index in `rules.captures`: an
+    /// `approach` or `withdraw` rule ([`CaptureForm::chosen`](crate::rules::CaptureForm::chosen)). Moves
+    /// that differ only here are different moves (Fanorona's approach or withdrawal); `None` otherwise.
+    pub capture_rule: Option<u8>,
 }
 
 /// Moves made in code.
@@ -112,6 +116,7 @@ impl Move {
         passable: false,
         then_place: None,
         path: Path::NONE,
+        capture_rule: None,
     };
 
     /// The swap of the pie rule: the players of the first two seats change places (see

@@ -45,8 +45,9 @@ pub enum NotationError {
     )]
     Malformed(String),
     /// Text that fits several legal moves (a chain's short form `d6xd2` when two chains join those nodes):
-    /// name the landings in between (`d6xf4xd2`).
-    #[error("`{0}` fits several moves: name every node the move lands on")]
+    /// name the landings in between (`d6xf4xd2`); a step that may approach or withdraw: say which
+    /// (`d3-e3 approach`).
+    #[error("`{0}` fits several moves: name every node the move lands on, or how it captures (`approach`, `withdraw`)")]
     Ambiguous(String),
 }
 
@@ -99,6 +100,11 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         },
         None => main_text(game, mv),
     };
+    if let Some(rule) = mv.capture_rule.and_then(|r| game.rules.captures.get(r as usize)) {
+        // Approach or withdrawal: the same step may capture either way.
+        text.push(' ');
+        text.push_str(rule.form.word());
+    }
     if mv.kind == MoveKind::Move && mv.take.is_some() && mv.by.is_some() {
         text.push_str(&format!(" {}x{}", b.label(mv.by), b.label(mv.take)));
     }
@@ -201,8 +207,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         mv.promote = Some(promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))?);
     }
     let mut shot_given = false;
+    let mut chosen: Option<&str> = None;
     for part in parts {
-        if let Some(name) = part.strip_prefix('+') {
+        if game.rules.captures.iter().any(|r| r.form.chosen() && r.form.word() == part) {
+            chosen = Some(part);
+        } else if let Some(name) = part.strip_prefix('+') {
             let x = game
                 .extras
                 .iter()
@@ -225,6 +234,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         // moves a partner (castling) is the one meant.
         let legal = pos.legal_moves();
         if !legal.contains(&mv) {
+            let word = |m: &Move| m.capture_rule.and_then(|r| game.rules.captures.get(r as usize)).map(|r| r.form.word());
             let same = |m: &&Move| {
                 m.kind == mv.kind
                     && m.from == mv.from
@@ -232,8 +242,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                     && m.promote == mv.promote
                     && m.extra == mv.extra
                     && !m.by.is_some()
+                    && (chosen.is_none() || word(m) == chosen)
             };
-            if let Some(m) = legal.iter().find(same) {
+            let mut fits = legal.iter().filter(same);
+            if let Some(m) = fits.next() {
+                if chosen.is_none() && fits.any(|o| o.capture_rule != m.capture_rule) {
+                    // Approach or withdrawal: the text must say which.
+                    return Err(NotationError::Ambiguous(text.to_string()));
+                }
                 mv = *m;
             }
         }

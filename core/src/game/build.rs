@@ -458,7 +458,8 @@ impl GameData {
             ray_ok,
             step_table: None,
         };
-        if !game.rules.capture_required() {
+        // Capture rules that decide legality or split moves need every move through the generator.
+        if !game.rules.capture_required() && !game.rules.captures.iter().any(|r| r.form.chosen()) {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
         }
         game

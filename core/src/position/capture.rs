@@ -6,7 +6,8 @@ use super::{Piece, Position};
 use crate::SeatId;
 use crate::board::NodeId;
 use crate::hooks::HookError;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
+use crate::rules::CaptureForm;
 use crate::rules::capture::View;
 
 /// Captures by rule after a move.
@@ -25,20 +26,29 @@ use crate::rules::capture::View;
 /// ```
 impl Position {
     /// Applies every capture rule to the move just made by `seat` (its piece on `mv.to`). The lines
-    /// are judged one after the other on the board as the earlier ones left it.
-    pub(super) fn capture_by_rules(&mut self, mv: &Move, seat: SeatId) -> Result<(), HookError> {
+    /// are judged one after the other on the board as the earlier ones left it. `captured_before`: the
+    /// captures counted before the move, to tell whether it has captured (an explosion's trigger).
+    pub(super) fn capture_by_rules(&mut self, mv: &Move, seat: SeatId, captured_before: u32) -> Result<(), HookError> {
         let game = self.game.clone();
         let board = &game.board;
-        for rule in &game.rules.captures {
+        let origin = if mv.kind == MoveKind::Move { mv.from } else { NodeId::NONE };
+        for (r, rule) in game.rules.captures.iter().enumerate() {
+            let skip = match rule.form {
+                CaptureForm::Explode { .. } => self.captures.iter().sum::<u32>() <= captured_before,
+                form if form.chosen() => mv.capture_rule != Some(r as u8),
+                _ => false,
+            };
+            if skip {
+                continue;
+            }
             for i in 0..rule.lines.len() {
                 let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
                 if !rule.applies_to(mover.piece) {
                     break;
                 }
-                let view = View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to };
+                let view = View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to, origin };
                 let k = rule.along(&view, i);
-                let (rel, dir) = rule.lines[i];
-                let mut n = mv.to;
+                let (mut n, rel, dir) = rule.line_start(&view, i);
                 for _ in 0..k {
                     n = board.next(rel, dir, n);
                     if rule.convert {
@@ -47,6 +57,12 @@ impl Position {
                         self.capture_one(n, seat)?;
                     }
                 }
+            }
+            if let CaptureForm::Explode { mover: true } = rule.form
+                && self.cells[mv.to.idx()].is_some_and(|p| rule.applies_to(p.piece))
+            {
+                // The capturing piece goes with the blast.
+                self.capture_one(mv.to, seat)?;
             }
         }
         Ok(())

@@ -164,7 +164,7 @@ impl Position {
             self.capture_one(mv.take, seat)?;
         }
         if !self.game.rules.captures.is_empty() && mv.to.is_some() && mv.kind != MoveKind::Shoot {
-            self.capture_by_rules(mv, seat)?;
+            self.capture_by_rules(mv, seat, captures_before)?;
         }
         if let Some(x) = mv.extra {
             self.apply_extra(seat, x.idx());

@@ -32,7 +32,7 @@ pub enum CapturePriority {
 }
 
 /// How many pieces `mv` captures in `pos`: the piece on its destination, one taken at a distance or in
-/// passing, and those its path jumps over.
+/// passing, those its path jumps over, and those of the approach or withdrawal it chose.
 ///
 /// ```
 /// use qipan::core::{notation::parse_move, rules::priority::captured_count};
@@ -45,7 +45,7 @@ pub enum CapturePriority {
 pub fn captured_count(pos: &Position, mv: &Move) -> usize {
     let landing = (mv.kind == MoveKind::Move && mv.to != mv.from && pos.cell(mv.to).is_some()) as usize;
     let path = if mv.path.captures() { mv.path.len() } else { 0 };
-    landing + mv.take.is_some() as usize + path
+    landing + mv.take.is_some() as usize + path + crate::rules::capture::chosen_count(pos, mv)
 }
 
 /// Keeps only the moves `priority` allows among `moves` (pseudo-legal moves of the seat to move).

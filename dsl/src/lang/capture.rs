@@ -1,6 +1,6 @@
 //! Capture rules (`rules: captures:`, the grammar's `capture_rule`): a form (`flank`, `custodial`,
-//! `surround`) over relations, what is captured (`of`), what closes (`with`), which pieces capture
-//! (`by`), and the flags `convert`, `required` and `edges`.
+//! `surround`, `explode`, `approach`, `withdraw`) over relations, what is captured (`of`), what closes
+//! (`with`), which pieces capture (`by`), and the flags `convert`, `required`, `edges` and `self`.
 
 use super::cond::compile_cond;
 use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_keyword, offset_of, syntax_error};
@@ -21,7 +21,13 @@ use qipan_core::rules::{CaptureForm, CaptureRule, Cond};
 /// let rule = compile_capture("custodial orthogonal 2 with friend or zone(rank8)", &names)?;
 /// assert_eq!(rule.form, CaptureForm::Line { min: 2, max: 2 });
 /// assert_eq!(rule.target, Cond::Enemy);
+/// let rule = compile_capture("explode orthogonal diagonal of not piece(pawn) self", &names);
+/// assert!(rule.is_err(), "this chess has no pieces named here");
+/// let rule = compile_capture("explode orthogonal diagonal of any self", &names)?;
+/// assert_eq!(rule.form, CaptureForm::Explode { mover: true });
+/// assert_eq!(compile_capture("withdraw diagonal", &names)?.form, CaptureForm::Withdraw);
 /// assert!(compile_capture("flank", &names).is_err());
+/// assert!(compile_capture("approach orthogonal self", &names).is_err());
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangError> {
@@ -63,6 +69,9 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                 let (min, max) = range.unwrap_or((1, 1));
                 CaptureForm::Line { min, max }
             }
+            Rule::explode => CaptureForm::Explode { mover: false },
+            Rule::approach => CaptureForm::Approach,
+            Rule::withdraw => CaptureForm::Withdraw,
             _ => CaptureForm::Surround { edges: false },
         };
         let mut rule = CaptureRule {
@@ -96,24 +105,38 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                         rule.by |= 1 << piece.idx();
                     }
                 }
-                Rule::capture_flag => match part.as_str() {
-                    "convert" => rule.convert = true,
-                    "required" => rule.required = true,
-                    _ => match &mut rule.form {
-                        CaptureForm::Surround { edges } => *edges = true,
-                        CaptureForm::Line { .. } => {
-                            return Err(LangError::at(
-                                offset_of(&part),
-                                "`edges` belongs to `surround`: a line is closed by a node",
-                                Some("`convert` or `required`".into()),
-                            ));
-                        }
-                    },
-                },
+                Rule::capture_flag => flag(&mut rule, part.as_str(), offset_of(&part))?,
                 Rule::EOI => {}
                 r => unreachable!("unexpected {r:?}"),
             }
         }
         Ok(rule)
     })
+}
+
+/// Sets the flag `word` on `rule`, refusing a flag that does not belong to its form.
+fn flag(rule: &mut CaptureRule, word: &str, off: usize) -> Result<(), LangError> {
+    let explodes = matches!(rule.form, CaptureForm::Explode { .. });
+    match (word, &mut rule.form) {
+        ("convert", _) if !explodes => rule.convert = true,
+        // An explosion follows a capture: a move cannot be made legal by it.
+        ("required", _) if !explodes => rule.required = true,
+        ("edges", CaptureForm::Surround { edges }) => *edges = true,
+        ("self", CaptureForm::Explode { mover }) => *mover = true,
+        _ => {
+            let (what, other) = match word {
+                "edges" => ("`edges` belongs to `surround`: a line is closed by a node", "`convert` or `required`"),
+                "self" => ("`self` belongs to `explode`: only an explosion takes the capturing piece", "`convert` or `required`"),
+                _ => ("an explosion removes what it takes, after a capture made otherwise", "`self`"),
+            };
+            let hint = if explodes { "`self`" } else { other };
+            let msg = if explodes && word != "self" && word != "edges" {
+                format!("`{word}` does not go with `explode`: {what}")
+            } else {
+                what.to_string()
+            };
+            return Err(LangError::at(off, msg, Some(hint.into())));
+        }
+    }
+    Ok(())
 }

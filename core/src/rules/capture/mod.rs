@@ -3,7 +3,11 @@
 //!
 //! - `line.rs`: lines of targets closed by a closer, counted from the destination: flanking (Othello's
 //!   `flank`, one or more) and custodial capture (`custodial`, exactly one as in tafl, or a range);
-//! - `surround.rs`: a target next to the destination whose every neighbour is a closer (the tafl king).
+//! - `surround.rs`: a target next to the destination whose every neighbour is a closer (the tafl king);
+//! - `explode.rs`: after a move that captured, the pieces around the destination (atomic chess);
+//! - `approach.rs`: the line of targets just ahead of the destination or just behind the start, in the
+//!   direction of travel (Fanorona's approach and withdrawal); the mover chooses, so the rule a move
+//!   captures under is part of the move ([`Move::capture_rule`](crate::Move::capture_rule)).
 //!
 //! A rule names what may be captured (`of`, default `enemy`), what closes a line or an enclosure
 //! (`with`, default `friend`; a zone there makes hostile nodes), which moving pieces capture (`by`), and
@@ -26,8 +30,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod approach;
+mod explode;
 mod line;
 mod surround;
+
+pub(crate) use approach::{chosen_count, split_choices};
 
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
@@ -66,6 +74,48 @@ pub enum CaptureForm {
         /// Whether the board's edge closes a side.
         edges: bool,
     },
+    /// After a move that captured (whatever took the piece), every target next to the destination over
+    /// the rule's relations; with `mover`, the capturing piece too (atomic chess).
+    Explode {
+        /// Whether the moving piece is removed as well (`self`).
+        mover: bool,
+    },
+    /// The unbroken line of targets just beyond the destination, in the direction the piece moved
+    /// (Fanorona's approach). Chosen: a move captures this way only when it says so.
+    Approach,
+    /// The unbroken line of targets just behind the start, in the direction the piece moved away from
+    /// them (Fanorona's withdrawal). Chosen, as [`CaptureForm::Approach`].
+    Withdraw,
+}
+
+/// Which forms are chosen by the mover rather than applied to every move.
+///
+/// ```
+/// use qipan::core::rules::CaptureForm;
+///
+/// assert!(CaptureForm::Approach.chosen() && CaptureForm::Withdraw.chosen());
+/// assert!(!CaptureForm::Explode { mover: true }.chosen());
+/// assert_eq!(CaptureForm::Withdraw.word(), "withdraw");
+/// ```
+impl CaptureForm {
+    /// Whether a move captures under this form only when it names the rule
+    /// ([`Move::capture_rule`](crate::Move::capture_rule)): approach and withdrawal, between which the
+    /// mover chooses.
+    pub fn chosen(self) -> bool {
+        matches!(self, CaptureForm::Approach | CaptureForm::Withdraw)
+    }
+
+    /// The form's word in the language, also the suffix of a move that chose it (`d2-e3 approach`).
+    pub fn word(self) -> &'static str {
+        match self {
+            CaptureForm::Line { min: 1, max: 255 } => "flank",
+            CaptureForm::Line { .. } => "custodial",
+            CaptureForm::Surround { .. } => "surround",
+            CaptureForm::Explode { .. } => "explode",
+            CaptureForm::Approach => "approach",
+            CaptureForm::Withdraw => "withdraw",
+        }
+    }
 }
 
 /// One capture rule of a game (`rules: captures:`), compiled.
@@ -111,11 +161,14 @@ pub(crate) struct View<'a> {
     pub(crate) from: NodeId,
     /// The destination, holding `mover` in the view.
     pub(crate) to: NodeId,
+    /// Where the mover started, for the forms that follow its direction of travel (approach,
+    /// withdrawal); [`NodeId::NONE`] for placements.
+    pub(crate) origin: NodeId,
 }
 
 impl View<'_> {
     #[inline(always)]
-    fn cell(&self, n: NodeId) -> Option<Piece> {
+    pub(crate) fn cell(&self, n: NodeId) -> Option<Piece> {
         if n == self.to {
             Some(self.mover)
         } else if n == self.from {
@@ -162,6 +215,19 @@ impl CaptureRule {
         match self.form {
             CaptureForm::Line { min, max } => line::along(self, view, i, min, max),
             CaptureForm::Surround { edges } => surround::along(self, view, i, edges),
+            CaptureForm::Explode { .. } => explode::along(self, view, i),
+            CaptureForm::Approach | CaptureForm::Withdraw => approach::along(self, view, i),
+        }
+    }
+
+    /// Where the pieces captured along line `i` start, and the way they run: the first is one step from
+    /// the node returned that way.
+    #[inline]
+    pub(crate) fn line_start(&self, view: &View, i: usize) -> (NodeId, RelationId, DirectionId) {
+        let (rel, dir) = self.lines[i];
+        match self.form {
+            CaptureForm::Withdraw => approach::behind(view, rel, dir),
+            _ => (view.to, rel, dir),
         }
     }
 
@@ -178,7 +244,7 @@ impl CaptureRule {
 pub(crate) fn meets_required(pos: &Position, seat: SeatId, piece: PieceId, from: NodeId, to: NodeId) -> bool {
     let game = pos.game();
     let owner = if from.is_some() { pos.cell(from).map_or(seat, |p| p.seat) } else { game.placed_owner(piece, seat) };
-    let view = View { pos, seat, mover: Piece { seat: owner, piece }, from, to };
+    let view = View { pos, seat, mover: Piece { seat: owner, piece }, from, to, origin: from };
     game.rules.captures.iter().filter(|r| r.required && r.applies_to(piece)).all(|r| r.captures_any(&view))
 }
 

@@ -282,6 +282,10 @@ pub fn generate(
         }
         out.truncate(keep);
     }
+    if pos.game().rules.captures.iter().any(|r| r.form.chosen()) {
+        // Approach or withdrawal: one move per way of capturing.
+        crate::rules::capture::split_choices(pos, seat, piece, out, start);
+    }
 }
 
 /// The straight line a pattern moves along, on an empty board: its relation, its directions and the
