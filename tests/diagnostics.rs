@@ -34,6 +34,8 @@ snapshot!(extends_base_error, "extends_base_error.yaml");
 snapshot!(extends_child_error, "extends_child_error.yaml");
 snapshot!(extends_cycle, "extends_cycle.yaml");
 snapshot!(extends_missing, "extends_missing.yaml");
+snapshot!(capture_explode_flag, "capture_explode_flag.yaml");
+snapshot!(capture_self_flag, "capture_self_flag.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

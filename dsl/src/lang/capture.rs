@@ -116,26 +116,30 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
 
 /// Sets the flag `word` on `rule`, refusing a flag that does not belong to its form.
 fn flag(rule: &mut CaptureRule, word: &str, off: usize) -> Result<(), LangError> {
-    let explodes = matches!(rule.form, CaptureForm::Explode { .. });
+    let refuse = |what: String, hint: &str| Err(LangError::at(off, what, Some(hint.into())));
     match (word, &mut rule.form) {
-        ("convert", _) if !explodes => rule.convert = true,
-        // An explosion follows a capture: a move cannot be made legal by it.
-        ("required", _) if !explodes => rule.required = true,
+        // An explosion follows a capture made otherwise: it cannot make a move legal, nor flip pieces.
+        ("convert" | "required", CaptureForm::Explode { .. }) => {
+            return refuse(
+                format!("`{word}` does not go with `explode`: an explosion follows a capture and removes what it takes"),
+                "`self`, so that the capturing piece goes too",
+            );
+        }
+        ("convert", _) => rule.convert = true,
+        ("required", _) => rule.required = true,
         ("edges", CaptureForm::Surround { edges }) => *edges = true,
         ("self", CaptureForm::Explode { mover }) => *mover = true,
+        ("edges", CaptureForm::Line { .. }) => {
+            return refuse("`edges` belongs to `surround`: a line is closed by a node".into(), "`convert` or `required`");
+        }
+        ("edges", _) => {
+            return refuse("`edges` belongs to `surround`: only an enclosure has sides".into(), "`convert` or `required`");
+        }
         _ => {
-            let (what, other) = match word {
-                "edges" => ("`edges` belongs to `surround`: a line is closed by a node", "`convert` or `required`"),
-                "self" => ("`self` belongs to `explode`: only an explosion takes the capturing piece", "`convert` or `required`"),
-                _ => ("an explosion removes what it takes, after a capture made otherwise", "`self`"),
-            };
-            let hint = if explodes { "`self`" } else { other };
-            let msg = if explodes && word != "self" && word != "edges" {
-                format!("`{word}` does not go with `explode`: {what}")
-            } else {
-                what.to_string()
-            };
-            return Err(LangError::at(off, msg, Some(hint.into())));
+            return refuse(
+                "`self` belongs to `explode`: only an explosion takes the capturing piece".into(),
+                "`convert` or `required`",
+            );
         }
     }
     Ok(())
