@@ -36,6 +36,7 @@ snapshot!(extends_cycle, "extends_cycle.yaml");
 snapshot!(extends_missing, "extends_missing.yaml");
 snapshot!(capture_explode_flag, "capture_explode_flag.yaml");
 snapshot!(capture_self_flag, "capture_self_flag.yaml");
+snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -101,7 +101,15 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                 Rule::passable_clause => rule.passable = true,
                 Rule::shot_clause => rule.shot = Some(compile_shot(clause, names)?),
                 Rule::place_clause => rule.then_place = Some(super::turns::compile_then_place(clause, names)?),
-                Rule::chain_clause => rule.chain = true,
+                Rule::chain_clause => {
+                    rule.chain = true;
+                    for option in clause.into_inner().filter(|p| p.as_rule() == Rule::chain_option) {
+                        match option.as_str() {
+                            "optional" => rule.chain_optional = true,
+                            _ => rule.chain_through_promotion = true,
+                        }
+                    }
+                }
                 Rule::EOI => {}
                 r => unreachable!("unexpected clause {r:?}"),
             }

@@ -56,6 +56,13 @@ pub(super) fn check_turn_rule(rule: &MoveRule, text: &str) -> Result<(), LangErr
             Some("`jump <relation> over <condition> ... chain`".into()),
         ));
     }
+    if rule.chain_through_promotion && rule.promote.is_empty() {
+        return Err(LangError::at(
+            at("through-promotion"),
+            "`chain through-promotion` goes on after a promotion, and this jump promotes to nothing",
+            Some("`... chain through-promotion promote king in zone(last)`".into()),
+        ));
+    }
     if rule.capture == CaptureMode::Jumped && !is_jump {
         return Err(LangError::at(
             at("jumped"),

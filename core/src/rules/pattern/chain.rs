@@ -37,6 +37,32 @@ use crate::path::Path;
 use crate::position::Piece;
 use crate::rules::Cond;
 
+/// One kind of leg of a chain: the jump rule it follows, and the piece type the mover was crowned on the
+/// way (`chain through-promotion`), if any.
+struct Leg<'r> {
+    rule: &'r super::MoveRule,
+    relation: RelationId,
+    dirs: &'r DirSel,
+    over: &'r Cond,
+    crowned: Option<PieceId>,
+}
+
+/// The leg a piece crowned `p` mid-chain goes on with: `p`'s first jump along `relation` that captures
+/// as `rule` does, so the path stays one kind of path.
+fn crowned_leg<'r>(
+    pos: &'r crate::position::Position,
+    rule: &super::MoveRule,
+    relation: RelationId,
+    p: PieceId,
+) -> Option<Leg<'r>> {
+    pos.game().pieces.get(p.idx())?.moves.iter().find_map(|k| match &k.pattern {
+        super::Pattern::Jump { relation: r, dirs, over } if *r == relation && k.capture == rule.capture => {
+            Some(Leg { rule: k, relation, dirs, over, crowned: Some(p) })
+        }
+        _ => None,
+    })
+}
+
 /// A placement that follows a move, from the node the mover reached: `then place PIECE slide|step
 /// RELATION...` (the Amazons' arrow, shot like a queen from where the queen landed). The piece goes to
 /// an empty node reached from there through empty nodes (the node the mover left counts as empty).
@@ -67,30 +93,25 @@ impl Gen<'_> {
     pub(super) fn jump_path(&mut self, relation: RelationId, dirs: &DirSel, over: &Cond) {
         let captures = self.rule.capture == CaptureMode::Jumped;
         let mut jumped = [NodeId::NONE; Path::MAX_LEGS];
-        self.chain_from(relation, dirs, over, self.from, Path::start(relation, captures), &mut jumped);
+        let leg = Leg { rule: self.rule, relation, dirs, over, crowned: None };
+        self.chain_from(&leg, self.from, Path::start(relation, captures), &mut jumped);
     }
 
-    /// Extends `path` (which has reached `at`, over the nodes `jumped`) by one more jump in every way
-    /// possible, emitting each chain that cannot go on; returns whether any jump was possible.
-    fn chain_from(
-        &mut self,
-        relation: RelationId,
-        dirs: &DirSel,
-        over: &Cond,
-        at: NodeId,
-        path: Path,
-        jumped: &mut [NodeId; Path::MAX_LEGS],
-    ) -> bool {
-        let (pos, seat, from, rule) = (self.pos, self.seat, self.from, self.rule);
+    /// Extends `path` (which has reached `at`, over the nodes `jumped`) by one more jump of `leg` in
+    /// every way possible, emitting each chain that cannot go on (and, under `chain optional`, each one
+    /// that can); returns whether any jump was possible.
+    fn chain_from(&mut self, leg: &Leg, at: NodeId, path: Path, jumped: &mut [NodeId; Path::MAX_LEGS]) -> bool {
+        let (pos, seat, from) = (self.pos, self.seat, self.from);
+        let (rule, relation) = (leg.rule, leg.relation);
         // The mover has left its start: that node is empty while the chain goes on.
         let occ = |n: NodeId| if n == from { None } else { pos.cell(n) };
         let mut any = false;
-        for &d in self.dirs(relation, dirs, None).as_slice() {
+        for &d in self.dirs(relation, leg.dirs, None).as_slice() {
             let mid = pos.next_open(relation, d, at);
             if !mid.is_some() || mid == from || mid == at || jumped[..path.len()].contains(&mid) {
                 continue;
             }
-            if !over.eval_with(pos, seat, mid, &occ) {
+            if !leg.over.eval_with(pos, seat, mid, &occ) {
                 continue;
             }
             let to = pos.next_open(relation, d, mid);
@@ -106,15 +127,22 @@ impl Gen<'_> {
             let Some(next) = path.push(d) else { continue };
             any = true;
             jumped[path.len()] = mid;
-            let mv = Move { path: next, ..Move::step(self.piece, from, to) };
-            if !rule.promote.is_empty() && rule.promote_in.eval_quick(pos, seat, to) {
-                // Promotion ends the move.
+            let mv = Move { path: next, promote: leg.crowned, ..Move::step(self.piece, from, to) };
+            if leg.crowned.is_none() && !rule.promote.is_empty() && rule.promote_in.eval_quick(pos, seat, to) {
                 for &p in &rule.promote {
-                    self.out.push(Move { promote: Some(p), ..mv });
+                    // Promotion ends the move, unless the chain goes on through it as the new piece.
+                    let went_on = match crowned_leg(pos, rule, relation, p) {
+                        Some(k) if rule.chain_through_promotion => self.chain_from(&k, to, next, jumped),
+                        _ => false,
+                    };
+                    if !went_on || rule.chain_optional {
+                        self.out.push(Move { promote: Some(p), ..mv });
+                    }
                 }
                 continue;
             }
-            if !rule.chain || !self.chain_from(relation, dirs, over, to, next, jumped) {
+            let went_on = rule.chain && self.chain_from(leg, to, next, jumped);
+            if !went_on || (rule.chain_optional && rule.chain) {
                 self.out.push(mv);
             }
         }

@@ -271,8 +271,15 @@ pub struct MoveRule {
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
     pub plain_to: u8,
     /// A jump goes on from where it landed while it can jump again, and must (draughts' multiple
-    /// jumps; `chain`): one move per complete chain. A promotion on landing ends the chain.
+    /// jumps; `chain`): one move per complete chain. A promotion on landing ends the chain, unless
+    /// `chain_through_promotion`.
     pub chain: bool,
+    /// `chain optional`: the chain may stop after any jump, by the mover's choice; every prefix of a
+    /// chain is a move of its own.
+    pub chain_optional: bool,
+    /// `chain through-promotion`: a piece promoted on landing mid-chain goes on jumping as its new type,
+    /// by that type's jump along the same relation (Russian draughts); the move ends when it cannot.
+    pub chain_through_promotion: bool,
     /// A piece placed after the move, as the second part of the turn (`then place arrow slide
     /// orthogonal diagonal`, the Amazons).
     pub then_place: Option<crate::rules::pattern::ThenPlace>,
@@ -335,6 +342,8 @@ impl MoveRule {
             leap_dests: Vec::new(),
             plain_to: 0,
             chain: false,
+            chain_optional: false,
+            chain_through_promotion: false,
             then_place: None,
             text: text.into(),
         }
