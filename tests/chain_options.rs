@@ -6,36 +6,11 @@ use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Game, Piece, Position, SeatId};
 use std::sync::Arc;
 
-/// English draughts' board and pieces, with `CHAIN` standing for the man's chain clause.
-const DRAUGHTS: &str = "name: chains
-board:
-  grid: { width: 8, height: 8, labels: chess, diagonal: true }
-  zones:
-    rank1: { coords: [[0, 7], [0, 0]] }
-    rank8: { coords: [[0, 7], [7, 7]] }
-zone_aliases: [last]
-seats:
-  - { name: black, letter: B, forward: [n], zones: { last: rank8 } }
-  - { name: white, letter: W, forward: [s], zones: { last: rank1 } }
-pieces:
-  man:
-    symbols: [M, m]
-    moves:
-      - step diagonal.forward to empty promote king in zone(last)
-      - jump diagonal.forward over enemy to empty capture jumped CHAIN promote king in zone(last)
-  king:
-    symbols: [K, k]
-    moves:
-      - step diagonal to empty
-      - jump diagonal over enemy to empty capture jumped chain
-rules:
-  pass: never
-  stuck: lose
-  capture_priority: compulsory
-";
-
+/// The book's example (book/src/examples/through-promotion.yaml), with `chain` for the man's chain clause.
 fn game(chain: &str) -> Arc<Game> {
-    qipan::load_str("chains.yaml", &DRAUGHTS.replace("CHAIN", chain), &[]).unwrap()
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/through-promotion.yaml");
+    let src = std::fs::read_to_string(path).unwrap();
+    qipan::load_str(path, &src.replace("chain through-promotion", chain), &[]).unwrap()
 }
 
 /// Black men on `black`, white men on `white`, Black to move.
@@ -88,7 +63,8 @@ fn an_optional_chain_may_stop_after_any_jump() {
 
 #[test]
 fn through_promotion_needs_a_promotion() {
-    let src = DRAUGHTS.replace("CHAIN promote king in zone(last)", "chain through-promotion");
-    let e = qipan::load_str("chains.yaml", &src, &[]).unwrap_err().to_string();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/through-promotion.yaml");
+    let src = std::fs::read_to_string(path).unwrap().replace("through-promotion promote king in zone(last)", "through-promotion");
+    let e = qipan::load_str(path, &src, &[]).unwrap_err().to_string();
     assert!(e.contains("promotes to nothing"), "{e}");
 }
