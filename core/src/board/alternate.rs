@@ -10,6 +10,8 @@ use std::collections::HashMap;
 /// diagonal lines: between a point whose column + row is even (counted from 0, so `A1` is even) and its
 /// four diagonal neighbours, which are even too. Directions `ne`, `se`, `sw`, `nw`. Points are found by
 /// their generator coordinates `[column, row]`, so a masked grid works: a missing point ends a line.
+/// Adds `lines` too: the orthogonal and the diagonal edges in one relation, for rules (and chains of
+/// jumps) that go along any drawn line.
 ///
 /// ```
 /// use qipan::core::board::generators::{GridSpec, alternate_diagonals, grid};
@@ -28,6 +30,8 @@ use std::collections::HashMap;
 ///     at = board.next(diagonal, ne, at);
 /// }
 /// assert_eq!(line, ["A1", "B2", "C3", "D4", "E5"]);
+/// let lines = board.relation("lines").unwrap();
+/// assert_eq!(board.edges(lines, board.find("C3").unwrap()).len(), 8);
 /// // A grid that has its full diagonals already is refused.
 /// assert!(alternate_diagonals(grid(&GridSpec { diagonal: true, ..GridSpec::new(5, 5) })?).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -59,6 +63,20 @@ pub fn alternate_diagonals(b: BoardBuilder) -> Result<BoardBuilder, BoardError> 
             }
         }
     }
+    // `lines`: every drawn line, orthogonal or diagonal, as one relation, so that one jump rule (and one
+    // chain of jumps) may go along any of them (Alquerque).
+    b.relation("lines");
+    let orthogonal = board.relation("orthogonal");
+    for n in board.node_ids() {
+        let [x, y, _] = board.node(n).coord;
+        let even = (x + y).rem_euclid(2) == 0;
+        for (i, (name, v)) in COMPASS.iter().enumerate() {
+            let along = if i < 4 { orthogonal.is_some() } else { even };
+            if let Some(&t) = at.get(&[x + v[0], y + v[1]]).filter(|_| along) {
+                b.add_edge(n, t, EdgeSpec { relation: "lines".into(), direction: Some((*name).into()), via: None });
+            }
+        }
+    }
     Ok(b)
 }
 
@@ -80,6 +98,21 @@ mod tests {
 
     fn alquerque() -> crate::board::Board {
         alternate_diagonals(grid(&GridSpec::new(5, 5)).unwrap()).unwrap().build().unwrap()
+    }
+
+    #[test]
+    fn lines_holds_both_kinds_of_line() {
+        let b = alquerque();
+        let (lines, orth, diag) = (b.relation("lines").unwrap(), b.relation("orthogonal").unwrap(), b.relation("diagonal").unwrap());
+        for n in b.node_ids() {
+            let mut both: Vec<_> = b.edges(orth, n).iter().chain(b.edges(diag, n)).map(|e| (e.to, e.dir.map(|d| d.0))).collect();
+            let mut all: Vec<_> = b.edges(lines, n).iter().map(|e| (e.to, e.dir.map(|d| d.0))).collect();
+            both.sort();
+            all.sort();
+            assert_eq!(all, both, "{}", b.label(n));
+        }
+        let degree = |l| b.edges(lines, b.find(l).unwrap()).len();
+        assert_eq!((degree("C3"), degree("B1"), degree("A1")), (8, 3, 3));
     }
 
     #[test]
