@@ -314,7 +314,22 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
             path = path.push(qipan_core::board::DirectionId(b.next()? % 9)).unwrap_or(path);
         }
     }
-    Some(Move { kind, from, to, take, piece, by, extra, promote, with_from, with_to, passable, then_place, path, capture_rule: None })
+    Some(Move {
+        kind,
+        from,
+        to,
+        take,
+        piece,
+        by,
+        extra,
+        promote,
+        with_from,
+        with_to,
+        passable,
+        then_place,
+        path,
+        capture_rule: None,
+    })
 }
 
 /// `sequences`: the first byte picks a variant of a shipped game, each next byte a legal move (or,

@@ -64,7 +64,9 @@ fn an_optional_chain_may_stop_after_any_jump() {
 #[test]
 fn through_promotion_needs_a_promotion() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/through-promotion.yaml");
-    let src = std::fs::read_to_string(path).unwrap().replace("through-promotion promote king in zone(last)", "through-promotion");
+    let src = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("through-promotion promote king in zone(last)", "through-promotion");
     let e = qipan::load_str(path, &src, &[]).unwrap_err().to_string();
     assert!(e.contains("promotes to nothing"), "{e}");
 }

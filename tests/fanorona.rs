@@ -25,11 +25,6 @@ struct Fanorona {
 /// One move: from, to, and how it captures (0 nothing, 1 approach, 2 withdrawal).
 type Mv = (usize, usize, u8);
 
-fn idx(l: &str) -> usize {
-    let b = l.as_bytes();
-    (l[1..].parse::<usize>().unwrap() - 1) * W as usize + (b[0] - b'a') as usize
-}
-
 fn label(i: usize) -> String {
     format!("{}{}", (b'a' + (i % W as usize) as u8) as char, i / W as usize + 1)
 }
@@ -149,8 +144,7 @@ fn game() -> Arc<Game> {
 
 fn engine_moves(pos: &Position) -> Vec<String> {
     let game = pos.game();
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
     v.sort();
     v
 }
@@ -200,7 +194,9 @@ fn random_games_agree_with_the_rules_move_by_move() {
         captures += pos.captures().iter().sum::<u32>();
         if let Some(w) = t.winner {
             decided += 1;
-            let r = pos.outcome().unwrap_or_else(|| panic!("game {g}: the rules say it is over: {:?} {:?}", engine_moves(&pos), pos.captures()));
+            let r = pos.outcome().unwrap_or_else(|| {
+                panic!("game {g}: the rules say it is over: {:?} {:?}", engine_moves(&pos), pos.captures())
+            });
             assert_eq!(r.winners, [SeatId(w - 1)], "game {g}");
         }
     }

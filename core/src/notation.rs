@@ -234,7 +234,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         // moves a partner (castling) is the one meant.
         let legal = pos.legal_moves();
         if !legal.contains(&mv) {
-            let word = |m: &Move| m.capture_rule.and_then(|r| game.rules.captures.get(r as usize)).map(|r| r.form.word());
+            let word =
+                |m: &Move| m.capture_rule.and_then(|r| game.rules.captures.get(r as usize)).map(|r| r.form.word());
             let same = |m: &&Move| {
                 m.kind == mv.kind
                     && m.from == mv.from

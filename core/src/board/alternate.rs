@@ -103,9 +103,11 @@ mod tests {
     #[test]
     fn lines_holds_both_kinds_of_line() {
         let b = alquerque();
-        let (lines, orth, diag) = (b.relation("lines").unwrap(), b.relation("orthogonal").unwrap(), b.relation("diagonal").unwrap());
+        let (lines, orth, diag) =
+            (b.relation("lines").unwrap(), b.relation("orthogonal").unwrap(), b.relation("diagonal").unwrap());
         for n in b.node_ids() {
-            let mut both: Vec<_> = b.edges(orth, n).iter().chain(b.edges(diag, n)).map(|e| (e.to, e.dir.map(|d| d.0))).collect();
+            let mut both: Vec<_> =
+                b.edges(orth, n).iter().chain(b.edges(diag, n)).map(|e| (e.to, e.dir.map(|d| d.0))).collect();
             let mut all: Vec<_> = b.edges(lines, n).iter().map(|e| (e.to, e.dir.map(|d| d.0))).collect();
             both.sort();
             all.sort();

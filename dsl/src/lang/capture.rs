@@ -121,7 +121,9 @@ fn flag(rule: &mut CaptureRule, word: &str, off: usize) -> Result<(), LangError>
         // An explosion follows a capture made otherwise: it cannot make a move legal, nor flip pieces.
         ("convert" | "required", CaptureForm::Explode { .. }) => {
             return refuse(
-                format!("`{word}` does not go with `explode`: an explosion follows a capture and removes what it takes"),
+                format!(
+                    "`{word}` does not go with `explode`: an explosion follows a capture and removes what it takes"
+                ),
                 "`self`, so that the capturing piece goes too",
             );
         }
@@ -130,10 +132,16 @@ fn flag(rule: &mut CaptureRule, word: &str, off: usize) -> Result<(), LangError>
         ("edges", CaptureForm::Surround { edges }) => *edges = true,
         ("self", CaptureForm::Explode { mover }) => *mover = true,
         ("edges", CaptureForm::Line { .. }) => {
-            return refuse("`edges` belongs to `surround`: a line is closed by a node".into(), "`convert` or `required`");
+            return refuse(
+                "`edges` belongs to `surround`: a line is closed by a node".into(),
+                "`convert` or `required`",
+            );
         }
         ("edges", _) => {
-            return refuse("`edges` belongs to `surround`: only an enclosure has sides".into(), "`convert` or `required`");
+            return refuse(
+                "`edges` belongs to `surround`: only an enclosure has sides".into(),
+                "`convert` or `required`",
+            );
         }
         _ => {
             return refuse(
