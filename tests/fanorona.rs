@@ -219,3 +219,22 @@ fn move_text_tells_approach_from_withdrawal() {
     assert_eq!((at("g3"), at("d3")), (None, Some(SeatId(1))));
     assert_eq!(pos.captures(), &[1, 0]);
 }
+
+/// A record keeps the choice: written and read back, it replays to the same position.
+#[test]
+fn records_keep_approach_and_withdrawal() {
+    let game = game();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/fanorona.yaml");
+    let mut pos = game.start();
+    let mut moves = Vec::new();
+    for text in ["f3-e3 withdraw", "g4-g3 approach"] {
+        let mv = parse_move(&pos, text).unwrap();
+        pos.play(&mv).unwrap();
+        moves.push(mv);
+    }
+    let text = qipan::record::GameRecord::new(path, &game, &moves, pos.outcome()).to_text();
+    assert!(text.contains("f3-e3 withdraw"), "{text}");
+    let replay = qipan::record::GameRecord::parse(&text).unwrap().replay().unwrap();
+    assert!(replay.refused.is_none());
+    assert_eq!(replay.position.hash(), pos.hash());
+}
