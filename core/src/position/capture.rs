@@ -41,7 +41,9 @@ impl Position {
             if skip {
                 continue;
             }
-            for i in 0..rule.lines.len() {
+            let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
+            let lines = rule.lines_to_judge(&View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to, origin });
+            for i in lines {
                 let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
                 if !rule.applies_to(mover.piece) {
                     break;

@@ -58,6 +58,18 @@ fn travelled(view: &View, rel: RelationId, dir: DirectionId) -> bool {
     false
 }
 
+/// The line of `rule` the piece travelled along from `origin` to `to`, if any: a step is one lookup per
+/// line, and only a longer move walks the lines.
+#[inline]
+pub(super) fn travel_line(rule: &CaptureRule, view: &View) -> Option<usize> {
+    if !view.origin.is_some() {
+        return None;
+    }
+    let board = &view.pos.game().board;
+    let step = rule.lines.iter().position(|&(rel, dir)| board.next(rel, dir, view.origin) == view.to);
+    step.or_else(|| rule.lines.iter().position(|&(rel, dir)| travelled(view, rel, dir)))
+}
+
 /// The node the withdrawal's line starts from (the start) and the way it runs: away from the
 /// destination, against the direction of travel `dir`.
 #[inline]
@@ -101,7 +113,7 @@ fn count(pos: &Position, seat: SeatId, mv: &Move, r: usize) -> usize {
         return 0;
     }
     let view = view_of(pos, seat, mv);
-    (0..rule.lines.len()).map(|i| rule.along(&view, i) as usize).sum()
+    rule.lines_to_judge(&view).map(|i| rule.along(&view, i) as usize).sum()
 }
 
 /// How many pieces `mv`, about to be played in `pos`, captures under the chosen rule it names (0 when it

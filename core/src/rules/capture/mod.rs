@@ -231,10 +231,20 @@ impl CaptureRule {
         }
     }
 
+    /// The lines worth judging for the move in `view`: all of them, but for approach and withdrawal
+    /// only the one the piece travelled along.
+    #[inline]
+    pub(crate) fn lines_to_judge(&self, view: &View) -> std::ops::Range<usize> {
+        if self.form.chosen() {
+            return approach::travel_line(self, view).map_or(0..0, |i| i..i + 1);
+        }
+        0..self.lines.len()
+    }
+
     /// Whether the move in `view` captures anything under this rule.
     #[inline]
     pub(crate) fn captures_any(&self, view: &View) -> bool {
-        (0..self.lines.len()).any(|i| self.along(view, i) > 0)
+        self.lines_to_judge(view).any(|i| self.along(view, i) > 0)
     }
 }
 
