@@ -100,6 +100,9 @@ impl Position {
     #[inline]
     pub(super) fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
         self.pseudo_moves_until(scratch, out, |_| false);
+        if self.game.rules.removes() {
+            crate::rules::capture::remove::expand(self, out, &mut scratch.spare);
+        }
         let priority = self.game.rules.capture_priority;
         if priority != crate::rules::CapturePriority::Free {
             crate::rules::priority::keep_priority(self, priority, out);

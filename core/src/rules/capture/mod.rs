@@ -27,6 +27,7 @@
 //! ```
 
 mod line;
+pub(crate) mod remove;
 mod surround;
 
 use crate::board::{DirectionId, NodeId, RelationId};
@@ -66,6 +67,9 @@ pub enum CaptureForm {
         /// Whether the board's edge closes a side.
         edges: bool,
     },
+    /// `remove`: after a move whose destination satisfies the rule's `trigger`, one piece anywhere
+    /// that satisfies the target condition (or the `fallback`), chosen by the mover (`remove.rs`).
+    Remove,
 }
 
 /// One capture rule of a game (`rules: captures:`), compiled.
@@ -90,6 +94,10 @@ pub struct CaptureRule {
     pub target: Cond,
     /// What closes a line or an enclosure (`with`), for the mover's seat.
     pub closer: Cond,
+    /// For `remove`: what the destination must satisfy, on the board after the move (`if`).
+    pub trigger: Cond,
+    /// For `remove`: what may be removed when nothing satisfies the target condition (`fallback`).
+    pub fallback: Option<Cond>,
     /// The moving piece types that capture this way, one bit per type (0: every type).
     pub by: u64,
     /// Captured pieces change owner to the mover's piece's owner and stay (Othello's flips).
@@ -115,7 +123,7 @@ pub(crate) struct View<'a> {
 
 impl View<'_> {
     #[inline(always)]
-    fn cell(&self, n: NodeId) -> Option<Piece> {
+    pub(crate) fn cell(&self, n: NodeId) -> Option<Piece> {
         if n == self.to {
             Some(self.mover)
         } else if n == self.from {
@@ -162,6 +170,8 @@ impl CaptureRule {
         match self.form {
             CaptureForm::Line { min, max } => line::along(self, view, i, min, max),
             CaptureForm::Surround { edges } => surround::along(self, view, i, edges),
+            // A removal is chosen with the move (`Move::take`), not found along a line.
+            CaptureForm::Remove => 0,
         }
     }
 
@@ -202,5 +212,17 @@ impl crate::rules::Rules {
     #[inline]
     pub fn capture_required(&self) -> bool {
         self.captures.iter().any(|r| r.required)
+    }
+
+    /// Whether some capture rule is a `remove`: then a move may name a piece it removes ([`crate::Move::take`]).
+    ///
+    /// ```
+    /// assert!(qipan::load("nine-mens-morris", &[])?.rules.removes());
+    /// assert!(!qipan::load("othello", &[])?.rules.removes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn removes(&self) -> bool {
+        self.captures.iter().any(|r| r.form == CaptureForm::Remove)
     }
 }
