@@ -277,7 +277,13 @@ impl Cond {
             Cond::And(cs) => cs.iter().all(|c| c.eval_with(pos, seat, node, occupant)),
             Cond::Or(cs) => cs.iter().any(|c| c.eval_with(pos, seat, node, occupant)),
             Cond::Count(c, op, n) => {
-                let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
+                let count = match **c {
+                    // The commonest count (Morris' phases), read off the lists of each seat's pieces.
+                    Cond::Friend => {
+                        pos.game().seat_ids().filter(|&s| pos.same_side(seat, s)).map(|s| pos.placed(s).len()).sum()
+                    }
+                    _ => pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count(),
+                };
                 op.apply(count as i64, *n)
             }
             Cond::Next(rel, dir, c) => {

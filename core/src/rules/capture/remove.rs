@@ -31,6 +31,7 @@ use super::{CaptureForm, View};
 use crate::board::NodeId;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
+use crate::rules::Cond;
 
 /// The removals a game's rules allow after `mv` (a move with no removal yet), pushed onto `out`: one
 /// move per piece that may be removed, or `mv` itself when no rule's trigger holds or nothing may go.
@@ -47,7 +48,13 @@ pub(crate) fn push_removals(pos: &Position, mv: Move, out: &mut Vec<Move>) {
     let from = if mv.kind == MoveKind::Move { mv.from } else { NodeId::NONE };
     let view = View { pos, seat, mover, from, to: mv.to };
     let rule = game.rules.captures.iter().find(|r| {
-        r.form == CaptureForm::Remove && r.applies_to(mv.piece) && view.holds(&r.trigger, mv.to)
+        r.form == CaptureForm::Remove
+            && r.applies_to(mv.piece)
+            && match &r.trigger {
+                // The usual trigger (a mill), tested without the general evaluator: it runs for every move.
+                Cond::InLine(line) => line.eval(pos, mv.to, &|n| view.cell(n)),
+                trigger => view.holds(trigger, mv.to),
+            }
     });
     let Some(rule) = rule else { return out.push(mv) };
     let start = out.len();

@@ -185,6 +185,8 @@ pub struct Scratch {
     pub(crate) first_part: bool,
     /// The moves being rewritten with their removals (`remove` capture rules).
     pub(crate) spare: Vec<Move>,
+    /// Per piece type, which rules' `if` has been judged during one generation, and which hold.
+    pub(crate) when: Vec<(u64, u64)>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
