@@ -3,6 +3,9 @@
 //! the engine and by a move generator written here from the rules, with its own points, lines and mills
 //! (not the engine's board), agreeing on the legal moves at every ply and on how each game ends.
 
+mod common;
+
+use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
 use qipan::core::{EndReason, Illegal, Position, SeatId};
@@ -216,6 +219,11 @@ fn rules_moves(m: &Morris, r: &Rules) -> Vec<String> {
     let mut v: Vec<String> = m.moves(r).iter().map(Mv::text).collect();
     v.sort();
     v
+}
+
+#[test]
+fn perft_matches_the_counts_kept() {
+    common::perft::check("nine-mens-morris.perft", Speed::Quick);
 }
 
 #[test]
