@@ -21,18 +21,58 @@ const POINTS: [&str; 24] = [
 
 /// The lines joining neighbouring points: round each square, and the four spokes across them.
 const LINES: [(&str, &str); 32] = [
-    ("a1", "d1"), ("d1", "g1"), ("g1", "g4"), ("g4", "g7"), ("g7", "d7"), ("d7", "a7"), ("a7", "a4"), ("a4", "a1"),
-    ("b2", "d2"), ("d2", "f2"), ("f2", "f4"), ("f4", "f6"), ("f6", "d6"), ("d6", "b6"), ("b6", "b4"), ("b4", "b2"),
-    ("c3", "d3"), ("d3", "e3"), ("e3", "e4"), ("e4", "e5"), ("e5", "d5"), ("d5", "c5"), ("c5", "c4"), ("c4", "c3"),
-    ("d1", "d2"), ("d2", "d3"), ("g4", "f4"), ("f4", "e4"), ("d7", "d6"), ("d6", "d5"), ("a4", "b4"), ("b4", "c4"),
+    ("a1", "d1"),
+    ("d1", "g1"),
+    ("g1", "g4"),
+    ("g4", "g7"),
+    ("g7", "d7"),
+    ("d7", "a7"),
+    ("a7", "a4"),
+    ("a4", "a1"),
+    ("b2", "d2"),
+    ("d2", "f2"),
+    ("f2", "f4"),
+    ("f4", "f6"),
+    ("f6", "d6"),
+    ("d6", "b6"),
+    ("b6", "b4"),
+    ("b4", "b2"),
+    ("c3", "d3"),
+    ("d3", "e3"),
+    ("e3", "e4"),
+    ("e4", "e5"),
+    ("e5", "d5"),
+    ("d5", "c5"),
+    ("c5", "c4"),
+    ("c4", "c3"),
+    ("d1", "d2"),
+    ("d2", "d3"),
+    ("g4", "f4"),
+    ("f4", "e4"),
+    ("d7", "d6"),
+    ("d6", "d5"),
+    ("a4", "b4"),
+    ("b4", "c4"),
 ];
 
 /// The 16 mills: the sides of the three squares, and the four spokes.
 const MILLS: [[&str; 3]; 16] = [
-    ["a1", "d1", "g1"], ["g1", "g4", "g7"], ["g7", "d7", "a7"], ["a7", "a4", "a1"],
-    ["b2", "d2", "f2"], ["f2", "f4", "f6"], ["f6", "d6", "b6"], ["b6", "b4", "b2"],
-    ["c3", "d3", "e3"], ["e3", "e4", "e5"], ["e5", "d5", "c5"], ["c5", "c4", "c3"],
-    ["d1", "d2", "d3"], ["g4", "f4", "e4"], ["d7", "d6", "d5"], ["a4", "b4", "c4"],
+    ["a1", "d1", "g1"],
+    ["g1", "g4", "g7"],
+    ["g7", "d7", "a7"],
+    ["a7", "a4", "a1"],
+    ["b2", "d2", "f2"],
+    ["f2", "f4", "f6"],
+    ["f6", "d6", "b6"],
+    ["b6", "b4", "b2"],
+    ["c3", "d3", "e3"],
+    ["e3", "e4", "e5"],
+    ["e5", "d5", "c5"],
+    ["c5", "c4", "c3"],
+    ["d1", "d2", "d3"],
+    ["g4", "f4", "e4"],
+    ["d7", "d6", "d5"],
+    ["a4", "b4", "c4"],
 ];
 
 fn idx(label: &str) -> usize {
@@ -126,7 +166,11 @@ impl Morris {
             let fly = r.flying && self.men(who) == 3;
             for from in (0..24).filter(|&p| self.cells[p] == who) {
                 let targets: Vec<usize> = if fly { (0..24).collect() } else { r.adjacent[from].clone() };
-                base.extend(targets.into_iter().filter(|&to| self.cells[to] == 0).map(|to| Mv { from: Some(from), to, take: None }));
+                base.extend(targets.into_iter().filter(|&to| self.cells[to] == 0).map(|to| Mv {
+                    from: Some(from),
+                    to,
+                    take: None,
+                }));
             }
         }
         let mut out = Vec::new();

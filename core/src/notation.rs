@@ -257,7 +257,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         if !legal.contains(&mv) {
             let fits: Vec<&Move> = legal
                 .iter()
-                .filter(|m| (m.kind, m.from, m.to, m.piece, m.promote, m.extra) == (mv.kind, mv.from, mv.to, mv.piece, mv.promote, mv.extra))
+                .filter(|m| {
+                    (m.kind, m.from, m.to, m.piece, m.promote, m.extra)
+                        == (mv.kind, mv.from, mv.to, mv.piece, mv.promote, mv.extra)
+                })
                 .collect();
             match fits.as_slice() {
                 [one] => return Ok(**one),

@@ -238,7 +238,8 @@ fn compile_in_line(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
     let mut it = p.into_inner().filter(not_keyword);
     let n = it.next().expect("int");
     let noff = offset_of(&n);
-    let too_short = || LangError::at(noff, "a line needs at least 2 pieces", Some("a length from 2, such as `3`".into()));
+    let too_short =
+        || LangError::at(noff, "a line needs at least 2 pieces", Some("a length from 2, such as `3`".into()));
     let length: u8 = n.as_str().parse().map_err(|_| {
         LangError::at(noff, format!("`{}` is too large", n.as_str()), Some("a length from 2 to 255".into()))
     })?;

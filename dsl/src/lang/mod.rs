@@ -225,9 +225,7 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::count
         | Rule::next
         | Rule::adjacent
-        | Rule::in_line => {
-            "a condition (empty, friend, enemy, zone(name), ...)"
-        }
+        | Rule::in_line => "a condition (empty, friend, enemy, zone(name), ...)",
         Rule::cmp => "a comparison (<, <=, ==, !=, >=, >)",
         Rule::int => "a number",
         Rule::ident => "a name",

@@ -40,7 +40,9 @@ pub(crate) fn push_removals(pos: &Position, mv: Move, out: &mut Vec<Move>) {
     let game = pos.game();
     let seat = pos.to_move();
     let mover = match mv.kind {
-        MoveKind::Move if !mv.take.is_some() => pos.cell(mv.from).map(|p| Piece { seat: p.seat, piece: mv.arrives_as() }),
+        MoveKind::Move if !mv.take.is_some() => {
+            pos.cell(mv.from).map(|p| Piece { seat: p.seat, piece: mv.arrives_as() })
+        }
         MoveKind::Place | MoveKind::Drop => Some(Piece { seat: game.placed_owner(mv.piece, seat), piece: mv.piece }),
         _ => None,
     };
@@ -115,7 +117,14 @@ mod tests {
     #[test]
     fn only_a_move_that_makes_the_line_removes_and_never_from_a_line_while_another_may_go() {
         let g = rows();
-        let stones = [("a1", WHITE, STONE), ("b1", WHITE, STONE), ("a3", BLACK, STONE), ("b3", BLACK, STONE), ("c3", BLACK, STONE), ("b2", BLACK, STONE)];
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+            ("b2", BLACK, STONE),
+        ];
         let pos = position(&g, &stones, WHITE);
         let legal = legal(&pos);
         // c1 closes a1 b1 c1: b2 may go, not the row a3 b3 c3.
@@ -128,7 +137,13 @@ mod tests {
     #[test]
     fn from_a_line_when_every_enemy_piece_is_in_one() {
         let g = rows();
-        let stones = [("a1", WHITE, STONE), ("b1", WHITE, STONE), ("a3", BLACK, STONE), ("b3", BLACK, STONE), ("c3", BLACK, STONE)];
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+        ];
         let pos = position(&g, &stones, WHITE);
         let closing: Vec<String> = legal(&pos).into_iter().filter(|m| m.starts_with("c1")).collect();
         assert_eq!(closing, ["c1xa3", "c1xb3", "c1xc3"]);
@@ -141,13 +156,23 @@ mod tests {
     #[test]
     fn a_removal_that_the_rule_refuses_is_illegal() {
         let g = rows();
-        let stones = [("a1", WHITE, STONE), ("b1", WHITE, STONE), ("a3", BLACK, STONE), ("b3", BLACK, STONE), ("c3", BLACK, STONE), ("b2", BLACK, STONE)];
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+            ("b2", BLACK, STONE),
+        ];
         let pos = position(&g, &stones, WHITE);
         let c1 = crate::Move::place(STONE, node(&g.board, "c1"));
         let take = |l| crate::Move { take: node(&g.board, l), ..c1 };
         assert!(pos.check(&take("b2")).is_ok());
         assert!(pos.check(&take("b3")).is_err(), "b3 is in a row and b2 is not");
         assert!(pos.check(&c1).is_err(), "closing a row must remove");
-        assert!(pos.check(&crate::Move { take: node(&g.board, "a2"), ..crate::Move::place(STONE, node(&g.board, "a2")) }).is_err());
+        assert!(
+            pos.check(&crate::Move { take: node(&g.board, "a2"), ..crate::Move::place(STONE, node(&g.board, "a2")) })
+                .is_err()
+        );
     }
 }

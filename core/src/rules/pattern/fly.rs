@@ -47,7 +47,10 @@ mod tests {
     /// On 3×3: a bird that flies to empty nodes, and a hawk that flies onto enemies only.
     fn flyers() -> std::sync::Arc<crate::Game> {
         let b = board(3, 3, &[]);
-        let pieces = vec![piece("bird", vec![rule(Pattern::Fly, Cond::Empty)]), piece("hawk", vec![rule(Pattern::Fly, Cond::Enemy)])];
+        let pieces = vec![
+            piece("bird", vec![rule(Pattern::Fly, Cond::Empty)]),
+            piece("hawk", vec![rule(Pattern::Fly, Cond::Enemy)]),
+        ];
         game(b, pieces, Rules::default())
     }
 
