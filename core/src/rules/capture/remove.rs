@@ -12,7 +12,7 @@
 //! board: { grid: { width: 3, height: 3, labels: chess } }
 //! seats: [{ name: black }, { name: white }]
 //! pieces: { stone: { moves: place to empty } }
-//! rules: { captures: [remove of enemy if in-line(3, orthogonal)] }
+//! rules: { captures: [\"remove of enemy if in-line(3, orthogonal)\"] }
 //! ";
 //! let game = qipan::load_str("rows.yaml", src, &[])?;
 //! let mut pos = game.start();

@@ -10,7 +10,7 @@
 //! board: { grid: { width: 4, height: 2, labels: chess } }
 //! seats: [{ name: black }, { name: white }]
 //! pieces:
-//!   stone: { moves: place to empty and not in-line(3, orthogonal) }
+//!   stone: { moves: \"place to empty and not in-line(3, orthogonal)\" }
 //! ";
 //! let game = qipan::load_str("rows.yaml", src, &[])?;
 //! let mut pos = game.start();
