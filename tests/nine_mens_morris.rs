@@ -377,6 +377,8 @@ fn a_man_in_a_mill_is_removed_only_when_every_enemy_man_is_in_one() {
     let pos = after(&game, &["a1", "a7", "d1", "d7", "f2", "g7xf2"]);
     let closing: Vec<String> = engine_moves(&pos).into_iter().filter(|t| t.starts_with("g1")).collect();
     assert_eq!(closing, ["g1xa7", "g1xd7", "g1xg7"]);
+    let err = parse_move(&pos, "g1").unwrap_err();
+    assert_eq!(err, qipan::core::notation::NotationError::Ambiguous("g1".into()));
 }
 
 /// Whether the move text is a step along a line (or a placement).

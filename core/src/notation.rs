@@ -45,8 +45,9 @@ pub enum NotationError {
     )]
     Malformed(String),
     /// Text that fits several legal moves (a chain's short form `d6xd2` when two chains join those nodes):
-    /// name the landings in between (`d6xf4xd2`).
-    #[error("`{0}` fits several moves: name every node the move lands on")]
+    /// name the landings in between (`d6xf4xd2`); a move that closes a line under a `remove` rule written
+    /// without the piece it removes (`g1` for `g1xb6`): name it after an `x`.
+    #[error("`{0}` fits several moves: name every node the move lands on, and the piece it removes after an `x`")]
     Ambiguous(String),
 }
 
