@@ -46,8 +46,11 @@ pub enum NotationError {
     Malformed(String),
     /// Text that fits several legal moves (a chain's short form `d6xd2` when two chains join those nodes):
     /// name the landings in between (`d6xf4xd2`); a step that may approach or withdraw: say which
-    /// (`d3-e3 approach`).
-    #[error("`{0}` fits several moves: name every node the move lands on, or how it captures (`approach`, `withdraw`)")]
+    /// (`d3-e3 approach`); a move that closes a line under a `remove` rule written without the piece it
+    /// removes (`g1` for `g1xb6`): name it after an `x`.
+    #[error(
+        "`{0}` fits several moves: name every node the move lands on, how it captures (`approach`, `withdraw`), and the piece it removes after an `x`"
+    )]
     Ambiguous(String),
 }
 
@@ -100,6 +103,11 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         },
         None => main_text(game, mv),
     };
+    if removal(game, mv) {
+        // The piece removed under a `remove` rule: `a1-a4xg7`, `d2xg7`.
+        text.push('x');
+        text.push_str(b.label(mv.take));
+    }
     if let Some(rule) = mv.capture_rule.and_then(|r| game.rules.captures.get(r as usize)) {
         // Approach or withdrawal: the same step may capture either way.
         text.push(' ');
@@ -112,6 +120,26 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         text.push_str(&format!(" +{}", e.name));
     }
     text
+}
+
+/// Whether the move's `take` is a removal under a `remove` capture rule (not a shot or en passant).
+fn removal(game: &Game, mv: &Move) -> bool {
+    mv.take.is_some()
+        && !mv.by.is_some()
+        && matches!(mv.kind, MoveKind::Move | MoveKind::Place | MoveKind::Drop)
+        && game.rules.removes()
+}
+
+/// Under a `remove` rule, the text of a move with its removal (`a1-a4xg7`, `d2xg7`): the move's text and
+/// the removed node, or `None` when the text does not end so.
+fn split_removal<'t>(game: &Game, text: &'t str) -> Option<(&'t str, crate::board::NodeId)> {
+    if !game.rules.removes() || text.split_whitespace().count() != 1 {
+        return None;
+    }
+    let text = text.trim();
+    let (i, _) = text.char_indices().rev().find(|&(_, c)| c == 'x' || c == 'X')?;
+    let taken = game.board.find(&text[i + 1..])?;
+    (i > 0).then_some((&text[..i], taken))
 }
 
 fn main_text(game: &Game, mv: &Move) -> String {
@@ -192,6 +220,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if let Some(mv) = crate::turn_text::parse_turn(pos, text)? {
         return Ok(mv);
     }
+    if let Some((main, taken)) = split_removal(pos.game(), text)
+        && let Ok(mv) = parse_main(pos, main)
+        && matches!(mv.kind, MoveKind::Move | MoveKind::Place | MoveKind::Drop)
+    {
+        return Ok(Move { take: taken, ..mv });
+    }
     let mut parts = text.split_whitespace();
     let first = parts.next().unwrap_or("");
     let (main, promote) = match first.split_once('=') {
@@ -228,6 +262,25 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         } else {
             return Err(NotationError::Malformed(text.to_string()));
         }
+    }
+    if game.rules.removes() && mv.kind != MoveKind::Shoot && !shot_given && !pos.is_over() {
+        // A move written without its removal: the one legal move that fits, if only one does.
+        let legal = pos.legal_moves();
+        if !legal.contains(&mv) {
+            let fits: Vec<&Move> = legal
+                .iter()
+                .filter(|m| {
+                    (m.kind, m.from, m.to, m.piece, m.promote, m.extra)
+                        == (mv.kind, mv.from, mv.to, mv.piece, mv.promote, mv.extra)
+                })
+                .collect();
+            match fits.as_slice() {
+                [one] => return Ok(**one),
+                [] => {}
+                _ => return Err(NotationError::Ambiguous(text.to_string())),
+            }
+        }
+        return Ok(mv);
     }
     if mv.kind == MoveKind::Move && !shot_given && !pos.is_over() {
         // The text names the mover's start and end; a legal move that also takes en passant or

@@ -61,7 +61,8 @@ pub enum Policy {
     Light,
     /// A turn in several parts (`then place`, the Amazons) drawn part by part, as Ludii does: uniformly
     /// among the first parts (each amazon's move), then uniformly among the placements that complete the
-    /// one drawn (its arrows). Other moves, and games with a check rule, hooks, passes, extra actions or a
+    /// one drawn (its arrows). Under a `remove` capture rule the move is the first part and the piece it
+    /// removes (Nine Men's Morris' mill) the second. Other moves, and games with a check rule, hooks, passes, extra actions or a
     /// capture priority, are drawn as [`Policy::Uniform`] draws them.
     ///
     /// ```
@@ -326,6 +327,12 @@ impl PlayoutBuf {
         while live > 0 {
             let i = rng.random_range(0..live);
             let first = self.moves.moves[i];
+            if first.then_place.is_none() && game.rules.removes() {
+                // The move, then the piece it removes (if it closes a line): the second part.
+                self.parts.clear();
+                crate::rules::capture::remove::push_removals(pos, first, &mut self.parts);
+                return Ok(Some(self.parts[rng.random_range(0..self.parts.len())]));
+            }
             if first.then_place.is_none() {
                 return Ok(Some(first));
             }

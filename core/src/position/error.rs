@@ -66,6 +66,9 @@ pub enum Illegal {
     /// A move that captures (or captures more) must be played (`capture_priority`).
     #[error("a capture must be made: a move that captures more is possible")]
     CaptureRequired,
+    /// The piece the move removes (or its removing none) is not what the `remove` capture rule allows.
+    #[error("the removal does not follow the capture rule `{0}`")]
+    Removal(String),
     /// A scripted rule forbids it.
     #[error("{0}")]
     Hook(String),

@@ -72,8 +72,19 @@ impl Position {
             }
         }
         let mut buf = MoveBuf::default();
-        if !self.pattern_allows(mv, &mut buf.scratch, &mut buf.pseudo) {
+        let removes = self.game.rules.removes() && mv.kind != MoveKind::Shoot;
+        // A removal is chosen with the move: the movement rule judges the move without it.
+        let base = if removes { Move { take: NodeId::NONE, ..*mv } } else { *mv };
+        if !self.pattern_allows(&base, &mut buf.scratch, &mut buf.pseudo) {
             return Err(Illegal::NoSuchMove);
+        }
+        if removes {
+            buf.pseudo.clear();
+            crate::rules::capture::remove::push_removals(self, base, &mut buf.pseudo);
+            if !buf.pseudo.contains(mv) {
+                let rule = self.game.rules.captures.iter().find(|r| r.form == crate::rules::CaptureForm::Remove);
+                return Err(Illegal::Removal(rule.map_or(String::new(), |r| r.text.clone())));
+            }
         }
         if self.game.rules.capture_priority != crate::rules::CapturePriority::Free {
             self.pseudo_moves(&mut buf.scratch, &mut buf.pseudo);
@@ -113,7 +124,11 @@ impl Position {
             MoveKind::Pass | MoveKind::Swap => {
                 none(mv.from) && none(mv.to) && none(mv.take) && none(mv.by) && mv.piece == PieceId::new(0)
             }
-            MoveKind::Place | MoveKind::Drop => piece && on(mv.to) && none(mv.from) && none(mv.take) && none(mv.by),
+            MoveKind::Place | MoveKind::Drop => {
+                // A placement removes a piece elsewhere only under a `remove` rule.
+                let take = none(mv.take) || (on(mv.take) && self.game.rules.removes());
+                piece && on(mv.to) && none(mv.from) && take && none(mv.by)
+            }
             MoveKind::Move => {
                 piece && on(mv.from) && on(mv.to) && (none(mv.take) || on(mv.take)) && (none(mv.by) || on(mv.by))
             }

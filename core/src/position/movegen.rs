@@ -100,6 +100,10 @@ impl Position {
     #[inline]
     pub(super) fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
         self.pseudo_moves_until(scratch, out, |_| false);
+        if self.game.rules.removes() && !scratch.first_part {
+            // Each removal a move allows is its own move; drawn part by part, the move comes first.
+            crate::rules::capture::remove::expand(self, out, &mut scratch.spare);
+        }
         let priority = self.game.rules.capture_priority;
         if priority != crate::rules::CapturePriority::Free {
             crate::rules::priority::keep_priority(self, priority, out);
@@ -133,8 +137,27 @@ impl Position {
             }
             return false;
         }
-        let when =
-            |rule: &crate::rules::MoveRule| matches!(rule.when, Cond::True) || rule.when.eval(self, seat, NodeId::NONE);
+        // A rule's `if` is about the position, not the piece: judged once per rule and call, not once per
+        // piece (a count over the board for each man would cost more than the moves).
+        let mut judged = std::mem::take(&mut scratch.when);
+        judged.clear();
+        judged.resize(game.pieces.len(), (0, 0));
+        let mut when = |pi: crate::PieceId, i: usize, rule: &crate::rules::MoveRule| {
+            if matches!(rule.when, Cond::True) {
+                return true;
+            }
+            if i >= 64 {
+                return rule.when.eval(self, seat, NodeId::NONE);
+            }
+            let (known, holds) = &mut judged[pi.idx()];
+            if *known & (1 << i) == 0 {
+                *known |= 1 << i;
+                if rule.when.eval(self, seat, NodeId::NONE) {
+                    *holds |= 1 << i;
+                }
+            }
+            *holds & (1 << i) != 0
+        };
         // Moves of different pieces (or from different nodes) always differ, so only each piece's own
         // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
         // told apart by their destination (a bit each); the rare others by comparison.
@@ -173,8 +196,8 @@ impl Position {
         };
         for (pi, pt) in game.piece_ids().zip(&game.pieces) {
             let start = out.len();
-            for rule in pt.moves.iter().filter(|r| r.pattern.enters()) {
-                if when(rule) {
+            for (i, rule) in pt.moves.iter().enumerate().filter(|(_, r)| r.pattern.enters()) {
+                if when(pi, i, rule) {
                     pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
                 }
             }
@@ -183,6 +206,7 @@ impl Position {
             }
             if out.len() > start && stop(&out[start..]) {
                 scratch.marks = marks;
+                scratch.when = judged;
                 return true;
             }
         }
@@ -193,8 +217,8 @@ impl Position {
                     continue;
                 }
                 let start = out.len();
-                for rule in game.pieces[c.piece.idx()].moves.iter() {
-                    if rule.pattern.enters() || !when(rule) {
+                for (i, rule) in game.pieces[c.piece.idx()].moves.iter().enumerate() {
+                    if rule.pattern.enters() || !when(c.piece, i, rule) {
                         continue;
                     }
                     if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {
@@ -211,11 +235,13 @@ impl Position {
                 }
                 if out.len() > start && stop(&out[start..]) {
                     scratch.marks = marks;
+                    scratch.when = judged;
                     return true;
                 }
             }
         }
         scratch.marks = marks;
+        scratch.when = judged;
         false
     }
 

@@ -20,8 +20,8 @@ use crate::moves::Move;
 /// ```
 impl Position {
     /// Generates into `buf.moves` the first parts of the seat's pseudo-legal moves: a move that a placement
-    /// follows (`then place`) appears once, with [`Move::then_place`] set and no node for the placement;
-    /// other moves appear whole.
+    /// follows (`then place`) appears once, with [`Move::then_place`] set and no node for the placement,
+    /// and a move that may remove a piece (`remove`) once, with no piece removed; other moves appear whole.
     pub(crate) fn generate_first_parts(&self, buf: &mut MoveBuf) {
         buf.moves.clear();
         if self.is_over() {

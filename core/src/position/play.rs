@@ -159,8 +159,8 @@ impl Position {
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
         }
-        if mv.kind == MoveKind::Move && mv.take.is_some() {
-            // A shot that follows the move: the shooter stays.
+        if matches!(mv.kind, MoveKind::Move | MoveKind::Place | MoveKind::Drop) && mv.take.is_some() {
+            // A shot that follows the move (the shooter stays), or a piece removed under a `remove` rule.
             self.capture_one(mv.take, seat)?;
         }
         if !self.game.rules.captures.is_empty() && mv.to.is_some() && mv.kind != MoveKind::Shoot {

@@ -135,6 +135,9 @@ pub enum Cond {
     /// The number of the node's neighbours where a condition holds, compared with a constant:
     /// `adjacent(orthogonal, friend) >= 2` (see [`Adjacent`]).
     Adjacent(Box<Adjacent>),
+    /// The piece on the node stands in a straight line of at least so many pieces of its side along one of
+    /// some relations: `in-line(3, ring, spoke)`, a Morris mill (see [`InLine`]).
+    InLine(Box<InLine>),
     /// The mover has at least one piece of this type in its reserve.
     InReserve(PieceId),
     /// The mover has at least one piece of this type on the board.
@@ -274,7 +277,13 @@ impl Cond {
             Cond::And(cs) => cs.iter().all(|c| c.eval_with(pos, seat, node, occupant)),
             Cond::Or(cs) => cs.iter().any(|c| c.eval_with(pos, seat, node, occupant)),
             Cond::Count(c, op, n) => {
-                let count = pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count();
+                let count = match **c {
+                    // The commonest count (Morris' phases), read off the lists of each seat's pieces.
+                    Cond::Friend => {
+                        pos.game().seat_ids().filter(|&s| pos.same_side(seat, s)).map(|s| pos.placed(s).len()).sum()
+                    }
+                    _ => pos.game().board.node_ids().filter(|&x| c.eval(pos, seat, x)).count(),
+                };
                 op.apply(count as i64, *n)
             }
             Cond::Next(rel, dir, c) => {
@@ -282,6 +291,7 @@ impl Cond {
                 next.is_some() && c.eval_with(pos, seat, next, occupant)
             }
             Cond::Adjacent(a) => a.eval(pos, seat, node, occupant),
+            Cond::InLine(l) => at && l.eval(pos, node, occupant),
             Cond::Unmoved => occ().is_some() && pos.unmoved(node),
             Cond::Passed => at && pos.is_passed(node),
             Cond::InReserve(p) => pos.reserve(seat, *p) > 0,
@@ -359,7 +369,7 @@ impl Cond {
     /// ```
     pub fn allows_empty(&self) -> bool {
         match self {
-            Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) | Cond::Unmoved => false,
+            Cond::Friend | Cond::Ally | Cond::Enemy | Cond::Piece(_) | Cond::Unmoved | Cond::InLine(_) => false,
             Cond::And(cs) => cs.iter().all(Cond::allows_empty),
             Cond::Or(cs) => cs.iter().any(Cond::allows_empty),
             Cond::Not(c) => !c.requires_empty(),
@@ -507,6 +517,8 @@ impl FastTarget {
 
 pub mod adjacent;
 pub use adjacent::Adjacent;
+pub mod in_line;
+pub use in_line::InLine;
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ pub mod scoring;
 use crate::PieceId;
 use crate::board::RelationId;
 pub use capture::{CaptureForm, CaptureRule};
-pub use cond::{Adjacent, Cmp, Cond, FastTarget};
+pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{

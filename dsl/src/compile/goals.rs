@@ -38,14 +38,7 @@ impl Compiler<'_> {
                     self.unknown(t.referenced, "relation", &name, board.relation_names());
                     continue;
                 };
-                let dirs = board.relation_directions(rel);
-                for &d in &dirs {
-                    // One axis per pair of opposite directions of the relation; a lone direction is one too.
-                    let back = board.directions()[d.0 as usize].opposite.filter(|b| dirs.contains(b));
-                    if back.is_none_or(|b| b.0 > d.0) {
-                        axes.push((rel, d, back));
-                    }
-                }
+                axes.extend(qipan_core::rules::goal::axes_of(board, rel));
             }
             if l.along.is_empty() {
                 self.error(

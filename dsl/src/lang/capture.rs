@@ -72,6 +72,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             Rule::explode => CaptureForm::Explode { mover: false },
             Rule::approach => CaptureForm::Approach,
             Rule::withdraw => CaptureForm::Withdraw,
+            Rule::remove => CaptureForm::Remove,
             _ => CaptureForm::Surround { edges: false },
         };
         let mut rule = CaptureRule {
@@ -79,6 +80,8 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             lines,
             target: Cond::Enemy,
             closer: Cond::Friend,
+            trigger: Cond::True,
+            fallback: None,
             by: 0,
             convert: false,
             required: false,
@@ -91,6 +94,20 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                 }
                 Rule::capture_with => {
                     rule.closer = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
+                }
+                Rule::capture_if | Rule::capture_fallback if form != CaptureForm::Remove => {
+                    let word = if part.as_rule() == Rule::capture_if { "if" } else { "fallback" };
+                    return Err(LangError::at(
+                        offset_of(&part),
+                        format!("`{word}` belongs to `remove`: a line or an enclosure is found from the move itself"),
+                        Some("`of`, `with`, `by` or a flag".into()),
+                    ));
+                }
+                Rule::capture_if => {
+                    rule.trigger = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
+                }
+                Rule::capture_fallback => {
+                    rule.fallback = Some(compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?)
                 }
                 Rule::capture_by => {
                     for p in part.into_inner().filter(not_keyword).flat_map(|p| p.into_inner()).filter(not_keyword) {

@@ -227,8 +227,48 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
             Ok(Cond::Next(rel, dir, Box::new(c)))
         }
         Rule::adjacent => super::adjacent::compile_adjacent(p, names, inside),
+        Rule::in_line => compile_in_line(p, names),
         r => unreachable!("unexpected condition rule {r:?}"),
     }
+}
+
+/// Compiles `in-line(N, RELATION, ...)`: the axes of the relations, as the line goals have them, and a
+/// length that some line of the board has room for.
+fn compile_in_line(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
+    let mut it = p.into_inner().filter(not_keyword);
+    let n = it.next().expect("int");
+    let noff = offset_of(&n);
+    let too_short =
+        || LangError::at(noff, "a line needs at least 2 pieces", Some("a length from 2, such as `3`".into()));
+    let length: u8 = n.as_str().parse().map_err(|_| {
+        LangError::at(noff, format!("`{}` is too large", n.as_str()), Some("a length from 2 to 255".into()))
+    })?;
+    if length < 2 {
+        return Err(too_short());
+    }
+    let mut axes = Vec::new();
+    for r in it {
+        let rel = names.relation(r.as_str(), offset_of(&r))?;
+        axes.extend(qipan_core::rules::goal::axes_of(names.board, rel));
+    }
+    let line = qipan_core::rules::InLine { length, axes };
+    let room = qipan_core::rules::LineGoal {
+        axes: line.axes.clone(),
+        length,
+        exact: false,
+        pieces: vec![],
+        outcome: qipan_core::rules::GoalOutcome::Wins,
+        winner: None,
+    }
+    .room(names.board);
+    if room < u32::from(length) {
+        return Err(LangError::at(
+            noff,
+            format!("no line of {length} fits this board along these relations: the longest has {room} nodes"),
+            Some(format!("a length from 2 to {room}")),
+        ));
+    }
+    Ok(Cond::InLine(Box::new(line)))
 }
 
 /// The comparison a `cmp` pair writes.

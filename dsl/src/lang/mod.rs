@@ -205,7 +205,8 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::hop
         | Rule::jump
         | Rule::walk
-        | Rule::castle => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle)",
+        | Rule::castle
+        | Rule::fly => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle, fly)",
         Rule::covering => "`covering` and a relation: `place covering orthogonal`",
         Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
         Rule::range => "a range such as `1..3`, `2..` or `4`",
@@ -216,9 +217,15 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::promote_clause
         | Rule::passable_clause => "a clause (`to`, `from`, `if`, `capture`, `promote`, `passable`)",
         Rule::promote_to => "piece names such as `queen` or `(queen|rook)`",
-        Rule::cond | Rule::conj | Rule::neg | Rule::word | Rule::call | Rule::count | Rule::next | Rule::adjacent => {
-            "a condition (empty, friend, enemy, zone(name), ...)"
-        }
+        Rule::cond
+        | Rule::conj
+        | Rule::neg
+        | Rule::word
+        | Rule::call
+        | Rule::count
+        | Rule::next
+        | Rule::adjacent
+        | Rule::in_line => "a condition (empty, friend, enemy, zone(name), ...)",
         Rule::cmp => "a comparison (<, <=, ==, !=, >=, >)",
         Rule::int => "a number",
         Rule::ident => "a name",
@@ -238,11 +245,13 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::walk_squeeze => "`by`, `modes`, `free`, `reset`, `returning` or `squeeze`",
         Rule::squeeze_mode => "`allowed` or `blocked`",
         Rule::k_and | Rule::k_or => "`and`, `or`",
-        Rule::capture_rule | Rule::flank | Rule::custodial | Rule::surround => {
-            "a capture form (`flank`, `custodial`, `surround`)"
+        Rule::capture_rule | Rule::flank | Rule::custodial | Rule::surround | Rule::remove => {
+            "a capture form (`flank`, `custodial`, `surround`, `remove`)"
         }
         Rule::capture_rel => "a relation such as `orthogonal`",
-        Rule::capture_of | Rule::capture_with | Rule::capture_by => "`of`, `with` or `by`",
+        Rule::capture_of | Rule::capture_with | Rule::capture_by | Rule::capture_if | Rule::capture_fallback => {
+            "`of`, `with`, `by`, `if` or `fallback`"
+        }
         Rule::capture_flag => "`convert`, `required` or `edges`",
         _ => "a clause (`to`, `from`, `if`, `capture`)",
     }

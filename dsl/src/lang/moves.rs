@@ -214,6 +214,7 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
             None => Pattern::Place,
         },
         Rule::drop => Pattern::Drop,
+        Rule::fly => Pattern::Fly,
         Rule::step => {
             let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }

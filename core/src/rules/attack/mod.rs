@@ -33,7 +33,8 @@ fn local(c: &Cond) -> bool {
         | Cond::Unmoved
         | Cond::Passed
         | Cond::Next(..)
-        | Cond::Adjacent(_) => false,
+        | Cond::Adjacent(_)
+        | Cond::InLine(_) => false,
         Cond::Not(c) => local(c),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
         _ => true,

@@ -33,6 +33,7 @@
 mod approach;
 mod explode;
 mod line;
+pub(crate) mod remove;
 mod surround;
 
 pub(crate) use approach::{chosen_count, split_choices};
@@ -86,6 +87,9 @@ pub enum CaptureForm {
     /// The unbroken line of targets just behind the start, in the direction the piece moved away from
     /// them (Fanorona's withdrawal). Chosen, as [`CaptureForm::Approach`].
     Withdraw,
+    /// `remove`: after a move whose destination satisfies the rule's `trigger`, one piece anywhere
+    /// that satisfies the target condition (or the `fallback`), chosen by the mover (`remove.rs`).
+    Remove,
 }
 
 /// Which forms are chosen by the mover rather than applied to every move.
@@ -114,6 +118,7 @@ impl CaptureForm {
             CaptureForm::Explode { .. } => "explode",
             CaptureForm::Approach => "approach",
             CaptureForm::Withdraw => "withdraw",
+            CaptureForm::Remove => "remove",
         }
     }
 }
@@ -140,6 +145,10 @@ pub struct CaptureRule {
     pub target: Cond,
     /// What closes a line or an enclosure (`with`), for the mover's seat.
     pub closer: Cond,
+    /// For `remove`: what the destination must satisfy, on the board after the move (`if`).
+    pub trigger: Cond,
+    /// For `remove`: what may be removed when nothing satisfies the target condition (`fallback`).
+    pub fallback: Option<Cond>,
     /// The moving piece types that capture this way, one bit per type (0: every type).
     pub by: u64,
     /// Captured pieces change owner to the mover's piece's owner and stay (Othello's flips).
@@ -217,6 +226,8 @@ impl CaptureRule {
             CaptureForm::Surround { edges } => surround::along(self, view, i, edges),
             CaptureForm::Explode { .. } => explode::along(self, view, i),
             CaptureForm::Approach | CaptureForm::Withdraw => approach::along(self, view, i),
+            // A removal is chosen with the move (`Move::take`), not found along a line.
+            CaptureForm::Remove => 0,
         }
     }
 
@@ -278,5 +289,17 @@ impl crate::rules::Rules {
     #[inline]
     pub fn capture_required(&self) -> bool {
         self.captures.iter().any(|r| r.required)
+    }
+
+    /// Whether some capture rule is a `remove`: then a move may name a piece it removes ([`crate::Move::take`]).
+    ///
+    /// ```
+    /// assert!(qipan::load("nine-mens-morris", &[])?.rules.removes());
+    /// assert!(!qipan::load("othello", &[])?.rules.removes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn removes(&self) -> bool {
+        self.captures.iter().any(|r| r.form == CaptureForm::Remove)
     }
 }

@@ -45,7 +45,7 @@ use crate::{PieceId, SeatId};
 pub struct LineGoal {
     /// The axes lines run along: a relation, a direction of it and that direction's opposite (a line
     /// along a direction without one is counted forwards only).
-    pub axes: Vec<(RelationId, DirectionId, Option<DirectionId>)>,
+    pub axes: Vec<Axis>,
     /// How many pieces in a row.
     pub length: u8,
     /// Exactly `length`: a longer run (Gomoku's overline) does not count.
@@ -150,15 +150,7 @@ impl LineGoal {
         n: NodeId,
         side: SeatId,
     ) -> u32 {
-        let Some(d) = dir else { return 0 };
-        let mut count = 0;
-        let mut at = board.next(rel, d, n);
-        // A board whose lines wrap round (a cylinder) could lead back to `n`: stop there.
-        while at.is_some() && at != n && pos.cell(at).is_some_and(|p| self.counts(pos, p, side)) {
-            count += 1;
-            at = board.next(rel, d, at);
-        }
-        count
+        run_along(board, rel, dir, n, |at| pos.cell(at).is_some_and(|p| self.counts(pos, p, side)))
     }
 
     /// The longest straight line along the axes that the board has room for.
@@ -182,6 +174,52 @@ impl LineGoal {
         }
         best
     }
+}
+
+/// An axis of a line: a relation, a direction of it, and that direction's opposite when the relation has it.
+pub type Axis = (RelationId, DirectionId, Option<DirectionId>);
+
+/// The axes of `rel` on `board`: one per pair of opposite directions (a lone direction is one too). Line
+/// goals and the `in-line` condition are both built on them.
+///
+/// ```
+/// use qipan::core::rules::goal::axes_of;
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let orthogonal = game.board.relation("orthogonal").unwrap();
+/// assert_eq!(axes_of(&game.board, orthogonal).len(), 2, "across and up");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn axes_of(board: &Board, rel: RelationId) -> Vec<Axis> {
+    let dirs = board.relation_directions(rel);
+    let mut axes = Vec::new();
+    for &d in &dirs {
+        let back = board.directions()[d.0 as usize].opposite.filter(|b| dirs.contains(b));
+        if back.is_none_or(|b| b.0 > d.0) {
+            axes.push((rel, d, back));
+        }
+    }
+    axes
+}
+
+/// How many nodes follow `n` along `dir` of `rel` while `counts` holds on them (none without a
+/// direction). A board whose lines wrap round (a cylinder) could lead back to `n`: the run stops there.
+#[inline(always)]
+pub(crate) fn run_along(
+    board: &Board,
+    rel: RelationId,
+    dir: Option<DirectionId>,
+    n: NodeId,
+    counts: impl Fn(NodeId) -> bool,
+) -> u32 {
+    let Some(d) = dir else { return 0 };
+    let mut count = 0;
+    let mut at = board.next(rel, d, n);
+    while at.is_some() && at != n && counts(at) {
+        count += 1;
+        at = board.next(rel, d, at);
+    }
+    count
 }
 
 /// The first line goal the last move met: what it does, and the seat it counts for (its `winner`, or

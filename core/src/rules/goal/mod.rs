@@ -37,7 +37,8 @@ pub use connect::{ConnectGoal, ConnectTarget};
 pub(crate) use connect::{Links, connected};
 pub use count::CountGoal;
 pub(crate) use count::counts_crossed;
-pub use line::LineGoal;
+pub(crate) use line::run_along;
+pub use line::{Axis, LineGoal, axes_of};
 pub use reach::ReachGoal;
 
 use crate::board::NodeId;

@@ -15,6 +15,7 @@ mod chain;
 mod cover;
 mod dirs;
 mod emit;
+mod fly;
 mod hop;
 mod jump;
 mod leap;
@@ -112,6 +113,8 @@ pub enum Pattern {
         /// What the node jumped over must be.
         over: Cond,
     },
+    /// From the piece's node to any other node of the board the destination condition allows (`fly`).
+    Fly,
     /// A walk of `min..=max` steps that may turn freely, through empty nodes.
     Walk {
         /// Fewest steps.
@@ -180,6 +183,10 @@ pub struct Scratch {
     /// Generate only the first part of moves in several parts (a move that a placement follows is
     /// emitted once, with [`Move::then_place`] set and no node for it): for playouts drawing part by part.
     pub(crate) first_part: bool,
+    /// The moves being rewritten with their removals (`remove` capture rules).
+    pub(crate) spare: Vec<Move>,
+    /// Per piece type, which rules' `if` has been judged during one generation, and which hold.
+    pub(crate) when: Vec<(u64, u64)>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
@@ -265,6 +272,7 @@ pub fn generate(
         Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
         Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
+        Pattern::Fly => g.fly(),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
@@ -358,7 +366,7 @@ impl Pattern {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => true,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
-            Pattern::Walk { .. } | Pattern::Castle { .. } => false,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
         }
     }
 
@@ -367,7 +375,7 @@ impl Pattern {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
-            Pattern::Walk { .. } => true,
+            Pattern::Walk { .. } | Pattern::Fly => true,
         }
     }
 
@@ -378,7 +386,7 @@ impl Pattern {
         match self {
             Pattern::Walk { .. } | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
-            Pattern::Castle { .. } => true,
+            Pattern::Castle { .. } | Pattern::Fly => true,
         }
     }
 
@@ -393,6 +401,7 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {
                 None
             }
+            Pattern::Fly => None,
         }
     }
 
@@ -405,7 +414,7 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Slide { .. } | Pattern::Hop { .. } => {
                 false
             }
-            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } => false,
+            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
         }
     }
 
@@ -421,7 +430,7 @@ impl Pattern {
             // A jump's middle node must satisfy a condition, which no backwards scan checks.
             Pattern::Jump { .. } => Shape::Forward,
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => Shape::Forward,
-            Pattern::Walk { .. } | Pattern::Castle { .. } => Shape::Forward,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => Shape::Forward,
         }
     }
 }

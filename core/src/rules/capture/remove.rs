@@ -1,0 +1,178 @@
+//! Removal (`remove of C if T fallback F`): after a move whose destination satisfies `T` on the board
+//! after it, the mover also removes one piece anywhere that satisfies `C` (or, when none does, `F`),
+//! chosen by the mover. The choice is part of the move ([`Move::take`]): each piece that may go makes
+//! its own move, so a turn stays one move. Nine Men's Morris' mill is
+//! `remove of enemy and not in-line(3, ring, spoke) if in-line(3, ring, spoke) fallback enemy`.
+//!
+//! ```
+//! use qipan::core::notation::{move_text, parse_move};
+//!
+//! // Three in a row removes any enemy stone.
+//! let src = "name: rows
+//! board: { grid: { width: 3, height: 3, labels: chess } }
+//! seats: [{ name: black }, { name: white }]
+//! pieces: { stone: { moves: place to empty } }
+//! rules: { captures: [\"remove of enemy if in-line(3, orthogonal)\"] }
+//! ";
+//! let game = qipan::load_str("rows.yaml", src, &[])?;
+//! let mut pos = game.start();
+//! for text in ["a1", "a3", "b1", "b3"] {
+//!     pos.play(&parse_move(&pos, text)?)?;
+//! }
+//! let closing: Vec<String> =
+//!     pos.legal_moves().iter().filter(|m| m.take.is_some()).map(|m| move_text(&game, m)).collect();
+//! assert_eq!(closing, ["c1xa3", "c1xb3"]);
+//! pos.play(&parse_move(&pos, "c1xb3")?)?;
+//! assert!(pos.cell(game.board.find("b3").unwrap()).is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{CaptureForm, View};
+use crate::board::NodeId;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Piece, Position};
+use crate::rules::Cond;
+
+/// The removals a game's rules allow after `mv` (a move with no removal yet), pushed onto `out`: one
+/// move per piece that may be removed, or `mv` itself when no rule's trigger holds or nothing may go.
+/// Reads the board after the move without making it, and allocates nothing.
+pub(crate) fn push_removals(pos: &Position, mv: Move, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let seat = pos.to_move();
+    let mover = match mv.kind {
+        MoveKind::Move if !mv.take.is_some() => {
+            pos.cell(mv.from).map(|p| Piece { seat: p.seat, piece: mv.arrives_as() })
+        }
+        MoveKind::Place | MoveKind::Drop => Some(Piece { seat: game.placed_owner(mv.piece, seat), piece: mv.piece }),
+        _ => None,
+    };
+    let Some(mover) = mover else { return out.push(mv) };
+    let from = if mv.kind == MoveKind::Move { mv.from } else { NodeId::NONE };
+    let view = View { pos, seat, mover, from, to: mv.to, origin: from };
+    let rule = game.rules.captures.iter().find(|r| {
+        r.form == CaptureForm::Remove
+            && r.applies_to(mv.piece)
+            && match &r.trigger {
+                // The usual trigger (a mill), tested without the general evaluator: it runs for every move.
+                Cond::InLine(line) => line.eval(pos, mv.to, &|n| view.cell(n)),
+                trigger => view.holds(trigger, mv.to),
+            }
+    });
+    let Some(rule) = rule else { return out.push(mv) };
+    let start = out.len();
+    for target in std::iter::once(&rule.target).chain(&rule.fallback) {
+        for n in game.board.node_ids() {
+            if n != mv.to && view.cell(n).is_some() && view.holds(target, n) {
+                out.push(Move { take: n, ..mv });
+            }
+        }
+        if out.len() > start {
+            return;
+        }
+    }
+    // Nothing may be removed: the move stands alone.
+    out.push(mv);
+}
+
+/// Replaces each move of `moves` by its removals ([`push_removals`]), through `spare`.
+pub(crate) fn expand(pos: &Position, moves: &mut Vec<Move>, spare: &mut Vec<Move>) {
+    spare.clear();
+    for &mv in moves.iter() {
+        push_removals(pos, mv, spare);
+    }
+    std::mem::swap(moves, spare);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::capture::{CaptureForm, CaptureRule};
+    use crate::rules::goal::axes_of;
+    use crate::rules::{Cond, InLine, Pattern, Rules};
+    use crate::testkit::*;
+
+    const STONE: PieceId = PieceId::new(0);
+
+    /// On 3×3, stones placed anywhere; three in a row along the orthogonals removes an enemy stone that
+    /// is not in such a row, or any enemy stone when all are.
+    fn rows() -> std::sync::Arc<crate::Game> {
+        let b = board(3, 3, &[]);
+        let orth = rel(&b, "orthogonal");
+        let in_line = Cond::InLine(Box::new(InLine { length: 3, axes: axes_of(&b, orth) }));
+        let remove = CaptureRule {
+            form: CaptureForm::Remove,
+            lines: vec![],
+            target: Cond::And(vec![Cond::Enemy, Cond::Not(Box::new(in_line.clone()))]),
+            closer: Cond::Friend,
+            trigger: in_line,
+            fallback: Some(Cond::Enemy),
+            by: 0,
+            convert: false,
+            required: false,
+            text: "remove".into(),
+        };
+        let rules = Rules { captures: vec![remove], ..Rules::default() };
+        game(b, vec![piece("stone", vec![rule(Pattern::Place, Cond::Empty)])], rules)
+    }
+
+    #[test]
+    fn only_a_move_that_makes_the_line_removes_and_never_from_a_line_while_another_may_go() {
+        let g = rows();
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+            ("b2", BLACK, STONE),
+        ];
+        let pos = position(&g, &stones, WHITE);
+        let legal = legal(&pos);
+        // c1 closes a1 b1 c1: b2 may go, not the row a3 b3 c3.
+        assert!(legal.contains(&"c1xb2".to_string()), "{legal:?}");
+        assert!(!legal.iter().any(|m| m.starts_with("c1") && m != "c1xb2"), "{legal:?}");
+        // Any other placement removes nothing.
+        assert!(legal.contains(&"a2".to_string()) && !legal.iter().any(|m| m.starts_with("a2x")));
+    }
+
+    #[test]
+    fn from_a_line_when_every_enemy_piece_is_in_one() {
+        let g = rows();
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+        ];
+        let pos = position(&g, &stones, WHITE);
+        let closing: Vec<String> = legal(&pos).into_iter().filter(|m| m.starts_with("c1")).collect();
+        assert_eq!(closing, ["c1xa3", "c1xb3", "c1xc3"]);
+        let mut pos = pos;
+        play(&mut pos, "c1xb3");
+        assert_eq!(pos.cell(node(&g.board, "b3")), None);
+        assert_eq!(pos.captures(), [1, 0]);
+    }
+
+    #[test]
+    fn a_removal_that_the_rule_refuses_is_illegal() {
+        let g = rows();
+        let stones = [
+            ("a1", WHITE, STONE),
+            ("b1", WHITE, STONE),
+            ("a3", BLACK, STONE),
+            ("b3", BLACK, STONE),
+            ("c3", BLACK, STONE),
+            ("b2", BLACK, STONE),
+        ];
+        let pos = position(&g, &stones, WHITE);
+        let c1 = crate::Move::place(STONE, node(&g.board, "c1"));
+        let take = |l| crate::Move { take: node(&g.board, l), ..c1 };
+        assert!(pos.check(&take("b2")).is_ok());
+        assert!(pos.check(&take("b3")).is_err(), "b3 is in a row and b2 is not");
+        assert!(pos.check(&c1).is_err(), "closing a row must remove");
+        assert!(
+            pos.check(&crate::Move { take: node(&g.board, "a2"), ..crate::Move::place(STONE, node(&g.board, "a2")) })
+                .is_err()
+        );
+    }
+}
