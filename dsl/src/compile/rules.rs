@@ -129,9 +129,11 @@ impl Compiler<'_> {
             quiet_draw,
             quiet_reset,
             repetition_draw,
+            repetition_loser: e.repetition_loser.as_ref().and_then(|t| self.winning_seat(t, seats)),
             lines: self.lines(&e.lines, board, seats, piece_names),
             connections: self.connections(&e.connections, board, seats, &def.zone_aliases, piece_names),
             reach: self.reach(&e.reach, board, seats, &def.zone_aliases, piece_names),
+            enclosed: self.enclosed(&e.enclosed, board, seats),
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
         })

@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, EnclosedDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -125,6 +125,10 @@ pub struct EndDef {
     /// expression; 0 = never).
     #[serde(default)]
     pub repetitions: Option<Spanned<NumOrExpr>>,
+    /// The seat whose side loses when a position repeats `repetitions` times, instead of a draw
+    /// (Copenhagen Hnefatafl: `defenders`).
+    #[serde(default)]
+    pub repetition_loser: Option<Text>,
     /// Lines that end the game when a seat makes one (N in a row), tried in order.
     #[serde(default)]
     pub lines: Vec<LineDef>,
@@ -134,6 +138,9 @@ pub struct EndDef {
     /// Zones that end the game when a piece arrives in its seat's, tried in order.
     #[serde(default)]
     pub reach: Vec<ReachDef>,
+    /// Sides that lose when hostile pieces ring them in, tried in order.
+    #[serde(default)]
+    pub enclosed: Vec<Spanned<EnclosedDef>>,
     /// Counts of pieces below which a seat is out (or wins).
     #[serde(default)]
     pub counts: Vec<CountDef>,
