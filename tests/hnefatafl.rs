@@ -5,7 +5,7 @@
 use qipan::core::notation::parse_move;
 use qipan::core::playout::perft;
 use qipan::core::{Position, SeatId};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand::seq::IndexedRandom;
 
 const N: i32 = 11;
@@ -25,6 +25,9 @@ struct Tafl {
     mover: u8,
     winner: Option<u8>,
     seen: Vec<([u8; 121], u8)>,
+    shield_wall: bool,
+    /// Shield walls taken so far.
+    walls: u32,
 }
 
 fn idx(l: &str) -> usize {
@@ -58,7 +61,46 @@ impl Tafl {
     }
 
     fn new(cells: [u8; 121], mover: u8) -> Tafl {
-        Tafl { cells, mover, winner: None, seen: vec![(cells, mover)] }
+        Tafl { cells, mover, winner: None, seen: vec![(cells, mover)], shield_wall: true, walls: 0 }
+    }
+
+    /// The shield wall, after the mover landed on (r, f): a row of two or more enemies along the edge
+    /// from there, each with the mover's piece in front of it (or a corner), closed at the far end by
+    /// the mover's piece or a corner. The row is taken, but for a king in it.
+    fn shield_wall_captures(&mut self, r: i32, f: i32) {
+        let me = self.mover;
+        let closes = |t: &Tafl, rr: i32, ff: i32| match t.at(rr, ff) {
+            Some(EMPTY) => corner(rr * N + ff),
+            Some(v) => side(v) == me,
+            None => false,
+        };
+        for (dr, df) in DIRS {
+            let (mut rr, mut ff, mut row) = (r + dr, f + df, Vec::new());
+            loop {
+                let Some(v) = self.at(rr, ff) else { break };
+                if v == EMPTY || side(v) == me {
+                    break;
+                }
+                // Across the line: one side off the board, the other closed.
+                let across = [(df, dr), (-df, -dr)];
+                let off = across.iter().any(|&(a, b)| self.at(rr + a, ff + b).is_none());
+                let front = across.iter().all(|&(a, b)| self.at(rr + a, ff + b).is_none() || closes(self, rr + a, ff + b));
+                if !off || !front {
+                    break;
+                }
+                row.push(rr * N + ff);
+                rr += dr;
+                ff += df;
+            }
+            if row.len() >= 2 && closes(self, rr, ff) {
+                self.walls += 1;
+                for i in row {
+                    if self.cells[i as usize] != KING {
+                        self.cells[i as usize] = EMPTY;
+                    }
+                }
+            }
+        }
     }
 
     /// Whether the king and every defender are ringed in: none can walk to a square on the edge through
@@ -154,6 +196,9 @@ impl Tafl {
                 }
             }
         }
+        if self.shield_wall {
+            self.shield_wall_captures(r, f);
+        }
         if c == KING && corner(to as i32) {
             self.winner = Some(DEFENDER);
         }
@@ -213,19 +258,33 @@ fn perft_matches_the_rules_to_depth_three() {
 fn random_games_agree_with_the_rules_move_by_move() {
     let game = qipan::load("hnefatafl", &[]).unwrap();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
-    let (mut captures, mut decided) = (0, 0);
+    let (mut captures, mut decided, mut walls) = (0, 0, 0);
     let mut reasons = std::collections::BTreeMap::new();
-    for g in 0..40 {
+    for g in 0..100 {
         let mut pos = game.start();
         let mut t = Tafl::start();
-        for _ in 0..400 {
+        for _ in 0..600 {
             if pos.is_over() || t.winner.is_some() {
                 break;
             }
             let mut want: Vec<String> = t.moves().iter().map(|&(a, b)| format!("{}-{}", label(a), label(b))).collect();
             want.sort();
             assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
-            let text = want.choose(&mut rng).unwrap().clone();
+            // Every other game leans to the edge and keeps the king from the corners when it can, so
+            // that games last and the edge rules (shield walls, rings) come up.
+            let edgy: Vec<&String> = want
+                .iter()
+                .filter(|m| {
+                    let to = idx(m.split_once('-').unwrap().1);
+                    let (r, f) = (to / 11, to % 11);
+                    (r == 0 || f == 0 || r == 10 || f == 10 || rng.random_bool(0.3)) && !corner(to as i32)
+                })
+                .collect();
+            let text = if g % 2 == 1 && !edgy.is_empty() {
+                (*edgy.choose(&mut rng).unwrap()).clone()
+            } else {
+                want.choose(&mut rng).unwrap().clone()
+            };
             let (a, b) = text.split_once('-').unwrap();
             t.play(idx(a), idx(b));
             pos.play(&parse_move(&pos, &text).unwrap()).unwrap();
@@ -241,6 +300,7 @@ fn random_games_agree_with_the_rules_move_by_move() {
             assert_eq!(pos.hash(), pos.hash_from_scratch());
         }
         captures += pos.captures().iter().sum::<u32>();
+        walls += t.walls;
         if let Some(w) = t.winner {
             decided += 1;
             let r = pos.outcome().unwrap_or_else(|| panic!("game {g}: the rules say it is over"));
@@ -251,7 +311,8 @@ fn random_games_agree_with_the_rules_move_by_move() {
         }
     }
     assert!(captures > 100 && decided > 5, "{captures} captures, {decided} decided games");
-    eprintln!("{reasons:?}");
+    eprintln!("{reasons:?}, {walls} shield walls");
+    assert!(walls > 0, "no shield wall was taken: the rule went untested");
 }
 
 /// The king: taken on four sides, on three beside the throne, never on the edge; the throne and the
@@ -366,4 +427,38 @@ fn a_third_repetition_loses_for_the_defenders() {
     assert_eq!(t.winner, Some(ATTACKER));
     let r = pos.outcome().unwrap();
     assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Repetition));
+}
+
+/// The shield wall: a row on the edge with an enemy in front of each piece, bracketed by an enemy and a
+/// corner; the king in the row stays.
+#[test]
+fn shield_walls() {
+    let board = |extra: &[(&str, u8)]| {
+        let mut t = Tafl::new([EMPTY; 121], ATTACKER);
+        let wall = [("b1", DEFENDER), ("c1", KING), ("d1", DEFENDER), ("b2", ATTACKER), ("c2", ATTACKER)];
+        for &(l, c) in wall.iter().chain(extra).chain(&[("e5", ATTACKER), ("k11", DEFENDER)]) {
+            t.cells[idx(l)] = c;
+        }
+        t.seen = vec![(t.cells, ATTACKER)];
+        t
+    };
+    let occupied = |pos: &Position, l: &str| pos.cell(pos.game().board.find(l).unwrap()).is_some();
+    for (options, extra, taken) in [
+        (vec![], vec![("d2", ATTACKER)], true),
+        // d1 has no enemy in front of it.
+        (vec![], vec![], false),
+        (vec![("shield_wall".to_string(), "false".to_string())], vec![("d2", ATTACKER)], false),
+    ] {
+        let game = qipan::load("hnefatafl", &options).unwrap();
+        let mut t = board(&extra);
+        t.shield_wall = options.is_empty();
+        let mut pos = position(&game, &t);
+        t.play(idx("e5"), idx("e1"));
+        pos.play(&parse_move(&pos, "e5-e1").unwrap()).unwrap();
+        for l in ["b1", "d1"] {
+            assert_eq!(occupied(&pos, l), !taken, "{l} {options:?} {extra:?}");
+            assert_eq!(t.cells[idx(l)] != EMPTY, !taken, "{l}, by the rules");
+        }
+        assert!(occupied(&pos, "c1") && t.cells[idx("c1")] == KING, "the king is never taken by a wall");
+    }
 }

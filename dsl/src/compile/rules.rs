@@ -6,7 +6,7 @@ use super::words::{
     STUCK, SWAP,
 };
 use crate::lang::Names;
-use crate::schema::{GameDef, ScoringDef};
+use crate::schema::{CaptureDef, GameDef, ScoringDef, Spanned};
 use crate::words::{listed_or, lookup};
 use qipan_core::board::Board;
 use qipan_core::game::Seat;
@@ -47,7 +47,16 @@ impl Compiler<'_> {
         }
         rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
         let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases };
-        for t in &r.captures {
+        for c in &r.captures {
+            let t = &match &c.value {
+                CaptureDef::Text(rule) => Spanned::new(rule.clone(), c.referenced, c.defined),
+                CaptureDef::If { rule, when } => {
+                    if !self.applies(&Some(Spanned::new(when.clone(), c.referenced, c.defined))) {
+                        continue;
+                    }
+                    Spanned::new(rule.clone(), c.referenced, c.defined)
+                }
+            };
             let text = self.subst(t);
             match crate::lang::compile_capture(&text, &names) {
                 Ok(rule) => rules.captures.push(rule),

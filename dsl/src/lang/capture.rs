@@ -1,6 +1,7 @@
 //! Capture rules (`rules: captures:`, the grammar's `capture_rule`): a form (`flank`, `custodial`,
-//! `surround`) over relations, what is captured (`of`), what closes (`with`), which pieces capture
-//! (`by`), and the flags `convert`, `required` and `edges`.
+//! `surround`, `shieldwall`) over relations, what is captured (`of`), what closes (`with`), which pieces
+//! capture (`by`), what a line holds but is not taken (`sparing`), and the flags `convert`, `required`
+//! and `edges`.
 
 use super::cond::compile_cond;
 use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_keyword, offset_of, syntax_error};
@@ -48,7 +49,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                     if min == 0 || min > max {
                         return Err(LangError::at(
                             off,
-                            "a custodial capture takes at least one piece",
+                            "a line capture takes at least one piece",
                             Some("a number of pieces from 1, such as `1`, `1..` or `1..3`".into()),
                         ));
                     }
@@ -63,6 +64,10 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                 let (min, max) = range.unwrap_or((1, 1));
                 CaptureForm::Line { min, max }
             }
+            Rule::shieldwall => {
+                let (min, max) = range.unwrap_or((2, 255));
+                CaptureForm::Wall { min, max }
+            }
             _ => CaptureForm::Surround { edges: false },
         };
         let mut rule = CaptureRule {
@@ -73,6 +78,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             by: 0,
             convert: false,
             required: false,
+            spare: None,
             text: text.trim().into(),
         };
         for part in inner {
@@ -82,6 +88,17 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                 }
                 Rule::capture_with => {
                     rule.closer = compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?
+                }
+                Rule::capture_sparing => {
+                    let off = offset_of(&part);
+                    if !matches!(rule.form, CaptureForm::Wall { .. }) {
+                        return Err(LangError::at(
+                            off,
+                            "`sparing` belongs to `shieldwall`: other forms take every piece they close",
+                            Some("narrow `of` instead, such as `of enemy and not piece(king)`".into()),
+                        ));
+                    }
+                    rule.spare = Some(compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?)
                 }
                 Rule::capture_by => {
                     for p in part.into_inner().filter(not_keyword).flat_map(|p| p.into_inner()).filter(not_keyword) {
@@ -101,7 +118,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                     "required" => rule.required = true,
                     _ => match &mut rule.form {
                         CaptureForm::Surround { edges } => *edges = true,
-                        CaptureForm::Line { .. } => {
+                        CaptureForm::Line { .. } | CaptureForm::Wall { .. } => {
                             return Err(LangError::at(
                                 offset_of(&part),
                                 "`edges` belongs to `surround`: a line is closed by a node",

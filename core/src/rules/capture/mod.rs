@@ -3,7 +3,9 @@
 //!
 //! - `line.rs`: lines of targets closed by a closer, counted from the destination: flanking (Othello's
 //!   `flank`, one or more) and custodial capture (`custodial`, exactly one as in tafl, or a range);
-//! - `surround.rs`: a target next to the destination whose every neighbour is a closer (the tafl king).
+//! - `surround.rs`: a target next to the destination whose every neighbour is a closer (the tafl king);
+//! - `wall.rs`: a row of targets along the board's edge, each with a closer in front of it, closed at
+//!   the far end (the tafl shield wall), sparing what the rule says (`sparing`, the king).
 //!
 //! A rule names what may be captured (`of`, default `enemy`), what closes a line or an enclosure
 //! (`with`, default `friend`; a zone there makes hostile nodes), which moving pieces capture (`by`), and
@@ -28,6 +30,7 @@
 
 mod line;
 mod surround;
+mod wall;
 
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
@@ -66,6 +69,15 @@ pub enum CaptureForm {
         /// Whether the board's edge closes a side.
         edges: bool,
     },
+    /// Along each direction from the destination: `min..=max` targets on the board's edge, each with
+    /// a closer on every side off the line and off the board's edge, then a closer (`shieldwall`,
+    /// `2..` by default).
+    Wall {
+        /// Fewest pieces in the row.
+        min: u8,
+        /// Most pieces in the row (255: no limit).
+        max: u8,
+    },
 }
 
 /// One capture rule of a game (`rules: captures:`), compiled.
@@ -96,6 +108,8 @@ pub struct CaptureRule {
     pub convert: bool,
     /// A move is legal only if it captures under this rule.
     pub required: bool,
+    /// Pieces that may stand in a line but are not taken with it (`sparing`: the king in a shield wall).
+    pub spare: Option<Cond>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -162,6 +176,7 @@ impl CaptureRule {
         match self.form {
             CaptureForm::Line { min, max } => line::along(self, view, i, min, max),
             CaptureForm::Surround { edges } => surround::along(self, view, i, edges),
+            CaptureForm::Wall { min, max } => wall::along(self, view, i, min, max),
         }
     }
 
@@ -169,6 +184,12 @@ impl CaptureRule {
     #[inline]
     pub(crate) fn captures_any(&self, view: &View) -> bool {
         (0..self.lines.len()).any(|i| self.along(view, i) > 0)
+    }
+
+    /// Whether the piece on `n`, in a captured line, stays (`sparing`).
+    #[inline]
+    pub(crate) fn spares(&self, view: &View, n: NodeId) -> bool {
+        self.spare.as_ref().is_some_and(|c| view.holds(c, n))
     }
 }
 
