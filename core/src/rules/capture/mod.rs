@@ -139,12 +139,20 @@ impl View<'_> {
         }
     }
 
-    /// Whether `c` holds on `n` (a node on the board) in the view; `enemy` and `friend` are read directly.
-    #[inline(always)]
+    /// Whether `c` holds on `n` (a node on the board) in the view. The usual words of capture rules
+    /// (`enemy`, `friend`, `empty`, `piece`, `zone` and their combinations) are read directly: every
+    /// move tests a few of them per direction.
+    #[inline]
     pub(crate) fn holds(&self, c: &Cond, n: NodeId) -> bool {
         match c {
             Cond::Enemy => self.cell(n).is_some_and(|p| self.pos.hostile(self.seat, p.seat)),
             Cond::Friend => self.cell(n).is_some_and(|p| self.pos.same_side(self.seat, p.seat)),
+            Cond::Empty => self.cell(n).is_none(),
+            Cond::Piece(t) => self.cell(n).is_some_and(|p| p.piece == *t),
+            Cond::Zone(z) => self.pos.game().board.zones_of(n) & (1 << z) != 0,
+            Cond::Not(c) => !self.holds(c, n),
+            Cond::And(cs) => cs.iter().all(|c| self.holds(c, n)),
+            Cond::Or(cs) => cs.iter().any(|c| self.holds(c, n)),
             _ => c.eval_with(self.pos, self.seat, n, &|m| self.cell(m)),
         }
     }
