@@ -34,6 +34,7 @@ snapshot!(extends_base_error, "extends_base_error.yaml");
 snapshot!(extends_child_error, "extends_child_error.yaml");
 snapshot!(extends_cycle, "extends_cycle.yaml");
 snapshot!(extends_missing, "extends_missing.yaml");
+snapshot!(capture_sparing, "capture_sparing.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

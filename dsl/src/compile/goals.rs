@@ -211,7 +211,7 @@ impl Compiler<'_> {
                     })
                     .collect(),
             };
-            if !exits.contains(&true) {
+            if !along.is_empty() && !exits.contains(&true) {
                 let msg = "the enclosure has no way out: every side would be enclosed from the start";
                 self.error(at, msg, Some("`zone:` a zone with nodes, or relations that reach the board's edge".into()));
                 continue;

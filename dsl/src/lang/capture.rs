@@ -49,7 +49,11 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                     if min == 0 || min > max {
                         return Err(LangError::at(
                             off,
-                            "a line capture takes at least one piece",
+                            if form_rule == Rule::shieldwall {
+                                "a shield wall takes at least one piece"
+                            } else {
+                                "a custodial capture takes at least one piece"
+                            },
                             Some("a number of pieces from 1, such as `1`, `1..` or `1..3`".into()),
                         ));
                     }
