@@ -753,7 +753,9 @@ fn shield_wall_and_enclosure_examples() {
     let game = load(&example("shield-wall.yaml"));
     let mut pos = game.start();
     pos.play(&parse_move(&pos, "e4-e1").unwrap()).unwrap();
-    let at = |pos: &Position, l: &str| pos.cell(game.board.find(l).unwrap()).map(|p| game.pieces[p.piece.idx()].name.clone());
+    let at = |pos: &Position, l: &str| {
+        pos.cell(game.board.find(l).unwrap()).map(|p| game.pieces[p.piece.idx()].name.clone())
+    };
     assert_eq!((at(&pos, "b1"), at(&pos, "d1")), (None, None), "the row is taken");
     assert_eq!(at(&pos, "c1").as_deref(), Some("chief"), "the chief is spared");
     let game = load(&example("enclosure.yaml"));

@@ -5,8 +5,8 @@
 use qipan::core::notation::parse_move;
 use qipan::core::playout::perft;
 use qipan::core::{Position, SeatId};
-use rand::{Rng, SeedableRng};
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 
 const N: i32 = 11;
 const EMPTY: u8 = 0;
@@ -76,15 +76,15 @@ impl Tafl {
         };
         for (dr, df) in DIRS {
             let (mut rr, mut ff, mut row) = (r + dr, f + df, Vec::new());
-            loop {
-                let Some(v) = self.at(rr, ff) else { break };
+            while let Some(v) = self.at(rr, ff) {
                 if v == EMPTY || side(v) == me {
                     break;
                 }
                 // Across the line: one side off the board, the other closed.
                 let across = [(df, dr), (-df, -dr)];
                 let off = across.iter().any(|&(a, b)| self.at(rr + a, ff + b).is_none());
-                let front = across.iter().all(|&(a, b)| self.at(rr + a, ff + b).is_none() || closes(self, rr + a, ff + b));
+                let front =
+                    across.iter().all(|&(a, b)| self.at(rr + a, ff + b).is_none() || closes(self, rr + a, ff + b));
                 if !off || !front {
                     break;
                 }

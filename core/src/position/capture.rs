@@ -41,7 +41,9 @@ impl Position {
                 let mut n = mv.to;
                 for _ in 0..k {
                     n = board.next(rel, dir, n);
-                    if rule.spare.is_some() && rule.spares(&View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to }, n) {
+                    if rule.spare.is_some()
+                        && rule.spares(&View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to }, n)
+                    {
                         continue;
                     }
                     if rule.convert {

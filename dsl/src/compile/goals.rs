@@ -186,7 +186,12 @@ impl Compiler<'_> {
     }
 
     /// The enclosure goals that apply; the way out is the edge of their relations unless a zone is named.
-    pub(super) fn enclosed(&mut self, defs: &[Spanned<EnclosedDef>], board: &Board, seats: &[Seat]) -> Vec<EncloseGoal> {
+    pub(super) fn enclosed(
+        &mut self,
+        defs: &[Spanned<EnclosedDef>],
+        board: &Board,
+        seats: &[Seat],
+    ) -> Vec<EncloseGoal> {
         let mut goals = Vec::new();
         for d in defs {
             let (e, at) = (&d.value, d.referenced);
@@ -207,7 +212,9 @@ impl Compiler<'_> {
                 None => board
                     .node_ids()
                     .map(|n| {
-                        along.iter().any(|&r| board.relation_directions(r).into_iter().any(|d| !board.next(r, d, n).is_some()))
+                        along
+                            .iter()
+                            .any(|&r| board.relation_directions(r).into_iter().any(|d| !board.next(r, d, n).is_some()))
                     })
                     .collect(),
             };

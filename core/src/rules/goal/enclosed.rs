@@ -29,9 +29,9 @@
 //! ```
 
 use super::GoalOutcome;
+use crate::SeatId;
 use crate::board::{NodeId, RelationId};
 use crate::position::Position;
-use crate::SeatId;
 
 /// A side that must keep a way out.
 ///

@@ -38,9 +38,9 @@ mod reach;
 pub use connect::{ConnectGoal, ConnectTarget};
 pub(crate) use connect::{Links, connected};
 pub use count::CountGoal;
+pub(crate) use count::counts_crossed;
 pub use enclosed::EncloseGoal;
 pub(crate) use enclosed::Flood;
-pub(crate) use count::counts_crossed;
 pub use line::LineGoal;
 pub use reach::ReachGoal;
 
