@@ -139,7 +139,7 @@ pub struct CountDef {
 ///
 /// ```
 /// let end = qipan::definition("hnefatafl")?.def.end;
-/// let ring = &end.enclosed[0];
+/// let ring = &end.enclosed[0].value;
 /// assert_eq!(ring.seat.value, "defenders");
 /// assert_eq!(ring.along[0].value, "orthogonal");
 /// assert!(ring.zone.is_none(), "the way out is the board's edge");
