@@ -747,3 +747,21 @@ fn colours_example_plays_both_symbols_for_both_players() {
     let r = pos.outcome().expect("a line");
     assert_eq!((r.winners.as_slice(), &r.reason), (&[game.seat("order").unwrap()][..], &qipan::core::EndReason::Line));
 }
+
+/// The shield wall and enclosure examples do what their comments say.
+#[test]
+fn shield_wall_and_enclosure_examples() {
+    let game = load(&example("shield-wall.yaml"));
+    let mut pos = game.start();
+    pos.play(&parse_move(&pos, "e4-e1").unwrap()).unwrap();
+    let at = |pos: &Position, l: &str| {
+        pos.cell(game.board.find(l).unwrap()).map(|p| game.pieces[p.piece.idx()].name.clone())
+    };
+    assert_eq!((at(&pos, "b1"), at(&pos, "d1")), (None, None), "the row is taken");
+    assert_eq!(at(&pos, "c1").as_deref(), Some("chief"), "the chief is spared");
+    let game = load(&example("enclosure.yaml"));
+    let mut pos = game.start();
+    pos.play(&parse_move(&pos, "c1-c2").unwrap()).unwrap();
+    let r = pos.outcome().expect("ringed in");
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Enclosed));
+}

@@ -5,8 +5,8 @@
 use qipan::core::notation::parse_move;
 use qipan::core::playout::perft;
 use qipan::core::{Position, SeatId};
-use rand::SeedableRng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 
 const N: i32 = 11;
 const EMPTY: u8 = 0;
@@ -17,12 +17,17 @@ const THRONE: i32 = 5 * N + 5;
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A position by the rules: squares row by row from a1 (index = rank * 11 + file), the side to move
-/// (1 attackers, 2 defenders), and the winner once the game is over.
+/// (1 attackers, 2 defenders), the winner once the game is over, and every position seen so far (for
+/// the repetition rule).
 #[derive(Clone)]
 struct Tafl {
     cells: [u8; 121],
     mover: u8,
     winner: Option<u8>,
+    seen: Vec<([u8; 121], u8)>,
+    shield_wall: bool,
+    /// Shield walls taken so far.
+    walls: u32,
 }
 
 fn idx(l: &str) -> usize {
@@ -52,7 +57,74 @@ impl Tafl {
             cells[idx(l)] = DEFENDER;
         }
         cells[idx("f6")] = KING;
-        Tafl { cells, mover: ATTACKER, winner: None }
+        Tafl::new(cells, ATTACKER)
+    }
+
+    fn new(cells: [u8; 121], mover: u8) -> Tafl {
+        Tafl { cells, mover, winner: None, seen: vec![(cells, mover)], shield_wall: true, walls: 0 }
+    }
+
+    /// The shield wall, after the mover landed on (r, f): a row of two or more enemies along the edge
+    /// from there, each with the mover's piece in front of it (or a corner), closed at the far end by
+    /// the mover's piece or a corner. The row is taken, but for a king in it.
+    fn shield_wall_captures(&mut self, r: i32, f: i32) {
+        let me = self.mover;
+        let closes = |t: &Tafl, rr: i32, ff: i32| match t.at(rr, ff) {
+            Some(EMPTY) => corner(rr * N + ff),
+            Some(v) => side(v) == me,
+            None => false,
+        };
+        for (dr, df) in DIRS {
+            let (mut rr, mut ff, mut row) = (r + dr, f + df, Vec::new());
+            while let Some(v) = self.at(rr, ff) {
+                if v == EMPTY || side(v) == me {
+                    break;
+                }
+                // Across the line: one side off the board, the other closed.
+                let across = [(df, dr), (-df, -dr)];
+                let off = across.iter().any(|&(a, b)| self.at(rr + a, ff + b).is_none());
+                let front =
+                    across.iter().all(|&(a, b)| self.at(rr + a, ff + b).is_none() || closes(self, rr + a, ff + b));
+                if !off || !front {
+                    break;
+                }
+                row.push(rr * N + ff);
+                rr += dr;
+                ff += df;
+            }
+            if row.len() >= 2 && closes(self, rr, ff) {
+                self.walls += 1;
+                for i in row {
+                    if self.cells[i as usize] != KING {
+                        self.cells[i as usize] = EMPTY;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the king and every defender are ringed in: none can walk to a square on the edge through
+    /// squares without attackers.
+    fn enclosed(&self) -> bool {
+        let mut seen = [false; 121];
+        let mut todo: Vec<i32> = (0..121).filter(|&i| matches!(self.cells[i as usize], DEFENDER | KING)).collect();
+        for &i in &todo {
+            seen[i as usize] = true;
+        }
+        while let Some(i) = todo.pop() {
+            let (r, f) = (i / N, i % N);
+            if r == 0 || f == 0 || r == N - 1 || f == N - 1 {
+                return false;
+            }
+            for (dr, df) in DIRS {
+                let j = (r + dr) * N + f + df;
+                if self.cells[j as usize] != ATTACKER && !seen[j as usize] {
+                    seen[j as usize] = true;
+                    todo.push(j);
+                }
+            }
+        }
+        true
     }
 
     fn at(&self, r: i32, f: i32) -> Option<u8> {
@@ -124,14 +196,27 @@ impl Tafl {
                 }
             }
         }
+        if self.shield_wall {
+            self.shield_wall_captures(r, f);
+        }
         if c == KING && corner(to as i32) {
             self.winner = Some(DEFENDER);
+        }
+        // The attackers win by ringing in the king and all his men.
+        if self.winner.is_none() && me == ATTACKER && self.enclosed() {
+            self.winner = Some(ATTACKER);
         }
         self.mover = 3 - me;
         if self.winner.is_none() && self.moves().is_empty() {
             // A side without a move loses.
             self.winner = Some(3 - self.mover);
         }
+        // A position seen for the third time (the same side to move) loses for the defenders.
+        let now = (self.cells, self.mover);
+        if self.winner.is_none() && self.seen.iter().filter(|&&p| p == now).count() >= 2 {
+            self.winner = Some(ATTACKER);
+        }
+        self.seen.push(now);
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -173,18 +258,33 @@ fn perft_matches_the_rules_to_depth_three() {
 fn random_games_agree_with_the_rules_move_by_move() {
     let game = qipan::load("hnefatafl", &[]).unwrap();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
-    let (mut captures, mut decided) = (0, 0);
-    for g in 0..40 {
+    let (mut captures, mut decided, mut walls) = (0, 0, 0);
+    let mut reasons = std::collections::BTreeMap::new();
+    for g in 0..100 {
         let mut pos = game.start();
         let mut t = Tafl::start();
-        for _ in 0..400 {
+        for _ in 0..600 {
             if pos.is_over() || t.winner.is_some() {
                 break;
             }
             let mut want: Vec<String> = t.moves().iter().map(|&(a, b)| format!("{}-{}", label(a), label(b))).collect();
             want.sort();
             assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
-            let text = want.choose(&mut rng).unwrap().clone();
+            // Every other game leans to the edge and keeps the king from the corners when it can, so
+            // that games last and the edge rules (shield walls, rings) come up.
+            let edgy: Vec<&String> = want
+                .iter()
+                .filter(|m| {
+                    let to = idx(m.split_once('-').unwrap().1);
+                    let (r, f) = (to / 11, to % 11);
+                    (r == 0 || f == 0 || r == 10 || f == 10 || rng.random_bool(0.3)) && !corner(to as i32)
+                })
+                .collect();
+            let text = if g % 2 == 1 && !edgy.is_empty() {
+                (*edgy.choose(&mut rng).unwrap()).clone()
+            } else {
+                want.choose(&mut rng).unwrap().clone()
+            };
             let (a, b) = text.split_once('-').unwrap();
             t.play(idx(a), idx(b));
             pos.play(&parse_move(&pos, &text).unwrap()).unwrap();
@@ -200,15 +300,19 @@ fn random_games_agree_with_the_rules_move_by_move() {
             assert_eq!(pos.hash(), pos.hash_from_scratch());
         }
         captures += pos.captures().iter().sum::<u32>();
+        walls += t.walls;
         if let Some(w) = t.winner {
             decided += 1;
             let r = pos.outcome().unwrap_or_else(|| panic!("game {g}: the rules say it is over"));
             assert_eq!(r.winners, [SeatId(w - 1)], "game {g}");
-        } else if let Some(r) = pos.outcome() {
-            assert!(r.winners.is_empty(), "game {g}: only a repetition draw may end it early: {r:?}");
+            *reasons.entry(r.reason.to_string()).or_insert(0) += 1;
+        } else {
+            assert!(pos.outcome().is_none(), "game {g}: over for the engine only: {:?}", pos.outcome());
         }
     }
     assert!(captures > 100 && decided > 5, "{captures} captures, {decided} decided games");
+    eprintln!("{reasons:?}, {walls} shield walls");
+    assert!(walls > 0, "no shield wall was taken: the rule went untested");
 }
 
 /// The king: taken on four sides, on three beside the throne, never on the edge; the throne and the
@@ -217,10 +321,11 @@ fn random_games_agree_with_the_rules_move_by_move() {
 fn the_king_and_the_hostile_squares() {
     let game = qipan::load("hnefatafl", &[]).unwrap();
     let fen_game = |setup: &[(&str, u8)], mover: u8| {
-        let mut t = Tafl { cells: [EMPTY; 121], mover, winner: None };
+        let mut t = Tafl::new([EMPTY; 121], mover);
         for &(l, c) in setup {
             t.cells[idx(l)] = c;
         }
+        t.seen = vec![(t.cells, mover)];
         t
     };
     // Three attackers around a king beside the empty throne (on e6, throne f6): the fourth closes.
@@ -276,4 +381,84 @@ fn position(game: &std::sync::Arc<qipan::core::Game>, t: &Tafl) -> Position {
     }
     let mover = if t.mover == ATTACKER { "attackers" } else { "defenders" };
     Position::from_fen(game, &format!("{} {mover}", ranks.join("/"))).unwrap()
+}
+
+/// The attackers win by ringing in the king and all his men, even with room inside the ring.
+#[test]
+fn enclosing_every_defender_wins() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let ring = [("b3", ATTACKER), ("d3", ATTACKER), ("c4", ATTACKER), ("b2", ATTACKER), ("d2", ATTACKER)];
+    let mut t = Tafl::new([EMPTY; 121], ATTACKER);
+    for (l, c) in ring.into_iter().chain([("c3", KING), ("c2", DEFENDER), ("h1", ATTACKER)]) {
+        t.cells[idx(l)] = c;
+    }
+    t.seen = vec![(t.cells, ATTACKER)];
+    assert!(!t.enclosed(), "c2 reaches c1, on the edge");
+    let mut pos = position(&game, &t);
+    t.play(idx("h1"), idx("c1"));
+    pos.play(&parse_move(&pos, "h1-c1").unwrap()).unwrap();
+    assert_eq!(t.winner, Some(ATTACKER));
+    let r = pos.outcome().unwrap();
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Enclosed));
+    // Without the option, the defenders lose only because they cannot move.
+    let game = qipan::load("hnefatafl", &[("enclosure".into(), "false".into())]).unwrap();
+    let mut t = Tafl::new([EMPTY; 121], ATTACKER);
+    for (l, c) in ring.into_iter().chain([("c3", KING), ("c2", DEFENDER), ("h1", ATTACKER)]) {
+        t.cells[idx(l)] = c;
+    }
+    let mut pos = position(&game, &t);
+    pos.play(&parse_move(&pos, "h1-c1").unwrap()).unwrap();
+    assert_eq!(pos.outcome().unwrap().reason, qipan::core::EndReason::NoLegalMove);
+}
+
+/// A position seen for the third time loses for the defenders, whoever repeated it.
+#[test]
+fn a_third_repetition_loses_for_the_defenders() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let mut pos = game.start();
+    let mut t = Tafl::start();
+    let shuffle = ["a4-b4", "f4-f3", "b4-a4", "f3-f4"];
+    for (i, text) in shuffle.iter().chain(&shuffle).enumerate() {
+        assert!(!pos.is_over() && t.winner.is_none(), "over before ply {i}");
+        let (a, b) = text.split_once('-').unwrap();
+        t.play(idx(a), idx(b));
+        pos.play(&parse_move(&pos, text).unwrap()).unwrap();
+    }
+    assert_eq!(t.winner, Some(ATTACKER));
+    let r = pos.outcome().unwrap();
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Repetition));
+}
+
+/// The shield wall: a row on the edge with an enemy in front of each piece, bracketed by an enemy and a
+/// corner; the king in the row stays.
+#[test]
+fn shield_walls() {
+    let board = |extra: &[(&str, u8)]| {
+        let mut t = Tafl::new([EMPTY; 121], ATTACKER);
+        let wall = [("b1", DEFENDER), ("c1", KING), ("d1", DEFENDER), ("b2", ATTACKER), ("c2", ATTACKER)];
+        for &(l, c) in wall.iter().chain(extra).chain(&[("e5", ATTACKER), ("k11", DEFENDER)]) {
+            t.cells[idx(l)] = c;
+        }
+        t.seen = vec![(t.cells, ATTACKER)];
+        t
+    };
+    let occupied = |pos: &Position, l: &str| pos.cell(pos.game().board.find(l).unwrap()).is_some();
+    for (options, extra, taken) in [
+        (vec![], vec![("d2", ATTACKER)], true),
+        // d1 has no enemy in front of it.
+        (vec![], vec![], false),
+        (vec![("shield_wall".to_string(), "false".to_string())], vec![("d2", ATTACKER)], false),
+    ] {
+        let game = qipan::load("hnefatafl", &options).unwrap();
+        let mut t = board(&extra);
+        t.shield_wall = options.is_empty();
+        let mut pos = position(&game, &t);
+        t.play(idx("e5"), idx("e1"));
+        pos.play(&parse_move(&pos, "e5-e1").unwrap()).unwrap();
+        for l in ["b1", "d1"] {
+            assert_eq!(occupied(&pos, l), !taken, "{l} {options:?} {extra:?}");
+            assert_eq!(t.cells[idx(l)] != EMPTY, !taken, "{l}, by the rules");
+        }
+        assert!(occupied(&pos, "c1") && t.cells[idx("c1")] == KING, "the king is never taken by a wall");
+    }
 }

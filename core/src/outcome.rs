@@ -171,6 +171,8 @@ pub enum EndReason {
     Connection,
     /// A piece reached a zone of the game's reach goals ([`ReachGoal`](crate::rules::ReachGoal)).
     ZoneReached,
+    /// Hostile pieces ringed a side in ([`EncloseGoal`](crate::rules::EncloseGoal)).
+    Enclosed,
     /// A seat's count of pieces fell below one of the game's count goals
     /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
     PieceCount,
@@ -228,6 +230,7 @@ impl EndReason {
             EndReason::Line => "a line was made",
             EndReason::Connection => "a connection was made",
             EndReason::ZoneReached => "a piece reached its goal",
+            EndReason::Enclosed => "a side was enclosed",
             EndReason::PieceCount => "a count of pieces was reached",
             EndReason::BoardFull => "the board is full",
             EndReason::LastSideStanding => "last side standing",

@@ -374,6 +374,10 @@ impl GameData {
                 Some(f) if simple && f.excluded_zones == 0 => f.occupants,
                 _ => 0,
             };
+            (rule.slide_to, rule.slide_barred) = match rule.to_fast {
+                Some(f) if simple => (f.occupants, f.excluded_zones),
+                _ => (0, 0),
+            };
         }
         let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))

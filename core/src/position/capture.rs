@@ -53,6 +53,11 @@ impl Position {
                 let (mut n, rel, dir) = rule.line_start(&view, i);
                 for _ in 0..k {
                     n = board.next(rel, dir, n);
+                    if rule.spare.is_some()
+                        && rule.spares(&View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to, origin }, n)
+                    {
+                        continue;
+                    }
                     if rule.convert {
                         self.convert(n, mover.seat, seat);
                     } else {

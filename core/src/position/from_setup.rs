@@ -203,6 +203,7 @@ impl Position {
             ko: setup.ko,
             chains: game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation)),
             links: game.rules.end.connections.iter().map(|_| Links::new(n)).collect(),
+            flood: Default::default(),
             reserve: setup.reserve,
             graveyard: setup.graveyard,
             captures: setup.captures,

@@ -115,6 +115,8 @@ pub struct Position {
     chains: Option<Chains>,
     /// The groups of each connection goal (none without such goals).
     links: Vec<crate::rules::goal::Links>,
+    /// The enclosure goals' flood fill, reused ([`crate::rules::EncloseGoal`]).
+    pub(crate) flood: crate::rules::goal::Flood,
     reserve: Vec<u16>,
     graveyard: Vec<u16>,
     captures: Vec<u32>,

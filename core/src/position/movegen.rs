@@ -450,8 +450,8 @@ impl Position {
         let rules = &self.game.rules;
         let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
         if plain && !self.game.has_check_rule() {
-            // Nothing beyond the movement rules can refuse a move.
-            moves.extend_from_slice(pseudo);
+            // Nothing beyond the movement rules can refuse a move: the buffers change places.
+            std::mem::swap(moves, pseudo);
         } else if plain {
             // Only the check rule: try each move on a scratch board, unless it cannot matter.
             cells.clear();

@@ -32,6 +32,7 @@ impl Clone for Position {
             ko,
             chains,
             links,
+            flood,
             reserve,
             graveyard,
             captures,
@@ -67,6 +68,7 @@ impl Clone for Position {
             ko: *ko,
             chains: chains.clone(),
             links: links.clone(),
+            flood: flood.clone(),
             reserve: reserve.clone(),
             graveyard: graveyard.clone(),
             captures: captures.clone(),
@@ -105,6 +107,7 @@ impl Clone for Position {
             ko,
             chains,
             links,
+            flood,
             reserve,
             graveyard,
             captures,
@@ -139,6 +142,7 @@ impl Clone for Position {
         self.ko = *ko;
         self.chains.clone_from(chains);
         self.links.clone_from(links);
+        self.flood.clone_from(flood);
         self.reserve.clone_from(reserve);
         self.graveyard.clone_from(graveyard);
         self.captures.clone_from(captures);

@@ -40,7 +40,7 @@ use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
 use crate::rules::{
-    AbsorbedTurns, ConnectGoal, CountGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal,
+    AbsorbedTurns, ConnectGoal, CountGoal, EncloseGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal,
 };
 use crate::{PieceId, SeatId};
 
@@ -90,12 +90,17 @@ pub struct EndRules {
     pub quiet_reset: Vec<PieceId>,
     /// The game is drawn when one arrangement with the same seat to move occurs this many times.
     pub repetition_draw: Option<u32>,
+    /// The seat whose side loses, instead of a draw, when an arrangement repeats that often (Copenhagen
+    /// Hnefatafl's defenders).
+    pub repetition_loser: Option<SeatId>,
     /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
     pub lines: Vec<LineGoal>,
     /// Connections that end the game at once when a side's group makes one, tried in order.
     pub connections: Vec<ConnectGoal>,
     /// Zones that end the game at once when a piece arrives in its seat's, tried in order.
     pub reach: Vec<ReachGoal>,
+    /// Sides that lose (or win) at once when hostile pieces ring them in, tried in order.
+    pub enclosed: Vec<EncloseGoal>,
     /// Counts of pieces below which a seat is out (or wins), tried in order after every move.
     pub counts: Vec<CountGoal>,
     /// When a move fills the board without meeting a goal, this seat's side wins (Chaos, in Order and
@@ -346,12 +351,14 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             }
         }
         if draw_now {
-            let why = if pos.game().rules.end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n) {
-                EndReason::QuietMoves
+            let end = &pos.game().rules.end;
+            let result = if end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n) {
+                GameResult::winners(pos, vec![], EndReason::QuietMoves)
+            } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
+                goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {
-                EndReason::Repetition
+                GameResult::winners(pos, vec![], EndReason::Repetition)
             };
-            let result = GameResult::winners(pos, vec![], why);
             pos.finish(result);
         }
         return Ok(());
@@ -595,5 +602,14 @@ mod tests {
         // The set-up position again, with White to move: its second time.
         let pos = played(&g, &kings, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"]);
         assert_eq!(result(&pos), Some((EndReason::Repetition, vec![])));
+    }
+
+    #[test]
+    fn repetition_can_lose_for_a_named_seat() {
+        let end = EndRules { repetition_draw: Some(2), repetition_loser: Some(BLACK), ..EndRules::default() };
+        let g = row(5, ends(end));
+        let kings = [("a1", WHITE, KING), ("e1", BLACK, KING)];
+        let pos = played(&g, &kings, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"]);
+        assert_eq!(result(&pos), Some((EndReason::Repetition, vec![WHITE])));
     }
 }

@@ -1,15 +1,15 @@
 //! The goals on the board of `end:`: lines (N in a row), connections, zones to reach and counts of
-//! pieces, each checked against the board and seats it will be played on, so a goal that could never be
+//! pieces and enclosures, each checked against the board and seats it will be played on, so a goal that could never be
 //! met is an error of the definition.
 
 use super::Compiler;
 use super::words::GOAL_OUTCOME;
 use crate::diag::Loc;
-use crate::schema::{ConnectDef, CountDef, LineDef, ReachDef, Spanned, Text};
+use crate::schema::{ConnectDef, CountDef, EnclosedDef, LineDef, ReachDef, Spanned, Text};
 use qipan_core::SeatId;
 use qipan_core::board::{Board, RelationId};
 use qipan_core::game::Seat;
-use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, GoalOutcome, LineGoal, ReachGoal};
+use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, GoalOutcome, LineGoal, ReachGoal};
 
 impl Compiler<'_> {
     /// The line goals that apply; a line longer than any the board has room for is an error, since it
@@ -174,6 +174,50 @@ impl Compiler<'_> {
             let pieces = self.piece_list(&r.pieces, piece_names);
             let outcome = self.word(&r.outcome, GOAL_OUTCOME, GoalOutcome::Wins);
             goals.push(ReachGoal { zones, pieces, outcome });
+        }
+        goals
+    }
+
+    /// The enclosure goals that apply; the way out is the edge of their relations unless a zone is named.
+    pub(super) fn enclosed(
+        &mut self,
+        defs: &[Spanned<EnclosedDef>],
+        board: &Board,
+        seats: &[Seat],
+    ) -> Vec<EncloseGoal> {
+        let mut goals = Vec::new();
+        for d in defs {
+            let (e, at) = (&d.value, d.referenced);
+            if !self.applies(&e.when) {
+                continue;
+            }
+            let along = self.relations(&e.along, at, board);
+            let Some(seat) = self.winning_seat(&e.seat, seats) else { continue };
+            let exits: Vec<bool> = match &e.zone {
+                Some(t) => {
+                    let name = self.subst(t);
+                    let Some(z) = board.zone(&name) else {
+                        self.unknown(t.referenced, "zone", &name, board.zone_names());
+                        continue;
+                    };
+                    board.node_ids().map(|n| board.zones_of(n) & (1 << z) != 0).collect()
+                }
+                None => board
+                    .node_ids()
+                    .map(|n| {
+                        along
+                            .iter()
+                            .any(|&r| board.relation_directions(r).into_iter().any(|d| !board.next(r, d, n).is_some()))
+                    })
+                    .collect(),
+            };
+            if !along.is_empty() && !exits.contains(&true) {
+                let msg = "the enclosure has no way out: every side would be enclosed from the start";
+                self.error(at, msg, Some("`zone:` a zone with nodes, or relations that reach the board's edge".into()));
+                continue;
+            }
+            let outcome = self.word(&e.outcome, GOAL_OUTCOME, GoalOutcome::Loses);
+            goals.push(EncloseGoal { seat, along, exits, outcome });
         }
         goals
     }

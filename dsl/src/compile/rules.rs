@@ -6,7 +6,7 @@ use super::words::{
     STUCK, SWAP,
 };
 use crate::lang::Names;
-use crate::schema::{GameDef, ScoringDef};
+use crate::schema::{CaptureDef, GameDef, ScoringDef, Spanned};
 use crate::words::{listed_or, lookup};
 use qipan_core::board::Board;
 use qipan_core::game::Seat;
@@ -47,7 +47,16 @@ impl Compiler<'_> {
         }
         rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
         let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases };
-        for t in &r.captures {
+        for c in &r.captures {
+            let t = &match &c.value {
+                CaptureDef::Text(rule) => Spanned::new(rule.clone(), c.referenced, c.defined),
+                CaptureDef::If { rule, when } => {
+                    if !self.applies(&Some(Spanned::new(when.clone(), c.referenced, c.defined))) {
+                        continue;
+                    }
+                    Spanned::new(rule.clone(), c.referenced, c.defined)
+                }
+            };
             let text = self.subst(t);
             match crate::lang::compile_capture(&text, &names) {
                 Ok(rule) => rules.captures.push(rule),
@@ -129,9 +138,11 @@ impl Compiler<'_> {
             quiet_draw,
             quiet_reset,
             repetition_draw,
+            repetition_loser: e.repetition_loser.as_ref().and_then(|t| self.winning_seat(t, seats)),
             lines: self.lines(&e.lines, board, seats, piece_names),
             connections: self.connections(&e.connections, board, seats, &def.zone_aliases, piece_names),
             reach: self.reach(&e.reach, board, seats, &def.zone_aliases, piece_names),
+            enclosed: self.enclosed(&e.enclosed, board, seats),
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
         })

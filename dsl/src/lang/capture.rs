@@ -1,6 +1,8 @@
 //! Capture rules (`rules: captures:`, the grammar's `capture_rule`): a form (`flank`, `custodial`,
-//! `surround`, `explode`, `approach`, `withdraw`) over relations, what is captured (`of`), what closes
-//! (`with`), which pieces capture (`by`), and the flags `convert`, `required`, `edges` and `self`.
+//! `surround`, `shieldwall`, `explode`, `approach`, `withdraw`, `remove`) over relations, what is captured
+//! (`of`), what closes (`with`), which pieces capture (`by`), what a line holds but is not taken
+//! (`sparing`), what triggers a removal and what it falls back to (`if`, `fallback`), and the flags
+//! `convert`, `required`, `edges` and `self`.
 
 use super::cond::compile_cond;
 use super::{LangError, LangParser, Names, Rule, check_nesting, in_chars, not_keyword, offset_of, syntax_error};
@@ -54,7 +56,11 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                     if min == 0 || min > max {
                         return Err(LangError::at(
                             off,
-                            "a custodial capture takes at least one piece",
+                            if form_rule == Rule::shieldwall {
+                                "a shield wall takes at least one piece"
+                            } else {
+                                "a custodial capture takes at least one piece"
+                            },
                             Some("a number of pieces from 1, such as `1`, `1..` or `1..3`".into()),
                         ));
                     }
@@ -73,6 +79,10 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             Rule::approach => CaptureForm::Approach,
             Rule::withdraw => CaptureForm::Withdraw,
             Rule::remove => CaptureForm::Remove,
+            Rule::shieldwall => {
+                let (min, max) = range.unwrap_or((2, 255));
+                CaptureForm::Wall { min, max }
+            }
             _ => CaptureForm::Surround { edges: false },
         };
         let mut rule = CaptureRule {
@@ -85,6 +95,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             by: 0,
             convert: false,
             required: false,
+            spare: None,
             text: text.trim().into(),
         };
         for part in inner {
@@ -108,6 +119,17 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
                 }
                 Rule::capture_fallback => {
                     rule.fallback = Some(compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?)
+                }
+                Rule::capture_sparing => {
+                    let off = offset_of(&part);
+                    if !matches!(rule.form, CaptureForm::Wall { .. }) {
+                        return Err(LangError::at(
+                            off,
+                            "`sparing` belongs to `shieldwall`: other forms take every piece they close",
+                            Some("narrow `of` instead, such as `of enemy and not piece(king)`".into()),
+                        ));
+                    }
+                    rule.spare = Some(compile_cond(part.into_inner().find(not_keyword).expect("cond"), names)?)
                 }
                 Rule::capture_by => {
                     for p in part.into_inner().filter(not_keyword).flat_map(|p| p.into_inner()).filter(not_keyword) {
@@ -148,7 +170,7 @@ fn flag(rule: &mut CaptureRule, word: &str, off: usize) -> Result<(), LangError>
         ("required", _) => rule.required = true,
         ("edges", CaptureForm::Surround { edges }) => *edges = true,
         ("self", CaptureForm::Explode { mover }) => *mover = true,
-        ("edges", CaptureForm::Line { .. }) => {
+        ("edges", CaptureForm::Line { .. } | CaptureForm::Wall { .. }) => {
             return refuse(
                 "`edges` belongs to `surround`: a line is closed by a node".into(),
                 "`convert` or `required`",

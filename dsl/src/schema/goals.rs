@@ -133,3 +133,32 @@ pub struct CountDef {
     #[serde(default, rename = "if")]
     pub when: Option<Text>,
 }
+
+/// A side that loses when ringed in: `{ seat: defenders, along: [orthogonal] }` (Copenhagen Hnefatafl:
+/// the attackers win when no defender can reach the board's edge).
+///
+/// ```
+/// let end = qipan::definition("hnefatafl")?.def.end;
+/// let ring = &end.enclosed[0].value;
+/// assert_eq!(ring.seat.value, "defenders");
+/// assert_eq!(ring.along[0].value, "orthogonal");
+/// assert!(ring.zone.is_none(), "the way out is the board's edge");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnclosedDef {
+    /// The seat whose side must keep a way out.
+    pub seat: Text,
+    /// The relations a way out follows.
+    pub along: Vec<Text>,
+    /// The way out: a board zone (by default the board's edge, the nodes a direction of `along` leaves).
+    #[serde(default)]
+    pub zone: Option<Text>,
+    /// What being enclosed does to the side: `loses` (the default) or `wins`.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}

@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, EnclosedDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -23,9 +23,11 @@ pub struct RulesDef {
     #[serde(default)]
     pub capture: Option<Text>,
     /// Capture rules applied after every move, in order: `flank RELATIONS`, `custodial RELATIONS [N]` or
-    /// `surround RELATIONS`, then `of COND`, `with COND`, `by PIECES`, `convert`, `required`, `edges`.
+    /// `surround RELATIONS` or `shieldwall RELATIONS [N]`, then `of COND`, `with COND`, `by PIECES`,
+    /// `sparing COND`, `convert`, `required`, `edges`; or `{ rule: TEXT, if: EXPR }`, only when an option
+    /// expression holds.
     #[serde(default)]
-    pub captures: Vec<Text>,
+    pub captures: Vec<Spanned<CaptureDef>>,
     /// `forbidden` (default) or `allowed`.
     #[serde(default)]
     pub suicide: Option<Text>,
@@ -125,6 +127,10 @@ pub struct EndDef {
     /// expression; 0 = never).
     #[serde(default)]
     pub repetitions: Option<Spanned<NumOrExpr>>,
+    /// The seat whose side loses when a position repeats `repetitions` times, instead of a draw
+    /// (Copenhagen Hnefatafl: `defenders`).
+    #[serde(default)]
+    pub repetition_loser: Option<Text>,
     /// Lines that end the game when a seat makes one (N in a row), tried in order.
     #[serde(default)]
     pub lines: Vec<LineDef>,
@@ -134,6 +140,9 @@ pub struct EndDef {
     /// Zones that end the game when a piece arrives in its seat's, tried in order.
     #[serde(default)]
     pub reach: Vec<ReachDef>,
+    /// Sides that lose when hostile pieces ring them in, tried in order.
+    #[serde(default)]
+    pub enclosed: Vec<Spanned<EnclosedDef>>,
     /// Counts of pieces below which a seat is out (or wins).
     #[serde(default)]
     pub counts: Vec<CountDef>,
@@ -239,4 +248,31 @@ pub struct ExtraDef {
     /// The counter paid, one unit per use.
     #[serde(default)]
     pub cost: Option<Text>,
+}
+
+/// One capture rule: its text, or its text and the option expression under which it applies.
+///
+/// ```
+/// use qipan_dsl::schema::CaptureDef;
+///
+/// let rules = qipan::definition("hnefatafl")?.def.rules;
+/// assert!(matches!(&rules.captures[0].value, CaptureDef::Text(t) if t.starts_with("custodial")));
+/// let CaptureDef::If { rule, when } = &rules.captures[2].value else { panic!("a rule under an option") };
+/// assert!(rule.starts_with("shieldwall"));
+/// assert_eq!(when, "shield_wall");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum CaptureDef {
+    /// The rule, always in force.
+    Text(String),
+    /// The rule, in force when the option expression `if` holds.
+    If {
+        /// The rule.
+        rule: String,
+        /// The option expression.
+        #[serde(rename = "if")]
+        when: String,
+    },
 }

@@ -8,6 +8,10 @@
 //! - `approach.rs`: the line of targets just ahead of the destination or just behind the start, in the
 //!   direction of travel (Fanorona's approach and withdrawal); the mover chooses, so the rule a move
 //!   captures under is part of the move ([`Move::capture_rule`](crate::Move::capture_rule)).
+//! - `wall.rs`: a row of targets along the board's edge, each with a closer in front of it, closed at
+//!   the far end (the tafl shield wall), sparing what the rule says (`sparing`, the king);
+//! - `remove.rs`: after a move whose destination meets a trigger (a Morris mill), one piece anywhere,
+//!   chosen by the mover and recorded in the move ([`Move::take`](crate::Move::take)).
 //!
 //! A rule names what may be captured (`of`, default `enemy`), what closes a line or an enclosure
 //! (`with`, default `friend`; a zone there makes hostile nodes), which moving pieces capture (`by`), and
@@ -35,6 +39,7 @@ mod explode;
 mod line;
 pub(crate) mod remove;
 mod surround;
+mod wall;
 
 pub(crate) use approach::{chosen_count, split_choices};
 
@@ -87,6 +92,15 @@ pub enum CaptureForm {
     /// The unbroken line of targets just behind the start, in the direction the piece moved away from
     /// them (Fanorona's withdrawal). Chosen, as [`CaptureForm::Approach`].
     Withdraw,
+    /// Along each direction from the destination: `min..=max` targets on the board's edge, each with
+    /// a closer on every side off the line and off the board's edge, then a closer (`shieldwall`,
+    /// `2..` by default).
+    Wall {
+        /// Fewest pieces in the row.
+        min: u8,
+        /// Most pieces in the row (255: no limit).
+        max: u8,
+    },
     /// `remove`: after a move whose destination satisfies the rule's `trigger`, one piece anywhere
     /// that satisfies the target condition (or the `fallback`), chosen by the mover (`remove.rs`).
     Remove,
@@ -118,6 +132,7 @@ impl CaptureForm {
             CaptureForm::Explode { .. } => "explode",
             CaptureForm::Approach => "approach",
             CaptureForm::Withdraw => "withdraw",
+            CaptureForm::Wall { .. } => "shieldwall",
             CaptureForm::Remove => "remove",
         }
     }
@@ -155,6 +170,8 @@ pub struct CaptureRule {
     pub convert: bool,
     /// A move is legal only if it captures under this rule.
     pub required: bool,
+    /// Pieces that may stand in a line but are not taken with it (`sparing`: the king in a shield wall).
+    pub spare: Option<Cond>,
     /// The source text, for messages.
     pub text: String,
 }
@@ -187,12 +204,20 @@ impl View<'_> {
         }
     }
 
-    /// Whether `c` holds on `n` (a node on the board) in the view; `enemy` and `friend` are read directly.
-    #[inline(always)]
+    /// Whether `c` holds on `n` (a node on the board) in the view. The usual words of capture rules
+    /// (`enemy`, `friend`, `empty`, `piece`, `zone` and their combinations) are read directly: every
+    /// move tests a few of them per direction.
+    #[inline]
     pub(crate) fn holds(&self, c: &Cond, n: NodeId) -> bool {
         match c {
             Cond::Enemy => self.cell(n).is_some_and(|p| self.pos.hostile(self.seat, p.seat)),
             Cond::Friend => self.cell(n).is_some_and(|p| self.pos.same_side(self.seat, p.seat)),
+            Cond::Empty => self.cell(n).is_none(),
+            Cond::Piece(t) => self.cell(n).is_some_and(|p| p.piece == *t),
+            Cond::Zone(z) => self.pos.game().board.zones_of(n) & (1 << z) != 0,
+            Cond::Not(c) => !self.holds(c, n),
+            Cond::And(cs) => cs.iter().all(|c| self.holds(c, n)),
+            Cond::Or(cs) => cs.iter().any(|c| self.holds(c, n)),
             _ => c.eval_with(self.pos, self.seat, n, &|m| self.cell(m)),
         }
     }
@@ -228,6 +253,7 @@ impl CaptureRule {
             CaptureForm::Approach | CaptureForm::Withdraw => approach::along(self, view, i),
             // A removal is chosen with the move (`Move::take`), not found along a line.
             CaptureForm::Remove => 0,
+            CaptureForm::Wall { min, max } => wall::along(self, view, i, min, max),
         }
     }
 
@@ -256,6 +282,12 @@ impl CaptureRule {
     #[inline]
     pub(crate) fn captures_any(&self, view: &View) -> bool {
         self.lines_to_judge(view).any(|i| self.along(view, i) > 0)
+    }
+
+    /// Whether the piece on `n`, in a captured line, stays (`sparing`).
+    #[inline]
+    pub(crate) fn spares(&self, view: &View, n: NodeId) -> bool {
+        self.spare.as_ref().is_some_and(|c| view.holds(c, n))
     }
 }
 

@@ -108,6 +108,7 @@ mod tests {
             by: 0,
             convert: false,
             required: false,
+            spare: None,
             text: "remove".into(),
         };
         let rules = Rules { captures: vec![remove], ..Rules::default() };

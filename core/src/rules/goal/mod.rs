@@ -1,6 +1,7 @@
 //! Goals on the board: what a side makes or does that ends the game at once. A line of N
 //! ([`LineGoal`]), a group that connects zones or holds every piece ([`ConnectGoal`]), a piece that
-//! reaches a zone ([`ReachGoal`]), and a count of pieces that falls too low ([`CountGoal`]).
+//! reaches a zone ([`ReachGoal`]), a side ringed in by hostile pieces ([`EncloseGoal`]), and a count of
+//! pieces that falls too low ([`CountGoal`]).
 //!
 //! Each kind of goal is one file here with its data, its test on a position and its unit tests; this
 //! file holds what they share: what meeting a goal does ([`GoalOutcome`]), which nodes the last move
@@ -30,6 +31,7 @@
 
 mod connect;
 mod count;
+mod enclosed;
 mod line;
 mod reach;
 
@@ -37,6 +39,8 @@ pub use connect::{ConnectGoal, ConnectTarget};
 pub(crate) use connect::{Links, connected};
 pub use count::CountGoal;
 pub(crate) use count::counts_crossed;
+pub use enclosed::EncloseGoal;
+pub(crate) use enclosed::Flood;
 pub(crate) use line::run_along;
 pub use line::{Axis, LineGoal, axes_of};
 pub use reach::ReachGoal;
@@ -95,7 +99,8 @@ pub(crate) fn decided(pos: &Position, maker: SeatId, outcome: GoalOutcome, reaso
     GameResult::winners(pos, winners, reason)
 }
 
-/// The first goal on the board the last move met, tried in order: lines, connections, zones reached.
+/// The first goal on the board the last move met, tried in order: lines, connections, zones reached,
+/// enclosures.
 pub(crate) fn met(pos: &mut Position) -> Option<GameResult> {
     let end = &pos.game().rules.end;
     if !end.lines.is_empty()
@@ -112,6 +117,11 @@ pub(crate) fn met(pos: &mut Position) -> Option<GameResult> {
         && let Some((outcome, maker)) = reach::reached(pos)
     {
         return Some(decided(pos, maker, outcome, EndReason::ZoneReached));
+    }
+    if !pos.game().rules.end.enclosed.is_empty()
+        && let Some((outcome, seat)) = enclosed::made(pos)
+    {
+        return Some(decided(pos, seat, outcome, EndReason::Enclosed));
     }
     None
 }

@@ -270,6 +270,11 @@ pub struct MoveRule {
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
     pub plain_to: u8,
+    /// As `plain_to`, but set when zones the destination may not be in are all `to` asks besides the
+    /// occupant (`slide_barred`): a slide reads both off tables without the general emitter.
+    pub slide_to: u8,
+    /// The zones (one bit each) a destination under `slide_to` may not be in.
+    pub slide_barred: u64,
     /// A jump goes on from where it landed while it can jump again, and must (draughts' multiple
     /// jumps; `chain`): one move per complete chain. A promotion on landing ends the chain, unless
     /// `chain_through_promotion`.
@@ -341,6 +346,8 @@ impl MoveRule {
             to_fast: None,
             leap_dests: Vec::new(),
             plain_to: 0,
+            slide_to: 0,
+            slide_barred: 0,
             chain: false,
             chain_optional: false,
             chain_through_promotion: false,

@@ -44,7 +44,32 @@ impl Gen<'_> {
     pub(super) fn slide(&mut self, relation: RelationId, dirs: &DirSel, min: u8, max: u8) {
         let (pos, from) = (self.pos, self.from);
         let game = pos.game();
-        if game.has_rays(relation) {
+        if game.has_rays(relation) && self.rule.slide_to != 0 {
+            // A destination decided by its occupant and its zones: tested here, without the emitter.
+            let (allowed, barred, board) = (self.rule.slide_to, self.rule.slide_barred, &game.board);
+            let (cells, skip) = (pos.cells(), (min as usize).saturating_sub(1));
+            let step = crate::moves::Move::step(self.piece, from, from);
+            for &d in self.dirs(relation, dirs, None).as_slice() {
+                let ray = game.ray(relation, d, from).unwrap_or(&[]);
+                let ray = &ray[..ray.len().min(max as usize)];
+                for (i, &at) in ray.iter().enumerate() {
+                    let open = i >= skip && at != from && board.zones_of(at) & barred == 0;
+                    match cells[at.idx()] {
+                        None => {
+                            if open && allowed & 1 != 0 {
+                                self.out.push(crate::moves::Move { to: at, ..step });
+                            }
+                        }
+                        Some(_) => {
+                            if open && super::emit::plain_allows(pos, self.seat, self.piece, allowed, at) {
+                                self.out.push(crate::moves::Move { to: at, ..step });
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if game.has_rays(relation) {
             // The lines are worked out once per game: follow them until the first piece.
             for &d in self.dirs(relation, dirs, None).as_slice() {
                 let ray = game.ray(relation, d, from).unwrap_or(&[]);
