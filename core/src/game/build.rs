@@ -420,6 +420,17 @@ impl GameData {
             }
         }
         let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
+        // Jumps along lines that pass over no node: their middle and landing nodes are the board's.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                if let Pattern::Jump { relation, dirs, .. } = &rule.pattern
+                    && ray_ok[relation.0 as usize]
+                {
+                    let table = crate::rules::pattern::jump_table(&board, &relation_dirs, &forwards, *relation, dirs);
+                    rule.jump_dests = table;
+                }
+            }
+        }
         let mut outward_dirs = Vec::new();
         for rd in &relation_dirs {
             for d in 0..board.directions().len() {
@@ -457,7 +468,11 @@ impl GameData {
             ray_start,
             ray_ok,
             step_table: None,
+            capture_classes: None,
         };
+        if game.rules.capture_priority != crate::rules::CapturePriority::Free {
+            game.capture_classes = crate::rules::priority::capture_classes(&game.pieces);
+        }
         if !game.rules.capture_required() {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
         }

@@ -28,14 +28,24 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::dirs::Dirs;
 use super::shot::occupant_after;
 use super::{CaptureMode, DirSel, Gen};
 use crate::PieceId;
-use crate::board::{NodeId, RelationId};
+use crate::board::{DirectionId, NodeId, RelationId};
 use crate::moves::Move;
 use crate::path::Path;
 use crate::position::Piece;
-use crate::rules::Cond;
+use crate::rules::{Cond, FastTarget};
+
+/// What a chain of jumps tests at every jump, worked out once per chain.
+struct ChainTests<'a> {
+    /// What the node jumped over must be, and its form as a table lookup when it has one.
+    over: &'a Cond,
+    over_fast: Option<FastTarget>,
+    /// The directions the jumps go in.
+    dirs: &'a [DirectionId],
+}
 
 /// A placement that follows a move, from the node the mover reached: `then place PIECE slide|step
 /// RELATION...` (the Amazons' arrow, shot like a queen from where the queen landed). The piece goes to
@@ -67,7 +77,11 @@ impl Gen<'_> {
     pub(super) fn jump_path(&mut self, relation: RelationId, dirs: &DirSel, over: &Cond) {
         let captures = self.rule.capture == CaptureMode::Jumped;
         let mut jumped = [NodeId::NONE; Path::MAX_LEGS];
-        self.chain_from(relation, dirs, over, self.from, Path::start(relation, captures), &mut jumped);
+        // Worked out once for the whole chain: its directions, and the two conditions as table
+        // lookups when they have that form.
+        let dirs = if self.rule.jump_dests.is_empty() { self.dirs(relation, dirs, None) } else { Dirs::All(&[]) };
+        let tests = ChainTests { over, over_fast: FastTarget::of(over), dirs: dirs.as_slice() };
+        self.chain_from(relation, &tests, self.from, Path::start(relation, captures), &mut jumped);
     }
 
     /// Extends `path` (which has reached `at`, over the nodes `jumped`) by one more jump in every way
@@ -75,8 +89,7 @@ impl Gen<'_> {
     fn chain_from(
         &mut self,
         relation: RelationId,
-        dirs: &DirSel,
-        over: &Cond,
+        tests: &ChainTests,
         at: NodeId,
         path: Path,
         jumped: &mut [NodeId; Path::MAX_LEGS],
@@ -85,16 +98,42 @@ impl Gen<'_> {
         // The mover has left its start: that node is empty while the chain goes on.
         let occ = |n: NodeId| if n == from { None } else { pos.cell(n) };
         let mut any = false;
-        for &d in self.dirs(relation, dirs, None).as_slice() {
-            let mid = pos.next_open(relation, d, at);
+        let table = rule.jump_dests.get(seat.idx() * pos.game().board.len() + at.idx());
+        let mut walked = tests.dirs.iter();
+        let mut tabled = table.map(|t| t.iter());
+        loop {
+            // From the table when the game has one, else along the board.
+            let (d, mid, to) = match &mut tabled {
+                Some(t) => match t.next() {
+                    Some(&j) => j,
+                    None => break,
+                },
+                None => match walked.next() {
+                    Some(&d) => {
+                        let mid = pos.next_open(relation, d, at);
+                        (d, mid, if mid.is_some() { pos.next_open(relation, d, mid) } else { NodeId::NONE })
+                    }
+                    None => break,
+                },
+            };
             if !mid.is_some() || mid == from || mid == at || jumped[..path.len()].contains(&mid) {
                 continue;
             }
-            if !over.eval_with(pos, seat, mid, &occ) {
+            let over_ok = match &tests.over_fast {
+                Some(f) => f.allows_occupant(pos, seat, mid, occ(mid)),
+                None => tests.over.eval_with(pos, seat, mid, &occ),
+            };
+            if !over_ok {
                 continue;
             }
-            let to = pos.next_open(relation, d, mid);
-            if !to.is_some() || to == mid || occ(to).is_some() || !rule.to.eval_with(pos, seat, to, &occ) {
+            if !to.is_some() || to == mid || occ(to).is_some() {
+                continue;
+            }
+            let to_ok = match &rule.to_fast {
+                Some(f) => f.allows_occupant(pos, seat, to, None),
+                None => rule.to.eval_with(pos, seat, to, &occ),
+            };
+            if !to_ok {
                 continue;
             }
             if rule.capture == CaptureMode::Jumped {
@@ -114,7 +153,7 @@ impl Gen<'_> {
                 }
                 continue;
             }
-            if !rule.chain || !self.chain_from(relation, dirs, over, to, next, jumped) {
+            if !rule.chain || !self.chain_from(relation, tests, to, next, jumped) {
                 self.out.push(mv);
             }
         }

@@ -29,6 +29,7 @@ pub use chain::ThenPlace;
 pub(crate) use chain::then_places_after;
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
+pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use step_table::StepTable;
@@ -180,6 +181,8 @@ pub struct Scratch {
     /// Generate only the first part of moves in several parts (a move that a placement follows is
     /// emitted once, with [`Move::then_place`] set and no node for it): for playouts drawing part by part.
     pub(crate) first_part: bool,
+    /// The nodes and pieces the seat to move may move, gathered once per generation.
+    pub(crate) movers: Vec<(NodeId, crate::position::Piece)>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
