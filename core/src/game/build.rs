@@ -568,7 +568,8 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     };
     for (i, a) in rules.iter().enumerate() {
         for b in &rules[i + 1..] {
-            if occupants(a) & occupants(b) == 0 {
+            // A turn with a following placement carries it; one without does not: never the same move.
+            if occupants(a) & occupants(b) == 0 || a.then_place.is_some() != b.then_place.is_some() {
                 continue;
             }
             let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {

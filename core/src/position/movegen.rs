@@ -276,8 +276,12 @@ impl Position {
                 continue;
             }
             match (&rule.pattern, mv.kind) {
+                (Pattern::Place, MoveKind::Place) if pattern::places_pair(rule, self, seat, mv.to, mv.with_to) => {
+                    return true;
+                }
                 (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
                     if !mv.with_to.is_some()
+                        && rule.then_place.is_none()
                         && self.cells[mv.to.idx()].is_none()
                         && rule.to.eval(self, seat, mv.to)
                         && (!self.game.rules.capture_required()

@@ -58,17 +58,43 @@ struct ChainTests<'a> {
 /// let queen = &game.pieces[game.piece("queen").unwrap().idx()];
 /// let tp: &ThenPlace = queen.moves[0].then_place.as_ref().unwrap();
 /// assert_eq!(tp.piece, game.piece("arrow").unwrap());
-/// assert!(tp.slide && tp.lines.len() == 2 && tp.lines[0].1 == DirSel::All);
+/// assert!(tp.reach == PlaceReach::Slide && tp.lines.len() == 2 && tp.lines[0].1 == DirSel::All);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// After a placement, `then place PIECE anywhere` places a second piece of the same type on any other
+/// node the rule's destination condition allows (Connect6's two stones a turn; see [`PlaceReach`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThenPlace {
     /// The piece placed (owned by the mover, unless the piece type has an owner of its own).
     pub piece: PieceId,
-    /// Any distance along a line (`slide`), or the adjacent node only (`step`).
-    pub slide: bool,
-    /// The relations and directions it may go along.
+    /// Where it may go.
+    pub reach: PlaceReach,
+    /// The relations and directions it may go along (none for [`PlaceReach::Anywhere`]).
     pub lines: Vec<(RelationId, DirSel)>,
+}
+
+/// Where the piece of a [`ThenPlace`] may go.
+///
+/// ```
+/// use qipan::core::rules::PlaceReach;
+///
+/// let game = qipan::load_str("c6.yaml", include_str!("../../../../book/src/examples/connect6.yaml"), &[])?;
+/// let stone = &game.pieces[0];
+/// // The first stone alone, then two a turn: the second anywhere the rule's `to` allows.
+/// assert_eq!(stone.moves[1].then_place.as_ref().map(|t| t.reach), Some(PlaceReach::Anywhere));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlaceReach {
+    /// The adjacent node along a line from where the mover landed (`step`).
+    Step,
+    /// Any distance along a line from there, through empty nodes (`slide`).
+    Slide,
+    /// After a placement: a second piece of the same type on any other node the rule's destination
+    /// condition allows. The two are one move, an unordered pair: [`Move::to`] is the lower node and
+    /// [`Move::with_to`] the higher, as a domino's.
+    Anywhere,
 }
 
 impl Gen<'_> {
@@ -176,7 +202,7 @@ impl Gen<'_> {
                         break;
                     }
                     self.out.push(Move { with_to: n, then_place: Some(tp.piece), ..mv });
-                    if !tp.slide {
+                    if tp.reach != PlaceReach::Slide {
                         break;
                     }
                     n = board.next(*relation, d, n);
@@ -197,5 +223,8 @@ pub(crate) fn then_places_after(
     let Some(tp) = &rule.then_place else { return };
     let seat = pos.to_move();
     let mut g = Gen { pos, seat, piece: first.piece, from: first.from, rule, out, first_part: false };
-    g.then_places(Move { then_place: None, ..first }, tp);
+    match tp.reach {
+        PlaceReach::Anywhere => g.second_places(first.to),
+        PlaceReach::Step | PlaceReach::Slide => g.then_places(Move { then_place: None, ..first }, tp),
+    }
 }

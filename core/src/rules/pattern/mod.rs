@@ -25,12 +25,13 @@ mod slide;
 mod step_table;
 mod walk;
 
-pub use chain::ThenPlace;
 pub(crate) use chain::then_places_after;
+pub use chain::{PlaceReach, ThenPlace};
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
+pub(crate) use place::places_pair;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;

@@ -20,30 +20,75 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::Gen;
+use super::{Gen, MoveRule, PlaceReach};
+use crate::SeatId;
+use crate::board::NodeId;
 use crate::moves::Move;
+use crate::position::Position;
 use crate::rules::Cond;
+
+/// Whether a piece may be placed on `n` under `rule`: an empty node its destination condition allows.
+#[inline]
+fn open(pos: &Position, seat: SeatId, rule: &MoveRule, n: NodeId) -> bool {
+    pos.cell(n).is_none() && (matches!(rule.to, Cond::Empty) || rule.to.eval(pos, seat, n))
+}
 
 impl Gen<'_> {
     /// A piece onto every empty node `to` allows: a new one, or with `drop` one from the reserve
-    /// (none when it is empty).
+    /// (none when it is empty). A rule with `then place PIECE anywhere` makes pairs instead.
     #[inline]
     pub(super) fn place(&mut self, drop: bool) {
         let (pos, seat, piece, rule) = (self.pos, self.seat, self.piece, self.rule);
         if drop && pos.reserve(seat, piece) == 0 {
             return;
         }
-        let empty_only = rule.to.requires_empty();
-        for n in pos.game().board.node_ids() {
-            if pos.cell(n).is_some() || (!empty_only && !rule.to.eval(pos, seat, n)) {
+        let pair = rule.then_place.as_ref().filter(|t| t.reach == PlaceReach::Anywhere && !drop);
+        let nodes = pos.game().board.len();
+        for i in 0..nodes {
+            let n = NodeId(i as u16);
+            if !open(pos, seat, rule, n) {
                 continue;
             }
-            if empty_only && !matches!(rule.to, Cond::Empty) && !rule.to.eval(pos, seat, n) {
-                continue;
+            let mv = if drop { Move::drop(piece, n) } else { Move::place(piece, n) };
+            match pair {
+                None => self.out.push(mv),
+                // Part by part: the first stone alone, marked as waiting for the second.
+                Some(t) if self.first_part => self.out.push(Move { then_place: Some(t.piece), ..mv }),
+                // Each unordered pair once: the second stone on a higher node.
+                Some(_) => {
+                    for j in i + 1..nodes {
+                        let m = NodeId(j as u16);
+                        if open(pos, seat, rule, m) {
+                            self.out.push(Move { with_to: m, ..mv });
+                        }
+                    }
+                }
             }
-            self.out.push(if drop { Move::drop(piece, n) } else { Move::place(piece, n) });
         }
     }
+
+    /// The whole moves that complete a first stone on `first` (`then place PIECE anywhere`): the
+    /// second on any other node the rule allows, each pair written lower node first.
+    pub(super) fn second_places(&mut self, first: NodeId) {
+        let (pos, seat, rule) = (self.pos, self.seat, self.rule);
+        for n in pos.game().board.node_ids() {
+            if n != first && open(pos, seat, rule, n) {
+                let (to, with_to) = if first < n { (first, n) } else { (n, first) };
+                self.out.push(Move { with_to, ..Move::place(self.piece, to) });
+            }
+        }
+    }
+}
+
+/// Whether `rule` (a placement followed by `then place PIECE anywhere`) places the pair `a`, `b`
+/// (`a` the lower node): both empty and allowed, and distinct.
+pub(crate) fn places_pair(rule: &MoveRule, pos: &Position, seat: SeatId, a: NodeId, b: NodeId) -> bool {
+    rule.then_place.as_ref().is_some_and(|t| t.reach == PlaceReach::Anywhere)
+        && a.is_some()
+        && b.is_some()
+        && a < b
+        && open(pos, seat, rule, a)
+        && open(pos, seat, rule, b)
 }
 
 #[cfg(test)]
