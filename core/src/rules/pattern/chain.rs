@@ -77,12 +77,21 @@ pub struct ThenPlace {
 /// Where the piece of a [`ThenPlace`] may go.
 ///
 /// ```
-/// use qipan::core::rules::PlaceReach;
+/// use qipan::core::{notation::move_text, rules::PlaceReach};
 ///
-/// let game = qipan::load_str("c6.yaml", include_str!("../../../../book/src/examples/connect6.yaml"), &[])?;
-/// let stone = &game.pieces[0];
-/// // The first stone alone, then two a turn: the second anywhere the rule's `to` allows.
-/// assert_eq!(stone.moves[1].then_place.as_ref().map(|t| t.reach), Some(PlaceReach::Anywhere));
+/// let src = "name: pairs
+/// board: { grid: { width: 3, height: 3, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   stone: { moves: [place to empty then place stone anywhere] }
+/// ";
+/// let game = qipan::load_str("pairs.yaml", src, &[])?;
+/// let rule = &game.pieces[0].moves[0];
+/// assert_eq!(rule.then_place.as_ref().map(|t| t.reach), Some(PlaceReach::Anywhere));
+/// // Two stones on any two of the nine points: 36 pairs, each once, lower node first.
+/// let moves = game.start().legal_moves();
+/// assert_eq!(moves.len(), 9 * 8 / 2);
+/// assert_eq!(move_text(&game, &moves[0]), "a1+b1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -93,6 +93,7 @@ pub(crate) fn places_pair(rule: &MoveRule, pos: &Position, seat: SeatId, a: Node
 
 #[cfg(test)]
 mod tests {
+    use crate::board::NodeId;
     use crate::game::GameBuilder;
     use crate::rules::{Cond, Pattern};
     use crate::testkit::*;
@@ -142,6 +143,50 @@ mod tests {
         // A seat's own zone: row 1 for White, row 3 for Black.
         assert_eq!(entering(&pos, WHITE, PieceId::new(2), 0), at("homer", &["a1", "c1"]));
         assert_eq!(entering(&pos, BLACK, PieceId::new(2), 0), at("homer", &["a3", "b3", "c3"]));
+    }
+
+    /// On 3×3: `place to empty and not zone(row1) then place stone anywhere`.
+    fn pairs() -> std::sync::Arc<crate::Game> {
+        use crate::rules::{PlaceReach, ThenPlace};
+        let b = board(3, 3, &[("row1", &["a1", "b1", "c1"])]);
+        let row1 = b.zone("row1").unwrap();
+        let mut pair = rule(Pattern::Place, Cond::And(vec![Cond::Empty, Cond::Not(Box::new(Cond::Zone(row1)))]));
+        pair.then_place = Some(ThenPlace { piece: PieceId::new(0), reach: PlaceReach::Anywhere, lines: vec![] });
+        build(GameBuilder::new("pairs", b).seats(seats(&board(3, 3, &[]))).pieces([piece("stone", vec![pair])]))
+    }
+
+    #[test]
+    fn pairs_each_once_where_to_allows_both() {
+        let pos = position(&pairs(), &[("b2", BLACK, PieceId::new(0))], WHITE);
+        // Five points off row 1 and b2: ten pairs, lower node first.
+        let all = ["a2", "c2", "a3", "b3", "c3"];
+        let mut want = Vec::new();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                want.push(format!("{a}+{b}"));
+            }
+        }
+        want.sort();
+        assert_eq!(entering(&pos, WHITE, PieceId::new(0), 0), want);
+    }
+
+    #[test]
+    fn part_by_part_the_first_stone_then_the_rest() {
+        let g = pairs();
+        let pos = position(&g, &[("b2", BLACK, PieceId::new(0))], WHITE);
+        let rule = &g.pieces[0].moves[0];
+        let mut scratch = crate::rules::Scratch { first_part: true, ..Default::default() };
+        let mut firsts = Vec::new();
+        crate::rules::pattern::generate(rule, &pos, WHITE, PieceId::new(0), NodeId::NONE, &mut scratch, &mut firsts);
+        assert_eq!(firsts.len(), 5);
+        assert!(firsts.iter().all(|m| m.then_place == Some(PieceId::new(0)) && !m.with_to.is_some()));
+        // The completions of c2 (the fourth point): the four others, each pair lower node first.
+        let c2 = firsts.iter().find(|m| m.to == node(&g.board, "c2")).copied().unwrap();
+        let mut out = Vec::new();
+        crate::rules::pattern::then_places_after(&pos, rule, c2, &mut out);
+        let mut text: Vec<String> = out.iter().map(|m| crate::notation::move_text(&g, m)).collect();
+        text.sort();
+        assert_eq!(text, ["a2+c2", "c2+a3", "c2+b3", "c2+c3"]);
     }
 
     #[test]
