@@ -74,11 +74,13 @@ impl Board {
         }
         let mut total = 0;
         for (a, b) in moves {
-            self.cells[a] = mover;
-            b.map(|b| self.cells[b] = mover);
+            for n in [Some(a), b].into_iter().flatten() {
+                self.cells[n] = mover;
+            }
             total += self.perft(3 - mover, depth - 1);
-            self.cells[a] = 0;
-            b.map(|b| self.cells[b] = 0);
+            for n in [Some(a), b].into_iter().flatten() {
+                self.cells[n] = 0;
+            }
         }
         total
     }
@@ -86,7 +88,7 @@ impl Board {
 
 /// The board as the enumerator sees it (the engine's nodes are numbered row by row from a1, as ours).
 fn board_of(pos: &Position, n: usize) -> Board {
-    let cells = pos.cells().iter().map(|c| c.map_or(0, |p| p.seat.0 as u8 + 1)).collect();
+    let cells = pos.cells().iter().map(|c| c.map_or(0, |p| p.seat.0 + 1)).collect();
     Board { n, cells }
 }
 
@@ -131,7 +133,7 @@ fn random_games_have_the_same_moves_and_end_the_same_as_the_rules() {
             if (4..=9).contains(&empties) && !pos.is_over() {
                 // Near the end the tree is small: compare perft 3 as well, wins cutting it short.
                 let mut b = board.clone();
-                let mover = pos.to_move().0 as u8 + 1;
+                let mover = pos.to_move().0 + 1;
                 assert_eq!(perft(&pos, 3), b.perft(mover, 3), "seed {seed}, {empties} empty");
                 deep += 1;
             }
