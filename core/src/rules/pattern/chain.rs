@@ -52,7 +52,7 @@ struct ChainTests<'a> {
 /// an empty node reached from there through empty nodes (the node the mover left counts as empty).
 ///
 /// ```
-/// use qipan::core::rules::{DirSel, ThenPlace};
+/// use qipan::core::rules::{DirSel, PlaceReach, ThenPlace};
 ///
 /// let game = qipan::load("amazons", &[])?;
 /// let queen = &game.pieces[game.piece("queen").unwrap().idx()];
