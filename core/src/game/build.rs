@@ -424,6 +424,17 @@ impl GameData {
             }
         }
         let (ray_nodes, ray_start, ray_ok) = ray_table(&board);
+        // Jumps along lines that pass over no node: their middle and landing nodes are the board's.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                if let Pattern::Jump { relation, dirs, .. } = &rule.pattern
+                    && ray_ok[relation.0 as usize]
+                {
+                    let table = crate::rules::pattern::jump_table(&board, &relation_dirs, &forwards, *relation, dirs);
+                    rule.jump_dests = table;
+                }
+            }
+        }
         let mut outward_dirs = Vec::new();
         for rd in &relation_dirs {
             for d in 0..board.directions().len() {
@@ -461,7 +472,15 @@ impl GameData {
             ray_start,
             ray_ok,
             step_table: None,
+            capture_classes: None,
         };
+        // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
+        // chooses (approach, withdrawal, a removal), which `captured_count` counts.
+        let chosen_captures =
+            game.rules.captures.iter().any(|r| r.form.chosen() || r.form == crate::rules::CaptureForm::Remove);
+        if game.rules.capture_priority != crate::rules::CapturePriority::Free && !chosen_captures {
+            game.capture_classes = crate::rules::priority::capture_classes(&game.pieces);
+        }
         // Capture rules that decide legality or split moves need every move through the generator.
         if !game.rules.capture_required() && !game.rules.captures.iter().any(|r| r.form.chosen()) {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
@@ -558,7 +577,8 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
     };
     for (i, a) in rules.iter().enumerate() {
         for b in &rules[i + 1..] {
-            if occupants(a) & occupants(b) == 0 {
+            // A turn with a following placement carries it; one without does not: never the same move.
+            if occupants(a) & occupants(b) == 0 || a.then_place.is_some() != b.then_place.is_some() {
                 continue;
             }
             let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {

@@ -223,6 +223,9 @@ pub struct Game {
     ray_ok: Vec<bool>,
     /// Every move a plain step: the steps from each node, looked up rather than generated.
     step_table: Option<crate::rules::pattern::StepTable>,
+    /// Under a capture priority, per piece type and rule, whether its moves capture, when every rule's
+    /// moves all capture or all do not ([`crate::rules::priority::capture_classes`]).
+    capture_classes: Option<Vec<Vec<bool>>>,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -289,6 +292,13 @@ impl Game {
     #[inline]
     pub(crate) fn step_table(&self) -> Option<&crate::rules::pattern::StepTable> {
         self.step_table.as_ref()
+    }
+
+    /// Under a capture priority, per piece type and rule, whether the rule's moves capture, when that is
+    /// known for every rule (see [`crate::rules::priority::capture_classes`]); `None` otherwise.
+    #[inline]
+    pub(crate) fn capture_classes(&self) -> Option<&[Vec<bool>]> {
+        self.capture_classes.as_deref()
     }
 
     /// The directions of a seat-relative selector (forward, backward, sideways) of a relation, for a

@@ -99,23 +99,42 @@ impl Position {
     /// pieces entering from supply or reserve, then each piece on the board the seat controls.
     #[inline]
     pub(super) fn pseudo_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
-        self.pseudo_moves_until(scratch, out, |_| false);
+        use crate::rules::CapturePriority;
+        let priority = self.game.rules.capture_priority;
+        if priority != CapturePriority::Free
+            && self.game.capture_classes().is_some()
+            && self.game.step_table().is_none()
+        {
+            // Each rule's moves all capture or none do: the others are needed only when no capture is
+            // possible, and then none is to be preferred.
+            self.pseudo_moves_until(scratch, out, Some(true), |_| false);
+            if out.is_empty() {
+                self.pseudo_moves_until(scratch, out, Some(false), |_| false);
+                return;
+            }
+            if priority == CapturePriority::Maximum {
+                crate::rules::priority::keep_priority(self, priority, out);
+            }
+            return;
+        }
+        self.pseudo_moves_until(scratch, out, None, |_| false);
         if self.game.rules.removes() && !scratch.first_part {
             // Each removal a move allows is its own move; drawn part by part, the move comes first.
             crate::rules::capture::remove::expand(self, out, &mut scratch.spare);
         }
-        let priority = self.game.rules.capture_priority;
-        if priority != crate::rules::CapturePriority::Free {
+        if priority != CapturePriority::Free {
             crate::rules::priority::keep_priority(self, priority, out);
         }
     }
 
     /// [`Position::pseudo_moves`], handing each piece's moves to `stop` as they are generated and
-    /// stopping when it says so (returns whether it did).
+    /// stopping when it says so (returns whether it did). With `capturing`, only the rules whose moves
+    /// capture (`Some(true)`) or do not (`Some(false)`), per [`Game::capture_classes`](crate::Game).
     fn pseudo_moves_until(
         &self,
         scratch: &mut Scratch,
         out: &mut Vec<Move>,
+        capturing: Option<bool>,
         mut stop: impl FnMut(&[Move]) -> bool,
     ) -> bool {
         use crate::rules::Cond;
@@ -158,6 +177,8 @@ impl Position {
             }
             *holds & (1 << i) != 0
         };
+        let classes = game.capture_classes().unwrap_or(&[]);
+        let wanted = |pi: crate::PieceId, ri: usize| capturing.is_none_or(|c| classes[pi.idx()][ri] == c);
         // Moves of different pieces (or from different nodes) always differ, so only each piece's own
         // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
         // told apart by their destination (a bit each); the rare others by comparison.
@@ -196,8 +217,8 @@ impl Position {
         };
         for (pi, pt) in game.piece_ids().zip(&game.pieces) {
             let start = out.len();
-            for (i, rule) in pt.moves.iter().enumerate().filter(|(_, r)| r.pattern.enters()) {
-                if when(pi, i, rule) {
+            for (ri, rule) in pt.moves.iter().enumerate().filter(|(_, r)| r.pattern.enters()) {
+                if wanted(pi, ri) && when(pi, ri, rule) {
                     pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
                 }
             }
@@ -211,14 +232,38 @@ impl Position {
             }
         }
         if !game.placement_only() {
-            for n in game.board.node_ids() {
-                let Some(c) = self.cells[n.idx()] else { continue };
-                if !self.movable_by(seat, c.seat) {
-                    continue;
+            // The pieces the seat moves, found once: the pass over the quiet rules (which follows the
+            // pass over the capturing ones on the same position) reuses them.
+            // Without passes, straight off the board.
+            let mut movers = std::mem::take(&mut scratch.movers);
+            let listed = capturing.is_some();
+            if capturing == Some(true) {
+                movers.clear();
+                for n in game.board.node_ids() {
+                    match self.cells[n.idx()] {
+                        Some(c) if self.movable_by(seat, c.seat) => movers.push((n, c)),
+                        _ => {}
+                    }
                 }
+            }
+            let (mut next, nodes) = (0, if listed { movers.len() } else { game.board.len() });
+            while next < nodes {
+                let (n, c) = if listed {
+                    movers[next]
+                } else {
+                    let n = NodeId(next as u16);
+                    match self.cells[next] {
+                        Some(c) if self.movable_by(seat, c.seat) => (n, c),
+                        _ => {
+                            next += 1;
+                            continue;
+                        }
+                    }
+                };
+                next += 1;
                 let start = out.len();
-                for (i, rule) in game.pieces[c.piece.idx()].moves.iter().enumerate() {
-                    if rule.pattern.enters() || !when(c.piece, i, rule) {
+                for (ri, rule) in game.pieces[c.piece.idx()].moves.iter().enumerate() {
+                    if rule.pattern.enters() || !wanted(c.piece, ri) || !when(c.piece, ri, rule) {
                         continue;
                     }
                     if rule.capture == crate::rules::CaptureMode::Passer && !self.passer.is_some() {
@@ -236,9 +281,11 @@ impl Position {
                 if out.len() > start && stop(&out[start..]) {
                     scratch.marks = marks;
                     scratch.when = judged;
+                    scratch.movers = movers;
                     return true;
                 }
             }
+            scratch.movers = movers;
         }
         scratch.marks = marks;
         scratch.when = judged;
@@ -256,8 +303,12 @@ impl Position {
                 continue;
             }
             match (&rule.pattern, mv.kind) {
+                (Pattern::Place, MoveKind::Place) if pattern::places_pair(rule, self, seat, mv.to, mv.with_to) => {
+                    return true;
+                }
                 (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
                     if !mv.with_to.is_some()
+                        && rule.then_place.is_none()
                         && self.cells[mv.to.idx()].is_none()
                         && rule.to.eval(self, seat, mv.to)
                         && (!self.game.rules.capture_required()
@@ -362,7 +413,7 @@ impl Position {
             if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
                 let _budget = self.budget();
                 let mut failed = None;
-                let found = self.pseudo_moves_until(scratch, pseudo, |ms| {
+                let found = self.pseudo_moves_until(scratch, pseudo, None, |ms| {
                     ms.iter().any(|m| match self.passes_consequences(m, strict) {
                         Ok(legal) => legal,
                         Err(e) => {
@@ -375,14 +426,14 @@ impl Position {
                 return failed.map_or(Ok(found), Err);
             }
             if !self.game.has_check_rule() {
-                return Ok(self.pseudo_moves_until(scratch, pseudo, |_| true));
+                return Ok(self.pseudo_moves_until(scratch, pseudo, None, |_| true));
             }
             cells.clear();
             cells.extend_from_slice(&self.cells);
             let royals = self.royal_nodes();
             let quick = self.quick_check_filter(&royals);
             standing.find(self, self.check_key(), &royals);
-            Ok(self.pseudo_moves_until(scratch, pseudo, |ms| {
+            Ok(self.pseudo_moves_until(scratch, pseudo, None, |ms| {
                 ms.iter().any(|m| {
                     (quick && !self.may_expose(m, &royals))
                         || (!standing.survive(m) && self.royal_left_attacked(m, cells, &royals).is_none())

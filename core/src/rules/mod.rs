@@ -17,7 +17,7 @@ pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
-    CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, Scratch, Shot, ShotTrigger, ThenPlace, WalkStep,
+    CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, Shot, ShotTrigger, ThenPlace, WalkStep,
 };
 pub use priority::CapturePriority;
 pub use scoring::GroupMeasure;

@@ -71,3 +71,47 @@ pub fn keep_priority(pos: &Position, priority: CapturePriority, moves: &mut Vec<
     }
     moves.retain(|m| captured_count(pos, m) >= most);
 }
+
+/// Per piece type and movement rule, whether the rule's moves capture, when that is known for every
+/// rule of the game: each rule's moves then all capture or all do not, and generation under a capture
+/// priority can try the capturing rules first and skip the others whenever those give a move (the
+/// common case in draughts, where looking at every step only to throw it away was half the work).
+/// `None` when some rule may go either way (a rook's slide to empty or enemy).
+///
+/// A rule never captures when it enters a piece, or when it only goes to empty nodes, takes nothing
+/// at a distance or in passing, and shoots nothing; it always captures when it jumps taking what it
+/// jumps, or only lands on occupied nodes (taking what stands there).
+///
+/// ```
+/// use qipan::core::rules::priority::capture_classes;
+///
+/// let draughts = qipan::load("english-draughts", &[])?;
+/// // Man and king: a step (never captures), then a jump (always does).
+/// assert_eq!(capture_classes(&draughts.pieces), Some(vec![vec![false, true], vec![false, true]]));
+/// assert_eq!(capture_classes(&qipan::load("chess", &[])?.pieces), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn capture_classes(pieces: &[crate::game::PieceType]) -> Option<Vec<Vec<bool>>> {
+    use crate::rules::{CaptureMode, FastTarget, Pattern};
+    let class = |r: &crate::rules::MoveRule| {
+        if r.pattern.enters() {
+            return Some(false);
+        }
+        if r.shot.is_some()
+            || r.then_place.is_some()
+            || matches!(r.pattern, Pattern::Castle { .. } | Pattern::Walk { .. })
+        {
+            return None;
+        }
+        if matches!(r.pattern, Pattern::Jump { .. }) && r.capture == CaptureMode::Jumped {
+            return Some(true);
+        }
+        let occupants = FastTarget::of(&r.to)?.occupants;
+        match r.capture {
+            CaptureMode::Replace if occupants == 0b0001 => Some(false),
+            CaptureMode::Replace if occupants & 0b0001 == 0 => Some(true),
+            _ => None,
+        }
+    };
+    pieces.iter().map(|p| p.moves.iter().map(class).collect()).collect()
+}

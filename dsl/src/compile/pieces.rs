@@ -2,7 +2,7 @@
 
 use super::Compiler;
 use crate::diag::did_you_mean;
-use crate::lang::{Names, compile_move};
+use crate::lang::{Names, check_second_piece, compile_move};
 use crate::schema::{GameDef, MoveDef, Spanned, Text};
 use qipan_core::board::Board;
 use qipan_core::game::{Extra, PieceType, Placement, Seat};
@@ -27,7 +27,8 @@ impl Compiler<'_> {
                     continue;
                 }
                 let text = self.subst(&t);
-                match compile_move(&text, names) {
+                let piece = PieceId::from_index(pieces.len()).unwrap_or(PieceId::new(0));
+                match compile_move(&text, names).and_then(|r| check_second_piece(&r, piece, &text).map(|_| r)) {
                     Ok(r) => moves.push(r),
                     Err(e) => self.lang_error(&t, &text, e),
                 }

@@ -18,6 +18,7 @@ pub use capture::compile_capture;
 pub use cond::compile_condition;
 pub use expr::{Value, eval_expr};
 pub use moves::compile_move;
+pub use turns::check_second_piece;
 
 /// The pest parser generated from `grammar.pest`.
 #[allow(missing_docs)]
@@ -232,8 +233,8 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::EOI => "end of text",
         Rule::capture_mode => "`replace`, `remote`, `passer` or `jumped`",
         Rule::chain_clause => "`chain`",
-        Rule::place_clause | Rule::place_reach | Rule::place_line => {
-            "`then place <piece> slide <relation>...` (or `step`)"
+        Rule::place_clause | Rule::place_reach | Rule::place_line | Rule::place_anywhere => {
+            "`then place <piece> slide <relation>...` (or `step`, or `anywhere` after a placement)"
         }
         Rule::shot_clause => "`then shoot <relation> over <screen> at <target>`",
         Rule::shot_flag => "`lone`, `lone-line`, `by-mover`, `by-mover-or-screen`, `by-any` or `forced`",

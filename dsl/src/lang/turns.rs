@@ -21,7 +21,7 @@ use super::moves::compile_dirs;
 use super::{LangError, Names, Rule, not_keyword, offset_of};
 use pest::iterators::Pair;
 use qipan_core::PieceId;
-use qipan_core::rules::{CaptureMode, MoveRule, Pattern, ThenPlace};
+use qipan_core::rules::{CaptureMode, MoveRule, Pattern, PlaceReach, ThenPlace};
 
 /// `then place PIECE slide|step RELATION...`.
 pub(super) fn compile_then_place(p: Pair<Rule>, names: &Names) -> Result<ThenPlace, LangError> {
@@ -35,13 +35,17 @@ pub(super) fn compile_then_place(p: Pair<Rule>, names: &Names) -> Result<ThenPla
                 Some(format!("one of: {}", names.pieces.join(", "))),
             )
         })?;
-    let slide = it.next().expect("reach").as_str() == "slide";
+    let reach = match it.next().expect("reach").as_str() {
+        "slide" => PlaceReach::Slide,
+        "step" => PlaceReach::Step,
+        _ => PlaceReach::Anywhere,
+    };
     let mut lines = Vec::new();
     for line in it {
         let dirs = line.into_inner().next().expect("dirs");
         lines.push(compile_dirs(dirs, names)?);
     }
-    Ok(ThenPlace { piece, slide, lines })
+    Ok(ThenPlace { piece, reach, lines })
 }
 
 /// The checks of a rule's turn clauses once it is compiled: `chain` and `capture jumped` belong to
@@ -70,14 +74,58 @@ pub(super) fn check_turn_rule(rule: &MoveRule, text: &str) -> Result<(), LangErr
             Some("`jump <relation> over enemy to empty capture jumped`".into()),
         ));
     }
-    if rule.then_place.is_some()
-        && (matches!(rule.pattern, Pattern::Place | Pattern::Drop | Pattern::Cover { .. }) || rule.shot.is_some())
-    {
+    let Some(tp) = &rule.then_place else { return Ok(()) };
+    if matches!(rule.pattern, Pattern::Place) {
+        // A second placement: anywhere, and of the same piece, so that the two make an unordered pair.
+        if tp.reach != PlaceReach::Anywhere {
+            return Err(LangError::at(
+                at("then place"),
+                "after a placement, `then place` puts a second piece anywhere: it has no line to follow",
+                Some("`place to empty then place <piece> anywhere`".into()),
+            ));
+        }
+        return Ok(());
+    }
+    if matches!(rule.pattern, Pattern::Drop | Pattern::Cover { .. }) || rule.shot.is_some() {
         return Err(LangError::at(
             at("then place"),
-            "`then place` follows a move of a piece on the board, and not a shot",
+            "`then place` follows a move of a piece on the board or a placement, and not a drop, a domino or a shot",
             Some("`slide <relation> to empty then place <piece> slide <relation>`".into()),
         ));
     }
+    if tp.reach == PlaceReach::Anywhere {
+        return Err(LangError::at(
+            at("anywhere"),
+            "`anywhere` follows a placement; after a move the piece goes along lines from where the mover landed",
+            Some("`then place <piece> slide <relation>` (or `step`)".into()),
+        ));
+    }
     Ok(())
+}
+
+/// The check of a placement followed by `then place PIECE anywhere` that needs the piece the rule
+/// belongs to: the two make an unordered pair, so the second is of the same piece.
+///
+/// ```
+/// use qipan::core::PieceId;
+/// use qipan_dsl::lang::{Names, check_second_piece, compile_move};
+///
+/// let game = qipan::load("amazons", &[])?;
+/// let pieces = ["queen".to_string(), "arrow".to_string()];
+/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &[] };
+/// let rule = compile_move("place to empty then place arrow anywhere", &names)?;
+/// assert!(check_second_piece(&rule, PieceId::new(1), "").is_ok());
+/// let err = check_second_piece(&rule, PieceId::new(0), "place to empty then place arrow anywhere").unwrap_err();
+/// assert!(err.message.contains("of the piece the rule places"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_second_piece(rule: &MoveRule, piece: PieceId, text: &str) -> Result<(), LangError> {
+    match &rule.then_place {
+        Some(tp) if tp.reach == PlaceReach::Anywhere && tp.piece != piece => Err(LangError::at(
+            text.find("then place").map_or(0, |i| text[..i].chars().count()),
+            "the second placement of a turn must be of the piece the rule places",
+            Some("`place to empty then place <this piece> anywhere`".into()),
+        )),
+        _ => Ok(()),
+    }
 }

@@ -28,36 +28,40 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::dirs::Dirs;
 use super::shot::occupant_after;
 use super::{CaptureMode, DirSel, Gen};
 use crate::PieceId;
-use crate::board::{NodeId, RelationId};
+use crate::board::{DirectionId, NodeId, RelationId};
 use crate::moves::Move;
 use crate::path::Path;
 use crate::position::Piece;
-use crate::rules::Cond;
+use crate::rules::{Cond, FastTarget};
 
-/// One kind of leg of a chain: the jump rule it follows, and the piece type the mover was crowned on the
-/// way (`chain through-promotion`), if any.
+/// One kind of leg of a chain, with what it tests at every jump worked out once per chain: the jump
+/// rule it follows, its directions, what the node jumped over must be (as a table lookup when it has
+/// that form), and the piece type the mover was crowned on the way (`chain through-promotion`), if any.
 struct Leg<'r> {
     rule: &'r super::MoveRule,
     relation: RelationId,
-    dirs: &'r DirSel,
     over: &'r Cond,
+    over_fast: Option<FastTarget>,
+    /// The directions the jumps go in; empty when the rule reads its jumps from a table.
+    dirs: &'r [DirectionId],
     crowned: Option<PieceId>,
 }
 
-/// The leg a piece crowned `p` mid-chain goes on with: `p`'s first jump along `relation` that captures
-/// as `rule` does, so the path stays one kind of path.
-fn crowned_leg<'r>(
+/// The jump a piece crowned `p` mid-chain goes on with: `p`'s first jump along `relation` that captures
+/// as `rule` does, so the path stays one kind of path; with its directions and what it jumps over.
+fn crowned_jump<'r>(
     pos: &'r crate::position::Position,
     rule: &super::MoveRule,
     relation: RelationId,
     p: PieceId,
-) -> Option<Leg<'r>> {
+) -> Option<(&'r super::MoveRule, &'r DirSel, &'r Cond)> {
     pos.game().pieces.get(p.idx())?.moves.iter().find_map(|k| match &k.pattern {
         super::Pattern::Jump { relation: r, dirs, over } if *r == relation && k.capture == rule.capture => {
-            Some(Leg { rule: k, relation, dirs, over, crowned: Some(p) })
+            Some((k, dirs, over))
         }
         _ => None,
     })
@@ -68,23 +72,58 @@ fn crowned_leg<'r>(
 /// an empty node reached from there through empty nodes (the node the mover left counts as empty).
 ///
 /// ```
-/// use qipan::core::rules::{DirSel, ThenPlace};
+/// use qipan::core::rules::{DirSel, PlaceReach, ThenPlace};
 ///
 /// let game = qipan::load("amazons", &[])?;
 /// let queen = &game.pieces[game.piece("queen").unwrap().idx()];
 /// let tp: &ThenPlace = queen.moves[0].then_place.as_ref().unwrap();
 /// assert_eq!(tp.piece, game.piece("arrow").unwrap());
-/// assert!(tp.slide && tp.lines.len() == 2 && tp.lines[0].1 == DirSel::All);
+/// assert!(tp.reach == PlaceReach::Slide && tp.lines.len() == 2 && tp.lines[0].1 == DirSel::All);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// After a placement, `then place PIECE anywhere` places a second piece of the same type on any other
+/// node the rule's destination condition allows (Connect6's two stones a turn; see [`PlaceReach`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThenPlace {
     /// The piece placed (owned by the mover, unless the piece type has an owner of its own).
     pub piece: PieceId,
-    /// Any distance along a line (`slide`), or the adjacent node only (`step`).
-    pub slide: bool,
-    /// The relations and directions it may go along.
+    /// Where it may go.
+    pub reach: PlaceReach,
+    /// The relations and directions it may go along (none for [`PlaceReach::Anywhere`]).
     pub lines: Vec<(RelationId, DirSel)>,
+}
+
+/// Where the piece of a [`ThenPlace`] may go.
+///
+/// ```
+/// use qipan::core::{notation::move_text, rules::PlaceReach};
+///
+/// let src = "name: pairs
+/// board: { grid: { width: 3, height: 3, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces:
+///   stone: { moves: [place to empty then place stone anywhere] }
+/// ";
+/// let game = qipan::load_str("pairs.yaml", src, &[])?;
+/// let rule = &game.pieces[0].moves[0];
+/// assert_eq!(rule.then_place.as_ref().map(|t| t.reach), Some(PlaceReach::Anywhere));
+/// // Two stones on any two of the nine points: 36 pairs, each once, lower node first.
+/// let moves = game.start().legal_moves();
+/// assert_eq!(moves.len(), 9 * 8 / 2);
+/// assert_eq!(move_text(&game, &moves[0]), "a1+b1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlaceReach {
+    /// The adjacent node along a line from where the mover landed (`step`).
+    Step,
+    /// Any distance along a line from there, through empty nodes (`slide`).
+    Slide,
+    /// After a placement: a second piece of the same type on any other node the rule's destination
+    /// condition allows. The two are one move, an unordered pair: [`Move::to`] is the lower node and
+    /// [`Move::with_to`] the higher, as a domino's.
+    Anywhere,
 }
 
 impl Gen<'_> {
@@ -93,8 +132,26 @@ impl Gen<'_> {
     pub(super) fn jump_path(&mut self, relation: RelationId, dirs: &DirSel, over: &Cond) {
         let captures = self.rule.capture == CaptureMode::Jumped;
         let mut jumped = [NodeId::NONE; Path::MAX_LEGS];
-        let leg = Leg { rule: self.rule, relation, dirs, over, crowned: None };
-        self.chain_from(&leg, self.from, Path::start(relation, captures), &mut jumped);
+        self.chain_leg(self.rule, relation, dirs, over, None, self.from, Path::start(relation, captures), &mut jumped);
+    }
+
+    /// Goes on from `at` with the jumps of `rule` (see [`Gen::chain_from`]), working out their directions
+    /// and tests once.
+    #[allow(clippy::too_many_arguments)]
+    fn chain_leg(
+        &mut self,
+        rule: &super::MoveRule,
+        relation: RelationId,
+        dirs: &DirSel,
+        over: &Cond,
+        crowned: Option<PieceId>,
+        at: NodeId,
+        path: Path,
+        jumped: &mut [NodeId; Path::MAX_LEGS],
+    ) -> bool {
+        let dirs = if rule.jump_dests.is_empty() { self.dirs(relation, dirs, None) } else { Dirs::All(&[]) };
+        let leg = Leg { rule, relation, over, over_fast: FastTarget::of(over), dirs: dirs.as_slice(), crowned };
+        self.chain_from(&leg, at, path, jumped)
     }
 
     /// Extends `path` (which has reached `at`, over the nodes `jumped`) by one more jump of `leg` in
@@ -106,16 +163,42 @@ impl Gen<'_> {
         // The mover has left its start: that node is empty while the chain goes on.
         let occ = |n: NodeId| if n == from { None } else { pos.cell(n) };
         let mut any = false;
-        for &d in self.dirs(relation, leg.dirs, None).as_slice() {
-            let mid = pos.next_open(relation, d, at);
+        let table = rule.jump_dests.get(seat.idx() * pos.game().board.len() + at.idx());
+        let mut walked = leg.dirs.iter();
+        let mut tabled = table.map(|t| t.iter());
+        loop {
+            // From the table when the game has one, else along the board.
+            let (d, mid, to) = match &mut tabled {
+                Some(t) => match t.next() {
+                    Some(&j) => j,
+                    None => break,
+                },
+                None => match walked.next() {
+                    Some(&d) => {
+                        let mid = pos.next_open(relation, d, at);
+                        (d, mid, if mid.is_some() { pos.next_open(relation, d, mid) } else { NodeId::NONE })
+                    }
+                    None => break,
+                },
+            };
             if !mid.is_some() || mid == from || mid == at || jumped[..path.len()].contains(&mid) {
                 continue;
             }
-            if !leg.over.eval_with(pos, seat, mid, &occ) {
+            let over_ok = match &leg.over_fast {
+                Some(f) => f.allows_occupant(pos, seat, mid, occ(mid)),
+                None => leg.over.eval_with(pos, seat, mid, &occ),
+            };
+            if !over_ok {
                 continue;
             }
-            let to = pos.next_open(relation, d, mid);
-            if !to.is_some() || to == mid || occ(to).is_some() || !rule.to.eval_with(pos, seat, to, &occ) {
+            if !to.is_some() || to == mid || occ(to).is_some() {
+                continue;
+            }
+            let to_ok = match &rule.to_fast {
+                Some(f) => f.allows_occupant(pos, seat, to, None),
+                None => rule.to.eval_with(pos, seat, to, &occ),
+            };
+            if !to_ok {
                 continue;
             }
             if rule.capture == CaptureMode::Jumped {
@@ -131,8 +214,10 @@ impl Gen<'_> {
             if leg.crowned.is_none() && !rule.promote.is_empty() && rule.promote_in.eval_quick(pos, seat, to) {
                 for &p in &rule.promote {
                     // Promotion ends the move, unless the chain goes on through it as the new piece.
-                    let went_on = match crowned_leg(pos, rule, relation, p) {
-                        Some(k) if rule.chain_through_promotion => self.chain_from(&k, to, next, jumped),
+                    let went_on = match crowned_jump(pos, rule, relation, p) {
+                        Some((k, dirs, over)) if rule.chain_through_promotion => {
+                            self.chain_leg(k, relation, dirs, over, Some(p), to, next, jumped)
+                        }
                         _ => false,
                     };
                     if !went_on || rule.chain_optional {
@@ -165,7 +250,7 @@ impl Gen<'_> {
                         break;
                     }
                     self.out.push(Move { with_to: n, then_place: Some(tp.piece), ..mv });
-                    if !tp.slide {
+                    if tp.reach != PlaceReach::Slide {
                         break;
                     }
                     n = board.next(*relation, d, n);
@@ -186,5 +271,8 @@ pub(crate) fn then_places_after(
     let Some(tp) = &rule.then_place else { return };
     let seat = pos.to_move();
     let mut g = Gen { pos, seat, piece: first.piece, from: first.from, rule, out, first_part: false };
-    g.then_places(Move { then_place: None, ..first }, tp);
+    match tp.reach {
+        PlaceReach::Anywhere => g.second_places(first.to),
+        PlaceReach::Step | PlaceReach::Slide => g.then_places(Move { then_place: None, ..first }, tp),
+    }
 }

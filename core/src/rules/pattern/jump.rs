@@ -54,6 +54,38 @@ impl Gen<'_> {
     }
 }
 
+/// The jumps from every node on the bare board, per seat (at `seat * nodes + node`): each direction
+/// of `relation.dirs` with the node jumped over and the landing node, in the generator's order. Only
+/// for relations none of whose steps passes over a node, so the board alone decides them.
+pub(crate) fn jump_table(
+    board: &crate::board::Board,
+    relation_dirs: &[Vec<crate::board::DirectionId>],
+    forwards: &[Vec<crate::board::DirectionId>],
+    relation: RelationId,
+    dirs: &DirSel,
+) -> Vec<Vec<(crate::board::DirectionId, crate::board::NodeId, crate::board::NodeId)>> {
+    let all = &relation_dirs[relation.0 as usize];
+    let mut table = Vec::with_capacity(forwards.len() * board.len());
+    for fwd in forwards {
+        let chosen = super::choose_dirs_in(board, all, fwd, dirs, None);
+        for from in board.node_ids() {
+            let mut jumps = Vec::new();
+            for &d in chosen.as_slice() {
+                let mid = board.next(relation, d, from);
+                if !mid.is_some() || mid == from {
+                    continue;
+                }
+                let to = board.next(relation, d, mid);
+                if to.is_some() && to != mid {
+                    jumps.push((d, mid, to));
+                }
+            }
+            table.push(jumps);
+        }
+    }
+    table
+}
+
 /// A jump's line: two steps along `relation.dirs`.
 pub(super) fn line(relation: RelationId, dirs: &DirSel) -> Option<Line<'_>> {
     Some(Line { relation, dirs, min: 2, max: 2 })

@@ -26,11 +26,13 @@ mod slide;
 mod step_table;
 mod walk;
 
-pub use chain::ThenPlace;
 pub(crate) use chain::then_places_after;
+pub use chain::{PlaceReach, ThenPlace};
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
+pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
+pub(crate) use place::places_pair;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
@@ -187,6 +189,8 @@ pub struct Scratch {
     pub(crate) spare: Vec<Move>,
     /// Per piece type, which rules' `if` has been judged during one generation, and which hold.
     pub(crate) when: Vec<(u64, u64)>,
+    /// The nodes and pieces the seat to move may move, gathered once per generation.
+    pub(crate) movers: Vec<(NodeId, crate::position::Piece)>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]

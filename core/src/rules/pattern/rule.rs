@@ -266,6 +266,10 @@ pub struct MoveRule {
     /// For a leap that cannot be blocked: its destinations from each node, per seat (at
     /// `seat * nodes + node`), worked out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
     pub leap_dests: Vec<Vec<NodeId>>,
+    /// For a jump along a relation that jumps over no node of its own: from each node, per seat (at
+    /// `seat * nodes + node`), each direction with the node jumped over and the landing node, worked
+    /// out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
+    pub jump_dests: Vec<Vec<(DirectionId, NodeId, NodeId)>>,
     /// The occupants `to` allows (bits: empty, friend, ally, enemy) when that is all the rule asks of
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
@@ -345,6 +349,7 @@ impl MoveRule {
             passable: false,
             to_fast: None,
             leap_dests: Vec::new(),
+            jump_dests: Vec::new(),
             plain_to: 0,
             slide_to: 0,
             slide_barred: 0,
