@@ -134,11 +134,16 @@ impl View<'_> {
     }
 
     /// Whether `c` holds on `n` (a node on the board) in the view; `enemy` and `friend` are read directly.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn holds(&self, c: &Cond, n: NodeId) -> bool {
         match c {
             Cond::Enemy => self.cell(n).is_some_and(|p| self.pos.hostile(self.seat, p.seat)),
             Cond::Friend => self.cell(n).is_some_and(|p| self.pos.same_side(self.seat, p.seat)),
+            // The connectives and lines as `eval_with` reads them on a board node, kept on this fast path.
+            Cond::Not(c) => !self.holds(c, n),
+            Cond::And(cs) => cs.iter().all(|c| self.holds(c, n)),
+            Cond::Or(cs) => cs.iter().any(|c| self.holds(c, n)),
+            Cond::InLine(line) => line.eval(self.pos, n, &|m| self.cell(m)),
             _ => c.eval_with(self.pos, self.seat, n, &|m| self.cell(m)),
         }
     }
