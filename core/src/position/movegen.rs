@@ -182,8 +182,11 @@ impl Position {
         // Moves of different pieces (or from different nodes) always differ, so only each piece's own
         // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
         // told apart by their destination (a bit each); the rare others by comparison.
+        // The others that differ from the piece's first move only in their destination (a piece's
+        // placements) are told apart by destination too, in a second set of bits.
         let mut marks = std::mem::take(&mut scratch.marks);
-        marks.resize(game.board.len().div_ceil(64), 0);
+        let words = game.board.len().div_ceil(64);
+        marks.resize(2 * words, 0);
         let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
             let plain = |m: &Move| {
                 m.kind == MoveKind::Move
@@ -194,11 +197,19 @@ impl Position {
                     && !m.with_to.is_some()
                     && m.path.is_empty()
             };
+            let first = out[start];
             let mut keep = start;
             for i in start..out.len() {
                 let m = out[i];
-                let dup = if plain(&m) {
-                    let (w, b) = (m.to.idx() >> 6, 1u64 << (m.to.idx() & 63));
+                let set = if plain(&m) {
+                    Some(0)
+                } else if (Move { to: first.to, ..m }) == first {
+                    Some(words)
+                } else {
+                    None
+                };
+                let dup = if let Some(set) = set {
+                    let (w, b) = (set + (m.to.idx() >> 6), 1u64 << (m.to.idx() & 63));
                     let seen = marks[w] & b != 0;
                     marks[w] |= b;
                     seen
@@ -213,6 +224,7 @@ impl Position {
             out.truncate(keep);
             for m in &out[start..] {
                 marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
+                marks[words + (m.to.idx() >> 6)] &= !(1u64 << (m.to.idx() & 63));
             }
         };
         for (pi, pt) in game.piece_ids().zip(&game.pieces) {

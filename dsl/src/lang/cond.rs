@@ -251,7 +251,7 @@ fn compile_in_line(p: Pair<Rule>, names: &Names) -> Result<Cond, LangError> {
         let rel = names.relation(r.as_str(), offset_of(&r))?;
         axes.extend(qipan_core::rules::goal::axes_of(names.board, rel));
     }
-    let line = qipan_core::rules::InLine { length, axes };
+    let line = qipan_core::rules::InLine::new(names.board, length, axes);
     let room = qipan_core::rules::LineGoal {
         axes: line.axes.clone(),
         length,

@@ -205,8 +205,8 @@ impl View<'_> {
     }
 
     /// Whether `c` holds on `n` (a node on the board) in the view. The usual words of capture rules
-    /// (`enemy`, `friend`, `empty`, `piece`, `zone` and their combinations) are read directly: every
-    /// move tests a few of them per direction.
+    /// (`enemy`, `friend`, `empty`, `piece`, `zone`, `in-line` and their combinations) are read directly:
+    /// every move tests a few of them per direction.
     #[inline]
     pub(crate) fn holds(&self, c: &Cond, n: NodeId) -> bool {
         match c {
@@ -218,6 +218,7 @@ impl View<'_> {
             Cond::Not(c) => !self.holds(c, n),
             Cond::And(cs) => cs.iter().all(|c| self.holds(c, n)),
             Cond::Or(cs) => cs.iter().any(|c| self.holds(c, n)),
+            Cond::InLine(line) => line.eval(self.pos, n, &|m| self.cell(m)),
             _ => c.eval_with(self.pos, self.seat, n, &|m| self.cell(m)),
         }
     }

@@ -97,7 +97,7 @@ mod tests {
     fn rows() -> std::sync::Arc<crate::Game> {
         let b = board(3, 3, &[]);
         let orth = rel(&b, "orthogonal");
-        let in_line = Cond::InLine(Box::new(InLine { length: 3, axes: axes_of(&b, orth) }));
+        let in_line = Cond::InLine(Box::new(InLine::new(&b, 3, axes_of(&b, orth))));
         let remove = CaptureRule {
             form: CaptureForm::Remove,
             lines: vec![],

@@ -27,7 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::board::NodeId;
+use crate::board::{Board, NodeId};
 use crate::position::{Piece, Position};
 use crate::rules::goal::{Axis, run_along};
 
@@ -41,7 +41,7 @@ use crate::rules::goal::{Axis, run_along};
 ///
 /// let game = qipan::load("tic-tac-toe", &[])?;
 /// let orthogonal = game.board.relation("orthogonal").unwrap();
-/// let rows = InLine { length: 3, axes: axes_of(&game.board, orthogonal) };
+/// let rows = InLine::new(&game.board, 3, axes_of(&game.board, orthogonal));
 /// assert_eq!(rows.axes.len(), 2);
 /// let _ = Cond::InLine(Box::new(rows));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -52,6 +52,10 @@ pub struct InLine {
     pub length: u8,
     /// The axes the line may run along.
     pub axes: Vec<Axis>,
+    /// For each node, axis and way along it (forward, then back), the first `length - 1` nodes a walk
+    /// from the node meets ([`run_along`]'s, stopping at the edge or back at the node), padded with
+    /// [`NodeId::NONE`]: a line through a node is then a few cell reads. Built by [`InLine::new`].
+    runs: Vec<NodeId>,
 }
 
 /// Evaluating the condition.
@@ -66,7 +70,7 @@ pub struct InLine {
 ///     pos.play(&parse_move(&pos, text)?)?;
 /// }
 /// let orthogonal = game.board.relation("orthogonal").unwrap();
-/// let rows = InLine { length: 3, axes: axes_of(&game.board, orthogonal) };
+/// let rows = InLine::new(&game.board, 3, axes_of(&game.board, orthogonal));
 /// let at = |label| game.board.find(label).unwrap();
 /// let cells = |n| pos.cell(n);
 /// assert!(rows.eval(&pos, at("b1"), &cells));
@@ -75,6 +79,28 @@ pub struct InLine {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl InLine {
+    /// The condition for lines of `length` along `axes` of `board`, with each node's runs worked out.
+    pub fn new(board: &Board, length: u8, axes: Vec<Axis>) -> InLine {
+        let side = usize::from(length.saturating_sub(1));
+        let mut runs = Vec::with_capacity(board.len() * axes.len() * 2 * side);
+        for n in board.node_ids() {
+            for &(rel, d, back) in &axes {
+                for dir in [Some(d), back] {
+                    let start = runs.len();
+                    if let Some(dir) = dir {
+                        let mut at = board.next(rel, dir, n);
+                        while at.is_some() && at != n && runs.len() < start + side {
+                            runs.push(at);
+                            at = board.next(rel, dir, at);
+                        }
+                    }
+                    runs.resize(start + side, NodeId::NONE);
+                }
+            }
+        }
+        InLine { length, axes, runs }
+    }
+
     /// Whether the piece on `node` (as `occupant` says) is in such a line.
     #[inline]
     pub fn eval<F: Fn(NodeId) -> Option<Piece>>(&self, pos: &Position, node: NodeId, occupant: &F) -> bool {
@@ -82,6 +108,16 @@ impl InLine {
         let board = &pos.game().board;
         let counts = |at: NodeId| occupant(at).is_some_and(|q| pos.same_side(p.seat, q.seat));
         let length = u32::from(self.length);
+        let side = usize::from(self.length.saturating_sub(1));
+        if side == 0 {
+            return true;
+        }
+        let per_node = self.axes.len() * 2 * side;
+        if let Some(runs) = self.runs.get(node.idx() * per_node..(node.idx() + 1) * per_node) {
+            // Each run is cut at `length - 1` nodes, which cannot change whether the line is long enough.
+            let run = |ns: &[NodeId]| ns.iter().take_while(|&&m| m.is_some() && counts(m)).count() as u32;
+            return runs.chunks_exact(2 * side).any(|r| 1 + run(&r[..side]) + run(&r[side..]) >= length);
+        }
         self.axes.iter().any(|&(rel, d, back)| {
             1 + run_along(board, rel, Some(d), node, counts) + run_along(board, rel, back, node, counts) >= length
         })
