@@ -25,15 +25,31 @@
 //! ```
 
 use super::{CaptureRule, View};
+use crate::board::NodeId;
 
 /// The targets of line `i` when a closer ends them (see [`CaptureRule::along`]).
 #[inline]
 pub(super) fn along(rule: &CaptureRule, view: &View, i: usize, min: u8, max: u8) -> u8 {
+    closed_run(rule, view, i, min, max, |_| true)
+}
+
+/// The run of `min..=max` targets along line `i` from the destination, each also passing `also`, when a
+/// closer ends it; 0 otherwise. Shared by the forms that take a closed line (custodial, flank, the
+/// shield wall).
+#[inline(always)]
+pub(super) fn closed_run(
+    rule: &CaptureRule,
+    view: &View,
+    i: usize,
+    min: u8,
+    max: u8,
+    also: impl Fn(NodeId) -> bool,
+) -> u8 {
     let board = &view.pos.game().board;
     let (rel, dir) = rule.lines[i];
     let mut n = board.next(rel, dir, view.to);
     let mut k = 0u8;
-    while n.is_some() && n != view.to && k < max && view.holds(&rule.target, n) {
+    while n.is_some() && n != view.to && k < max && view.holds(&rule.target, n) && also(n) {
         k += 1;
         n = board.next(rel, dir, n);
     }

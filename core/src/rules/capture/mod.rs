@@ -119,11 +119,25 @@ impl CaptureForm {
     /// Whether a move captures under this form only when it names the rule
     /// ([`Move::capture_rule`](crate::Move::capture_rule)): approach and withdrawal, between which the
     /// mover chooses.
+    ///
+    /// ```
+    /// use qipan::core::rules::CaptureForm;
+    ///
+    /// assert!(CaptureForm::Approach.chosen());
+    /// assert!(!CaptureForm::Remove.chosen(), "a removal is chosen by node, not by rule");
+    /// ```
     pub fn chosen(self) -> bool {
         matches!(self, CaptureForm::Approach | CaptureForm::Withdraw)
     }
 
     /// The form's word in the language, also the suffix of a move that chose it (`d2-e3 approach`).
+    ///
+    /// ```
+    /// let game = qipan::load("hnefatafl", &[])?;
+    /// let words: Vec<&str> = game.rules.captures.iter().map(|r| r.form.word()).collect();
+    /// assert_eq!(words, ["custodial", "surround", "shieldwall"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn word(self) -> &'static str {
         match self {
             CaptureForm::Line { min: 1, max: 255 } => "flank",

@@ -34,16 +34,8 @@ use crate::board::{DirectionId, NodeId, RelationId};
 /// The targets of line `i` when the row is walled in and closed (see [`CaptureRule::along`]).
 #[inline]
 pub(super) fn along(rule: &CaptureRule, view: &View, i: usize, min: u8, max: u8) -> u8 {
-    let board = &view.pos.game().board;
     let (rel, dir) = rule.lines[i];
-    let mut n = board.next(rel, dir, view.to);
-    let mut k = 0u8;
-    while n.is_some() && n != view.to && k < max && view.holds(&rule.target, n) && walled(rule, view, n, rel, dir) {
-        k += 1;
-        n = board.next(rel, dir, n);
-    }
-    let closed = k >= min && k > 0 && n.is_some() && n != view.to && view.holds(&rule.closer, n);
-    if closed { k } else { 0 }
+    super::line::closed_run(rule, view, i, min, max, |n| walled(rule, view, n, rel, dir))
 }
 
 /// Whether `n`, in a line along `rel.dir`, lies on the edge with a closer on each side off the line.

@@ -80,6 +80,16 @@ pub struct InLine {
 /// ```
 impl InLine {
     /// The condition for lines of `length` along `axes` of `board`, with each node's runs worked out.
+    ///
+    /// ```
+    /// use qipan::core::rules::{InLine, goal::axes_of};
+    ///
+    /// let game = qipan::load("nine-mens-morris", &[])?;
+    /// let ring = game.board.relation("ring").unwrap();
+    /// let mills = InLine::new(&game.board, 3, axes_of(&game.board, ring));
+    /// assert_eq!(mills.length, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(board: &Board, length: u8, axes: Vec<Axis>) -> InLine {
         let side = usize::from(length.saturating_sub(1));
         let mut runs = Vec::with_capacity(board.len() * axes.len() * 2 * side);
@@ -102,6 +112,25 @@ impl InLine {
     }
 
     /// Whether the piece on `node` (as `occupant` says) is in such a line.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::rules::{InLine, goal::axes_of};
+    ///
+    /// let game = qipan::load("nine-mens-morris", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["a1", "b2", "d1", "b4"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let ring = game.board.relation("ring").unwrap();
+    /// let mills = InLine::new(&game.board, 3, axes_of(&game.board, ring));
+    /// let (a1, g1) = (game.board.find("a1").unwrap(), game.board.find("g1").unwrap());
+    /// assert!(!mills.eval(&pos, a1, &|n| pos.cell(n)), "two in a row");
+    /// // With a white man on g1 too, a1 d1 g1 is a mill.
+    /// let white = pos.cell(a1);
+    /// assert!(mills.eval(&pos, a1, &|n| if n == g1 { white } else { pos.cell(n) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn eval<F: Fn(NodeId) -> Option<Piece>>(&self, pos: &Position, node: NodeId, occupant: &F) -> bool {
         let Some(p) = occupant(node) else { return false };
