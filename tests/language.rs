@@ -756,7 +756,7 @@ fn drop_conditions_on_reserve_and_board() {
 // ---------------------------------------------------------------------------------------------
 
 /// A 4×2 checkered GTP grid (A1 light, B1 dark, ...) plus a lone node `Z9` of kind `eye`; zones
-/// `left` (coords x 0..1, y 0..1) and `top` (labels A2..D2).
+/// `left` (coords x 0..1, y 0..1), `top` (labels A2..D2) and `none` (no node: a name still known).
 fn place_game(to: &str) -> String {
     format!(
         "name: t
@@ -767,6 +767,7 @@ board:
   zones:
     left: {{ coords: [[0, 1], [0, 1]] }}
     top: {{ labels: [A2, B2, C2, D2] }}
+    none: {{ labels: [] }}
 seats:
   - {{ name: white }}
   - {{ name: black }}
@@ -800,6 +801,8 @@ fn place_with_conditions() {
         ("empty and zone(top)", &["A2", "B2", "C2", "D2"]),
         ("zone(top) and count(friend) < 1", &["A2", "B2", "C2", "D2"]),
         ("zone(top) and count(friend) > 0", &[]),
+        ("zone(none)", &[]),
+        ("empty and not zone(none)", &["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2", "Z9"]),
     ];
     for (cond, want) in cases {
         let got = moves(&place_game(cond), &[], &[]);

@@ -140,6 +140,8 @@ pub struct BoardBuilder {
     relations: Vec<String>,
     grid: Option<(u32, u32, bool)>,
     hex: Option<HexShape>,
+    /// Zones declared by name, known even when no node is in them.
+    zones: Vec<String>,
 }
 
 /// Adding nodes and edges, declaring relations and directions, then building.
@@ -324,6 +326,25 @@ impl BoardBuilder {
     /// ```
     pub fn node_mut(&mut self, id: NodeId) -> Option<&mut NodeSpec> {
         self.graph.node_weight_mut(NodeIndex::new(id.idx()))
+    }
+
+    /// Declares a zone by name, so that the board knows it even when no node is in it (a zone a definition
+    /// names whose nodes an option removed, say). Zones named by nodes need no declaration.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    ///
+    /// let mut b = grid(&GridSpec::new(3, 3))?;
+    /// b.declare_zone("nowhere");
+    /// let board = b.build()?;
+    /// let z = board.zone("nowhere").expect("declared");
+    /// assert_eq!(board.zone_set(z).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn declare_zone(&mut self, name: &str) {
+        if !self.zones.iter().any(|z| z == name) {
+            self.zones.push(name.to_string());
+        }
     }
 
     /// Number of nodes so far.
@@ -527,6 +548,13 @@ impl BoardBuilder {
             }
             offsets.push(off);
             edges.push(flat);
+        }
+        // Declared zones without nodes come after those the nodes name, keeping the nodes' numbering.
+        for z in &self.zones {
+            intern(&mut zone_names, z);
+        }
+        if zone_names.len() > 64 {
+            return Err(BoardError::TooLarge("more than 64 zones".into()));
         }
         let mut zone_sets = vec![NodeSet::new(n); zone_names.len()];
         for (i, node) in nodes.iter().enumerate() {

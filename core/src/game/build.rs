@@ -476,13 +476,13 @@ impl GameData {
         };
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.
-        let chosen_captures =
-            game.rules.captures.iter().any(|r| r.form.chosen() || r.form == crate::rules::CaptureForm::Remove);
-        if game.rules.capture_priority != crate::rules::CapturePriority::Free && !chosen_captures {
+        let split = game.rules.captures.iter().any(|r| r.form.chosen());
+        let removes = game.rules.captures.iter().any(|r| r.form == crate::rules::CaptureForm::Remove);
+        if game.rules.capture_priority != crate::rules::CapturePriority::Free && !split && !removes {
             game.capture_classes = crate::rules::priority::capture_classes(&game.pieces);
         }
         // Capture rules that decide legality or split moves need every move through the generator.
-        if !game.rules.capture_required() && !game.rules.captures.iter().any(|r| r.form.chosen()) {
+        if !game.rules.capture_required() && !split {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
         }
         game

@@ -225,6 +225,7 @@ impl Compiler<'_> {
             } else if let Some(k) = kind {
                 members.extend(preview.node_ids().filter(|&id| preview.node(id).kind == k));
             }
+            builder.declare_zone(&name.value);
             for id in members {
                 if let Some(spec) = builder.node_mut(id) {
                     spec.zones.push(name.value.clone());

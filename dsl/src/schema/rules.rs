@@ -84,7 +84,7 @@ pub struct RulesDef {
 /// assert_eq!(end.quiet_reset[0].value, "pawn");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndDef {
     /// After this many consecutive passes.
@@ -149,6 +149,41 @@ pub struct EndDef {
     /// The seat that wins when a move fills the board without making a goal (Order and Chaos: `chaos`).
     #[serde(default)]
     pub full: Option<Text>,
+}
+
+/// What a definition without an `end:` section gets: the same as an empty one (the last side standing
+/// wins, nothing else ends the game).
+///
+/// ```
+/// use qipan_dsl::schema::EndDef;
+///
+/// let end = EndDef::default();
+/// assert!(end.last_standing && end.passes.is_none() && end.lines.is_empty());
+/// ```
+impl Default for EndDef {
+    fn default() -> Self {
+        EndDef {
+            passes: None,
+            max_plies: None,
+            royal: Vec::new(),
+            royal_capture: None,
+            bare: Vec::new(),
+            bare_side: None,
+            lose_without_pieces: false,
+            last_standing: true,
+            goals: Vec::new(),
+            quiet_plies: None,
+            quiet_reset: Vec::new(),
+            repetitions: None,
+            repetition_loser: None,
+            lines: Vec::new(),
+            connections: Vec::new(),
+            reach: Vec::new(),
+            enclosed: Vec::new(),
+            counts: Vec::new(),
+            full: None,
+        }
+    }
 }
 
 /// A winning goal: a player's counter reaching a value.
