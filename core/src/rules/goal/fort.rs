@@ -15,8 +15,8 @@
 //! Only wall pieces protect one another: a friend behind the wall (a second row) does not, since rules the
 //! fort cannot see (a shield wall) may take it. So some forts that hold in play are not recognised, and
 //! none is recognised that the attackers could break by a custodial capture or a shield wall. Hostile
-//! empty nodes inside the fort (an empty tafl throne) are counted safe: a Copenhagen fort on the edge
-//! cannot hold the throne, five squares from every edge, with twelve defenders.
+//! empty nodes inside the fort (an empty tafl throne) are counted safe: a Copenhagen fort would need
+//! nearly all twelve defenders in its wall to reach the throne, five squares from every edge.
 //!
 //! The test runs only after a move of the piece's side (an enemy's move never builds a fort) and only for
 //! a piece on the edge; it reuses the position's buffers ([`Flood`]).
