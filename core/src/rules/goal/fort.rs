@@ -154,29 +154,33 @@ impl FortGoal {
 /// The first fort the last move made: what it does, and the seat of its piece. Only the pieces of the
 /// last mover's side are tried (every side's after a pass, or where hooks may move pieces).
 pub(super) fn made(pos: &mut Position) -> Option<(GoalOutcome, SeatId)> {
+    // Most plies no such piece stands on the edge: look before taking the buffers.
+    standing(pos).next()?;
     let mut flood = std::mem::take(&mut pos.flood);
-    let found = first_made(pos, &mut flood);
+    let found = standing(pos).find(|&(goal, n, s)| goal.fort(pos, &mut flood, n, s)).map(|(g, _, s)| (g.outcome, s));
     pos.flood = flood;
     found
 }
 
-fn first_made(pos: &Position, flood: &mut Flood) -> Option<(GoalOutcome, SeatId)> {
-    let mv = pos.last_move()?;
-    let mover = if pos.game().hooks.is_none() && mv.to.is_some() { pos.cell(mv.to).map(|p| p.seat) } else { None };
-    for goal in &pos.game().rules.end.forts {
-        for s in pos.game().seat_ids().filter(|&s| pos.is_alive(s) && mover.is_none_or(|m| pos.same_side(m, s))) {
-            for &n in pos.placed(s) {
-                // A plain test first: most plies no such piece stands on the edge.
-                if goal.edge[n.idx()]
-                    && pos.cell(n).is_some_and(|p| p.piece == goal.piece)
-                    && goal.fort(pos, flood, n, s)
-                {
-                    return Some((goal.outcome, s));
-                }
-            }
-        }
-    }
-    None
+/// The pieces of the goals that stand on the edge, of the seats on the last mover's side that have any.
+fn standing(pos: &Position) -> impl Iterator<Item = (&FortGoal, NodeId, SeatId)> + '_ {
+    let mv = pos.last_move();
+    let mover = match mv {
+        Some(mv) if pos.game().hooks.is_none() && mv.to.is_some() => pos.cell(mv.to).map(|p| p.seat),
+        _ => None,
+    };
+    let seats = pos.game().seat_ids().filter(move |&s| pos.is_alive(s) && mover.is_none_or(|m| pos.same_side(m, s)));
+    let goals = if mv.is_some() { &pos.game().rules.end.forts[..] } else { &[] };
+    goals.iter().flat_map(move |goal| {
+        let bit = 1u64.checked_shl(u32::from(goal.piece.index())).unwrap_or(0);
+        let has = move |s: SeatId| bit == 0 || pos.types_present(s) & bit != 0;
+        seats.clone().filter(move |&s| has(s)).flat_map(move |s| {
+            pos.placed(s)
+                .iter()
+                .filter(move |&&n| goal.edge[n.idx()] && pos.cell(n).is_some_and(|p| p.piece == goal.piece))
+                .map(move |&n| (goal, n, s))
+        })
+    })
 }
 
 #[cfg(test)]
