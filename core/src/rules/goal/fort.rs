@@ -154,33 +154,53 @@ impl FortGoal {
 /// The first fort the last move made: what it does, and the seat of its piece. Only the pieces of the
 /// last mover's side are tried (every side's after a pass, or where hooks may move pieces).
 pub(super) fn made(pos: &mut Position) -> Option<(GoalOutcome, SeatId)> {
-    // Most plies no such piece stands on the edge: look before taking the buffers.
-    standing(pos).next()?;
+    let mv = pos.last_move()?;
+    let mover = if pos.game().hooks.is_none() && mv.to.is_some() { pos.cell(mv.to).map(|p| p.seat) } else { None };
+    // Most plies no such piece stands on the edge: a plain look before taking the buffers.
+    standing(pos, mover, |_, _, _| true)?;
     let mut flood = std::mem::take(&mut pos.flood);
-    let found = standing(pos).find(|&(goal, n, s)| goal.fort(pos, &mut flood, n, s)).map(|(g, _, s)| (g.outcome, s));
+    let found = standing(pos, mover, |goal, n, s| goal.fort(pos, &mut flood, n, s));
     pos.flood = flood;
     found
 }
 
-/// The pieces of the goals that stand on the edge, of the seats on the last mover's side that have any.
-fn standing(pos: &Position) -> impl Iterator<Item = (&FortGoal, NodeId, SeatId)> + '_ {
-    let mv = pos.last_move();
-    let mover = match mv {
-        Some(mv) if pos.game().hooks.is_none() && mv.to.is_some() => pos.cell(mv.to).map(|p| p.seat),
-        _ => None,
-    };
-    let seats = pos.game().seat_ids().filter(move |&s| pos.is_alive(s) && mover.is_none_or(|m| pos.same_side(m, s)));
-    let goals = if mv.is_some() { &pos.game().rules.end.forts[..] } else { &[] };
-    goals.iter().flat_map(move |goal| {
+/// The first piece of a fort goal standing on the edge, of a seat on `mover`'s side (any seat without a
+/// mover), for which `test` holds: the goal's outcome and the piece's seat.
+fn standing(
+    pos: &Position,
+    mover: Option<SeatId>,
+    mut test: impl FnMut(&FortGoal, NodeId, SeatId) -> bool,
+) -> Option<(GoalOutcome, SeatId)> {
+    let due = |s: SeatId| pos.is_alive(s) && mover.is_none_or(|m| pos.same_side(m, s));
+    for goal in &pos.game().rules.end.forts {
+        // A royal piece is found in the short list of royals (the tafl king: one node).
+        if pos.game().is_royal(goal.piece) {
+            for &n in pos.royals() {
+                if goal.edge[n.idx()]
+                    && let Some(p) = pos.cell(n)
+                    && p.piece == goal.piece
+                    && due(p.seat)
+                    && test(goal, n, p.seat)
+                {
+                    return Some((goal.outcome, p.seat));
+                }
+            }
+            continue;
+        }
+        // Seats without the piece are skipped by its bit (types past 64 have none: look anyway).
         let bit = 1u64.checked_shl(u32::from(goal.piece.index())).unwrap_or(0);
-        let has = move |s: SeatId| bit == 0 || pos.types_present(s) & bit != 0;
-        seats.clone().filter(move |&s| has(s)).flat_map(move |s| {
-            pos.placed(s)
-                .iter()
-                .filter(move |&&n| goal.edge[n.idx()] && pos.cell(n).is_some_and(|p| p.piece == goal.piece))
-                .map(move |&n| (goal, n, s))
-        })
-    })
+        for s in pos.game().seat_ids() {
+            if !due(s) || (bit != 0 && pos.types_present(s) & bit == 0) {
+                continue;
+            }
+            for &n in pos.placed(s) {
+                if goal.edge[n.idx()] && pos.cell(n).is_some_and(|p| p.piece == goal.piece) && test(goal, n, s) {
+                    return Some((goal.outcome, s));
+                }
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
