@@ -58,12 +58,6 @@ impl Position {
         &self.placed[seat.idx()]
     }
 
-    /// The nodes of the royal pieces on the board, of every seat, in no particular order.
-    #[inline]
-    pub(crate) fn royals(&self) -> &[NodeId] {
-        &self.royals
-    }
-
     /// Whether every node of the board holds a piece.
     ///
     /// ```

@@ -173,20 +173,6 @@ fn standing(
 ) -> Option<(GoalOutcome, SeatId)> {
     let due = |s: SeatId| pos.is_alive(s) && mover.is_none_or(|m| pos.same_side(m, s));
     for goal in &pos.game().rules.end.forts {
-        // A royal piece is found in the short list of royals (the tafl king: one node).
-        if pos.game().is_royal(goal.piece) {
-            for &n in pos.royals() {
-                if goal.edge[n.idx()]
-                    && let Some(p) = pos.cell(n)
-                    && p.piece == goal.piece
-                    && due(p.seat)
-                    && test(goal, n, p.seat)
-                {
-                    return Some((goal.outcome, p.seat));
-                }
-            }
-            continue;
-        }
         // Seats without the piece are skipped by its bit (types past 64 have none: look anyway).
         let bit = 1u64.checked_shl(u32::from(goal.piece.index())).unwrap_or(0);
         for s in pos.game().seat_ids() {
