@@ -765,3 +765,16 @@ fn shield_wall_and_enclosure_examples() {
     let r = pos.outcome().expect("ringed in");
     assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Enclosed));
 }
+
+/// The fort example: `d3-d2` closes the fort and wins for White; `d3-d4` leaves d2 open and does not.
+#[test]
+fn fort_example() {
+    let game = load(&example("fort.yaml"));
+    let mut pos = game.start();
+    pos.play(&parse_move(&pos, "d3-d2").unwrap()).unwrap();
+    let r = pos.outcome().expect("a fort");
+    assert_eq!((r.winners.as_slice(), &r.reason), (&[SeatId(0)][..], &qipan::core::EndReason::Fort));
+    let mut pos = game.start();
+    pos.play(&parse_move(&pos, "d3-d4").unwrap()).unwrap();
+    assert!(!pos.is_over(), "d2 is open: the inside runs out to Black");
+}

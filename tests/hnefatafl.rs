@@ -26,6 +26,7 @@ struct Tafl {
     winner: Option<u8>,
     seen: Vec<([u8; 121], u8)>,
     shield_wall: bool,
+    edge_fort: bool,
     /// Shield walls taken so far.
     walls: u32,
 }
@@ -61,7 +62,7 @@ impl Tafl {
     }
 
     fn new(cells: [u8; 121], mover: u8) -> Tafl {
-        Tafl { cells, mover, winner: None, seen: vec![(cells, mover)], shield_wall: true, walls: 0 }
+        Tafl { cells, mover, winner: None, seen: vec![(cells, mover)], shield_wall: true, edge_fort: true, walls: 0 }
     }
 
     /// The shield wall, after the mover landed on (r, f): a row of two or more enemies along the edge
@@ -125,6 +126,72 @@ impl Tafl {
             }
         }
         true
+    }
+
+    /// Whether the king stands in an edge fort: on the edge, with an empty square beside him; the squares
+    /// he reaches over empty squares (the inside) bordered by defenders only (the wall); and no wall
+    /// defender open to capture while the defenders stand still. That last is the largest set of wall
+    /// defenders each of which, on its rank and on its file, has a neighbour off the board, inside, or in
+    /// the set: found by striking out defenders that fail until none does. The fort holds when none is
+    /// struck out.
+    fn fort(&self) -> bool {
+        self.closed_fort() == Some(true)
+    }
+
+    /// For a king on the edge, able to move and walled in by defenders only: whether no wall defender can
+    /// be captured (none when there is no such wall).
+    fn closed_fort(&self) -> Option<bool> {
+        let k = (0..121).find(|&i| self.cells[i as usize] == KING)?;
+        let (kr, kf) = (k / N, k % N);
+        let on_edge = kr == 0 || kf == 0 || kr == N - 1 || kf == N - 1;
+        if !on_edge || !DIRS.iter().any(|&(a, b)| self.at(kr + a, kf + b) == Some(EMPTY)) {
+            return None;
+        }
+        let mut inside = [false; 121];
+        let mut wall = [false; 121];
+        inside[k as usize] = true;
+        let mut todo = vec![k];
+        while let Some(i) = todo.pop() {
+            for (dr, df) in DIRS {
+                let (r, f) = (i / N + dr, i % N + df);
+                let j = (r * N + f) as usize;
+                match self.at(r, f) {
+                    None => {}
+                    Some(EMPTY) if !inside[j] => {
+                        inside[j] = true;
+                        todo.push(j as i32);
+                    }
+                    Some(EMPTY) | Some(KING) => {}
+                    Some(DEFENDER) => wall[j] = true,
+                    Some(_) => return None,
+                }
+            }
+        }
+        let mut safe = wall;
+        loop {
+            let keeps = |safe: &[bool; 121], r: i32, f: i32| {
+                !(0..N).contains(&r)
+                    || !(0..N).contains(&f)
+                    || inside[(r * N + f) as usize]
+                    || safe[(r * N + f) as usize]
+            };
+            let fails: Vec<usize> = (0..121)
+                .filter(|&i| safe[i])
+                .filter(|&i| {
+                    let (r, f) = (i as i32 / N, i as i32 % N);
+                    let rank = keeps(&safe, r, f - 1) || keeps(&safe, r, f + 1);
+                    let file = keeps(&safe, r - 1, f) || keeps(&safe, r + 1, f);
+                    !(rank && file)
+                })
+                .collect();
+            if fails.is_empty() {
+                break;
+            }
+            for i in fails {
+                safe[i] = false;
+            }
+        }
+        Some(safe == wall)
     }
 
     fn at(&self, r: i32, f: i32) -> Option<u8> {
@@ -205,6 +272,10 @@ impl Tafl {
         // The attackers win by ringing in the king and all his men.
         if self.winner.is_none() && me == ATTACKER && self.enclosed() {
             self.winner = Some(ATTACKER);
+        }
+        // The defenders win by an edge fort, made by one of their moves.
+        if self.winner.is_none() && me == DEFENDER && self.edge_fort && self.fort() {
+            self.winner = Some(DEFENDER);
         }
         self.mover = 3 - me;
         if self.winner.is_none() && self.moves().is_empty() {
@@ -461,4 +532,73 @@ fn shield_walls() {
         }
         assert!(occupied(&pos, "c1") && t.cells[idx("c1")] == KING, "the king is never taken by a wall");
     }
+}
+
+/// Random games from a king on the edge among his defenders, the defenders keeping near him: the engine's
+/// fort test and the rules' agree after every ply (whichever side moved), and so do the moves, the board
+/// and the winner.
+#[test]
+fn random_games_near_the_edge_agree_on_forts() {
+    let game = qipan::load("hnefatafl", &[]).unwrap();
+    let fort = game.rules.end.forts[0].clone();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(18);
+    let mut start = Tafl::new([EMPTY; 121], ATTACKER);
+    for l in "d2 h2 e4 g4 c3 i3 f5 d5".split(' ') {
+        start.cells[idx(l)] = DEFENDER;
+    }
+    start.cells[idx("f1")] = KING;
+    for l in "b1 j1 c5 i5 f7 a3 k3 e8 g8 b7 j7".split(' ') {
+        start.cells[idx(l)] = ATTACKER;
+    }
+    start.seen = vec![(start.cells, ATTACKER)];
+    let (mut forts, mut holding, mut breakable) = (0, 0, 0);
+    let mut reasons = std::collections::BTreeMap::new();
+    for g in 0..200 {
+        let mut t = start.clone();
+        let mut pos = position(&game, &t);
+        for _ in 0..300 {
+            if pos.is_over() || t.winner.is_some() {
+                break;
+            }
+            let mut want: Vec<String> = t.moves().iter().map(|&(a, b)| format!("{}-{}", label(a), label(b))).collect();
+            want.sort();
+            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            // The defenders mostly move next to the king; the king mostly stays on the edge.
+            let king = (0..121).find(|&i| t.cells[i] == KING).unwrap() as i32;
+            let near: Vec<&String> = want
+                .iter()
+                .filter(|m| {
+                    let (a, b) = m.split_once('-').unwrap();
+                    let (from, to) = (idx(a) as i32, idx(b) as i32);
+                    let close = ((to / N) - (king / N)).abs() + ((to % N) - (king % N)).abs() <= 2;
+                    let edge = [to / N, to % N].iter().any(|&c| c == 0 || c == N - 1);
+                    if from == king { edge && !corner(to) } else { close }
+                })
+                .collect();
+            let text = if t.mover == DEFENDER && !near.is_empty() && rng.random_bool(0.8) {
+                (*near.choose(&mut rng).unwrap()).clone()
+            } else {
+                want.choose(&mut rng).unwrap().clone()
+            };
+            let (a, b) = text.split_once('-').unwrap();
+            t.play(idx(a), idx(b));
+            pos.play(&parse_move(&pos, &text).unwrap()).unwrap();
+            if let Some(k) = (0..121).find(|&i| t.cells[i] == KING) {
+                let held = fort.holds_at(&mut pos, game.board.find(&label(k)).unwrap());
+                assert_eq!(held, t.fort(), "game {g}, ply {}: the fort test", pos.ply());
+                holding += usize::from(held);
+                breakable += usize::from(t.closed_fort() == Some(false));
+            }
+        }
+        if let Some(w) = t.winner {
+            let r = pos.outcome().unwrap_or_else(|| panic!("game {g}: the rules say it is over"));
+            assert_eq!(r.winners, [SeatId(w - 1)], "game {g}");
+            forts += usize::from(r.reason == qipan::core::EndReason::Fort);
+            *reasons.entry(r.reason.to_string()).or_insert(0) += 1;
+        } else {
+            assert!(pos.outcome().is_none(), "game {g}: over for the engine only: {:?}", pos.outcome());
+        }
+    }
+    eprintln!("{reasons:?}; a fort stood after {holding} plies, a closed but breakable one after {breakable}");
+    assert!(forts >= 10 && breakable >= 10, "{forts} forts, {breakable} breakable: the rule went untested");
 }

@@ -173,6 +173,9 @@ pub enum EndReason {
     ZoneReached,
     /// Hostile pieces ringed a side in ([`EncloseGoal`](crate::rules::EncloseGoal)).
     Enclosed,
+    /// A piece stood on the edge, able to move, in a fort no enemy can break
+    /// ([`FortGoal`](crate::rules::FortGoal)).
+    Fort,
     /// A seat's count of pieces fell below one of the game's count goals
     /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
     PieceCount,
@@ -231,6 +234,7 @@ impl EndReason {
             EndReason::Connection => "a connection was made",
             EndReason::ZoneReached => "a piece reached its goal",
             EndReason::Enclosed => "a side was enclosed",
+            EndReason::Fort => "an unbreakable fort was made",
             EndReason::PieceCount => "a count of pieces was reached",
             EndReason::BoardFull => "the board is full",
             EndReason::LastSideStanding => "last side standing",

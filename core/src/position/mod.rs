@@ -115,7 +115,7 @@ pub struct Position {
     chains: Option<Chains>,
     /// The groups of each connection goal (none without such goals).
     links: Vec<crate::rules::goal::Links>,
-    /// The enclosure goals' flood fill, reused ([`crate::rules::EncloseGoal`]).
+    /// The enclosure and fort goals' flood fill, reused ([`crate::rules::EncloseGoal`], [`crate::rules::FortGoal`]).
     pub(crate) flood: crate::rules::goal::Flood,
     reserve: Vec<u16>,
     graveyard: Vec<u16>,

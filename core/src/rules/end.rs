@@ -40,7 +40,8 @@ use crate::hooks::{HookError, HookOutcome, HookPoint};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
 use crate::rules::{
-    AbsorbedTurns, ConnectGoal, CountGoal, EncloseGoal, GoalOutcome, LineGoal, PassRule, ReachGoal, StuckRule, goal,
+    AbsorbedTurns, ConnectGoal, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, PassRule, ReachGoal,
+    StuckRule, goal,
 };
 use crate::{PieceId, SeatId};
 
@@ -101,6 +102,8 @@ pub struct EndRules {
     pub reach: Vec<ReachGoal>,
     /// Sides that lose (or win) at once when hostile pieces ring them in, tried in order.
     pub enclosed: Vec<EncloseGoal>,
+    /// Pieces whose unbreakable fort on the edge wins (or loses) for their side at once, tried in order.
+    pub forts: Vec<FortGoal>,
     /// Counts of pieces below which a seat is out (or wins), tried in order after every move.
     pub counts: Vec<CountGoal>,
     /// When a move fills the board without meeting a goal, this seat's side wins (Chaos, in Order and

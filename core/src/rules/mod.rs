@@ -15,7 +15,7 @@ use crate::board::RelationId;
 pub use capture::{CaptureForm, CaptureRule};
 pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
 pub use end::{BareSide, EndRules, RoyalCapture};
-pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, GoalOutcome, LineGoal, ReachGoal};
+pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
     CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, Shot, ShotTrigger, ThenPlace, WalkStep,
 };

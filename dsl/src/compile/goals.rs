@@ -5,11 +5,14 @@
 use super::Compiler;
 use super::words::GOAL_OUTCOME;
 use crate::diag::Loc;
-use crate::schema::{ConnectDef, CountDef, EnclosedDef, LineDef, ReachDef, Spanned, Text};
+use crate::schema::{ConnectDef, CountDef, EnclosedDef, FortDef, LineDef, ReachDef, Spanned, Text};
 use qipan_core::SeatId;
 use qipan_core::board::{Board, RelationId};
 use qipan_core::game::Seat;
-use qipan_core::rules::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, GoalOutcome, LineGoal, ReachGoal};
+use qipan_core::rules::goal::board_edge;
+use qipan_core::rules::{
+    ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal,
+};
 
 impl Compiler<'_> {
     /// The line goals that apply; a line longer than any the board has room for is an error, since it
@@ -202,14 +205,7 @@ impl Compiler<'_> {
                     };
                     board.node_ids().map(|n| board.zones_of(n) & (1 << z) != 0).collect()
                 }
-                None => board
-                    .node_ids()
-                    .map(|n| {
-                        along
-                            .iter()
-                            .any(|&r| board.relation_directions(r).into_iter().any(|d| !board.next(r, d, n).is_some()))
-                    })
-                    .collect(),
+                None => board_edge(board, &along),
             };
             if !along.is_empty() && !exits.contains(&true) {
                 let msg = "the enclosure has no way out: every side would be enclosed from the start";
@@ -218,6 +214,30 @@ impl Compiler<'_> {
             }
             let outcome = self.word(&e.outcome, GOAL_OUTCOME, GoalOutcome::Loses);
             goals.push(EncloseGoal { seat, along, exits, outcome });
+        }
+        goals
+    }
+
+    /// The fort goals that apply: the piece must exist; its fort must touch the edge of `along`.
+    pub(super) fn forts(&mut self, defs: &[Spanned<FortDef>], board: &Board, piece_names: &[String]) -> Vec<FortGoal> {
+        let mut goals = Vec::new();
+        for d in defs {
+            let (f, at) = (&d.value, d.referenced);
+            if !self.applies(&f.when) {
+                continue;
+            }
+            let along = self.relations(&f.along, at, board);
+            let Some(&piece) = self.piece_list(std::slice::from_ref(&f.piece), piece_names).first() else { continue };
+            if along.is_empty() {
+                continue;
+            }
+            let goal = FortGoal::new(board, piece, along, self.word(&f.outcome, GOAL_OUTCOME, GoalOutcome::Wins));
+            if !goal.edge.contains(&true) {
+                let msg = "the board has no edge along these relations: no fort can ever stand on it";
+                self.error(at, msg, Some("relations that leave the board somewhere, like `orthogonal`".into()));
+                continue;
+            }
+            goals.push(goal);
         }
         goals
     }

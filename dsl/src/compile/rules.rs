@@ -143,6 +143,7 @@ impl Compiler<'_> {
             connections: self.connections(&e.connections, board, seats, &def.zone_aliases, piece_names),
             reach: self.reach(&e.reach, board, seats, &def.zone_aliases, piece_names),
             enclosed: self.enclosed(&e.enclosed, board, seats),
+            forts: self.forts(&e.forts, board, piece_names),
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
         })

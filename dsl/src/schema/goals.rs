@@ -1,4 +1,5 @@
-//! The goals on the board of `end:`: lines, connections, zones reached and counts of pieces.
+//! The goals on the board of `end:`: lines, connections, zones reached, counts of pieces, enclosures and
+//! forts.
 
 use super::{NumOrExpr, Spanned, Text};
 use serde::Deserialize;
@@ -156,6 +157,33 @@ pub struct EnclosedDef {
     #[serde(default)]
     pub zone: Option<Text>,
     /// What being enclosed does to the side: `loses` (the default) or `wins`.
+    #[serde(default)]
+    pub outcome: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// A piece whose unbreakable fort on the board's edge wins: `{ piece: king, along: [orthogonal] }`
+/// (Copenhagen Hnefatafl's edge fort).
+///
+/// ```
+/// let end = qipan::definition("hnefatafl")?.def.end;
+/// let fort = &end.forts[0].value;
+/// assert_eq!(fort.piece.value, "king");
+/// assert_eq!(fort.along[0].value, "orthogonal");
+/// assert_eq!(fort.when.as_ref().unwrap().value, "edge_fort");
+/// assert!(fort.outcome.is_none(), "the fort's side wins");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FortDef {
+    /// The piece type the fort is built round.
+    pub piece: Text,
+    /// The relations that join the fort's inside and its wall, and whose lines a capture takes along.
+    pub along: Vec<Text>,
+    /// What an unbreakable fort does to its side: `wins` (the default) or `loses`.
     #[serde(default)]
     pub outcome: Option<Text>,
     /// Only when this option expression holds.

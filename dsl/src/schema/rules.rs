@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, EnclosedDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, EnclosedDef, FortDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -143,6 +143,9 @@ pub struct EndDef {
     /// Sides that lose when hostile pieces ring them in, tried in order.
     #[serde(default)]
     pub enclosed: Vec<Spanned<EnclosedDef>>,
+    /// Pieces whose unbreakable fort on the edge wins for their side, tried in order.
+    #[serde(default)]
+    pub forts: Vec<Spanned<FortDef>>,
     /// Counts of pieces below which a seat is out (or wins).
     #[serde(default)]
     pub counts: Vec<CountDef>,

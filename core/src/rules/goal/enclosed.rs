@@ -28,9 +28,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::GoalOutcome;
+use super::{Flood, GoalOutcome};
 use crate::SeatId;
-use crate::board::{NodeId, RelationId};
+use crate::board::RelationId;
 use crate::position::Position;
 
 /// A side that must keep a way out.
@@ -56,46 +56,6 @@ pub struct EncloseGoal {
     pub exits: Vec<bool>,
     /// What being enclosed does to the enclosed side (`loses` by default).
     pub outcome: GoalOutcome,
-}
-
-/// Buffers for the flood fill, kept in the position and reused: a mark per node (the fill's number
-/// when it last reached the node) and the nodes still to visit.
-#[derive(Debug, Default)]
-pub(crate) struct Flood {
-    mark: Vec<u32>,
-    stamp: u32,
-    todo: Vec<NodeId>,
-}
-
-/// Scratch space: a copy starts empty, and copying into a position keeps its own buffers.
-impl Clone for Flood {
-    fn clone(&self) -> Self {
-        Flood::default()
-    }
-
-    fn clone_from(&mut self, _: &Self) {}
-}
-
-impl Flood {
-    /// A fresh fill over `nodes` nodes: every node unmarked, nothing to visit.
-    fn start(&mut self, nodes: usize) {
-        if self.mark.len() != nodes || self.stamp == u32::MAX {
-            self.mark.clear();
-            self.mark.resize(nodes, 0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        self.todo.clear();
-    }
-
-    /// Marks `n`, and says whether it was new to this fill.
-    #[inline]
-    fn visit(&mut self, n: NodeId) -> bool {
-        let m = &mut self.mark[n.idx()];
-        let new = *m != self.stamp;
-        *m = self.stamp;
-        new
-    }
 }
 
 /// Testing enclosure.

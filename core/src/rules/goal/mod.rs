@@ -1,7 +1,8 @@
 //! Goals on the board: what a side makes or does that ends the game at once. A line of N
 //! ([`LineGoal`]), a group that connects zones or holds every piece ([`ConnectGoal`]), a piece that
 //! reaches a zone ([`ReachGoal`]), a side ringed in by hostile pieces ([`EncloseGoal`]), and a count of
-//! pieces that falls too low ([`CountGoal`]).
+//! pieces that falls too low ([`CountGoal`]), and a piece walled in on the edge by friends no enemy can
+//! take ([`FortGoal`]).
 //!
 //! Each kind of goal is one file here with its data, its test on a position and its unit tests; this
 //! file holds what they share: what meeting a goal does ([`GoalOutcome`]), which nodes the last move
@@ -32,6 +33,8 @@
 mod connect;
 mod count;
 mod enclosed;
+mod flood;
+mod fort;
 mod line;
 mod reach;
 
@@ -40,12 +43,13 @@ pub(crate) use connect::{Links, connected};
 pub use count::CountGoal;
 pub(crate) use count::counts_crossed;
 pub use enclosed::EncloseGoal;
-pub(crate) use enclosed::Flood;
+pub(crate) use flood::Flood;
+pub use fort::FortGoal;
 pub(crate) use line::run_along;
 pub use line::{Axis, LineGoal, axes_of};
 pub use reach::ReachGoal;
 
-use crate::board::NodeId;
+use crate::board::{Board, NodeId, RelationId};
 use crate::outcome::{EndReason, GameResult};
 use crate::position::{Piece, Position};
 use crate::{PieceId, SeatId};
@@ -99,8 +103,27 @@ pub(crate) fn decided(pos: &Position, maker: SeatId, outcome: GoalOutcome, reaso
     GameResult::winners(pos, winners, reason)
 }
 
+/// Per node, whether it is on the board's edge: a direction of one of `along` leaves the board from it.
+///
+/// ```
+/// let game = qipan::load("hnefatafl", &[])?;
+/// let orth = game.board.relation("orthogonal").unwrap();
+/// let edge = qipan::core::rules::goal::board_edge(&game.board, &[orth]);
+/// assert_eq!(edge.iter().filter(|&&e| e).count(), 40);
+/// assert!(edge[game.board.find("a5").unwrap().idx()] && !edge[game.board.find("b5").unwrap().idx()]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn board_edge(board: &Board, along: &[RelationId]) -> Vec<bool> {
+    board
+        .node_ids()
+        .map(|n| {
+            along.iter().any(|&r| board.relation_directions(r).into_iter().any(|d| !board.next(r, d, n).is_some()))
+        })
+        .collect()
+}
+
 /// The first goal on the board the last move met, tried in order: lines, connections, zones reached,
-/// enclosures.
+/// enclosures, forts.
 pub(crate) fn met(pos: &mut Position) -> Option<GameResult> {
     let end = &pos.game().rules.end;
     if !end.lines.is_empty()
@@ -122,6 +145,11 @@ pub(crate) fn met(pos: &mut Position) -> Option<GameResult> {
         && let Some((outcome, seat)) = enclosed::made(pos)
     {
         return Some(decided(pos, seat, outcome, EndReason::Enclosed));
+    }
+    if !pos.game().rules.end.forts.is_empty()
+        && let Some((outcome, seat)) = fort::made(pos)
+    {
+        return Some(decided(pos, seat, outcome, EndReason::Fort));
     }
     None
 }
