@@ -183,6 +183,7 @@ impl Default for EndDef {
             connections: Vec::new(),
             reach: Vec::new(),
             enclosed: Vec::new(),
+            forts: Vec::new(),
             counts: Vec::new(),
             full: None,
         }
