@@ -139,13 +139,17 @@ pub fn playout<R: Rng>(
             break;
         };
         let captures_before: u32 = pos.captures().iter().sum();
+        let filled_before = if fast { filled(pos) } else { 0 };
         if defer {
             pos.play_deferring_stuck(&mv)?;
         } else {
             pos.play_unchecked(&mv)?;
         }
         if fast && mv.to.is_some() {
-            if pos.captures().iter().sum::<u32>() != captures_before || pos.cell(mv.to).is_none() {
+            // Captures that convert (Othello's flips) leave no node empty: only the list is rebuilt
+            // when a capture has emptied one.
+            let emptied = pos.captures().iter().sum::<u32>() != captures_before && filled(pos) != filled_before + 1;
+            if emptied || pos.cell(mv.to).is_none() {
                 buf.rebuild_empties(pos);
             } else {
                 buf.remove_empty(mv.to);
@@ -157,6 +161,11 @@ pub fn playout<R: Rng>(
         pos.settle_stuck()?;
     }
     Ok(pos.ply() - start)
+}
+
+/// The number of pieces on the board.
+fn filled(pos: &Position) -> usize {
+    pos.game().seat_ids().map(|s| pos.placed(s).len()).sum()
 }
 
 /// The one movement rule of a game whose every move places a piece of its one type onto an empty

@@ -250,13 +250,12 @@ impl Position {
             let mut movers = std::mem::take(&mut scratch.movers);
             let listed = capturing.is_some();
             if capturing == Some(true) {
+                // From the seats' lists of pieces, in board order as a scan would find them.
                 movers.clear();
-                for n in game.board.node_ids() {
-                    match self.cells[n.idx()] {
-                        Some(c) if self.movable_by(seat, c.seat) => movers.push((n, c)),
-                        _ => {}
-                    }
+                for s in game.seat_ids().filter(|&s| self.movable_by(seat, s)) {
+                    movers.extend(self.placed(s).iter().filter_map(|&n| Some((n, self.cells[n.idx()]?))));
                 }
+                movers.sort_unstable_by_key(|&(n, _)| n);
             }
             let (mut next, nodes) = (0, if listed { movers.len() } else { game.board.len() });
             while next < nodes {

@@ -49,6 +49,15 @@ impl Gen<'_> {
             let (allowed, barred, board) = (self.rule.slide_to, self.rule.slide_barred, &game.board);
             let (cells, skip) = (pos.cells(), (min as usize).saturating_sub(1));
             let step = crate::moves::Move::step(self.piece, from, from);
+            let (rule, seat) = (self.rule, self.seat);
+            // One move per piece the mover may become where the rule promotes, else the move.
+            let push = |out: &mut Vec<crate::moves::Move>, to| {
+                if !rule.promote.is_empty() && rule.promote_in.eval_quick(pos, seat, to) {
+                    out.extend(rule.promote.iter().map(|&p| crate::moves::Move { to, promote: Some(p), ..step }));
+                } else {
+                    out.push(crate::moves::Move { to, ..step });
+                }
+            };
             for &d in self.dirs(relation, dirs, None).as_slice() {
                 let ray = game.ray(relation, d, from).unwrap_or(&[]);
                 let ray = &ray[..ray.len().min(max as usize)];
@@ -57,12 +66,12 @@ impl Gen<'_> {
                     match cells[at.idx()] {
                         None => {
                             if open && allowed & 1 != 0 {
-                                self.out.push(crate::moves::Move { to: at, ..step });
+                                push(self.out, at);
                             }
                         }
                         Some(_) => {
-                            if open && super::emit::plain_allows(pos, self.seat, self.piece, allowed, at) {
-                                self.out.push(crate::moves::Move { to: at, ..step });
+                            if open && super::emit::plain_allows(pos, seat, self.piece, allowed, at) {
+                                push(self.out, at);
                             }
                             break;
                         }
