@@ -187,7 +187,7 @@ impl Position {
         let mut marks = std::mem::take(&mut scratch.marks);
         let words = game.board.len().div_ceil(64);
         marks.resize(2 * words, 0);
-        let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
+        let dedup_from = |out: &mut Vec<Move>, marks: &mut [u64], start: usize| {
             let plain = |m: &Move| {
                 m.kind == MoveKind::Move
                     && !m.take.is_some()
@@ -235,7 +235,7 @@ impl Position {
                 }
             }
             if game.may_repeat(pi) && out.len() > start {
-                dedup_from(out, start);
+                dedup_from(out, &mut marks, start);
             }
             if out.len() > start && stop(&out[start..]) {
                 scratch.marks = marks;
@@ -250,12 +250,24 @@ impl Position {
             let mut movers = std::mem::take(&mut scratch.movers);
             let listed = capturing.is_some();
             if capturing == Some(true) {
-                // From the seats' lists of pieces, in board order as a scan would find them.
+                // From the seats' lists of pieces, in board order as a scan would find them: marked in
+                // the (clear) first set of bits, then read back.
                 movers.clear();
                 for s in game.seat_ids().filter(|&s| self.movable_by(seat, s)) {
-                    movers.extend(self.placed(s).iter().filter_map(|&n| Some((n, self.cells[n.idx()]?))));
+                    for &n in self.placed(s) {
+                        marks[n.idx() >> 6] |= 1 << (n.idx() & 63);
+                    }
                 }
-                movers.sort_unstable_by_key(|&(n, _)| n);
+                for w in 0..words {
+                    let mut bits = std::mem::take(&mut marks[w]);
+                    while bits != 0 {
+                        let n = NodeId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                        bits &= bits - 1;
+                        if let Some(c) = self.cells[n.idx()] {
+                            movers.push((n, c));
+                        }
+                    }
+                }
             }
             let (mut next, nodes) = (0, if listed { movers.len() } else { game.board.len() });
             while next < nodes {
@@ -287,7 +299,7 @@ impl Position {
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
                 }
                 if game.may_repeat(c.piece) && out.len() > start + 1 {
-                    dedup_from(out, start);
+                    dedup_from(out, &mut marks, start);
                 }
                 if out.len() > start && stop(&out[start..]) {
                     scratch.marks = marks;

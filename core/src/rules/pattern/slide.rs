@@ -49,15 +49,7 @@ impl Gen<'_> {
             let (allowed, barred, board) = (self.rule.slide_to, self.rule.slide_barred, &game.board);
             let (cells, skip) = (pos.cells(), (min as usize).saturating_sub(1));
             let step = crate::moves::Move::step(self.piece, from, from);
-            let (rule, seat) = (self.rule, self.seat);
-            // One move per piece the mover may become where the rule promotes, else the move.
-            let push = |out: &mut Vec<crate::moves::Move>, to| {
-                if !rule.promote.is_empty() && rule.promote_in.eval_quick(pos, seat, to) {
-                    out.extend(rule.promote.iter().map(|&p| crate::moves::Move { to, promote: Some(p), ..step }));
-                } else {
-                    out.push(crate::moves::Move { to, ..step });
-                }
-            };
+            let seat = self.seat;
             for &d in self.dirs(relation, dirs, None).as_slice() {
                 let ray = game.ray(relation, d, from).unwrap_or(&[]);
                 let ray = &ray[..ray.len().min(max as usize)];
@@ -66,12 +58,12 @@ impl Gen<'_> {
                     match cells[at.idx()] {
                         None => {
                             if open && allowed & 1 != 0 {
-                                push(self.out, at);
+                                self.push_step(step, at);
                             }
                         }
                         Some(_) => {
                             if open && super::emit::plain_allows(pos, seat, self.piece, allowed, at) {
-                                push(self.out, at);
+                                self.push_step(step, at);
                             }
                             break;
                         }
@@ -110,6 +102,19 @@ impl Gen<'_> {
         }
         if matches!(dirs, DirSel::All) && max == 1 && min <= 1 {
             self.link_steps(relation);
+        }
+    }
+
+    /// The move `step` ending on `to`: one per piece the mover may become where the rule promotes.
+    #[inline(always)]
+    fn push_step(&mut self, step: crate::moves::Move, to: crate::board::NodeId) {
+        let rule = self.rule;
+        if !rule.promote.is_empty() && rule.promote_in.eval_quick(self.pos, self.seat, to) {
+            for &p in &rule.promote {
+                self.out.push(crate::moves::Move { to, promote: Some(p), ..step });
+            }
+        } else {
+            self.out.push(crate::moves::Move { to, ..step });
         }
     }
 
