@@ -296,6 +296,10 @@ impl Position {
                     if !matches!(rule.from, Cond::True) && !rule.from.eval_quick(self, c.seat, n) {
                         continue;
                     }
+                    if rule.over_fast.is_some() && !pattern::may_jump_first(rule, self, c.seat, n) {
+                        // A tabled jump with nothing to jump: most pieces, most of the time.
+                        continue;
+                    }
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
                 }
                 if game.may_repeat(c.piece) && out.len() > start + 1 {

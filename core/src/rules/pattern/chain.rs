@@ -143,17 +143,7 @@ impl Gen<'_> {
     /// up at all. True whenever the quick test cannot tell (no table, or tests beyond occupants).
     #[inline]
     fn may_jump_first(&self) -> bool {
-        let (pos, seat, from, rule) = (self.pos, self.seat, self.from, self.rule);
-        let (Some(over), Some(to_ok)) = (rule.over_fast, rule.to_fast) else { return true };
-        let Some(table) = rule.jump_dests.get(seat.idx() * pos.game().board.len() + from.idx()) else {
-            return true;
-        };
-        // As `chain_from` judges the first leg: the start is empty once the piece has left it.
-        table.iter().any(|&(_, mid, to)| {
-            over.allows(pos, seat, mid)
-                && (to == from || pos.cell(to).is_none())
-                && to_ok.allows_occupant(pos, seat, to, None)
-        })
+        may_jump_first(self.rule, self.pos, self.seat, self.from)
     }
 
     /// Goes on from `at` with the jumps of `rule` (see [`Gen::chain_from`]), working out their directions
@@ -280,6 +270,28 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// Whether the piece of `seat` on `from` may have a first jump under `rule` (see
+/// [`Gen::jump_path`]); true for rules that are no tabled jump, or whose tests are not occupant bits.
+/// Move generation asks first, and skips a piece's jumps without setting them up.
+#[inline]
+pub(crate) fn may_jump_first(
+    rule: &super::MoveRule,
+    pos: &crate::position::Position,
+    seat: crate::SeatId,
+    from: NodeId,
+) -> bool {
+    let (Some(over), Some(to_ok)) = (rule.over_fast, rule.to_fast) else { return true };
+    let Some(table) = rule.jump_dests.get(seat.idx() * pos.game().board.len() + from.idx()) else {
+        return true;
+    };
+    // As `chain_from` judges the first leg: the start is empty once the piece has left it.
+    table.iter().any(|&(_, mid, to)| {
+        over.allows(pos, seat, mid)
+            && (to == from || pos.cell(to).is_none())
+            && to_ok.allows_occupant(pos, seat, to, None)
+    })
 }
 
 /// The whole turns that complete `first` (a first part, with [`Move::then_place`] set and no node for it)
