@@ -210,3 +210,23 @@ fn the_placement_shortcut_applies_only_where_it_may() {
         assert_eq!(lone_placement(&game).is_some(), fast, "{}", game.name);
     }
 }
+
+/// Each seat's list of its pieces' nodes, kept as pieces come and go (captures, flips, promotions,
+/// chains of jumps), lists exactly the nodes its pieces stand on.
+#[test]
+fn the_seats_piece_lists_follow_the_board() {
+    let draughts = built_in("english-draughts", &[]);
+    for game in [draughts, built_in("othello", &[]), built_in("go", &[("size", "5")]), built_in("hnefatafl", &[])] {
+        for seed in 0..10 {
+            follow(&mut game.start(), seed, &mut |pos| {
+                for seat in pos.game().seat_ids() {
+                    let mut listed = pos.placed(seat).to_vec();
+                    listed.sort();
+                    let on_board: Vec<_> =
+                        pos.game().board.node_ids().filter(|&n| pos.cell(n).is_some_and(|p| p.seat == seat)).collect();
+                    assert_eq!(listed, on_board, "{} at ply {}", pos.game().name, pos.ply());
+                }
+            });
+        }
+    }
+}

@@ -139,13 +139,17 @@ pub fn playout<R: Rng>(
             break;
         };
         let captures_before: u32 = pos.captures().iter().sum();
+        let filled_before = if fast { filled(pos) } else { 0 };
         if defer {
             pos.play_deferring_stuck(&mv)?;
         } else {
             pos.play_unchecked(&mv)?;
         }
         if fast && mv.to.is_some() {
-            if pos.captures().iter().sum::<u32>() != captures_before || pos.cell(mv.to).is_none() {
+            // Captures that convert (Othello's flips) leave no node empty: only the list is rebuilt
+            // when a capture has emptied one.
+            let emptied = pos.captures().iter().sum::<u32>() != captures_before && filled(pos) != filled_before + 1;
+            if emptied || pos.cell(mv.to).is_none() {
                 buf.rebuild_empties(pos);
             } else {
                 buf.remove_empty(mv.to);
@@ -157,6 +161,11 @@ pub fn playout<R: Rng>(
         pos.settle_stuck()?;
     }
     Ok(pos.ply() - start)
+}
+
+/// The number of pieces on the board.
+fn filled(pos: &Position) -> usize {
+    pos.game().seat_ids().map(|s| pos.placed(s).len()).sum()
 }
 
 /// The one movement rule of a game whose every move places a piece of its one type onto an empty
@@ -552,4 +561,61 @@ fn count(root: &Position, depth: u32, strict: bool) -> Result<u64, HookError> {
         }
     }
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CaptureForm, CaptureRule, Cond, Pattern, Rules};
+    use crate::testkit::*;
+    use rand::SeedableRng;
+
+    const DISC: PieceId = PieceId::new(0);
+
+    /// Othello on 6×6: a placement must flank, and converts what it flanks.
+    fn flips() -> std::sync::Arc<crate::Game> {
+        let b = board(6, 6, &[]);
+        let mut lines = Vec::new();
+        for name in ["orthogonal", "diagonal"] {
+            let r = rel(&b, name);
+            lines.extend(b.relation_directions(r).into_iter().map(|d| (r, d)));
+        }
+        let flank = CaptureRule {
+            form: CaptureForm::Line { min: 1, max: 255 },
+            lines,
+            target: Cond::Enemy,
+            closer: Cond::Friend,
+            trigger: Cond::True,
+            fallback: None,
+            by: 0,
+            convert: true,
+            required: true,
+            spare: None,
+            fast: None,
+            text: "flank".into(),
+        };
+        let rules = Rules { captures: vec![flank], pass: PassRule::WhenStuck, ..Rules::default() };
+        game(b, vec![piece("disc", vec![rule(Pattern::Place, Cond::Empty)])], rules)
+    }
+
+    #[test]
+    fn the_empty_nodes_stay_listed_through_converting_captures() {
+        let g = flips();
+        let discs = [("c3", WHITE, DISC), ("d4", WHITE, DISC), ("c4", BLACK, DISC), ("d3", BLACK, DISC)];
+        let start = position(&g, &discs, WHITE);
+        let mut buf = PlayoutBuf::default();
+        for seed in 0..40 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let mut pos = start.clone();
+            // A few plies a call: the list is built at the start of each, then kept up to date.
+            for _ in 0..10 {
+                playout(&mut pos, &mut rng, &mut buf, 7, Policy::Uniform).unwrap();
+                let mut listed = buf.empties.clone();
+                listed.sort();
+                let empty: Vec<NodeId> = g.board.node_ids().filter(|&n| pos.cell(n).is_none()).collect();
+                assert_eq!(listed, empty, "seed {seed}, ply {}", pos.ply());
+            }
+        }
+        assert!(g.rules.captures[0].fast.is_some(), "flanks read as occupant bits");
+    }
 }

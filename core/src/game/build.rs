@@ -355,7 +355,7 @@ impl GameData {
             mut pieces,
             setup,
             reserves,
-            rules,
+            mut rules,
             hooks,
             options,
             rules_name,
@@ -364,20 +364,27 @@ impl GameData {
         } = self;
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
-            let simple = rule.promote.is_empty()
-                && rule.shot.is_none()
+            rule.over_fast = match &rule.pattern {
+                Pattern::Jump { over, .. } => crate::rules::FastTarget::of(over),
+                _ => None,
+            };
+            // A promotion is worked out on the destination alone: a slide still reads it off tables.
+            let simple = rule.shot.is_none()
                 && !rule.passable
                 && rule.then_place.is_none()
                 && rule.capture == crate::rules::CaptureMode::Replace
                 && rule.pattern.plain_destinations();
             rule.plain_to = match rule.to_fast {
-                Some(f) if simple && f.excluded_zones == 0 => f.occupants,
+                Some(f) if simple && rule.promote.is_empty() && f.excluded_zones == 0 => f.occupants,
                 _ => 0,
             };
             (rule.slide_to, rule.slide_barred) = match rule.to_fast {
                 Some(f) if simple => (f.occupants, f.excluded_zones),
                 _ => (0, 0),
             };
+        }
+        for rule in &mut rules.captures {
+            rule.fast = crate::rules::FastTarget::of(&rule.target).zip(crate::rules::FastTarget::of(&rule.closer));
         }
         let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))

@@ -223,6 +223,7 @@ impl Position {
             on_board: vec![0; seats * np],
             present: vec![0; seats],
             placed: vec![Vec::new(); seats],
+            slot: vec![0; n],
             defer_stuck: false,
             check_memo: (0, false),
             game,

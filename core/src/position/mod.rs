@@ -147,6 +147,9 @@ pub struct Position {
     present: Vec<u64>,
     /// Per seat, the nodes of its pieces (in no particular order).
     placed: Vec<Vec<NodeId>>,
+    /// Per node holding a piece, where it stands in its seat's list in `placed`: a piece leaves the
+    /// list without a search.
+    slot: Vec<u16>,
     /// While a playout plays a move: leave the "no legal move" test to its next move generation.
     defer_stuck: bool,
     /// Whether the seat to move is in check, remembered for the position whose key (board hash and

@@ -187,7 +187,7 @@ impl Position {
         let mut marks = std::mem::take(&mut scratch.marks);
         let words = game.board.len().div_ceil(64);
         marks.resize(2 * words, 0);
-        let mut dedup_from = |out: &mut Vec<Move>, start: usize| {
+        let dedup_from = |out: &mut Vec<Move>, marks: &mut [u64], start: usize| {
             let plain = |m: &Move| {
                 m.kind == MoveKind::Move
                     && !m.take.is_some()
@@ -235,7 +235,7 @@ impl Position {
                 }
             }
             if game.may_repeat(pi) && out.len() > start {
-                dedup_from(out, start);
+                dedup_from(out, &mut marks, start);
             }
             if out.len() > start && stop(&out[start..]) {
                 scratch.marks = marks;
@@ -250,11 +250,22 @@ impl Position {
             let mut movers = std::mem::take(&mut scratch.movers);
             let listed = capturing.is_some();
             if capturing == Some(true) {
+                // From the seats' lists of pieces, in board order as a scan would find them: marked in
+                // the (clear) first set of bits, then read back.
                 movers.clear();
-                for n in game.board.node_ids() {
-                    match self.cells[n.idx()] {
-                        Some(c) if self.movable_by(seat, c.seat) => movers.push((n, c)),
-                        _ => {}
+                for s in game.seat_ids().filter(|&s| self.movable_by(seat, s)) {
+                    for &n in self.placed(s) {
+                        marks[n.idx() >> 6] |= 1 << (n.idx() & 63);
+                    }
+                }
+                for w in 0..words {
+                    let mut bits = std::mem::take(&mut marks[w]);
+                    while bits != 0 {
+                        let n = NodeId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                        bits &= bits - 1;
+                        if let Some(c) = self.cells[n.idx()] {
+                            movers.push((n, c));
+                        }
                     }
                 }
             }
@@ -285,10 +296,14 @@ impl Position {
                     if !matches!(rule.from, Cond::True) && !rule.from.eval_quick(self, c.seat, n) {
                         continue;
                     }
+                    if rule.over_fast.is_some() && !pattern::may_jump_first(rule, self, c.seat, n) {
+                        // A tabled jump with nothing to jump: most pieces, most of the time.
+                        continue;
+                    }
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
                 }
                 if game.may_repeat(c.piece) && out.len() > start + 1 {
-                    dedup_from(out, start);
+                    dedup_from(out, &mut marks, start);
                 }
                 if out.len() > start && stop(&out[start..]) {
                     scratch.marks = marks;

@@ -24,11 +24,18 @@ impl Position {
         let list = &mut self.placed[p.seat.idx()];
         if arrives {
             self.on_board[i] += 1;
+            self.slot[n.idx()] = list.len() as u16;
             list.push(n);
         } else {
             self.on_board[i] = self.on_board[i].saturating_sub(1);
-            if let Some(k) = list.iter().position(|&x| x == n) {
+            let k = self.slot[n.idx()] as usize;
+            let k = if list.get(k) == Some(&n) { Some(k) } else { list.iter().position(|&x| x == n) };
+            if let Some(k) = k {
                 list.swap_remove(k);
+                // The last piece of the list took the place of the one that left.
+                if let Some(&m) = list.get(k) {
+                    self.slot[m.idx()] = k as u16;
+                }
             }
         }
         if p.piece.idx() < 64 {

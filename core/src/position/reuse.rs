@@ -52,6 +52,7 @@ impl Clone for Position {
             on_board,
             present,
             placed,
+            slot,
             defer_stuck,
             check_memo,
             swapped,
@@ -88,6 +89,7 @@ impl Clone for Position {
             on_board: on_board.clone(),
             present: present.clone(),
             placed: placed.clone(),
+            slot: slot.clone(),
             defer_stuck: *defer_stuck,
             check_memo: *check_memo,
             swapped: *swapped,
@@ -127,6 +129,7 @@ impl Clone for Position {
             on_board,
             present,
             placed,
+            slot,
             defer_stuck,
             check_memo,
             swapped,
@@ -162,6 +165,7 @@ impl Clone for Position {
         self.on_board.clone_from(on_board);
         self.present.clone_from(present);
         self.placed.clone_from(placed);
+        self.slot.clone_from(slot);
         self.defer_stuck = *defer_stuck;
         self.check_memo = *check_memo;
         self.swapped = *swapped;

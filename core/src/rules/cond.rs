@@ -502,10 +502,12 @@ impl FastTarget {
     /// assert!(!enemy.allows_occupant(&pos, SeatId(0), e4, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn allows_occupant(&self, pos: &Position, seat: SeatId, node: NodeId, occupant: Option<Piece>) -> bool {
         let bit = match occupant {
             None => 0b0001,
+            // A seat's own piece is a friend whoever controls the seat.
+            Some(c) if c.seat == seat => 0b0010,
             Some(c) if pos.same_side(seat, c.seat) => 0b0010,
             Some(c) if pos.allied(seat, c.seat) => 0b0100,
             Some(_) => 0b1000,

@@ -96,6 +96,7 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             convert: false,
             required: false,
             spare: None,
+            fast: None,
             text: text.trim().into(),
         };
         for part in inner {

@@ -109,6 +109,7 @@ mod tests {
             convert: false,
             required: false,
             spare: None,
+            fast: None,
             text: "remove".into(),
         };
         let rules = Rules { captures: vec![remove], ..Rules::default() };

@@ -130,9 +130,20 @@ impl Gen<'_> {
     /// The moves of a jump whose rule records its path: captures the jumped pieces (`capture jumped`)
     /// and goes on while it can (`chain`).
     pub(super) fn jump_path(&mut self, relation: RelationId, dirs: &DirSel, over: &Cond) {
+        if !self.may_jump_first() {
+            return;
+        }
         let captures = self.rule.capture == CaptureMode::Jumped;
         let mut jumped = [NodeId::NONE; Path::MAX_LEGS];
         self.chain_leg(self.rule, relation, dirs, over, None, self.from, Path::start(relation, captures), &mut jumped);
+    }
+
+    /// Whether the piece may have a first jump, read off the rule's jump table with its `over` and
+    /// `to` tests as occupant bits: most pieces have none most of the time, and then no chain is set
+    /// up at all. True whenever the quick test cannot tell (no table, or tests beyond occupants).
+    #[inline]
+    fn may_jump_first(&self) -> bool {
+        may_jump_first(self.rule, self.pos, self.seat, self.from)
     }
 
     /// Goes on from `at` with the jumps of `rule` (see [`Gen::chain_from`]), working out their directions
@@ -150,7 +161,8 @@ impl Gen<'_> {
         jumped: &mut [NodeId; Path::MAX_LEGS],
     ) -> bool {
         let dirs = if rule.jump_dests.is_empty() { self.dirs(relation, dirs, None) } else { Dirs::All(&[]) };
-        let leg = Leg { rule, relation, over, over_fast: FastTarget::of(over), dirs: dirs.as_slice(), crowned };
+        let over_fast = if rule.over_fast.is_some() { rule.over_fast } else { FastTarget::of(over) };
+        let leg = Leg { rule, relation, over, over_fast, dirs: dirs.as_slice(), crowned };
         self.chain_from(&leg, at, path, jumped)
     }
 
@@ -258,6 +270,28 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// Whether the piece of `seat` on `from` may have a first jump under `rule` (see
+/// [`Gen::jump_path`]); true for rules that are no tabled jump, or whose tests are not occupant bits.
+/// Move generation asks first, and skips a piece's jumps without setting them up.
+#[inline]
+pub(crate) fn may_jump_first(
+    rule: &super::MoveRule,
+    pos: &crate::position::Position,
+    seat: crate::SeatId,
+    from: NodeId,
+) -> bool {
+    let (Some(over), Some(to_ok)) = (rule.over_fast, rule.to_fast) else { return true };
+    let Some(table) = rule.jump_dests.get(seat.idx() * pos.game().board.len() + from.idx()) else {
+        return true;
+    };
+    // As `chain_from` judges the first leg: the start is empty once the piece has left it.
+    table.iter().any(|&(_, mid, to)| {
+        over.allows(pos, seat, mid)
+            && (to == from || pos.cell(to).is_none())
+            && to_ok.allows_occupant(pos, seat, to, None)
+    })
 }
 
 /// The whole turns that complete `first` (a first part, with [`Move::then_place`] set and no node for it)

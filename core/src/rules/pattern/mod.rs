@@ -26,8 +26,8 @@ mod slide;
 mod step_table;
 mod walk;
 
-pub(crate) use chain::then_places_after;
 pub use chain::{PlaceReach, ThenPlace};
+pub(crate) use chain::{may_jump_first, then_places_after};
 pub(crate) use cover::covers;
 pub(crate) use dirs::choose_dirs_in;
 pub(crate) use jump::jump_table;

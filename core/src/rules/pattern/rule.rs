@@ -263,6 +263,9 @@ pub struct MoveRule {
     pub passable: bool,
     /// `to` reduced to table lookups, when it can be (filled in by [`GameBuilder::build`](crate::game::GameBuilder::build)).
     pub to_fast: Option<crate::rules::cond::FastTarget>,
+    /// For a jump: what it jumps over (`over`) reduced to table lookups, when it can be (filled in by
+    /// [`GameBuilder::build`](crate::game::GameBuilder::build)); `None` otherwise.
+    pub over_fast: Option<crate::rules::cond::FastTarget>,
     /// For a leap that cannot be blocked: its destinations from each node, per seat (at
     /// `seat * nodes + node`), worked out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
     pub leap_dests: Vec<Vec<NodeId>>,
@@ -274,8 +277,9 @@ pub struct MoveRule {
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
     pub plain_to: u8,
-    /// As `plain_to`, but set when zones the destination may not be in are all `to` asks besides the
-    /// occupant (`slide_barred`): a slide reads both off tables without the general emitter.
+    /// As `plain_to`, but set also for a rule that promotes, and when zones the destination may not be
+    /// in are all `to` asks besides the occupant (`slide_barred`): a slide reads both off tables
+    /// without the general emitter.
     pub slide_to: u8,
     /// The zones (one bit each) a destination under `slide_to` may not be in.
     pub slide_barred: u64,
@@ -348,6 +352,7 @@ impl MoveRule {
             promote_in: Cond::True,
             passable: false,
             to_fast: None,
+            over_fast: None,
             leap_dests: Vec::new(),
             jump_dests: Vec::new(),
             plain_to: 0,

@@ -49,6 +49,9 @@ impl Gen<'_> {
             let (allowed, barred, board) = (self.rule.slide_to, self.rule.slide_barred, &game.board);
             let (cells, skip) = (pos.cells(), (min as usize).saturating_sub(1));
             let step = crate::moves::Move::step(self.piece, from, from);
+            let seat = self.seat;
+            // Where the rule promotes, as zone bits, worked out once for all the slide's destinations.
+            let crowning = if self.rule.promote.is_empty() { Some(0) } else { self.promote_zones() };
             for &d in self.dirs(relation, dirs, None).as_slice() {
                 let ray = game.ray(relation, d, from).unwrap_or(&[]);
                 let ray = &ray[..ray.len().min(max as usize)];
@@ -57,12 +60,12 @@ impl Gen<'_> {
                     match cells[at.idx()] {
                         None => {
                             if open && allowed & 1 != 0 {
-                                self.out.push(crate::moves::Move { to: at, ..step });
+                                self.push_step(step, at, crowning);
                             }
                         }
                         Some(_) => {
-                            if open && super::emit::plain_allows(pos, self.seat, self.piece, allowed, at) {
-                                self.out.push(crate::moves::Move { to: at, ..step });
+                            if open && super::emit::plain_allows(pos, seat, self.piece, allowed, at) {
+                                self.push_step(step, at, crowning);
                             }
                             break;
                         }
@@ -101,6 +104,36 @@ impl Gen<'_> {
         }
         if matches!(dirs, DirSel::All) && max == 1 && min <= 1 {
             self.link_steps(relation);
+        }
+    }
+
+    /// The zones (one bit each) where the rule promotes the mover, when its `promote_in` names a zone
+    /// (for the seat or for all); `None` when only the condition itself can tell.
+    fn promote_zones(&self) -> Option<u64> {
+        match self.rule.promote_in {
+            crate::rules::Cond::Zone(z) => Some(1 << z),
+            crate::rules::Cond::SeatZone(alias) => {
+                Some(self.pos.game().seat_zone(self.seat, alias).map_or(0, |z| 1 << z))
+            }
+            _ => None,
+        }
+    }
+
+    /// The move `step` ending on `to`: one per piece the mover may become where the rule promotes
+    /// (`crowning`: its zones, as [`Gen::promote_zones`]).
+    #[inline(always)]
+    fn push_step(&mut self, step: crate::moves::Move, to: crate::board::NodeId, crowning: Option<u64>) {
+        let rule = self.rule;
+        let crowned = match crowning {
+            Some(zones) => self.pos.game().board.zones_of(to) & zones != 0,
+            None => rule.promote_in.eval_quick(self.pos, self.seat, to),
+        };
+        if crowned && !rule.promote.is_empty() {
+            for &p in &rule.promote {
+                self.out.push(crate::moves::Move { to, promote: Some(p), ..step });
+            }
+        } else {
+            self.out.push(crate::moves::Move { to, ..step });
         }
     }
 
