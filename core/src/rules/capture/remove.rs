@@ -150,24 +150,29 @@ impl Removals {
     }
 
     /// The nodes of `seat`'s pieces and of its side's, before the move, gathered at the first call.
-    #[inline]
+    #[inline(always)]
     fn gather(&mut self, pos: &Position, seat: SeatId) -> Option<(u64, u64)> {
         let i = seat.idx();
         if i < self.seats.len() && self.known & (1 << i) != 0 {
             return Some((self.seats[i], self.sides[i]));
         }
+        self.gather_first(pos, seat)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn gather_first(&mut self, pos: &Position, seat: SeatId) -> Option<(u64, u64)> {
+        let i = seat.idx();
         if pos.game().board.len() > 64 || i >= self.seats.len() || pos.game().seats.len() > self.seats.len() {
             return None;
         }
-        if self.known & (1 << i) == 0 {
-            self.known |= 1 << i;
-            let nodes = |s: SeatId| pos.placed(s).iter().fold(0u64, |bits, n| bits | 1 << n.idx());
-            self.seats[i] = nodes(seat);
-            self.sides[i] = (0..pos.game().seats.len() as u8)
-                .map(SeatId)
-                .filter(|&s| pos.same_side(seat, s))
-                .fold(0, |bits, s| bits | nodes(s));
-        }
+        self.known |= 1 << i;
+        let nodes = |s: SeatId| pos.placed(s).iter().fold(0u64, |bits, n| bits | 1 << n.idx());
+        self.seats[i] = nodes(seat);
+        self.sides[i] = (0..pos.game().seats.len() as u8)
+            .map(SeatId)
+            .filter(|&s| pos.same_side(seat, s))
+            .fold(0, |bits, s| bits | nodes(s));
         Some((self.seats[i], self.sides[i]))
     }
 
