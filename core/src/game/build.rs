@@ -409,7 +409,9 @@ impl GameData {
             && rules.group_capture.is_none()
             && rules.captures.is_empty()
             && pieces.iter().flat_map(|p| &p.moves).all(|m| m.pattern.enters() && m.shot.is_none());
-        let may_repeat = pieces.iter().map(|p| rules_may_repeat(&board, &relation_dirs, &p.moves)).collect();
+        let repeat_masks: Vec<Vec<u64>> =
+            pieces.iter().map(|p| repeat_masks(&board, &relation_dirs, &p.moves)).collect();
+        let may_repeat = repeat_masks.iter().map(|m| rules_may_repeat(&board, m)).collect();
         let capture_flags = pieces.iter().map(|p| (p.captures, !p.immune)).collect();
         let royal = (0..pieces.len()).map(|i| rules.check.contains(&PieceId::new(i as u8))).collect();
         let forwards: Vec<Vec<DirectionId>> = seats.iter().map(|s| s.forward.clone()).collect();
@@ -442,6 +444,12 @@ impl GameData {
                 }
             }
         }
+        // Steps that the board alone decides: their destinations from each node, looked up.
+        if board.len() * seats.len() <= 1 << 16 {
+            for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+                rule.step_dests = crate::rules::pattern::step_dests(&board, &relation_dirs, &forwards, &ray_ok, rule);
+            }
+        }
         let mut outward_dirs = Vec::new();
         for rd in &relation_dirs {
             for d in 0..board.directions().len() {
@@ -470,6 +478,7 @@ impl GameData {
             placement_only,
             pieces_stay,
             may_repeat,
+            repeat_masks,
             capture_flags,
             royal,
             attacks,
@@ -536,20 +545,26 @@ fn ray_table(board: &Board) -> (Vec<NodeId>, Vec<u32>, Vec<bool>) {
     (nodes, start, ok)
 }
 
-/// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating.
+/// Whether the rules of one piece can generate the same move twice, so its moves need deduplicating:
+/// on a board whose lines cycle anything may repeat, else as [`repeat_masks`] finds.
+fn rules_may_repeat(board: &Board, masks: &[u64]) -> bool {
+    board.lines_cycle() || masks.iter().any(|&m| m != 0)
+}
+
+/// For each rule of one piece, the rules (one bit each, itself included) whose moves may coincide with
+/// its own, so that a piece whose moves came from rules that never meet skips deduplication.
 ///
-/// A single slide, step, hop or walk never repeats a move (walks deduplicate their own ends); a leap
-/// may, when its legs can be taken in another order; so may two rules, unless their destinations
-/// never meet: they take different occupants (`to empty` against `to enemy`) or, on an empty board,
-/// their lines from any node reach different nodes (a slide along the orthogonals and one along the
-/// diagonals). Lines that wrap around a ring can reach one node two ways, so there anything may repeat.
-fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[MoveRule]) -> bool {
+/// A single slide, step, hop or walk never repeats a move (walks deduplicate their own ends), and a
+/// fly or a placement reaches each node once; a leap may, when its legs can be taken in another
+/// order; so may two rules, unless their destinations never meet: they take different occupants
+/// (`to empty` against `to enemy`) or, on an empty board, their lines from any node reach different
+/// nodes (a slide along the orthogonals and one along the diagonals). Where lines wrap around a ring,
+/// a slide repeats a move when two of its directions reach one node (a ring of two), and other
+/// patterns are assumed to.
+fn repeat_masks(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[MoveRule]) -> Vec<u64> {
     use crate::rules::{DirSel, FastTarget};
-    if board.lines_cycle() {
-        return true;
-    }
-    if rules.iter().any(|m| m.pattern.may_repeat()) {
-        return true;
+    if rules.len() > 64 {
+        return vec![u64::MAX; rules.len()];
     }
     let occupants = |m: &MoveRule| {
         if m.capture == crate::rules::CaptureMode::Passer || m.to.requires_empty() {
@@ -557,47 +572,67 @@ fn rules_may_repeat(board: &Board, relation_dirs: &[Vec<DirectionId>], rules: &[
         }
         FastTarget::of(&m.to).map_or(0b1111, |f| f.occupants)
     };
-    // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches).
-    let line = |m: &MoveRule, n: NodeId| -> Option<crate::board::NodeSet> {
+    // The nodes a slide or hop can end on from `n` on an empty board (a superset of what it reaches),
+    // and whether two of its directions reach one of them. A line ends back at `n`, as the generators'.
+    let line = |m: &MoveRule, n: NodeId| -> Option<(crate::board::NodeSet, bool)> {
         let crate::rules::pattern::Line { relation: rel, dirs, min, max } = m.pattern.line(board.len())?;
         let all = &relation_dirs[rel.0 as usize];
         let chosen: Vec<DirectionId> = match dirs {
             DirSel::Named(ds) => ds.clone(),
             _ => all.clone(),
         };
-        let mut set = crate::board::NodeSet::new(board.len());
+        let (mut set, mut twice) = (crate::board::NodeSet::new(board.len()), false);
+        let mut add = |set: &mut crate::board::NodeSet, v: NodeId| {
+            twice |= set.contains(v);
+            set.insert(v);
+        };
         for d in chosen {
             let mut at = n;
             for k in 1..=max.min(board.len()) {
                 at = board.next(rel, d, at);
-                if !at.is_some() {
+                if !at.is_some() || at == n {
                     break;
                 }
                 if k >= min {
-                    set.insert(at);
+                    add(&mut set, at);
                 }
             }
         }
         // Undirected edges count as one-step destinations.
-        board.edges(rel, n).iter().filter(|e| e.dir.is_none()).for_each(|e| set.insert(e.to));
-        Some(set)
+        board.edges(rel, n).iter().filter(|e| e.dir.is_none()).for_each(|e| add(&mut set, e.to));
+        Some((set, twice))
     };
+    let alone = |m: &MoveRule| {
+        if m.pattern.may_repeat() {
+            return true;
+        }
+        if !board.lines_cycle() {
+            return false;
+        }
+        match m.pattern {
+            Pattern::Fly | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
+            Pattern::Slide { .. } => board.node_ids().any(|n| line(m, n).is_none_or(|(_, twice)| twice)),
+            _ => true,
+        }
+    };
+    let mut masks: Vec<u64> = rules.iter().enumerate().map(|(i, m)| u64::from(alone(m)) << i).collect();
     for (i, a) in rules.iter().enumerate() {
-        for b in &rules[i + 1..] {
+        for (j, b) in rules.iter().enumerate().skip(i + 1) {
             // A turn with a following placement carries it; one without does not: never the same move.
             if occupants(a) & occupants(b) == 0 || a.then_place.is_some() != b.then_place.is_some() {
                 continue;
             }
             let meet = board.node_ids().any(|n| match (line(a, n), line(b, n)) {
-                (Some(x), Some(y)) => x.iter().any(|v| y.contains(v)),
+                (Some((x, _)), Some((y, _))) => x.iter().any(|v| y.contains(v)),
                 _ => true,
             });
             if meet {
-                return true;
+                masks[i] |= 1 << j;
+                masks[j] |= 1 << i;
             }
         }
     }
-    false
+    masks
 }
 
 /// A splitmix64 step: a fixed, portable sequence for Zobrist keys.

@@ -202,6 +202,8 @@ pub struct Game {
     pieces_stay: bool,
     /// Per piece type: whether its rules can produce the same move twice (so its moves are deduplicated).
     may_repeat: Vec<bool>,
+    /// Per piece type and rule: the rules whose moves may coincide with its own, one bit each.
+    repeat_masks: Vec<Vec<u64>>,
     /// Per piece type: may capture, and can be captured (kept apart from the piece descriptions, for
     /// the hot path).
     capture_flags: Vec<(bool, bool)>,
@@ -517,6 +519,33 @@ impl Game {
     #[inline]
     pub fn may_repeat(&self, piece: PieceId) -> bool {
         self.may_repeat[piece.idx()]
+    }
+
+    /// Whether moves that the rules `produced` (one bit per rule index of the piece type `piece`) made
+    /// may include one move twice: a piece whose moves came from one rule that never repeats itself,
+    /// or from rules that never meet, needs no deduplication.
+    ///
+    /// ```
+    /// let game = qipan::load("nine-mens-morris", &[])?;
+    /// let man = game.piece("man").unwrap();
+    /// // Rules 1 and 2 step along the rings and the spokes: never to the same node.
+    /// assert!(game.may_repeat(man) && !game.repeats_among(man, 0b110));
+    /// // Rule 3 flies anywhere: it meets both.
+    /// assert!(game.repeats_among(man, 0b1010));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn repeats_among(&self, piece: PieceId, produced: u64) -> bool {
+        let masks = &self.repeat_masks[piece.idx()];
+        let mut bits = produced;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            if masks.get(i).is_none_or(|&m| m & produced != 0) {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+        false
     }
 
     /// The seat that owns a piece of type `piece` once `mover` places or drops it: the type's

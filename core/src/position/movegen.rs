@@ -229,12 +229,16 @@ impl Position {
         };
         for (pi, pt) in game.piece_ids().zip(&game.pieces) {
             let start = out.len();
+            // The rules that made moves: those that never meet need no deduplication.
+            let mut produced = 0u64;
             for (ri, rule) in pt.moves.iter().enumerate().filter(|(_, r)| r.pattern.enters()) {
                 if wanted(pi, ri) && when(pi, ri, rule) {
+                    let before = out.len();
                     pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
+                    produced |= u64::from(out.len() > before) << ri.min(63);
                 }
             }
-            if game.may_repeat(pi) && out.len() > start {
+            if game.may_repeat(pi) && out.len() > start && game.repeats_among(pi, produced) {
                 dedup_from(out, &mut marks, start);
             }
             if out.len() > start && stop(&out[start..]) {
@@ -285,6 +289,7 @@ impl Position {
                 };
                 next += 1;
                 let start = out.len();
+                let mut produced = 0u64;
                 for (ri, rule) in game.pieces[c.piece.idx()].moves.iter().enumerate() {
                     if rule.pattern.enters() || !wanted(c.piece, ri) || !when(c.piece, ri, rule) {
                         continue;
@@ -300,9 +305,11 @@ impl Position {
                         // A tabled jump with nothing to jump: most pieces, most of the time.
                         continue;
                     }
+                    let before = out.len();
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
+                    produced |= u64::from(out.len() > before) << ri.min(63);
                 }
-                if game.may_repeat(c.piece) && out.len() > start + 1 {
+                if game.may_repeat(c.piece) && out.len() > start + 1 && game.repeats_among(c.piece, produced) {
                     dedup_from(out, &mut marks, start);
                 }
                 if out.len() > start && stop(&out[start..]) {

@@ -28,6 +28,7 @@
 //! ```
 
 use super::{CaptureForm, View};
+use crate::SeatId;
 use crate::board::NodeId;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
@@ -37,50 +38,179 @@ use crate::rules::Cond;
 /// move per piece that may be removed, or `mv` itself when no rule's trigger holds or nothing may go.
 /// Reads the board after the move without making it, and allocates nothing.
 pub(crate) fn push_removals(pos: &Position, mv: Move, out: &mut Vec<Move>) {
-    let game = pos.game();
-    let seat = pos.to_move();
-    let mover = match mv.kind {
-        MoveKind::Move if !mv.take.is_some() => {
-            pos.cell(mv.from).map(|p| Piece { seat: p.seat, piece: mv.arrives_as() })
-        }
-        MoveKind::Place | MoveKind::Drop => Some(Piece { seat: game.placed_owner(mv.piece, seat), piece: mv.piece }),
-        _ => None,
-    };
-    let Some(mover) = mover else { return out.push(mv) };
-    let from = if mv.kind == MoveKind::Move { mv.from } else { NodeId::NONE };
-    let view = View { pos, seat, mover, from, to: mv.to, origin: from };
-    let rule = game.rules.captures.iter().find(|r| {
-        r.form == CaptureForm::Remove
-            && r.applies_to(mv.piece)
-            && match &r.trigger {
-                // The usual trigger (a mill), tested without the general evaluator: it runs for every move.
-                Cond::InLine(line) => line.eval(pos, mv.to, &|n| view.cell(n)),
-                trigger => view.holds(trigger, mv.to),
-            }
-    });
-    let Some(rule) = rule else { return out.push(mv) };
-    let start = out.len();
-    for target in std::iter::once(&rule.target).chain(&rule.fallback) {
-        for n in game.board.node_ids() {
-            if n != mv.to && view.cell(n).is_some() && view.holds(target, n) {
-                out.push(Move { take: n, ..mv });
-            }
-        }
-        if out.len() > start {
-            return;
-        }
-    }
-    // Nothing may be removed: the move stands alone.
-    out.push(mv);
+    Removals::default().push(pos, mv, out);
 }
 
-/// Replaces each move of `moves` by its removals ([`push_removals`]), through `spare`.
+/// Replaces each move of `moves` by its removals ([`push_removals`]), through `spare`. The moves share
+/// one position, so what each target condition gives before the move is worked out once.
 pub(crate) fn expand(pos: &Position, moves: &mut Vec<Move>, spare: &mut Vec<Move>) {
     spare.clear();
+    let mut removals = Removals::default();
     for &mv in moves.iter() {
-        push_removals(pos, mv, spare);
+        removals.push(pos, mv, spare);
     }
     std::mem::swap(moves, spare);
+}
+
+/// The removals of the moves of one position. On a board of at most 64 nodes with at most 8 seats,
+/// each seat's pieces are gathered once (one bit per node), so that a mill-like trigger (`in-line`)
+/// is a few mask tests per move ([`InLine::closes_among`](crate::rules::InLine::closes_among)), and
+/// the usual target conditions are worked out for every node at once ([`Removals::nodes_where`]).
+#[derive(Default)]
+struct Removals {
+    /// Which seats' pieces are gathered in `seats`, one bit per seat.
+    known: u8,
+    /// Per seat, the nodes of its pieces before the move, one bit each.
+    seats: [u64; 8],
+    /// Per seat, the nodes of its side's pieces (its own and those of seats on its side).
+    sides: [u64; 8],
+}
+
+/// One move as the removal rules see it: the board after it, as the view and as masks.
+struct After<'a> {
+    view: View<'a>,
+    /// The start and the destination, one bit each (none for a placement's start).
+    from: u64,
+    to: u64,
+}
+
+impl Removals {
+    fn push(&mut self, pos: &Position, mv: Move, out: &mut Vec<Move>) {
+        let game = pos.game();
+        let seat = pos.to_move();
+        let mover = match mv.kind {
+            MoveKind::Move if !mv.take.is_some() => {
+                pos.cell(mv.from).map(|p| Piece { seat: p.seat, piece: mv.arrives_as() })
+            }
+            MoveKind::Place | MoveKind::Drop => {
+                Some(Piece { seat: game.placed_owner(mv.piece, seat), piece: mv.piece })
+            }
+            _ => None,
+        };
+        let Some(mover) = mover else { return out.push(mv) };
+        let from = if mv.kind == MoveKind::Move { mv.from } else { NodeId::NONE };
+        let bit = |n: NodeId| if n.is_some() && n.idx() < 64 { 1u64 << n.idx() } else { 0 };
+        let after =
+            After { view: View { pos, seat, mover, from, to: mv.to, origin: from }, from: bit(from), to: bit(mv.to) };
+        let found = game.rules.captures.iter().find(|r| {
+            r.form == CaptureForm::Remove
+                && r.applies_to(mv.piece)
+                && match &r.trigger {
+                    // The usual trigger (a mill), tested without the general evaluator: it runs for every move.
+                    Cond::InLine(line) => match self.side_after(&after, mover.seat) {
+                        Some(side) if line.tabulated() => line.closes_among(mv.to, side).unwrap_or(false),
+                        _ => line.closes(pos, mover.seat, mv.to, from),
+                    },
+                    trigger => after.view.holds(trigger, mv.to),
+                }
+        });
+        let Some(rule) = found else { return out.push(mv) };
+        let start = out.len();
+        for target in std::iter::once(&rule.target).chain(&rule.fallback) {
+            let occupied =
+                (0..game.seats.len()).try_fold(0, |bits, s| Some(bits | self.seat_after(&after, SeatId(s as u8))?));
+            match (self.nodes_where(&after, target), occupied) {
+                (Some(nodes), Some(occupied)) => {
+                    let mut bits = nodes & occupied & !after.to;
+                    while bits != 0 {
+                        out.push(Move { take: NodeId(bits.trailing_zeros() as u16), ..mv });
+                        bits &= bits - 1;
+                    }
+                }
+                _ => {
+                    for n in game.board.node_ids() {
+                        if n != mv.to && after.view.cell(n).is_some() && after.view.holds(target, n) {
+                            out.push(Move { take: n, ..mv });
+                        }
+                    }
+                }
+            }
+            if out.len() > start {
+                return;
+            }
+        }
+        // Nothing may be removed: the move stands alone.
+        out.push(mv);
+    }
+
+    /// The nodes of `seat`'s pieces (one bit each) after the move; `None` beyond 64 nodes or 8 seats.
+    #[inline]
+    fn seat_after(&mut self, after: &After, seat: SeatId) -> Option<u64> {
+        let before = self.gather(after.view.pos, seat)?.0;
+        let arrives = if after.view.mover.seat == seat { after.to } else { 0 };
+        Some(before & !after.from & !after.to | arrives)
+    }
+
+    /// The nodes of the pieces of `seat`'s side after the move.
+    #[inline]
+    fn side_after(&mut self, after: &After, seat: SeatId) -> Option<u64> {
+        let before = self.gather(after.view.pos, seat)?.1;
+        let arrives = if after.view.pos.same_side(seat, after.view.mover.seat) { after.to } else { 0 };
+        Some(before & !after.from & !after.to | arrives)
+    }
+
+    /// The nodes of `seat`'s pieces and of its side's, before the move, gathered at the first call.
+    #[inline(always)]
+    fn gather(&mut self, pos: &Position, seat: SeatId) -> Option<(u64, u64)> {
+        let i = seat.idx();
+        if i < self.seats.len() && self.known & (1 << i) != 0 {
+            return Some((self.seats[i], self.sides[i]));
+        }
+        self.gather_first(pos, seat)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn gather_first(&mut self, pos: &Position, seat: SeatId) -> Option<(u64, u64)> {
+        let i = seat.idx();
+        if pos.game().board.len() > 64 || i >= self.seats.len() || pos.game().seats.len() > self.seats.len() {
+            return None;
+        }
+        self.known |= 1 << i;
+        let nodes = |s: SeatId| pos.placed(s).iter().fold(0u64, |bits, n| bits | 1 << n.idx());
+        self.seats[i] = nodes(seat);
+        self.sides[i] = (0..pos.game().seats.len() as u8)
+            .map(SeatId)
+            .filter(|&s| pos.same_side(seat, s))
+            .fold(0, |bits, s| bits | nodes(s));
+        Some((self.seats[i], self.sides[i]))
+    }
+
+    /// The nodes where `c` holds for the mover after the move, all at once, for the words removal
+    /// targets use (`enemy`, `friend`, `empty`, tabulated `in-line`, and their combinations); `None`
+    /// for others, which are judged node by node.
+    fn nodes_where(&mut self, after: &After, c: &Cond) -> Option<u64> {
+        let pos = after.view.pos;
+        let seat = after.view.seat;
+        let seats = || (0..pos.game().seats.len()).map(|s| SeatId(s as u8));
+        let all = u64::MAX >> (64 - pos.game().board.len().clamp(1, 64));
+        Some(match c {
+            Cond::True => all,
+            Cond::Friend => self.side_after(after, seat)?,
+            Cond::Enemy => seats()
+                .filter(|&s| pos.hostile(seat, s))
+                .try_fold(0, |bits, s| Some(bits | self.seat_after(after, s)?))?,
+            Cond::Empty => all & !seats().try_fold(0, |bits, s| Some(bits | self.seat_after(after, s)?))?,
+            Cond::Not(c) => all & !self.nodes_where(after, c)?,
+            Cond::And(cs) => cs.iter().try_fold(all, |bits, c| Some(bits & self.nodes_where(after, c)?))?,
+            Cond::Or(cs) => cs.iter().try_fold(0, |bits, c| Some(bits | self.nodes_where(after, c)?))?,
+            Cond::InLine(line) if line.tabulated() => {
+                let mut lines = 0;
+                for s in seats() {
+                    let (mut mine, side) = (self.seat_after(after, s)?, self.side_after(after, s)?);
+                    while mine != 0 {
+                        let n = mine.trailing_zeros();
+                        mine &= mine - 1;
+                        if line.closes_among(NodeId(n as u16), side)? {
+                            lines |= 1 << n;
+                        }
+                    }
+                }
+                lines
+            }
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

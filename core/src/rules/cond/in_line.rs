@@ -56,6 +56,11 @@ pub struct InLine {
     /// from the node meets ([`run_along`]'s, stopping at the edge or back at the node), padded with
     /// [`NodeId::NONE`]: a line through a node is then a few cell reads. Built by [`InLine::new`].
     runs: Vec<NodeId>,
+    /// On a board of at most 64 nodes, every line of exactly `length` nodes through each node (one bit
+    /// per node): those of node `n` are `windows[window_at[n]..window_at[n + 1]]`. Empty on a larger
+    /// board, or where a line wraps onto itself. See [`InLine::closes_among`].
+    windows: Vec<u64>,
+    window_at: Vec<u32>,
 }
 
 /// Evaluating the condition.
@@ -108,7 +113,46 @@ impl InLine {
                 }
             }
         }
-        InLine { length, axes, runs }
+        let (windows, window_at) = windows(board, usize::from(length), &axes, &runs);
+        InLine { length, axes, runs, windows, window_at }
+    }
+
+    /// Whether a piece on `to` stands in such a line when the nodes of its side are `side` (one bit per
+    /// node, `to` among them): a line through `to` of exactly `length` nodes all in `side`. `None` when
+    /// the lines are not tabulated (a board of more than 64 nodes); then [`InLine::closes`] answers.
+    ///
+    /// ```
+    /// use qipan::core::rules::{InLine, goal::axes_of};
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let orthogonal = game.board.relation("orthogonal").unwrap();
+    /// let rows = InLine::new(&game.board, 3, axes_of(&game.board, orthogonal));
+    /// let at = |label| game.board.find(label).unwrap();
+    /// let side = |labels: &[&str]| labels.iter().fold(0, |bits, l| bits | 1u64 << at(l).idx());
+    /// assert_eq!(rows.closes_among(at("c1"), side(&["a1", "b1", "c1"])), Some(true));
+    /// assert_eq!(rows.closes_among(at("c1"), side(&["a1", "b2", "c1"])), Some(false), "no diagonals");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn closes_among(&self, to: NodeId, side: u64) -> Option<bool> {
+        let (start, end) = (*self.window_at.get(to.idx())?, *self.window_at.get(to.idx() + 1)?);
+        let lines = self.windows.get(start as usize..end as usize)?;
+        Some(lines.iter().any(|&w| w & !side == 0))
+    }
+
+    /// Whether the lines are tabulated for [`InLine::closes_among`] (a board of at most 64 nodes).
+    ///
+    /// ```
+    /// use qipan::core::rules::Cond;
+    ///
+    /// let game = qipan::load("nine-mens-morris", &[])?;
+    /// let Cond::InLine(mill) = &game.rules.captures[0].trigger else { panic!() };
+    /// assert!(mill.tabulated());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn tabulated(&self) -> bool {
+        !self.window_at.is_empty()
     }
 
     /// Whether the piece on `node` (as `occupant` says) is in such a line.
@@ -151,4 +195,83 @@ impl InLine {
             1 + run_along(board, rel, Some(d), node, counts) + run_along(board, rel, back, node, counts) >= length
         })
     }
+
+    /// Whether a piece of `seat` arriving on `to` from `from` ([`NodeId::NONE`] for a placement) stands
+    /// in such a line once it has moved: [`InLine::eval`] on the board after the move, reading the
+    /// position's cells directly (a removal's trigger, judged for every move generated).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::{board::NodeId, rules::{InLine, goal::axes_of}};
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["a1", "a3", "b1", "b3"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let orthogonal = game.board.relation("orthogonal").unwrap();
+    /// let rows = InLine::new(&game.board, 3, axes_of(&game.board, orthogonal));
+    /// let [a1, c1, c2] = ["a1", "c1", "c2"].map(|l| game.board.find(l).unwrap());
+    /// let x = pos.cell(a1).unwrap().seat;
+    /// assert!(rows.closes(&pos, x, c1, NodeId::NONE), "a1 b1 c1");
+    /// assert!(!rows.closes(&pos, x, c1, a1), "a1 left for c1");
+    /// assert!(!rows.closes(&pos, x, c2, NodeId::NONE));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn closes(&self, pos: &Position, seat: crate::SeatId, to: NodeId, from: NodeId) -> bool {
+        let side = usize::from(self.length.saturating_sub(1));
+        let per_node = self.axes.len() * 2 * side;
+        let Some(runs) = self.runs.get(to.idx() * per_node..(to.idx() + 1) * per_node).filter(|_| side > 0) else {
+            // Only the mover's side counts.
+            let mover = Some(Piece { seat, piece: crate::PieceId::new(0) });
+            let view = |n: NodeId| {
+                if n == to {
+                    mover
+                } else if n == from {
+                    None
+                } else {
+                    pos.cell(n)
+                }
+            };
+            return self.eval(pos, to, &view);
+        };
+        let cells = pos.cells();
+        let counts =
+            |m: NodeId| m.is_some() && m != from && cells[m.idx()].is_some_and(|q| pos.same_side(seat, q.seat));
+        let run = |ns: &[NodeId]| ns.iter().take_while(|&&m| counts(m)).count() as u32;
+        let length = u32::from(self.length);
+        runs.chunks_exact(2 * side).any(|r| 1 + run(&r[..side]) + run(&r[side..]) >= length)
+    }
+}
+
+/// The lines of exactly `length` nodes through each node, as [`InLine::windows`] holds them: along each
+/// axis, `k` nodes of the run back and `length - 1 - k` of the run forward. None at all (both empty)
+/// on a board of more than 64 nodes, or where a run meets itself (a line wrapping round a short ring),
+/// which the runs count differently.
+fn windows(board: &Board, length: usize, axes: &[Axis], runs: &[NodeId]) -> (Vec<u64>, Vec<u32>) {
+    let side = length.saturating_sub(1);
+    if board.len() > 64 || side == 0 || axes.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let (mut windows, mut window_at) = (Vec::new(), vec![0u32]);
+    for (n, node_runs) in board.node_ids().zip(runs.chunks_exact(axes.len() * 2 * side)) {
+        for r in node_runs.chunks_exact(2 * side) {
+            let (fwd, back) = (&r[..side], &r[side..]);
+            for k in 0..=side {
+                let nodes =
+                    || std::iter::once(n).chain(back[..k].iter().copied()).chain(fwd[..side - k].iter().copied());
+                if nodes().any(|m| !m.is_some()) {
+                    continue;
+                }
+                let w = nodes().fold(0u64, |bits, m| bits | 1 << m.idx());
+                if w.count_ones() as usize != length {
+                    return (Vec::new(), Vec::new());
+                }
+                windows.push(w);
+            }
+        }
+        window_at.push(windows.len() as u32);
+    }
+    (windows, window_at)
 }

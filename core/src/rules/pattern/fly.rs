@@ -28,8 +28,17 @@ impl Gen<'_> {
     /// The moves of `fly`: one to every other node the destination condition allows.
     #[inline]
     pub(super) fn fly(&mut self) {
-        let from = self.from;
-        for to in self.pos.game().board.node_ids() {
+        let (pos, from, allowed) = (self.pos, self.from, self.rule.plain_to);
+        if allowed != 0 {
+            // Only the occupant decides (`fly to empty`): what the emitter would do, without it.
+            for to in pos.game().board.node_ids() {
+                if to != from && super::emit::plain_allows(pos, self.seat, self.piece, allowed, to) {
+                    self.out.push(crate::moves::Move::step(self.piece, from, to));
+                }
+            }
+            return;
+        }
+        for to in pos.game().board.node_ids() {
             if to != from {
                 self.emit(to);
             }

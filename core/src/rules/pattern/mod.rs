@@ -34,6 +34,7 @@ pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
 pub(crate) use place::places_pair;
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
+pub(crate) use slide::step_dests;
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
 

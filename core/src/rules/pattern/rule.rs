@@ -273,6 +273,10 @@ pub struct MoveRule {
     /// `seat * nodes + node`), each direction with the node jumped over and the landing node, worked
     /// out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
     pub jump_dests: Vec<Vec<(DirectionId, NodeId, NodeId)>>,
+    /// For a one-node slide (a step) whose destinations the board alone decides: from each node, per
+    /// seat (at `seat * nodes + node`), each destination with the occupants it may hold (bits as
+    /// `plain_to`), worked out once by [`GameBuilder::build`](crate::game::GameBuilder::build); empty otherwise.
+    pub step_dests: Vec<Vec<(NodeId, u8)>>,
     /// The occupants `to` allows (bits: empty, friend, ally, enemy) when that is all the rule asks of
     /// a destination: no zones, promotion, shot, en passant or passable mark (set by
     /// [`GameBuilder::build`](crate::game::GameBuilder::build); 0 otherwise).
@@ -355,6 +359,7 @@ impl MoveRule {
             over_fast: None,
             leap_dests: Vec::new(),
             jump_dests: Vec::new(),
+            step_dests: Vec::new(),
             plain_to: 0,
             slide_to: 0,
             slide_barred: 0,

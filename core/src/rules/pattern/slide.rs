@@ -34,8 +34,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Backwards, DirSel, Gen, Line};
-use crate::board::RelationId;
+use super::{Backwards, DirSel, Gen, Line, MoveRule, Pattern};
+use crate::board::{Board, DirectionId, NodeId, RelationId};
 use crate::rules::attack::Shape;
 
 impl Gen<'_> {
@@ -44,6 +44,15 @@ impl Gen<'_> {
     pub(super) fn slide(&mut self, relation: RelationId, dirs: &DirSel, min: u8, max: u8) {
         let (pos, from) = (self.pos, self.from);
         let game = pos.game();
+        if let Some(steps) = self.rule.step_dests.get(self.seat.idx() * game.board.len() + from.idx()) {
+            // A step whose destinations the board alone decides: read off the table, in the same order.
+            for &(to, allowed) in steps {
+                if super::emit::plain_allows(pos, self.seat, self.piece, allowed, to) {
+                    self.out.push(crate::moves::Move::step(self.piece, from, to));
+                }
+            }
+            return;
+        }
         if game.has_rays(relation) && self.rule.slide_to != 0 {
             // A destination decided by its occupant and its zones: tested here, without the emitter.
             let (allowed, barred, board) = (self.rule.slide_to, self.rule.slide_barred, &game.board);
@@ -147,6 +156,47 @@ impl Gen<'_> {
             }
         }
     }
+}
+
+/// The steps of a one-node slide from every node, per seat (at `seat * nodes + node`), each with the
+/// occupants its destination may hold (bits as [`super::MoveRule::plain_to`]), in the generator's
+/// order: each direction's first node outside the barred zones, then the links. Only for a step whose
+/// destination its occupant and zones decide, along a relation that jumps over nothing (`rays`), with
+/// links plain too; empty otherwise.
+pub(crate) fn step_dests(
+    board: &Board,
+    relation_dirs: &[Vec<DirectionId>],
+    forwards: &[Vec<DirectionId>],
+    rays: &[bool],
+    rule: &MoveRule,
+) -> Vec<Vec<(NodeId, u8)>> {
+    let Pattern::Slide { relation, dirs, min, max } = &rule.pattern else { return Vec::new() };
+    let links = matches!(dirs, DirSel::All);
+    let link_edges = |n: NodeId| board.edges(*relation, n).iter().filter(|e| e.dir.is_none());
+    let plain_links = board.node_ids().all(|n| link_edges(n).all(|e| !e.via.is_some()))
+        && (rule.plain_to != 0 || board.node_ids().all(|n| link_edges(n).next().is_none()));
+    if *max != 1 || *min > 1 || !rays[relation.0 as usize] || rule.slide_to == 0 || (links && !plain_links) {
+        return Vec::new();
+    }
+    let all = &relation_dirs[relation.0 as usize];
+    let mut table = Vec::with_capacity(forwards.len() * board.len());
+    for fwd in forwards {
+        let chosen = super::choose_dirs_in(board, all, fwd, dirs, None);
+        for from in board.node_ids() {
+            let mut steps = Vec::new();
+            for &d in chosen.as_slice() {
+                let to = board.next(*relation, d, from);
+                if to.is_some() && to != from && board.zones_of(to) & rule.slide_barred == 0 {
+                    steps.push((to, rule.slide_to));
+                }
+            }
+            if links {
+                steps.extend(link_edges(from).filter(|e| e.to != from).map(|e| (e.to, rule.plain_to)));
+            }
+            table.push(steps);
+        }
+    }
+    table
 }
 
 /// A slide's line: `min..=max` steps along `relation.dirs`.
