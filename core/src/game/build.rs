@@ -473,6 +473,7 @@ impl GameData {
             ray_ok,
             step_table: None,
             capture_classes: None,
+            slide_masks: None,
         };
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.
@@ -485,6 +486,7 @@ impl GameData {
         if !game.rules.capture_required() && !game.rules.captures.iter().any(|r| r.form.chosen()) {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
         }
+        game.slide_masks = crate::position::SlideMasks::build(&game);
         game
     }
 }
