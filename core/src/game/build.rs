@@ -442,6 +442,11 @@ impl GameData {
                 outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
             }
         }
+        // Capture conditions that read only occupants and zones: looked up, not evaluated.
+        let mut rules = rules;
+        for rule in &mut rules.captures {
+            rule.table(&board, pieces.len());
+        }
         let mut game = Game {
             title: title.unwrap_or_else(|| name.clone()),
             name,

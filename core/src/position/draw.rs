@@ -81,20 +81,28 @@ impl Position {
             return total;
         };
         // The board as two sets of bits, from the pieces' lists: all the pieces, and those that move.
-        let (mut occupied, mut movers) = (0u128, 0u128);
+        let (mut occupied, mut movers) = ([0u64; 2], [0u64; 2]);
         for (s, nodes) in self.placed.iter().enumerate() {
-            let moves = self.movable_by(self.to_move, crate::SeatId(s as u8));
+            let moves = self.movable_by(self.to_move, crate::SeatId(s as u8)) as u64;
             for &n in nodes {
-                occupied |= 1 << n.idx();
-                movers |= (moves as u128) << n.idx();
+                let (w, bit) = (n.idx() >> 6 & 1, n.idx() & 63);
+                occupied[w] |= 1 << bit;
+                movers[w] |= moves << bit;
             }
         }
+        let occupied = occupied[0] as u128 | (occupied[1] as u128) << 64;
+        let mut movers = movers[0] as u128 | (movers[1] as u128) << 64;
         // In node order, as the generator goes.
         while movers != 0 {
             let n = NodeId(movers.trailing_zeros() as u16);
             movers &= movers - 1;
             let Some(c) = self.cells[n.idx()] else { continue };
-            let k = self.count_masked(masks, occupied, n, c);
+            let mut k = 0;
+            for rule in masks.rules_of(c) {
+                for &(line, rising) in &rule.lines {
+                    k += self.ray_moves(masks, rule, occupied, line, rising, n, c).0;
+                }
+            }
             if k > 0 {
                 counts.push((n, k));
                 total += k;
@@ -103,52 +111,58 @@ impl Position {
         total
     }
 
-    /// The number of moves of the piece `c` on `from`, read off bit masks: along each ray, the nodes
-    /// before the first piece (told by the places of the two nodes along the line) less those the rule
-    /// bars, and that piece if it may be taken.
-    #[inline]
-    fn count_masked(&self, masks: &SlideMasks, occupied: u128, from: NodeId, c: Piece) -> u32 {
-        let game = &*self.game;
-        let (n, nd) = (game.board.len(), game.board.directions().len());
+    /// The moves of the piece `c` on `from` along one line, read off bit masks: the nodes before the
+    /// first piece (told by the two nodes' places along the line) less those the rule bars, and that
+    /// piece if it may be taken. Returns the count and the first piece's node (`u32::MAX` if none).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn ray_moves(
+        &self,
+        masks: &SlideMasks,
+        rule: &RuleMask,
+        occupied: u128,
+        line: u32,
+        rising: bool,
+        from: NodeId,
+        c: Piece,
+    ) -> (u32, u32) {
+        let base = line as usize * masks.nodes;
+        let ray = &masks.rays[base + from.idx()];
+        let blockers = ray.nodes & occupied;
+        let first = match (blockers, rising) {
+            (0, _) => u32::MAX,
+            (b, true) => b.trailing_zeros(),
+            (b, false) => 127 - b.leading_zeros(),
+        };
         let mut count = 0;
-        for (rule, &(open, free)) in game.pieces[c.piece.idx()].moves.iter().zip(&masks.rules[c.piece.idx()]) {
-            let Pattern::Slide { relation, ref dirs, .. } = rule.pattern else { continue };
-            let takes = rule.slide_to & !1 != 0;
-            for &d in dirs_of(game, c.seat, relation, dirs).as_slice() {
-                let line = relation.0 as usize * nd + d.0 as usize;
-                let (at, ray) = (line * n + from.idx(), masks.rays[line * n + from.idx()]);
-                let blockers = ray & occupied;
-                let first = match (blockers, masks.rising[line]) {
-                    (0, _) => u32::MAX,
-                    (b, true) => b.trailing_zeros(),
-                    (b, false) => 127 - b.leading_zeros(),
+        if rule.open != 0 {
+            count = match first {
+                u32::MAX => ray.len as u32,
+                f => masks.rays[base + f as usize].place.abs_diff(ray.place) as u32 - 1,
+            };
+            if ray.nodes & !rule.open != 0 {
+                // Barred nodes on the line: those before the first piece are no moves.
+                let before = match (first, rising) {
+                    (u32::MAX, _) => ray.nodes,
+                    (f, true) => ray.nodes & ((1u128 << f) - 1),
+                    (f, false) => ray.nodes & ((!0u128 << f) << 1),
                 };
-                if open != 0 {
-                    let steps = match first {
-                        u32::MAX => masks.len[at],
-                        f => masks.place[line * n + f as usize].abs_diff(masks.place[at]) - 1,
-                    };
-                    count += steps as u32;
-                    if ray & !open != 0 {
-                        // Barred nodes on the line: those before the first piece are no moves.
-                        let before = match (first, masks.rising[line]) {
-                            (u32::MAX, _) => ray,
-                            (f, true) => ray & ((1u128 << f) - 1),
-                            (f, false) => ray & ((!0u128 << f) << 1),
-                        };
-                        count -= (before & !open).count_ones();
-                    }
-                }
-                if takes
-                    && first != u32::MAX
-                    && free >> first & 1 != 0
-                    && crate::rules::pattern::plain_allows(self, c.seat, c.piece, rule.slide_to, NodeId(first as u16))
-                {
-                    count += 1;
+                // Few barred nodes: cleared bit by bit (cheaper than a count of all the bits).
+                let mut barred = before & !rule.open;
+                while barred != 0 {
+                    count -= 1;
+                    barred &= barred - 1;
                 }
             }
         }
-        count
+        if rule.slide_to & !1 != 0
+            && first != u32::MAX
+            && rule.free >> first & 1 != 0
+            && crate::rules::pattern::plain_allows(self, c.seat, c.piece, rule.slide_to, NodeId(first as u16))
+        {
+            count += 1;
+        }
+        (count, first)
     }
 
     /// The legal move at index `k` of [`Position::generate_legal`]'s list, from the `counts` that
@@ -243,19 +257,36 @@ impl Dirs<'_> {
 
 /// The rays of a game of plain slides as bit masks, when the board has at most 128 nodes and every
 /// line runs through rising or falling node numbers (grids, as generated): the first piece on a ray is
-/// then its lowest or highest occupied bit, and the moves before it a count of bits.
+/// then its lowest or highest occupied bit, and the moves before it the distance along the line.
 #[derive(Clone, Debug)]
 pub(crate) struct SlideMasks {
-    /// Per relation, direction and node (as [`Game::ray`]), the nodes of the ray.
-    rays: Vec<u128>,
-    /// Per relation and direction: whether node numbers rise along its rays (else they fall).
-    rising: Vec<bool>,
-    /// Per relation, direction and node: how many nodes the line has before it, and after it (the ray).
-    place: Vec<u8>,
-    len: Vec<u8>,
-    /// Per piece type and rule: the nodes the mover may stop on when empty, and those it may stop on
-    /// at all (outside the barred zones).
-    rules: Vec<Vec<(u128, u128)>>,
+    nodes: usize,
+    /// Per relation, direction and node (as [`Game::ray`]): the ray.
+    rays: Vec<RayMask>,
+    /// Per seat and piece type (at `seat * pieces + piece`), its rules.
+    rules: Vec<Vec<RuleMask>>,
+    pieces: usize,
+}
+
+/// One ray: its nodes, how many they are, and how many nodes the line has before its start.
+#[derive(Clone, Copy, Debug, Default)]
+struct RayMask {
+    nodes: u128,
+    len: u8,
+    place: u8,
+}
+
+/// One slide rule, for one seat.
+#[derive(Clone, Debug)]
+struct RuleMask {
+    /// The nodes the mover may stop on when they are empty, and those outside the barred zones.
+    open: u128,
+    free: u128,
+    /// [`crate::rules::MoveRule::slide_to`].
+    slide_to: u8,
+    /// Its lines (relation and direction, as `relation * directions + direction`) in the generator's
+    /// order, each with whether node numbers rise along it.
+    lines: Vec<(u32, bool)>,
 }
 
 impl SlideMasks {
@@ -267,51 +298,67 @@ impl SlideMasks {
         if n > 128 || !slides_only(game) {
             return None;
         }
-        let nr = board.relation_names().len();
-        let mut rays = vec![0u128; nr * nd * n];
-        let mut rising = vec![true; nr * nd];
-        let mut used = vec![false; nr];
-        let (mut place, mut len) = (vec![0u8; nr * nd * n], vec![0u8; nr * nd * n]);
+        let mut rays = vec![RayMask::default(); board.relation_names().len() * nd * n];
         let mut rules = Vec::new();
-        for p in &game.pieces {
-            let mut masks = Vec::new();
-            for rule in &p.moves {
-                let Pattern::Slide { relation, min, max, .. } = rule.pattern else { return None };
-                if min > 1 || (max as usize) < n.min(255) {
-                    return None;
-                }
-                used[relation.0 as usize] = true;
-                let free = board
-                    .node_ids()
-                    .filter(|&x| board.zones_of(x) & rule.slide_barred == 0)
-                    .fold(0u128, |m, x| m | 1 << x.idx());
-                masks.push((if rule.slide_to & 1 != 0 { free } else { 0 }, free));
-            }
-            rules.push(masks);
-        }
-        for r in (0..nr).filter(|&r| used[r]) {
-            let relation = crate::board::RelationId(r as u8);
-            for d in 0..nd {
-                let (mut up, mut down) = (true, true);
-                for x in board.node_ids() {
-                    let ray = game.ray(relation, crate::board::DirectionId(d as u8), x).unwrap_or(&[]);
-                    let mut last = x;
-                    len[(r * nd + d) * n + x.idx()] = ray.len() as u8;
-                    for &at in ray {
-                        // Each node of the ray has one more node before it.
-                        place[(r * nd + d) * n + at.idx()] += 1;
-                        up &= at.idx() > last.idx();
-                        down &= at.idx() < last.idx();
-                        last = at;
-                        rays[(r * nd + d) * n + x.idx()] |= 1 << at.idx();
+        for seat in game.seat_ids() {
+            for p in &game.pieces {
+                let mut masks = Vec::new();
+                for rule in &p.moves {
+                    let Pattern::Slide { relation, ref dirs, min, max } = rule.pattern else { return None };
+                    if min > 1 || (max as usize) < n.min(255) {
+                        return None;
                     }
+                    let free = board
+                        .node_ids()
+                        .filter(|&x| board.zones_of(x) & rule.slide_barred == 0)
+                        .fold(0u128, |m, x| m | 1 << x.idx());
+                    let open = if rule.slide_to & 1 != 0 { free } else { 0 };
+                    let mut lines = Vec::new();
+                    for &d in dirs_of(game, seat, relation, dirs).as_slice() {
+                        let line = relation.0 as usize * nd + d.0 as usize;
+                        lines.push((line as u32, Self::fill(game, &mut rays[line * n..(line + 1) * n], relation, d)?));
+                    }
+                    masks.push(RuleMask { open, free, slide_to: rule.slide_to, lines });
                 }
-                if !up && !down {
-                    return None;
-                }
-                rising[r * nd + d] = up;
+                rules.push(masks);
             }
         }
-        Some(SlideMasks { rays, rising, place, len, rules })
+        Some(SlideMasks { nodes: n, rays, rules, pieces: game.pieces.len() })
+    }
+
+    /// Fills the rays of one line (relation and direction) from every node; whether node numbers rise
+    /// along them, or `None` when they go both ways.
+    fn fill(
+        game: &Game,
+        rays: &mut [RayMask],
+        relation: crate::board::RelationId,
+        d: crate::board::DirectionId,
+    ) -> Option<bool> {
+        let (mut up, mut down) = (true, true);
+        for r in rays.iter_mut() {
+            *r = RayMask::default();
+        }
+        for x in game.board.node_ids() {
+            let ray = game.ray(relation, d, x).unwrap_or(&[]);
+            let mut last = x;
+            rays[x.idx()].len = ray.len() as u8;
+            for &at in ray {
+                up &= at.idx() > last.idx();
+                down &= at.idx() < last.idx();
+                last = at;
+                rays[x.idx()].nodes |= 1 << at.idx();
+            }
+            for &at in ray {
+                // Each node of the ray has one more node before it on the line.
+                rays[at.idx()].place += 1;
+            }
+        }
+        (up || down).then_some(up)
+    }
+
+    /// The rules of the piece `c`, for its seat.
+    #[inline]
+    fn rules_of(&self, c: Piece) -> &[RuleMask] {
+        &self.rules[c.seat.idx() * self.pieces + c.piece.idx()]
     }
 }

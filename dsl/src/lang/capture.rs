@@ -97,6 +97,8 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             required: false,
             spare: None,
             text: text.trim().into(),
+            target_table: None,
+            closer_table: None,
         };
         for part in inner {
             match part.as_rule() {
