@@ -32,6 +32,8 @@ pub struct CondTable {
     stride: usize,
     pieces: usize,
     holds: Vec<bool>,
+    /// The condition holds on no empty node.
+    never_empty: bool,
 }
 
 impl CondTable {
@@ -52,7 +54,8 @@ impl CondTable {
                 }
             }
         }
-        Some(CondTable { stride, pieces, holds })
+        let never_empty = holds.chunks(stride).all(|row| !row[0]);
+        Some(CondTable { stride, pieces, holds, never_empty })
     }
 
     /// Whether the condition holds on `n` in `view`, for the mover's seat.
@@ -123,6 +126,16 @@ impl super::CaptureRule {
         }
     }
 
+    /// Whether the rule takes nothing along a line whose first node from the destination is empty or
+    /// off the board: its form starts every capture there (lines, surrounds, walls, blasts) and its
+    /// target is never an empty node. The line is then not worth judging.
+    #[inline]
+    pub(crate) fn needs_piece_beside(&self) -> bool {
+        use super::CaptureForm::{Explode, Line, Surround, Wall};
+        matches!(self.form, Line { .. } | Surround { .. } | Wall { .. } | Explode { .. })
+            && self.target_table.as_ref().is_some_and(|t| t.never_empty)
+    }
+
     /// Fills in the tables of the rule's target and closer conditions for `board`.
     pub(crate) fn table(&mut self, board: &Board, pieces: usize) {
         self.target_table = CondTable::of(&self.target, board, pieces);
@@ -154,5 +167,7 @@ mod tests {
         // An enemy man, not the enemy king; the empty middle; not an empty corner, nor the mover.
         assert!(t.get(&view, at("a1")) && !t.get(&view, at("a2")) && t.get(&view, at("b2")));
         assert!(!t.get(&view, at("a3")) && !t.get(&view, at("c3")));
+        assert!(!t.never_empty, "the empty middle");
+        assert!(CondTable::of(&Cond::Enemy, &g.board, 2).unwrap().never_empty);
     }
 }
