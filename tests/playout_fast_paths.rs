@@ -88,6 +88,40 @@ rules: { pass: when-stuck }
 end: { passes: 2, lines: [{ length: 3, along: [orthogonal] }] }
 ";
 
+/// Rooks that take, kept out of the centre, and runners sliding diagonally forward onto enemies only:
+/// plain slides on a small grid, counted over bit masks.
+const ROOKS: &str = "name: rooks
+board:
+  grid: { width: 6, height: 6, labels: chess, diagonal: true }
+  zones: { centre: { labels: [c3, d4] } }
+seats:
+  - { name: white, letter: W, forward: [n] }
+  - { name: black, letter: B, forward: [s] }
+pieces:
+  rook: { symbols: [R, r], moves: slide orthogonal to (empty or enemy) and not zone(centre) }
+  runner: { symbols: [N, n], moves: slide diagonal.forward to enemy }
+setup:
+  - { seat: white, piece: rook, at: [a1, f1] }
+  - { seat: white, piece: runner, at: [b2, e2] }
+  - { seat: black, piece: rook, at: [a6, f6] }
+  - { seat: black, piece: runner, at: [b5, e5] }
+rules: { pass: never, stuck: lose }
+end: { counts: [{ fewer_than: 1 }], max_plies: 300 }
+";
+
+/// Slides of two or three nodes on a board of 144: plain slides, counted node by node.
+const LANCES: &str = "name: lances
+board: { grid: { width: 12, height: 12, labels: chess } }
+seats: [{ name: white, letter: W }, { name: black, letter: B }]
+pieces:
+  lance: { symbols: [L, l], moves: slide orthogonal 2..3 to empty or enemy }
+setup:
+  - { seat: white, piece: lance, at: [a1, c1, e1, g1, i1, k1] }
+  - { seat: black, piece: lance, at: [b12, d12, f12, h12, j12, l12] }
+rules: { pass: never, stuck: lose }
+end: { counts: [{ fewer_than: 1 }], max_plies: 300 }
+";
+
 fn games() -> Vec<Arc<Game>> {
     vec![
         built_in("tic-tac-toe", &[]),
@@ -105,6 +139,8 @@ fn games() -> Vec<Arc<Game>> {
         defined(LIMITED),
         defined(LATE_PASS),
         defined(BESIDE),
+        defined(ROOKS),
+        defined(LANCES),
     ]
 }
 
@@ -228,5 +264,35 @@ fn the_seats_piece_lists_follow_the_board() {
                 }
             });
         }
+    }
+}
+
+#[test]
+fn slides_drawn_by_counting_are_the_moves_the_full_list_gives() {
+    use qipan::core::position::slides_only;
+    use rand::Rng;
+    let tafl = built_in("hnefatafl", &[("shield_wall", "false"), ("enclosure", "false")]);
+    for game in [built_in("hnefatafl", &[]), tafl, defined(ROOKS), defined(LANCES)] {
+        assert!(slides_only(&game), "{}", game.name);
+        for seed in 0..12 {
+            let (mut pos, mut buf) = (game.start(), PlayoutBuf::default());
+            let mut rng = SmallRng::seed_from_u64(seed);
+            while !pos.is_over() && pos.ply() < 400 {
+                // The general path: every legal move listed, one drawn by index.
+                let legal = pos.legal_moves();
+                let mut twin = rng.clone();
+                let expected = (!legal.is_empty()).then(|| legal[twin.random_range(0..legal.len())]);
+                let ply = pos.ply();
+                random_playout(&mut pos, &mut rng, &mut buf, 1).unwrap();
+                let Some(expected) = expected else {
+                    assert_eq!(pos.ply(), ply, "{}: a move with none legal", game.name);
+                    break;
+                };
+                assert_eq!(pos.last_move(), Some(expected), "{} seed {seed} ply {ply}", game.name);
+            }
+        }
+    }
+    for name in ["chess", "amazons", "breakthrough", "go"] {
+        assert!(!slides_only(&built_in(name, &[])), "{name}");
     }
 }

@@ -116,10 +116,17 @@ pub fn playout<R: Rng>(
     // Without scripts and passes, a seat is found stuck when its move is chosen, not after every move
     // by a second search for a legal move.
     let defer = game.hooks.is_none() && game.rules.pass == PassRule::Never && game.rules.pass_if.is_none();
+    // Every move a plain slide: count the moves and build only the one drawn (`position/draw.rs`).
+    let slides = crate::position::slides_only(&game);
     while !pos.is_over() && pos.ply() - start < cap {
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
+            (false, Policy::Uniform | Policy::Parts) if slides => {
+                let n = pos.count_slides(&mut buf.counts);
+                // Drawn as `pick_any` draws its index, so the games are the same.
+                if n == 0 { None } else { pos.nth_slide(&buf.counts, rng.random_range(0..n as usize) as u32) }
+            }
             (false, Policy::Uniform) => buf.pick_any(pos, rng)?,
             (false, Policy::Parts) => buf.pick_parts(pos, rng)?,
             (false, Policy::Light) => {
@@ -226,6 +233,8 @@ pub struct PlayoutBuf {
     parts: Vec<Move>,
     empties: Vec<NodeId>,
     slot: Vec<u32>,
+    /// Each mover's node and number of moves, in games of plain slides.
+    counts: Vec<(NodeId, u32)>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].

@@ -457,6 +457,11 @@ impl GameData {
                 outward_dirs.push(choose_dirs_in(&board, rd, &[], &DirSel::Outward, prev).as_slice().to_vec());
             }
         }
+        // Capture conditions that read only occupants and zones: looked up, not evaluated.
+        let mut rules = rules;
+        for rule in &mut rules.captures {
+            rule.table(&board, pieces.len());
+        }
         let mut game = Game {
             title: title.unwrap_or_else(|| name.clone()),
             name,
@@ -489,6 +494,7 @@ impl GameData {
             ray_ok,
             step_table: None,
             capture_classes: None,
+            slide_masks: None,
         };
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.
@@ -501,6 +507,7 @@ impl GameData {
         if !game.rules.capture_required() && !split {
             game.step_table = crate::rules::pattern::StepTable::build(&game);
         }
+        game.slide_masks = crate::position::SlideMasks::build(&game);
         game
     }
 }

@@ -228,6 +228,9 @@ pub struct Game {
     /// Under a capture priority, per piece type and rule, whether its moves capture, when every rule's
     /// moves all capture or all do not ([`crate::rules::priority::capture_classes`]).
     capture_classes: Option<Vec<Vec<bool>>>,
+    /// Every move a plain slide on a small board of one-way lines: the rays as bit masks, for playouts
+    /// that count moves rather than build them.
+    pub(crate) slide_masks: Option<crate::position::SlideMasks>,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).

@@ -43,10 +43,19 @@ impl Position {
             }
             let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
             let lines = rule.lines_to_judge(&View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to, origin });
+            let beside = rule.needs_piece_beside();
             for i in lines {
                 let Some(mover) = self.cells[mv.to.idx()] else { return Ok(()) };
                 if !rule.applies_to(mover.piece) {
                     break;
+                }
+                if beside {
+                    // Nothing beside the destination that way: nothing to take along the line.
+                    let (rel, dir) = rule.lines[i];
+                    let n = board.next(rel, dir, mv.to);
+                    if !n.is_some() || self.cells[n.idx()].is_none() {
+                        continue;
+                    }
                 }
                 let view = View { pos: self, seat, mover, from: NodeId::NONE, to: mv.to, origin };
                 let k = rule.along(&view, i);

@@ -8,6 +8,7 @@
 
 mod capture;
 mod check_rule;
+mod draw;
 mod error;
 mod from_setup;
 mod legality;
@@ -21,6 +22,8 @@ mod seats;
 mod setup;
 mod swap;
 
+pub(crate) use draw::SlideMasks;
+pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
 pub use setup::Setup;

@@ -98,6 +98,8 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             spare: None,
             fast: None,
             text: text.trim().into(),
+            target_table: None,
+            closer_table: None,
         };
         for part in inner {
             match part.as_rule() {

@@ -93,7 +93,7 @@ pub(super) fn along(rule: &CaptureRule, view: &View, i: usize) -> u8 {
     let board = &view.pos.game().board;
     let mut n = board.next(rel, way, start);
     let mut k = 0u8;
-    while n.is_some() && n != view.to && n != view.origin && k < u8::MAX && view.holds(&rule.target, n) {
+    while n.is_some() && n != view.to && n != view.origin && k < u8::MAX && rule.target_at(view, n) {
         k += 1;
         n = board.next(rel, way, n);
     }

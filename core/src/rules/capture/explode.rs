@@ -43,5 +43,5 @@ pub(super) fn along(rule: &CaptureRule, view: &View, i: usize) -> u8 {
     let (rel, dir) = rule.lines[i];
     let n = board.next(rel, dir, view.to);
     // Off the board, empty (a condition such as `not piece(pawn)` holds there too), or spared.
-    (n.is_some() && n != view.to && view.cell(n).is_some() && view.holds(&rule.target, n)) as u8
+    (n.is_some() && n != view.to && view.cell(n).is_some() && rule.target_at(view, n)) as u8
 }

@@ -66,10 +66,10 @@ pub(super) fn closed_run(
     }
     let mut n = board.next(rel, dir, view.to);
     let mut k = 0u8;
-    while n.is_some() && n != view.to && k < max && view.holds(&rule.target, n) && also(n) {
+    while n.is_some() && n != view.to && k < max && rule.target_at(view, n) && also(n) {
         k += 1;
         n = board.next(rel, dir, n);
     }
-    let closed = k >= min && k > 0 && n.is_some() && n != view.to && view.holds(&rule.closer, n);
+    let closed = k >= min && k > 0 && n.is_some() && n != view.to && rule.closer_at(view, n);
     if closed { k } else { 0 }
 }

@@ -39,9 +39,11 @@ mod explode;
 mod line;
 pub(crate) mod remove;
 mod surround;
+mod table;
 mod wall;
 
 pub(crate) use approach::{chosen_count, split_choices};
+pub use table::CondTable;
 
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
@@ -192,6 +194,11 @@ pub struct CaptureRule {
     pub fast: Option<(FastTarget, FastTarget)>,
     /// The source text, for messages.
     pub text: String,
+    /// `target` as a table, when it reads only occupants and zones (filled in by
+    /// [`GameBuilder::build`](crate::game::GameBuilder::build); `None` otherwise).
+    pub target_table: Option<CondTable>,
+    /// `closer` as a table, likewise.
+    pub closer_table: Option<CondTable>,
 }
 
 /// A view of the board: the position's cells with the move being judged made on them.

@@ -241,6 +241,8 @@ mod tests {
             spare: None,
             fast: None,
             text: "remove".into(),
+            target_table: None,
+            closer_table: None,
         };
         let rules = Rules { captures: vec![remove], ..Rules::default() };
         game(b, vec![piece("stone", vec![rule(Pattern::Place, Cond::Empty)])], rules)

@@ -33,12 +33,12 @@ pub(super) fn along(rule: &CaptureRule, view: &View, i: usize, edges: bool) -> u
     let board = &view.pos.game().board;
     let (rel, dir) = rule.lines[i];
     let n = board.next(rel, dir, view.to);
-    if !n.is_some() || !view.holds(&rule.target, n) {
+    if !n.is_some() || !rule.target_at(view, n) {
         return 0;
     }
     let enclosed = rule.lines.iter().all(|&(r, d)| {
         let m = board.next(r, d, n);
-        if m.is_some() { view.holds(&rule.closer, m) } else { edges }
+        if m.is_some() { rule.closer_at(view, m) } else { edges }
     });
     enclosed as u8
 }

@@ -46,7 +46,7 @@ fn walled(rule: &CaptureRule, view: &View, n: NodeId, rel: RelationId, dir: Dire
         let m = board.next(r, d, n);
         if !m.is_some() {
             edge = true;
-        } else if m != ahead && board.next(rel, dir, m) != n && !view.holds(&rule.closer, m) {
+        } else if m != ahead && board.next(rel, dir, m) != n && !rule.closer_at(view, m) {
             return false;
         }
     }

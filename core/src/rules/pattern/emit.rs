@@ -111,7 +111,7 @@ impl Gen<'_> {
 /// Whether `piece` of `seat` may step onto `to` under a rule that allows the occupants `allowed`
 /// (bits as [`super::MoveRule::plain_to`]: empty, friend, ally, enemy), a piece there being taken.
 #[inline(always)]
-pub(super) fn plain_allows(pos: &Position, seat: SeatId, piece: PieceId, allowed: u8, to: NodeId) -> bool {
+pub(crate) fn plain_allows(pos: &Position, seat: SeatId, piece: PieceId, allowed: u8, to: NodeId) -> bool {
     match pos.cell(to) {
         None => allowed & 0b0001 != 0,
         Some(t) => {
