@@ -273,7 +273,8 @@ impl Gen<'_> {
 }
 
 /// Whether the piece of `seat` on `from` may have a first jump under `rule` (see
-/// [`Gen::jump_path`]); true for rules that are no tabled jump, or whose tests are not occupant bits.
+/// [`Gen::jump_path`]); true for rules that are no tabled chain of jumps, or whose tests are not
+/// occupant bits.
 /// Move generation asks first, and skips a piece's jumps without setting them up.
 #[inline]
 pub(crate) fn may_jump_first(
@@ -282,7 +283,9 @@ pub(crate) fn may_jump_first(
     seat: crate::SeatId,
     from: NodeId,
 ) -> bool {
-    let (Some(over), Some(to_ok)) = (rule.over_fast, rule.to_fast) else { return true };
+    // Only a chain's first leg lands on empty nodes alone; a plain jump may land on a capture.
+    let chained = rule.chain || rule.capture == CaptureMode::Jumped;
+    let (Some(over), Some(to_ok), true) = (rule.over_fast, rule.to_fast, chained) else { return true };
     let Some(table) = rule.jump_dests.get(seat.idx() * pos.game().board.len() + from.idx()) else {
         return true;
     };
