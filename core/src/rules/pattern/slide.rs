@@ -161,7 +161,7 @@ impl Gen<'_> {
 /// The steps of a one-node slide from every node, per seat (at `seat * nodes + node`), each with the
 /// occupants its destination may hold (bits as [`super::MoveRule::plain_to`]), in the generator's
 /// order: each direction's first node outside the barred zones, then the links. Only for a step whose
-/// destination its occupant and zones decide, along a relation that jumps over nothing (`rays`), with
+/// destination its occupant and zones decide (no promotion), along a relation that jumps over nothing (`rays`), with
 /// links plain too; empty otherwise.
 pub(crate) fn step_dests(
     board: &Board,
@@ -175,7 +175,9 @@ pub(crate) fn step_dests(
     let link_edges = |n: NodeId| board.edges(*relation, n).iter().filter(|e| e.dir.is_none());
     let plain_links = board.node_ids().all(|n| link_edges(n).all(|e| !e.via.is_some()))
         && (rule.plain_to != 0 || board.node_ids().all(|n| link_edges(n).next().is_none()));
-    if *max != 1 || *min > 1 || !rays[relation.0 as usize] || rule.slide_to == 0 || (links && !plain_links) {
+    let promotes = !rule.promote.is_empty();
+    if *max != 1 || *min > 1 || !rays[relation.0 as usize] || rule.slide_to == 0 || promotes || (links && !plain_links)
+    {
         return Vec::new();
     }
     let all = &relation_dirs[relation.0 as usize];
