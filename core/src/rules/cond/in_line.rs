@@ -127,8 +127,8 @@ impl InLine {
     /// let game = qipan::load("tic-tac-toe", &[])?;
     /// let orthogonal = game.board.relation("orthogonal").unwrap();
     /// let rows = InLine::new(&game.board, 3, axes_of(&game.board, orthogonal));
-    /// let at = |label| game.board.find(label).unwrap();
-    /// let side = |labels: &[&str]| labels.iter().fold(0, |bits, l| bits | 1u64 << at(l).idx());
+    /// let at = |label: &str| game.board.find(label).unwrap();
+    /// let side = |labels: &[&str]| labels.iter().fold(0, |bits, &l| bits | 1u64 << at(l).idx());
     /// assert_eq!(rows.closes_among(at("c1"), side(&["a1", "b1", "c1"])), Some(true));
     /// assert_eq!(rows.closes_among(at("c1"), side(&["a1", "b2", "c1"])), Some(false), "no diagonals");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
