@@ -600,8 +600,9 @@ mod tests {
             convert: true,
             required: true,
             spare: None,
-            fast: None,
             text: "flank".into(),
+            target_table: None,
+            closer_table: None,
         };
         let rules = Rules { captures: vec![flank], pass: PassRule::WhenStuck, ..Rules::default() };
         game(b, vec![piece("disc", vec![rule(Pattern::Place, Cond::Empty)])], rules)
@@ -625,6 +626,6 @@ mod tests {
                 assert_eq!(listed, empty, "seed {seed}, ply {}", pos.ply());
             }
         }
-        assert!(g.rules.captures[0].fast.is_some(), "flanks read as occupant bits");
+        assert!(g.rules.captures[0].target_table.is_some(), "flanks read off tables");
     }
 }

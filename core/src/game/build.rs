@@ -383,9 +383,6 @@ impl GameData {
                 _ => (0, 0),
             };
         }
-        for rule in &mut rules.captures {
-            rule.fast = crate::rules::FastTarget::of(&rule.target).zip(crate::rules::FastTarget::of(&rule.closer));
-        }
         let relation_dirs: Vec<Vec<DirectionId>> = (0..board.relation_names().len())
             .map(|r| board.relation_directions(crate::board::RelationId(r as u8)))
             .collect();
@@ -458,7 +455,6 @@ impl GameData {
             }
         }
         // Capture conditions that read only occupants and zones: looked up, not evaluated.
-        let mut rules = rules;
         for rule in &mut rules.captures {
             rule.table(&board, pieces.len());
         }

@@ -262,8 +262,8 @@ impl Position {
                         marks[n.idx() >> 6] |= 1 << (n.idx() & 63);
                     }
                 }
-                for w in 0..words {
-                    let mut bits = std::mem::take(&mut marks[w]);
+                for (w, word) in marks.iter_mut().enumerate().take(words) {
+                    let mut bits = std::mem::take(word);
                     while bits != 0 {
                         let n = NodeId((w * 64 + bits.trailing_zeros() as usize) as u16);
                         bits &= bits - 1;

@@ -96,7 +96,6 @@ pub fn compile_capture(text: &str, names: &Names) -> Result<CaptureRule, LangErr
             convert: false,
             required: false,
             spare: None,
-            fast: None,
             text: text.trim().into(),
             target_table: None,
             closer_table: None,

@@ -48,20 +48,11 @@ pub(super) fn closed_run(
     let game = view.pos.game();
     let board = &game.board;
     let (rel, dir) = rule.lines[i];
-    if let Some((target, closer)) = rule.fast
-        && let Some(ray) = game.ray(rel, dir, view.to).filter(|r| r.len() < 255)
-    {
+    if let Some(ray) = game.ray(rel, dir, view.to).filter(|r| r.len() < 255) {
         // The line read off the ray table (which stops at the edge and before coming back to the
-        // destination), each node's occupant tested as bits.
-        let (pos, seat) = (view.pos, view.seat);
-        let k = ray
-            .iter()
-            .take(max as usize)
-            .take_while(|&&n| target.allows_occupant(pos, seat, n, view.cell(n)) && also(n))
-            .count();
-        let closed = k >= min as usize
-            && k > 0
-            && ray.get(k).is_some_and(|&n| closer.allows_occupant(pos, seat, n, view.cell(n)));
+        // destination).
+        let k = ray.iter().take(max as usize).take_while(|&&n| rule.target_at(view, n) && also(n)).count();
+        let closed = k >= min as usize && k > 0 && ray.get(k).is_some_and(|&n| rule.closer_at(view, n));
         return if closed { k as u8 } else { 0 };
     }
     let mut n = board.next(rel, dir, view.to);

@@ -47,7 +47,7 @@ pub use table::CondTable;
 
 use crate::board::{DirectionId, NodeId, RelationId};
 use crate::position::{Piece, Position};
-use crate::rules::{Cond, FastTarget};
+use crate::rules::Cond;
 use crate::{PieceId, SeatId};
 
 /// The shape of a capture rule.
@@ -188,10 +188,6 @@ pub struct CaptureRule {
     pub required: bool,
     /// Pieces that may stand in a line but are not taken with it (`sparing`: the king in a shield wall).
     pub spare: Option<Cond>,
-    /// `target` and `closer` reduced to occupant bits, when they can be (filled in by
-    /// [`GameBuilder::build`](crate::game::GameBuilder::build); `None` otherwise): a line is then
-    /// read off the board's ray table without the general evaluator.
-    pub fast: Option<(FastTarget, FastTarget)>,
     /// The source text, for messages.
     pub text: String,
     /// `target` as a table, when it reads only occupants and zones (filled in by

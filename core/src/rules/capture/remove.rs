@@ -239,7 +239,6 @@ mod tests {
             convert: false,
             required: false,
             spare: None,
-            fast: None,
             text: "remove".into(),
             target_table: None,
             closer_table: None,
