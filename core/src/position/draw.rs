@@ -60,6 +60,24 @@ pub fn slides_only(game: &Game) -> bool {
             .all(|(i, p)| !game.may_repeat(PieceId::new(i as u8)) && p.moves.iter().all(plain_rule))
 }
 
+/// Counting slides and building the one drawn, as random playouts do in a game where [`slides_only`]
+/// holds: the same move, ply by ply, as drawing from the full list of legal moves.
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, random_playout};
+/// use rand::{Rng, SeedableRng};
+///
+/// let game = qipan::load("hnefatafl", &[])?;
+/// let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+/// let (mut pos, mut buf) = (game.start(), PlayoutBuf::default());
+/// for _ in 0..20 {
+///     let legal = pos.legal_moves();
+///     let expected = legal[rng.clone().random_range(0..legal.len())];
+///     random_playout(&mut pos, &mut rng, &mut buf, 1)?;
+///     assert_eq!(pos.last_move(), Some(expected));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// The number of legal moves of the seat to move, in a game where [`slides_only`] holds. Each
     /// mover with a move goes to `counts` with its number of moves, for [`Position::nth_slide`].

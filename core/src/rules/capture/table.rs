@@ -107,6 +107,30 @@ fn eval(c: &Cond, zones: u64, occ: Option<(u8, usize)>) -> Option<bool> {
     })
 }
 
+/// A capture rule's conditions read off its tables, which [`GameBuilder::build`](crate::game::GameBuilder::build)
+/// fills in: the same captures as the conditions evaluated node by node.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let src = "name: c
+/// board: { grid: { width: 4, height: 1, labels: chess } }
+/// seats: [{ name: white }, { name: black }]
+/// pieces: { man: { moves: slide orthogonal 1.. to empty } }
+/// setup:
+///   - { seat: white, piece: man, at: [a1, d1] }
+///   - { seat: black, piece: man, at: [b1] }
+/// rules: { captures: [custodial orthogonal of enemy with friend] }
+/// ";
+/// let game = qipan::load_str("c.yaml", src, &[])?;
+/// let rule = &game.rules.captures[0];
+/// assert!(rule.target_table.is_some() && rule.closer_table.is_some());
+/// // d1-c1 closes b1 between c1 and a1: taken.
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "d1-c1")?)?;
+/// assert!(pos.cell(game.board.find("b1").unwrap()).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl super::CaptureRule {
     /// Whether the rule's target condition holds on `n` in `view` (off its table when it has one).
     #[inline(always)]
