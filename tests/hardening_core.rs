@@ -41,11 +41,12 @@ fn load(path: &Path) -> Arc<Game> {
 
 /// The 3×1 board of `stuck-lose-2seats.yaml`: seat a and seat b place stones in turn, passing is never
 /// allowed and a stuck seat loses. By hand: 3 first moves, then 2, then 1 (a fills the board), so perft
-/// is 3, 6, 6; then b is stuck and out, a (the file has no `end:`, so no last-side rule) is stuck and out
-/// too, and the game is over: no sequence of 4 plies.
+/// is 3, 6, 6; then b is stuck and out, a (the last-side rule turned off) is stuck and out too, and the
+/// game is over: no sequence of 4 plies.
 #[test]
 fn stuck_lose_ends_when_the_board_fills() {
-    let game = load(&hostile("stuck-lose-2seats.yaml"));
+    let src = std::fs::read_to_string(hostile("stuck-lose-2seats.yaml")).unwrap() + "end: { last_standing: false }\n";
+    let game = qipan::load_str("stuck.yaml", &src, &[]).unwrap();
     let counts: Vec<u64> = (1..=5).map(|d| try_perft(&game.start(), d).unwrap()).collect();
     assert_eq!(counts, [3, 6, 6, 0, 0]);
     assert_eq!(perft(&game.start(), 4), 0);
@@ -66,11 +67,11 @@ fn stuck_lose_ends_when_the_board_fills() {
     }
 }
 
-/// With the last-side rule (as an `end:` section gives by default), b's being stuck makes a the winner.
+/// With the last-side rule (the default, which the file, without an `end:` section, has), b's being
+/// stuck makes a the winner.
 #[test]
 fn stuck_lose_with_the_last_side_rule_names_the_winner() {
-    let src = std::fs::read_to_string(hostile("stuck-lose-2seats.yaml")).unwrap() + "end: { last_standing: true }\n";
-    let game = qipan::load_str("stuck.yaml", &src, &[]).unwrap();
+    let game = load(&hostile("stuck-lose-2seats.yaml"));
     let mut pos = game.start();
     for t in ["a1", "b1", "c1"] {
         pos.play(&parse_move(&pos, t).unwrap()).unwrap();
@@ -104,7 +105,8 @@ fn stuck_lose_commands_finish() {
     assert_eq!(v["mean_length"], 3.0);
     let out = qipan(&["show", f, "--moves", "a1 b1 c1"]);
     assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
-    assert!(text(&out).0.contains("Game over: 0 (no legal move)"), "{:?}", text(&out));
+    // b is stuck and out: a, the last side standing, wins.
+    assert!(text(&out).0.contains("Game over: A+ (no legal move)"), "{:?}", text(&out));
 }
 
 // ----- 3. an overall hook budget -----

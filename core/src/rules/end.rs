@@ -278,7 +278,8 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         let sides = sides_left(pos);
         let game = pos.game();
         let end = &game.rules.end;
-        if end.last_standing && sides <= 1 {
+        // A game for one side (a solitaire) has no last side standing: it ends by its other rules.
+        if end.last_standing && sides <= 1 && starting_sides(game) > 1 {
             let live = pos.game().seat_ids().filter(|&s| pos.is_alive(s)).collect();
             // A seat put out for having no move names that as the reason (checkmate under a check rule).
             let why = match stuck_mated {
@@ -406,6 +407,11 @@ pub(crate) fn royal_captured(pos: &mut Position, p: Piece, by: SeatId) -> Result
 }
 
 /// How many sides (teams, or seats without a team) still have a seat in the game.
+/// The number of sides (teams) the game starts with.
+fn starting_sides(game: &crate::Game) -> u32 {
+    game.seats.iter().fold(0u64, |acc, s| acc | 1 << (s.team & 63)).count_ones()
+}
+
 fn sides_left(pos: &Position) -> u32 {
     // Teams as bits (at most 64 teams).
     let live = pos.game().seat_ids().filter(|&s| pos.is_alive(s));
