@@ -52,6 +52,11 @@ fn perft_of_the_start_and_the_standard_positions_deeper() {
 }
 
 #[test]
+fn perft_agrees_with_fairy_stockfish() {
+    common::perft::agree_with_fairy("chess.perft");
+}
+
+#[test]
 fn fen_round_trips() {
     for f in common::perft::fens("chess.perft") {
         assert_eq!(fen(&f).to_fen().unwrap(), f);

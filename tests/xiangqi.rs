@@ -48,6 +48,11 @@ fn perft_of_the_start_to_depth_5() {
 }
 
 #[test]
+fn perft_agrees_with_fairy_stockfish() {
+    common::perft::agree_with_fairy("xiangqi.perft");
+}
+
+#[test]
 fn fen_round_trips() {
     assert_eq!(
         xiangqi().start().to_fen().unwrap(),

@@ -8,6 +8,7 @@ use qipan::core::{Game, Piece, Position, SeatId, Setup};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+pub mod fairy;
 pub mod perft;
 
 /// A built-in game with option overrides.

@@ -11,6 +11,8 @@
 //! perft 3 97862               the number of move sequences of that length
 //! perft 5 193690690 slow      the same, run only by the slow tests (`cargo test -- --ignored`)
 //! brute 2                     perft to that depth equals playing every move with `play` (`brute_perft`)
+//! fairy shogi                 Fairy-Stockfish's name of the game (before the first `id`), and UCI options
+//! fairy chess UCI_Chess960=true  to set: [`agree_with_fairy`] asks it for every quick count
 //! ```
 
 use qipan::core::Position;
@@ -27,6 +29,8 @@ pub struct Case {
     pub options: Vec<(String, String)>,
     pub fen: Option<String>,
     pub checks: Vec<Check>,
+    /// Fairy-Stockfish's variant name and UCI options, from the file's `fairy` line.
+    pub fairy: Option<(String, Vec<(String, String)>)>,
 }
 
 /// What a case asserts.
@@ -61,7 +65,7 @@ fn folder() -> PathBuf {
 pub fn read(name: &str) -> Vec<Case> {
     let path = folder().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (mut game, mut options) = (None::<String>, Vec::new());
+    let (mut game, mut options, mut fairy) = (None::<String>, Vec::new(), None);
     let mut cases: Vec<Case> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = format!("{name}:{}", i + 1);
@@ -76,6 +80,13 @@ pub fn read(name: &str) -> Vec<Case> {
         let case = cases.last_mut();
         match (word, case) {
             ("game", None) => game = Some(rest.to_string()),
+            ("fairy", None) if !args.is_empty() => {
+                let set = args[1..].iter().map(|a| {
+                    let (k, v) = a.split_once('=').unwrap_or_else(|| panic!("{at}: expected `NAME=VALUE`"));
+                    (k.to_string(), v.to_string())
+                });
+                fairy = Some((args[0].to_string(), set.collect()))
+            }
             ("set", case) => {
                 let (k, v) = rest.split_once('=').unwrap_or_else(|| panic!("{at}: expected `set name=value`"));
                 let option = (k.trim().to_string(), v.trim().to_string());
@@ -91,6 +102,7 @@ pub fn read(name: &str) -> Vec<Case> {
                 options: options.clone(),
                 fen: None,
                 checks: Vec::new(),
+                fairy: fairy.clone(),
             }),
             ("fen", Some(c)) if c.fen.is_none() => c.fen = Some(rest.to_string()),
             ("perft", Some(c)) if args.len() == 2 + slow as usize => {
@@ -139,6 +151,34 @@ pub fn check(name: &str, speed: Speed) {
         }
     }
     assert!(ran > 0, "{name}: no {speed:?} checks");
+}
+
+/// Asks Fairy-Stockfish for every quick count of `tests/perft/<name>` (from each case's FEN, or the
+/// FEN qipan writes for the start) and asserts it gives the same: the counts kept in the file are then
+/// qipan's and Fairy-Stockfish's both. Skipped where Fairy-Stockfish is not installed (see
+/// [`super::fairy::Fairy::start`]).
+pub fn agree_with_fairy(name: &str) {
+    let Some(mut engine) = super::fairy::Fairy::start() else { return };
+    let mut asked = 0;
+    for case in read(name) {
+        let (variant, set) = case.fairy.clone().unwrap_or_else(|| panic!("{name}: no `fairy` line"));
+        for (k, v) in &set {
+            engine.set(k, v);
+        }
+        let fen = case.fen.clone().unwrap_or_else(|| case.position().to_fen().expect("a FEN of the start"));
+        for check in &case.checks {
+            if let Check::Count { depth, nodes, slow: false } = *check {
+                let theirs = engine.perft(&variant, Some(&fen), &[], depth);
+                assert_eq!(
+                    theirs.total, nodes,
+                    "{} ({}): Fairy-Stockfish's perft {depth} of {fen}",
+                    case.place, case.id
+                );
+                asked += 1;
+            }
+        }
+    }
+    assert!(asked > 0, "{name}: nothing asked of Fairy-Stockfish");
 }
 
 /// The positions given by FEN in `tests/perft/<name>`, in file order.
