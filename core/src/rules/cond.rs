@@ -147,6 +147,14 @@ pub enum Cond {
     Unmoved,
     /// The last move (a `passable` one) passed over the node, which may now be taken en passant.
     Passed,
+    /// `in-check`: a piece of the mover's side protected by the check rule is attacked now (false in a
+    /// game without a check rule). A position condition (see [`check`]).
+    InCheck,
+    /// `attacked`: a piece of the mover standing on the node could be captured at once by an enemy,
+    /// whatever stands there now (see [`check`]).
+    Attacked,
+    /// `attacked-by(SEAT)`: the same, by the pieces of that seat only.
+    AttackedBy(SeatId),
 }
 
 /// Evaluating conditions, and what can be known of one without a position.
@@ -298,6 +306,9 @@ impl Cond {
             Cond::OnBoard(p) => {
                 pos.game().board.node_ids().any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat))
             }
+            Cond::InCheck => pos.in_check(seat),
+            Cond::Attacked => at && check::attacked(pos, seat, node, None),
+            Cond::AttackedBy(by) => at && check::attacked(pos, seat, node, Some(*by)),
         }
     }
 
@@ -324,7 +335,7 @@ impl Cond {
     /// ```
     pub fn tests_node(&self) -> bool {
         match self {
-            Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) => false,
+            Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) | Cond::InCheck => false,
             Cond::Count(..) => false,
             Cond::Not(c) => c.tests_node(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::tests_node),
@@ -519,6 +530,7 @@ impl FastTarget {
 
 pub mod adjacent;
 pub use adjacent::Adjacent;
+pub mod check;
 pub mod in_line;
 pub use in_line::InLine;
 

@@ -18,6 +18,8 @@ const WORDS: Words<fn() -> Cond> = &[
     ("always", || Cond::True),
     ("unmoved", || Cond::Unmoved),
     ("passed", || Cond::Passed),
+    ("in-check", || Cond::InCheck),
+    ("attacked", || Cond::Attacked),
 ];
 
 /// Other spellings of condition words, not listed in messages: (alias, word).

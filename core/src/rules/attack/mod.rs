@@ -34,7 +34,10 @@ fn local(c: &Cond) -> bool {
         | Cond::Passed
         | Cond::Next(..)
         | Cond::Adjacent(_)
-        | Cond::InLine(_) => false,
+        | Cond::InLine(_)
+        | Cond::InCheck
+        | Cond::Attacked
+        | Cond::AttackedBy(_) => false,
         Cond::Not(c) => local(c),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
         _ => true,
@@ -165,6 +168,15 @@ impl<'a> AttackProbe<'a> {
         let Some(victim) = self.cells[target.idx()] else { return false };
         attacked_with(self.pos, self.cells, target, victim, &mut self.forwards)
     }
+}
+
+/// Whether pieces of seat `s` alone could capture `victim` on `target` of the position's own board (the
+/// `attacked-by(SEAT)` condition).
+pub(crate) fn attacked_by_seat(pos: &Position, target: NodeId, victim: Piece, s: SeatId) -> bool {
+    let mut forwards = None;
+    let cells = pos.cells();
+    attacked_by(pos, cells, target, victim, s, false, &mut forwards)
+        || (pos.game().attack_table().runs_forwards && attacked_by(pos, cells, target, victim, s, true, &mut forwards))
 }
 
 /// Whether pieces of seat `s` could capture `victim` on `target`.

@@ -363,6 +363,10 @@ fn may_capture(rule: &MoveRule) -> bool {
     if !rule.pattern.may_capture() || rule.capture == CaptureMode::Passer {
         return false;
     }
+    // An attack test never asks another: a rule that tests attacks (`if not in-check`) does not attack.
+    if [&rule.from, &rule.to, &rule.when].into_iter().any(Cond::tests_attacks) {
+        return false;
+    }
     if rule.shot.is_some() {
         return true;
     }
