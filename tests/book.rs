@@ -778,3 +778,16 @@ fn fort_example() {
     pos.play(&parse_move(&pos, "d3-d4").unwrap()).unwrap();
     assert!(!pos.is_over(), "d2 is open: the inside runs out to Black");
 }
+
+#[test]
+fn check_aware_example() {
+    let game = load(&example("check-aware.yaml"));
+    let mut pos = game.start();
+    let scout: Vec<String> = legal_texts(&pos).into_iter().filter(|t| t.starts_with("e1-")).collect();
+    // b4 is next to Black's king, a5 holds Black's scout (the scout only goes to empty nodes).
+    assert_eq!(scout, ["e1-d2", "e1-c3"]);
+    assert!(legal_texts(&pos).contains(&"pass".to_string()));
+    play(&mut pos, &["a1-a5"]);
+    assert!(pos.in_check(SeatId(1)), "the rook on a5 checks the king on c5");
+    assert!(!legal_texts(&pos).contains(&"pass".to_string()), "no pass in check");
+}
