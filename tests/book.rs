@@ -791,3 +791,25 @@ fn check_aware_example() {
     assert!(pos.in_check(SeatId(1)), "the rook on a5 checks the king on c5");
     assert!(!legal_texts(&pos).contains(&"pass".to_string()), "no pass in check");
 }
+
+#[test]
+fn check_hooks_example() {
+    let game = load(&example("check-hooks.yaml"));
+    let mut pos = game.start();
+    assert!(legal_texts(&pos).contains(&"pass".to_string()));
+    play(&mut pos, &["e2-e4", "f7-f6"]);
+    // No black piece attacks e2, f3, g4 (the pawn on d7 shields it from the bishop) or h5.
+    let queen: Vec<String> = legal_texts(&pos).into_iter().filter(|t| t.starts_with("d1-")).collect();
+    assert_eq!(queen, ["d1-e2", "d1-f3", "d1-g4", "d1-h5"]);
+    play(&mut pos, &["d1-h5"]);
+    assert_eq!(pos.counter(0, SeatId(0)), 1, "White gave check");
+    let texts = legal_texts(&pos);
+    assert_eq!(texts, ["g7-g6"], "no pass in check: the one move left");
+    assert_eq!(pos.check(&qipan::core::Move::PASS).unwrap_err().to_string(), "no pass in check");
+    play(&mut pos, &["g7-g6"]);
+    // The queen on h5 is attacked by the pawn on g6: it may not stay put by passing, but it may not go to f7 (the
+    // king defends it) nor g6 (the pawn on h7 defends it).
+    let queen: Vec<String> = legal_texts(&pos).into_iter().filter(|t| t.starts_with("h5-")).collect();
+    assert!(!queen.contains(&"h5-f7".to_string()) && !queen.contains(&"h5-g6".to_string()), "{queen:?}");
+    assert!(queen.contains(&"h5-h4".to_string()), "{queen:?}");
+}

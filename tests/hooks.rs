@@ -86,3 +86,62 @@ fn a_failing_move_filter_refuses_the_move() {
     assert!(matches!(err, PlayError::Illegal(Illegal::Hook(_))), "{err:?}");
     assert!(text.starts_with("illegal move: hook `filter_move` failed at hooked.yaml:12: "), "{text}");
 }
+
+/// A `filter_move` that counts the legal moves: counted without hooks, so the hook never asks itself.
+const COUNTING: &str = r#"
+name: counting
+board:
+  grid: { width: 3, height: 3 }
+seats: [{ name: black, letter: B }, { name: white, letter: W }]
+pieces:
+  stone: { symbols: [X, O], moves: place to empty }
+hooks:
+  filter_move: |
+    if mv.to == "A1" { false } else if pos.legal_moves() < 6 { "only while six moves are left" } else { true }
+"#;
+
+#[test]
+fn legal_moves_in_filter_move_counts_without_hooks() {
+    let game = qipan::load_str("counting.yaml", COUNTING, &[]).unwrap();
+    let mut pos = game.start();
+    // Nine points by the rules (A1 included: the hook is not asked while counting); the hook refuses A1.
+    assert_eq!(pos.legal_moves().len(), 8);
+    assert_eq!(pos.legal_moves_by_rules().len(), 9);
+    for text in ["B1", "C1", "A2"] {
+        play(&mut pos, text).unwrap();
+    }
+    // Six empty points by the rules: every one but A1 still allowed.
+    assert_eq!(pos.legal_moves().len(), 5);
+    play(&mut pos, "B2").unwrap();
+    // Five by the rules: every move refused, and the seat passes (`when-stuck`).
+    assert_eq!(pos.legal_moves(), [qipan::core::Move::PASS]);
+    let err = play(&mut pos, "C2").unwrap_err();
+    assert_eq!(err, PlayError::Illegal(Illegal::Hook("only while six moves are left".into())));
+}
+
+#[test]
+fn hooks_see_check_and_attacks() {
+    // `attacked(label, seat)`: attacked by that seat's pieces, whatever stands on the node.
+    let def = r#"
+extends: chess
+name: seeing
+counters: [seen]
+hooks:
+  after_move: |
+    let n = 0;
+    if pos.in_check(1) { n += 1 }
+    if pos.attacked("f7", 0) { n += 10 }
+    if pos.attacked("e4", 1) { n += 100 }
+    if pos.attacked("e2", 0) { n += 1000 }
+    if pos.attacked("h5", 1) { n += 10000 }
+    set_counter("seen", 0, n);
+"#;
+    let game = qipan::load_str("seeing.yaml", def, &[]).unwrap();
+    let mut pos = game.start();
+    // e2, empty, is attacked by White's king, queen, bishop and knight; nothing else is attacked.
+    let seen = [("e2-e4", 1000), ("f7-f6", 1000), ("d1-h5", 1 + 10 + 1000), ("g7-g6", 1000 + 10000)];
+    for (text, expected) in seen {
+        play(&mut pos, text).unwrap();
+        assert_eq!(pos.counter(0, SeatId(0)), expected, "after {text}");
+    }
+}

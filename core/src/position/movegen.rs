@@ -599,6 +599,26 @@ impl Position {
         buf.moves
     }
 
+    /// The legal moves of the seat to move by the rules alone: no `filter_move` hook is asked. What a
+    /// hook's `pos.legal_moves()` counts, so that a `filter_move` that counts moves never asks itself.
+    ///
+    /// ```
+    /// let def = "extends: go\nhooks:\n  filter_move: 'mv.to != \"E5\"'\n";
+    /// let game = qipan::load_str("no-centre.yaml", def, &[("size".into(), "9".into())])?;
+    /// let pos = game.start();
+    /// assert_eq!(pos.legal_moves().len(), 80 + 1, "E5 is refused by the hook");
+    /// assert_eq!(pos.legal_moves_by_rules().len(), 81 + 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves_by_rules(&self) -> Vec<Move> {
+        if !self.filters_moves {
+            return self.legal_moves();
+        }
+        let mut copy = self.clone();
+        copy.filters_moves = false;
+        copy.legal_moves()
+    }
+
     /// Every legal move of the seat to move, or the failure of a hook on the way (see
     /// [`Position::try_generate_legal`]).
     ///

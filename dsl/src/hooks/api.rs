@@ -4,7 +4,9 @@
 use super::view::{CURRENT, View, with_view};
 use super::{PosView, RhaiResult, rt};
 use qipan_core::hooks::HookAction;
+use qipan_core::SeatId;
 use qipan_core::position::Piece;
+use qipan_core::rules::Cond;
 use rhai::{Array, Dynamic, Engine, Map};
 use std::sync::Arc;
 
@@ -144,6 +146,27 @@ pub(super) fn register_position(engine: &mut Engine, counters: Arc<[String]>) {
             let to = b.next(r, d, n);
             Ok(if to.is_some() { b.label(to).to_string() } else { String::new() })
         })
+    });
+    engine.register_fn("in_check", |_: &mut PosView, seat: i64| -> RhaiResult<bool> {
+        with_view(|v| Ok(v.pos.in_check(v.seat(seat)?)))
+    });
+    engine.register_fn("attacked", |_: &mut PosView, label: &str, seat: i64| -> RhaiResult<bool> {
+        with_view(|v| {
+            let (n, by, pos) = (v.node(label)?, v.seat(seat)?, v.pos);
+            // Judged for a seat that `by` is hostile to: the occupant's, else the side to move's, else any.
+            let hostile = |s: &SeatId| pos.hostile(by, *s);
+            let victim = pos
+                .cell(n)
+                .map(|c| c.seat)
+                .filter(hostile)
+                .or(Some(pos.to_move()).filter(hostile))
+                .or_else(|| v.game.seat_ids().find(hostile));
+            Ok(victim.is_some_and(|s| Cond::AttackedBy(by).eval(pos, s, n)))
+        })
+    });
+    // Counted without hooks: a `filter_move` that counts moves would otherwise ask itself without end.
+    engine.register_fn("legal_moves", |_: &mut PosView| -> RhaiResult<i64> {
+        with_view(|v| Ok(v.pos.legal_moves_by_rules().len() as i64))
     });
     engine.register_fn("neighbours", |_: &mut PosView, label: &str, relation: &str| -> RhaiResult<Array> {
         with_view(|v| {
