@@ -1,0 +1,135 @@
+//! Janggi as a definition: perft against Fairy-Stockfish from the start and test positions
+//! (tests/perft/janggi.perft), and each rule that sets it apart from xiangqi.
+
+mod common;
+
+use common::perft::Speed;
+use qipan::core::notation::{move_text, parse_move};
+use qipan::core::{Game, Move, Position};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+fn janggi(opts: &[(&str, &str)]) -> Arc<Game> {
+    let opts: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    qipan::load("janggi", &opts).expect("janggi loads")
+}
+
+fn fen(f: &str) -> Position {
+    Position::from_fen(&janggi(&[]), f).unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+fn from(p: &Position, label: &str) -> BTreeSet<String> {
+    p.legal_moves()
+        .iter()
+        .map(|m| move_text(p.game(), m))
+        .filter(|m| m.starts_with(&format!("{label}-")))
+        .collect()
+}
+
+fn set(moves: &[&str]) -> BTreeSet<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn perft_of_the_start_and_test_positions() {
+    common::perft::check("janggi.perft", Speed::Quick);
+}
+
+#[test]
+#[ignore = "36 million nodes: run with --ignored in release"]
+fn perft_of_the_start_to_depth_5() {
+    common::perft::check("janggi.perft", Speed::Slow);
+}
+
+#[test]
+fn perft_agrees_with_fairy_stockfish() {
+    common::perft::agree_with_fairy("janggi.perft");
+}
+
+#[test]
+fn the_start_is_fairy_stockfishs() {
+    assert_eq!(
+        janggi(&[]).start().to_fen().unwrap(),
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+    );
+    // The four arrangements of horses (N) and elephants (B) on files b, c, g and h.
+    let fens: Vec<String> = ["outer", "left", "right"]
+        .iter()
+        .map(|a| janggi(&[("cho_setup", a), ("han_setup", a)]).start().to_fen().unwrap())
+        .collect();
+    let rest = "/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/";
+    assert_eq!(
+        fens,
+        [
+            format!("rbna1anbr{rest}RBNA1ANBR w - - 0 1"),
+            format!("rbna1abnr{rest}RBNA1ABNR w - - 0 1"),
+            format!("rnba1anbr{rest}RNBA1ANBR w - - 0 1"),
+        ]
+    );
+}
+
+#[test]
+fn a_pass_is_refused_in_check_only() {
+    let pos = janggi(&[]).start();
+    assert!(pos.legal_moves().contains(&Move::PASS));
+    // The chariot on e6 checks the general on e2.
+    let pos = fen("3k5/9/9/9/4r4/9/9/9/4K4/9 w - - 0 1");
+    assert!(pos.in_check(pos.to_move()));
+    assert!(!pos.legal_moves().contains(&Move::PASS) && pos.check(&Move::PASS).is_err());
+    // Both sides passing ends the game.
+    let mut pos = janggi(&[]).start();
+    pos.play(&Move::PASS).unwrap();
+    pos.play(&Move::PASS).unwrap();
+    assert!(pos.is_over());
+}
+
+#[test]
+fn palace_lines() {
+    // The general on e2 steps along every line of its palace; from d2 (no diagonal line) only straight.
+    let pos = fen("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "e2"), set(&["e2-d1", "e2-e1", "e2-f1", "e2-d2", "e2-f2", "e2-d3", "e2-e3", "e2-f3"]));
+    let pos = fen("4k4/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
+    assert_eq!(from(&pos, "d2"), set(&["d2-d1", "d2-e2", "d2-d3"]));
+    // A chariot on a palace corner slides along the diagonal line through the centre, and no further.
+    let pos = fen("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1");
+    assert!(from(&pos, "d1").contains("d1-e2") && from(&pos, "d1").contains("d1-f3"));
+    // The general on e2 stands on the line: the chariot on f1 goes no further along it.
+    let pos = fen("4k4/9/9/9/9/9/9/9/4K4/5R3 w - - 0 1");
+    assert!(!from(&pos, "f1").contains("f1-e2") && !from(&pos, "f1").contains("f1-d3"));
+    // A soldier in the enemy palace steps forward along its lines too.
+    let pos = fen("5k3/9/3P5/9/9/9/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "d8"), set(&["d8-d9", "d8-c8", "d8-e8", "d8-e9"]));
+}
+
+#[test]
+fn cannons_need_a_screen_that_is_not_a_cannon() {
+    // Cho's cannon on b3 over the soldier on b4: it lands anywhere up to Han's cannon on b8, which it may not take.
+    let pos = fen("4k4/9/1c7/9/9/9/1P7/1C7/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "b3"), set(&["b3-b5", "b3-b6", "b3-b7"]));
+    // With Han's cannon as the only screen, nothing.
+    let pos = fen("4k4/9/9/9/1c7/9/9/1C7/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "b3"), set(&[]));
+    // Over a piece, it takes an enemy that is not a cannon.
+    let pos = fen("4k4/9/1r7/9/1p7/9/9/1C7/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "b3"), set(&["b3-b7", "b3-b8"]));
+}
+
+#[test]
+fn elephants_and_horses_are_blocked_on_their_way() {
+    // The elephant on e5: one point straight, then two diagonally outward; Cho's soldier on e6 closes the
+    // way north (to c8 and g8).
+    let pos = fen("4k4/9/9/5p3/4P4/4B4/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&pos, "e5"), set(&["e5-b3", "e5-b7", "e5-c2", "e5-g2", "e5-h3", "e5-h7"]));
+    // The horse on b2: its leg b3 is taken, so a4 and c4 are out of reach.
+    let pos = fen("4k4/9/9/9/9/9/9/1P7/1N7/4K4 w - - 0 1");
+    assert_eq!(from(&pos, "b2"), set(&["b2-d1", "b2-d3"]));
+}
+
+#[test]
+fn moves_read_back() {
+    let pos = janggi(&[]).start();
+    for mv in pos.legal_moves() {
+        let text = move_text(pos.game(), &mv);
+        assert_eq!(parse_move(&pos, &text).unwrap(), mv, "{text}");
+    }
+}
