@@ -36,14 +36,44 @@ fn perft_of_the_start_and_test_positions() {
 }
 
 #[test]
-#[ignore = "36 million nodes: run with --ignored in release"]
+#[ignore = "35 million nodes: run with --ignored in release"]
 fn perft_of_the_start_to_depth_5() {
     common::perft::check("janggi.perft", Speed::Slow);
+    common::perft::check("janggi-casual.perft", Speed::Slow);
 }
 
 #[test]
 fn perft_agrees_with_fairy_stockfish() {
     common::perft::agree_with_fairy("janggi.perft");
+}
+
+#[test]
+fn perft_without_bikjang_agrees_with_fairy_stockfishs_janggicasual() {
+    common::perft::check("janggi-casual.perft", Speed::Quick);
+    common::perft::agree_with_fairy("janggi-casual.perft");
+}
+
+/// The generals face each other on the e-file, Cho to move.
+const BIKJANG: &str = "rnba1abnr/4k4/1c5c1/p1pp2p1p/9/9/P1PP2P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+#[test]
+fn bikjang_must_be_broken_or_accepted_by_a_pass() {
+    let mut pos = fen(BIKJANG);
+    let moves: BTreeSet<String> = pos.legal_moves().iter().map(|m| move_text(pos.game(), m)).collect();
+    assert_eq!(moves, set(&["c1-e4", "d4-e4", "e2-d2", "e2-d3", "e2-f2", "e2-f3", "g1-e4", "pass"]));
+    assert!(pos.check(&parse_move(&pos, "a1-a2").unwrap()).is_err(), "the generals would still face each other");
+    // Passing accepts it: the game ends, drawn.
+    pos.play(&Move::PASS).unwrap();
+    let r = pos.outcome().expect("over");
+    assert_eq!((r.reason.clone(), r.winners.len()), (qipan::core::EndReason::Facing, 0));
+    // Without the option the generals may face each other, and nothing follows.
+    let casual = Position::from_fen(&janggi(&[("bikjang", "false")]), BIKJANG).unwrap();
+    assert_eq!(casual.legal_moves().len(), 32);
+    // Under bikjang a pass is allowed even in check: Han's chariot on a2 checks Cho's general on e2.
+    let pos = fen("4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1");
+    assert!(pos.in_check(pos.to_move()) && pos.legal_moves().contains(&Move::PASS));
+    let casual = Position::from_fen(&janggi(&[("bikjang", "false")]), "4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1").unwrap();
+    assert!(!casual.legal_moves().contains(&Move::PASS));
 }
 
 #[test]
@@ -91,10 +121,10 @@ fn palace_lines() {
     let pos = fen("4k4/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
     assert_eq!(from(&pos, "d2"), set(&["d2-d1", "d2-e2", "d2-d3"]));
     // A chariot on a palace corner slides along the diagonal line through the centre, and no further.
-    let pos = fen("4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1");
+    let pos = fen("5k3/9/9/9/9/9/9/9/9/3RK4 w - - 0 1");
     assert!(from(&pos, "d1").contains("d1-e2") && from(&pos, "d1").contains("d1-f3"));
     // The general on e2 stands on the line: the chariot on f1 goes no further along it.
-    let pos = fen("4k4/9/9/9/9/9/9/9/4K4/5R3 w - - 0 1");
+    let pos = fen("3k5/9/9/9/9/9/9/9/4K4/5R3 w - - 0 1");
     assert!(!from(&pos, "f1").contains("f1-e2") && !from(&pos, "f1").contains("f1-d3"));
     // A soldier in the enemy palace steps forward along its lines too.
     let pos = fen("5k3/9/3P5/9/9/9/9/9/4K4/9 w - - 0 1");
@@ -104,13 +134,13 @@ fn palace_lines() {
 #[test]
 fn cannons_need_a_screen_that_is_not_a_cannon() {
     // Cho's cannon on b3 over the soldier on b4: it lands anywhere up to Han's cannon on b8, which it may not take.
-    let pos = fen("4k4/9/1c7/9/9/9/1P7/1C7/4K4/9 w - - 0 1");
+    let pos = fen("3k5/9/1c7/9/9/9/1P7/1C7/4K4/9 w - - 0 1");
     assert_eq!(from(&pos, "b3"), set(&["b3-b5", "b3-b6", "b3-b7"]));
     // With Han's cannon as the only screen, nothing.
-    let pos = fen("4k4/9/9/9/1c7/9/9/1C7/4K4/9 w - - 0 1");
+    let pos = fen("3k5/9/9/9/1c7/9/9/1C7/4K4/9 w - - 0 1");
     assert_eq!(from(&pos, "b3"), set(&[]));
     // Over a piece, it takes an enemy that is not a cannon.
-    let pos = fen("4k4/9/1r7/9/1p7/9/9/1C7/4K4/9 w - - 0 1");
+    let pos = fen("3k5/9/1r7/9/1p7/9/9/1C7/4K4/9 w - - 0 1");
     assert_eq!(from(&pos, "b3"), set(&["b3-b7", "b3-b8"]));
 }
 
@@ -121,7 +151,7 @@ fn elephants_and_horses_are_blocked_on_their_way() {
     let pos = fen("4k4/9/9/5p3/4P4/4B4/9/9/4K4/9 w - - 0 1");
     assert_eq!(from(&pos, "e5"), set(&["e5-b3", "e5-b7", "e5-c2", "e5-g2", "e5-h3", "e5-h7"]));
     // The horse on b2: its leg b3 is taken, so a4 and c4 are out of reach.
-    let pos = fen("4k4/9/9/9/9/9/9/1P7/1N7/4K4 w - - 0 1");
+    let pos = fen("3k5/9/9/9/9/9/9/1P7/1N7/4K4 w - - 0 1");
     assert_eq!(from(&pos, "b2"), set(&["b2-d1", "b2-d3"]));
 }
 

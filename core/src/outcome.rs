@@ -206,6 +206,8 @@ pub enum EndReason {
     /// A reason given by whoever ended the game outside the rules (the end of a record, a
     /// simulation's own ply limit, an adjudication).
     Other(String),
+    /// A seat passed while pieces faced each other ([`crate::rules::facing`], janggi's bikjang).
+    Facing,
 }
 
 /// An end reason's words.
@@ -248,6 +250,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PlayoutCut => "playout cut",
             EndReason::Other(why) => why,
+            EndReason::Facing => "the pieces faced each other",
         }
     }
 }

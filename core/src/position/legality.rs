@@ -270,6 +270,14 @@ impl Position {
                 return Err(Illegal::LeavesInCheck(self.game.pieces[bad.idx()].name.clone()).into());
             }
         }
+        // While pieces face each other, every move but a pass must end it (janggi's bikjang).
+        if let Some(f) = &self.game.rules.facing
+            && !mv.is_pass()
+            && f.holds(self, &self.cells)
+            && f.after(self, mv, &mut Vec::new())
+        {
+            return Err(Illegal::LeavesInCheck(self.game.pieces[f.pieces[0].idx()].name.clone()).into());
+        }
         if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves)
             && let Some(reason) = h.filter_move(self, mv)?
         {
@@ -313,7 +321,11 @@ impl Position {
     /// [`Position::pseudo_is_legal`]; with `strict`, a failing hook is an error instead of a refusal.
     pub(crate) fn pseudo_legal(&self, mv: &Move, buf: &mut MoveBuf, strict: bool) -> Result<bool, HookError> {
         let rules = &self.game.rules;
-        if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+        if rules.group_capture.is_some()
+            || rules.repetition != Repetition::None
+            || self.filters_moves
+            || self.facing_now()
+        {
             let _budget = self.budget();
             return self.passes_consequences(mv, strict);
         }

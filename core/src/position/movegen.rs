@@ -426,7 +426,10 @@ impl Position {
             return Ok(true);
         }
         let rules = &self.game.rules;
-        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        let plain = rules.group_capture.is_none()
+            && rules.repetition == Repetition::None
+            && !self.filters_moves
+            && !self.facing_now();
         if plain && self.game.placement_only() && !self.game.has_check_rule() {
             // Every rule places anywhere empty: a seat can move while a node is empty and it has a rule.
             let filled: usize = self.placed.iter().map(Vec::len).sum();
@@ -443,8 +446,7 @@ impl Position {
                 return Ok(!buf.moves.is_empty());
             };
             let MoveBuf { pseudo, scratch, cells, standing, .. } = &mut *b;
-            let rules = &self.game.rules;
-            if rules.group_capture.is_some() || rules.repetition != Repetition::None || self.filters_moves {
+            if !plain {
                 let _budget = self.budget();
                 let mut failed = None;
                 let found = self.pseudo_moves_until(scratch, pseudo, None, |ms| {
@@ -533,7 +535,10 @@ impl Position {
         let MoveBuf { moves, pseudo, scratch, cells, standing } = buf;
         self.pseudo_moves(scratch, pseudo);
         let rules = &self.game.rules;
-        let plain = rules.group_capture.is_none() && rules.repetition == Repetition::None && !self.filters_moves;
+        let plain = rules.group_capture.is_none()
+            && rules.repetition == Repetition::None
+            && !self.filters_moves
+            && !self.facing_now();
         if plain && !self.game.has_check_rule() {
             // Nothing beyond the movement rules can refuse a move: the buffers change places.
             std::mem::swap(moves, pseudo);

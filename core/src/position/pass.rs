@@ -60,6 +60,14 @@ impl Position {
         let rules = &self.game.rules;
         rules.pass == PassRule::Always
             || rules.pass_if.as_ref().is_some_and(|c| c.eval(self, self.to_move, NodeId::NONE))
+            // Pieces facing each other: a pass is always allowed then (it accepts the facing).
+            || self.facing_now()
+    }
+
+    /// Whether the game's facing rule holds now (pieces face each other, [`crate::rules::facing`]).
+    #[inline]
+    pub(crate) fn facing_now(&self) -> bool {
+        self.game.rules.facing.as_ref().is_some_and(|f| f.holds(self, &self.cells))
     }
 
     /// Whether the seat to move may choose to pass: the rules offer it and no `filter_move` refuses it

@@ -291,6 +291,14 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             pos.finish(result);
             return Ok(());
         }
+        if pos.passes() > 0
+            && pos.game().rules.facing.as_ref().is_some_and(|f| f.pass_ends && f.holds(pos, pos.cells()))
+        {
+            // A pass while pieces face each other accepts it: the game ends (janggi's bikjang).
+            let result = GameResult::scored(pos, EndReason::Facing)?;
+            pos.finish(result);
+            return Ok(());
+        }
         if end.consecutive_passes.is_some_and(|n| pos.passes() >= n) {
             let result = GameResult::scored(pos, EndReason::ConsecutivePasses)?;
             pos.finish(result);

@@ -4,6 +4,7 @@ pub mod attack;
 pub mod capture;
 pub mod cond;
 pub mod end;
+pub mod facing;
 pub mod goal;
 pub mod groups;
 pub mod pattern;
@@ -360,4 +361,6 @@ pub struct Rules {
     pub lower_score_wins: bool,
     /// Whether capturing moves must be preferred (`capture_priority: compulsory` or `maximum`).
     pub capture_priority: CapturePriority,
+    /// Pieces that may not be left facing each other (janggi's bikjang), when the game has such a rule.
+    pub facing: Option<facing::Facing>,
 }

@@ -86,6 +86,18 @@ impl Compiler<'_> {
         rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);
         rules.check = self.piece_list(&r.check, piece_names);
         rules.checkmate = self.word(&r.checkmate, CHECKMATE, StuckRule::Loses);
+        if let Some(f) = r.facing.as_ref().filter(|f| self.applies(&f.when)) {
+            let pieces = self.piece_list(&f.pieces, piece_names);
+            let name = self.subst(&f.along);
+            let relation = board.relation(&name);
+            if relation.is_none() {
+                self.unknown(f.along.referenced, "relation", &name, board.relation_names());
+            }
+            if let Some(relation) = relation.filter(|_| !pieces.is_empty()) {
+                // A pass while they face each other ends the game, as Fairy-Stockfish's bikjang does.
+                rules.facing = Some(qipan_core::rules::facing::Facing { pieces, relation, pass_ends: true });
+            }
+        }
         rules.end = self.end(def, board, piece_names, seats)?;
         rules.score_bonus = vec![0.0; seats.len()];
         if let Some(s) = &def.scoring {

@@ -69,6 +69,30 @@ pub struct RulesDef {
     /// A seat without a legal move while in check: `lose` (default: checkmate) or `draw`.
     #[serde(default)]
     pub checkmate: Option<Text>,
+    /// Pieces that may not be left facing each other (janggi's bikjang).
+    #[serde(default)]
+    pub facing: Option<FacingDef>,
+}
+
+/// `rules.facing`: pieces of these types, of hostile sides, on one line of the relation with nothing between
+/// face each other; the seat to move must then end it, or pass ([`qipan_core::rules::facing`]).
+///
+/// ```
+/// let rules = qipan::definition("janggi")?.def.rules;
+/// let f = rules.facing.unwrap();
+/// assert_eq!((f.pieces[0].value.as_str(), f.along.value.as_str()), ("general", "orthogonal"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacingDef {
+    /// The piece types that face each other.
+    pub pieces: Vec<Text>,
+    /// The relation whose lines they face each other along.
+    pub along: Text,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// When the game ends.
