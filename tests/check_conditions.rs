@@ -157,8 +157,7 @@ fn a_king_kept_off_attacked_nodes_agrees_with_the_rules_in_random_positions() {
         }
         let pos = setup.to_move(WHITE).into_position().unwrap();
         let from = NodeId(cells.iter().position(|&c| c == 1).unwrap() as u16);
-        let engine: BTreeSet<usize> =
-            pos.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to.idx()).collect();
+        let engine: BTreeSet<usize> = pos.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to.idx()).collect();
         let plain = king_steps(&cells, n);
         assert_eq!(engine, plain, "{:?}", pos.to_fen());
         differs += usize::from(plain.len() < 8);

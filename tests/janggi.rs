@@ -19,11 +19,7 @@ fn fen(f: &str) -> Position {
 }
 
 fn from(p: &Position, label: &str) -> BTreeSet<String> {
-    p.legal_moves()
-        .iter()
-        .map(|m| move_text(p.game(), m))
-        .filter(|m| m.starts_with(&format!("{label}-")))
-        .collect()
+    p.legal_moves().iter().map(|m| move_text(p.game(), m)).filter(|m| m.starts_with(&format!("{label}-"))).collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {

@@ -3,8 +3,8 @@
 
 use super::view::{CURRENT, View, with_view};
 use super::{PosView, RhaiResult, rt};
-use qipan_core::hooks::HookAction;
 use qipan_core::SeatId;
+use qipan_core::hooks::HookAction;
 use qipan_core::position::Piece;
 use qipan_core::rules::Cond;
 use rhai::{Array, Dynamic, Engine, Map};

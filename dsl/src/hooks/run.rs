@@ -78,7 +78,12 @@ impl RhaiHooks {
         // Hooks never run inside a hook (the position it reads is lent to it): refuse rather than recurse.
         if super::view::CURRENT.with(|c| c.try_borrow().map_or(true, |c| c.is_some())) {
             let message = "a hook cannot run while another hook is running".to_string();
-            return Err(HookError { hook: hook.point.name().to_string(), file: hook.file.clone(), line: hook.line, message });
+            return Err(HookError {
+                hook: hook.point.name().to_string(),
+                file: hook.file.clone(),
+                line: hook.line,
+                message,
+            });
         }
         let names = params(point);
         let (views, values) = names.split_at(if mv.is_some() { 2 } else { 1 });

@@ -44,9 +44,7 @@ pub(super) fn attacked(pos: &Position, seat: SeatId, node: NodeId, by: Option<Se
         None => crate::rules::attack::attacked(pos, pos.cells(), node, victim),
         // A seat never attacks its own side.
         Some(s) => {
-            pos.is_alive(s)
-                && pos.hostile(s, seat)
-                && crate::rules::attack::attacked_by_seat(pos, node, victim, s)
+            pos.is_alive(s) && pos.hostile(s, seat) && crate::rules::attack::attacked_by_seat(pos, node, victim, s)
         }
     }
 }
