@@ -367,19 +367,24 @@ impl PlayoutBuf {
 
     fn pick_any<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Result<Option<Move>, HookError> {
         let game = pos.game();
-        // Passes a seat may choose are left to the full generator (a pass under a condition, or asked about).
-        if game.has_check_rule()
-            && game.extras.is_empty()
-            && game.rules.pass != PassRule::Always
-            && game.rules.pass_if.is_none()
-            && !pos.swap_offered()
+        // Passes a seat may always choose are left to the full generator.
+        if game.has_check_rule() && game.extras.is_empty() && game.rules.pass != PassRule::Always && !pos.swap_offered()
         {
             // Draw among the pseudo-legal moves and test only what is drawn: an illegal draw is struck
-            // off, so the choice stays uniform among the legal moves.
+            // off, so the choice stays uniform among the legal moves. A pass under a condition (`pass: if
+            // not in-check`) is one more candidate, after the moves, tested when drawn like them.
             pos.generate_pseudo(&mut self.moves);
             let mut live = self.moves.moves.len();
-            while live > 0 {
-                let i = rng.random_range(0..live);
+            let mut pass = game.rules.pass_if.is_some();
+            while live + usize::from(pass) > 0 {
+                let i = rng.random_range(0..live + usize::from(pass));
+                if i == live {
+                    if pos.pass_offered(true)? {
+                        return Ok(Some(Move::PASS));
+                    }
+                    pass = false;
+                    continue;
+                }
                 let mv = self.moves.moves[i];
                 if pos.pseudo_legal(&mv, &mut self.moves, true)? {
                     return Ok(Some(mv));

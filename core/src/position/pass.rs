@@ -72,7 +72,7 @@ impl Position {
 
     /// Whether the seat to move may choose to pass: the rules offer it and no `filter_move` refuses it
     /// (with `strict`, a failing hook is an error rather than a refusal).
-    pub(super) fn pass_offered(&self, strict: bool) -> Result<bool, HookError> {
+    pub(crate) fn pass_offered(&self, strict: bool) -> Result<bool, HookError> {
         if !self.pass_in_rules() {
             return Ok(false);
         }
