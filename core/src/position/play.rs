@@ -290,10 +290,11 @@ impl Position {
         // Counts saturate (see the Limits chapter): a script may capture without end.
         self.captures[by.idx()] = self.captures[by.idx()].saturating_add(1);
         let np = self.game.pieces.len();
+        let kept = self.game.rules.captured_as(p.piece).idx();
         let pile = match self.game.rules.captured_to {
             CapturedTo::Removed => None,
-            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat.idx() * np + p.piece.idx()]),
-            CapturedTo::CaptorReserve => Some(&mut self.reserve[by.idx() * np + p.piece.idx()]),
+            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat.idx() * np + kept]),
+            CapturedTo::CaptorReserve => Some(&mut self.reserve[by.idx() * np + kept]),
         };
         if let Some(x) = pile {
             *x = x.saturating_add(1);
