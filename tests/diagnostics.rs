@@ -39,6 +39,7 @@ snapshot!(capture_self_flag, "capture_self_flag.yaml");
 snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
 snapshot!(captured_as_unknown, "captured_as_unknown.yaml");
+snapshot!(gives_check_in_to, "gives_check_in_to.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -402,6 +402,7 @@ impl GameData {
                     matches!(m.pattern, Pattern::Place)
                         && m.to == Cond::Empty
                         && m.when == Cond::True
+                        && m.after == Cond::True
                         && m.shot.is_none()
                 })
         });

@@ -147,6 +147,18 @@ pub enum Cond {
     Unmoved,
     /// The last move (a `passable` one) passed over the node, which may now be taken en passant.
     Passed,
+    /// A move condition, judged on the position after the move (`if gives-check`): the move leaves a
+    /// piece of an enemy protected by the check rule attacked. Only in a move's `if` clause, where the
+    /// compiler puts it in [`MoveRule::after`](crate::rules::MoveRule::after); false anywhere else.
+    GivesCheck,
+    /// A move condition, judged on the position after the move (`if not gives-mate`, shogi's ban on
+    /// mating with a dropped pawn): the move gives check and the enemy then has no legal move.
+    GivesMate,
+    /// The number of nodes on the straight lines from the node (over a relation, in some of its
+    /// directions, to the edge of the board) where a condition holds, compared with a constant:
+    /// `along(orthogonal.(n|s), friend and piece(pawn)) == 0`, shogi's one pawn per file (see
+    /// [`Adjacent::eval_along`]).
+    Along(Box<Adjacent>),
 }
 
 /// Evaluating conditions, and what can be known of one without a position.
@@ -291,6 +303,7 @@ impl Cond {
                 next.is_some() && c.eval_with(pos, seat, next, occupant)
             }
             Cond::Adjacent(a) => a.eval(pos, seat, node, occupant),
+            Cond::Along(a) => a.eval_along(pos, seat, node, occupant),
             Cond::InLine(l) => at && l.eval(pos, node, occupant),
             Cond::Unmoved => occ().is_some() && pos.unmoved(node),
             Cond::Passed => at && pos.is_passed(node),
@@ -298,6 +311,8 @@ impl Cond {
             Cond::OnBoard(p) => {
                 pos.game().board.node_ids().any(|x| pos.cell(x).is_some_and(|c| c.piece == *p && c.seat == seat))
             }
+            // Judged with the move (`Position::holds_after`); without one, nothing is given.
+            Cond::GivesCheck | Cond::GivesMate => false,
         }
     }
 
@@ -326,6 +341,7 @@ impl Cond {
         match self {
             Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) => false,
             Cond::Count(..) => false,
+            Cond::GivesCheck | Cond::GivesMate => false,
             Cond::Not(c) => c.tests_node(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::tests_node),
             _ => true,
@@ -518,6 +534,7 @@ impl FastTarget {
 }
 
 pub mod adjacent;
+mod after_move;
 pub use adjacent::Adjacent;
 pub mod in_line;
 pub use in_line::InLine;

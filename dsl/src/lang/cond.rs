@@ -18,6 +18,8 @@ const WORDS: Words<fn() -> Cond> = &[
     ("always", || Cond::True),
     ("unmoved", || Cond::Unmoved),
     ("passed", || Cond::Passed),
+    ("gives-check", || Cond::GivesCheck),
+    ("gives-mate", || Cond::GivesMate),
 ];
 
 /// Other spellings of condition words, not listed in messages: (alias, word).
@@ -226,7 +228,7 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
             let c = compile_cond_in(it.next().expect("cond"), names, inside)?;
             Ok(Cond::Next(rel, dir, Box::new(c)))
         }
-        Rule::adjacent => super::adjacent::compile_adjacent(p, names, inside),
+        Rule::adjacent | Rule::along => super::adjacent::compile_adjacent(p, names, inside),
         Rule::in_line => compile_in_line(p, names),
         r => unreachable!("unexpected condition rule {r:?}"),
     }
