@@ -278,7 +278,9 @@ impl Session {
             ("undo", "") => self.undo(out),
             ("fen", "") => match self.pos.to_fen() {
                 Some(f) => said(out, &f),
-                None => said(out, "no FEN for this game: its board is not a grid, or a piece has no symbol FEN can write"),
+                None => {
+                    said(out, "no FEN for this game: its board is not a grid, or a piece has no symbol FEN can write")
+                }
             },
             ("save", path) if !path.is_empty() => match self.save(Path::new(path)) {
                 Ok(()) => said(out, &format!("wrote {path}")),

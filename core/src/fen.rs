@@ -175,7 +175,8 @@ impl Position {
         let mut placement = fields.next().unwrap_or("");
         // Hands in brackets after the board (`...[Pp]`); without them every hand is empty.
         if let Some(open) = placement.find('[') {
-            let hands = placement[open + 1..].strip_suffix(']').ok_or_else(|| FenError::Hand(placement[open..].into()))?;
+            let hands =
+                placement[open + 1..].strip_suffix(']').ok_or_else(|| FenError::Hand(placement[open..].into()))?;
             read_hands(game, &symbols, hands, &mut setup)?;
             placement = &placement[..open];
         }

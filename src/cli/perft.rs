@@ -3,8 +3,8 @@
 use super::GameArgs;
 use anyhow::Context;
 use clap::Args;
-use qipan::core::notation::parse_move;
 use qipan::core::hooks::HookBudget;
+use qipan::core::notation::parse_move;
 use qipan::core::playout::try_perft;
 use std::process::ExitCode;
 use std::time::Instant;

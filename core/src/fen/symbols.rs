@@ -17,7 +17,11 @@ pub(super) fn symbol(game: &Game, seat: SeatId, piece: PieceId) -> Option<String
     let symbols = &game.pieces[piece.idx()].symbols;
     let s = match symbols.as_slice() {
         [one] if game.seats.len() == 2 && one.chars().any(|c| c.is_ascii_alphabetic()) => {
-            if seat == SeatId(0) { one.to_ascii_uppercase() } else { one.to_ascii_lowercase() }
+            if seat == SeatId(0) {
+                one.to_ascii_uppercase()
+            } else {
+                one.to_ascii_lowercase()
+            }
         }
         // A piece of a colour has one owner, whose symbol is its first.
         _ if game.pieces[piece.idx()].owner.is_some() => symbols.first()?.clone(),
@@ -72,7 +76,8 @@ pub(super) fn read_hands(game: &Game, symbols: &Symbols, text: &str, setup: &mut
     while !rest.is_empty() {
         // An optional count before a symbol (`3P`), as SFEN writes hands.
         let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-        let times: u16 = if digits == 0 { 1 } else { rest[..digits].parse().map_err(|_| FenError::Hand(text.into()))? };
+        let times: u16 =
+            if digits == 0 { 1 } else { rest[..digits].parse().map_err(|_| FenError::Hand(text.into()))? };
         rest = &rest[digits..];
         if rest.is_empty() {
             return Err(FenError::Hand(text.into()));

@@ -90,11 +90,14 @@ impl Position {
         // A dropped piece may be of a type the mover has nowhere else on the board: the probe is told.
         use crate::rules::attack::AttackProbe;
         let mut probe = match (mv.kind, cells[mv.to.idx().min(cells.len() - 1)]) {
-            (MoveKind::Drop | MoveKind::Place, Some(p)) if mv.to.is_some() => AttackProbe::with_added(self, cells, p, mv.to),
+            (MoveKind::Drop | MoveKind::Place, Some(p)) if mv.to.is_some() => {
+                AttackProbe::with_added(self, cells, p, mv.to)
+            }
             _ => AttackProbe::new(self, cells),
         };
         self.royals.iter().any(|&r| {
-            cells[r.idx()].is_some_and(|c| self.hostile(seat, c.seat) && self.game.is_royal(c.piece)) && probe.attacked(r)
+            cells[r.idx()].is_some_and(|c| self.hostile(seat, c.seat) && self.game.is_royal(c.piece))
+                && probe.attacked(r)
         })
     }
 

@@ -331,7 +331,13 @@ impl Position {
     /// Drops the moves of `rule` generated from `out[from..]` that fail its conditions judged after the
     /// move (`if not gives-mate`); nothing to do for the rules without any.
     #[inline]
-    fn keep_after(&self, rule: &crate::rules::MoveRule, out: &mut Vec<Move>, from: usize, cells: &mut Vec<Option<Piece>>) {
+    fn keep_after(
+        &self,
+        rule: &crate::rules::MoveRule,
+        out: &mut Vec<Move>,
+        from: usize,
+        cells: &mut Vec<Option<Piece>>,
+    ) {
         if matches!(rule.after, crate::rules::Cond::True) || out.len() == from {
             return;
         }

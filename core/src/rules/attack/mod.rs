@@ -200,6 +200,8 @@ impl<'a> AttackProbe<'a> {
 }
 
 /// Whether pieces of seat `s` could capture `victim` on `target`.
+// The hot path of every check test: plain arguments, no struct to build per call.
+#[allow(clippy::too_many_arguments)]
 fn attacked_by(
     pos: &Position,
     cells: &[Option<Piece>],
