@@ -13,6 +13,9 @@ impl Position {
     /// ([`Cond::GivesCheck`], [`Cond::GivesMate`]) on the position the move makes, any other condition on
     /// the position before it. `cells` is a buffer for the board with the move tried on it.
     pub(crate) fn holds_after(&self, cond: &Cond, mv: &Move, cells: &mut Vec<Option<Piece>>) -> bool {
+        if judging_mate() {
+            return true;
+        }
         match cond {
             Cond::True => true,
             Cond::GivesCheck => self.checks_on(mv, cells),
@@ -101,8 +104,12 @@ impl Position {
         })
     }
 
-    /// Whether the enemy has no legal move once `mv` is played (asked of moves that give check).
+    /// Whether the enemy has no legal move once `mv` is played (asked of moves that give check). The
+    /// enemy's replies are judged without their own move conditions: judging them would play replies to
+    /// replies without end (and a reply that a `gives-mate` would refuse, a drop that both answers a check
+    /// and mates, cannot answer a check from a piece next to the king, as a dropped pawn's is).
     fn mates(&self, mv: &Move) -> bool {
+        let _judging = Judging::enter();
         let mut after = self.clone();
         if after.play_unchecked(mv).is_err() {
             return false;
@@ -111,5 +118,31 @@ impl Position {
             Some(r) => matches!(r.reason, EndReason::Checkmate | EndReason::CheckmateDrawn),
             None => !after.has_legal_move(),
         }
+    }
+}
+
+thread_local! {
+    /// Set while a mate is being judged: conditions judged after a move then hold (see `mates`).
+    static JUDGING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a mate is being judged on this thread: move conditions of the replies are not judged.
+#[inline]
+pub(super) fn judging_mate() -> bool {
+    JUDGING.with(|j| j.get())
+}
+
+/// The mark that a mate is being judged, cleared when dropped.
+struct Judging(bool);
+
+impl Judging {
+    fn enter() -> Judging {
+        Judging(JUDGING.with(|j| j.replace(true)))
+    }
+}
+
+impl Drop for Judging {
+    fn drop(&mut self) {
+        JUDGING.with(|j| j.set(self.0));
     }
 }
