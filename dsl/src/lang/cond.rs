@@ -133,7 +133,8 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
             Some(cond) => Ok(cond()),
             None => {
                 let calls: Vec<String> = CALLS.iter().map(|(f, _)| format!("{f}(..)")).collect();
-                let expected = format!("{}, {}, count(..), next(..), adjacent(..)", listed(WORDS), calls.join(", "));
+                let expected =
+                    format!("{}, {}, count(..), next(..), adjacent(..), along(..)", listed(WORDS), calls.join(", "));
                 Err(LangError::at(off, format!("unknown condition `{}`", p.as_str()), Some(expected)))
             }
         },
