@@ -23,6 +23,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("amazons", include_str!("../games/amazons.yaml")),
     ("nine-mens-morris", include_str!("../games/nine-mens-morris.yaml")),
     ("janggi", include_str!("../games/janggi.yaml")),
+    ("crazyhouse", include_str!("../games/crazyhouse.yaml")),
+    ("shogi", include_str!("../games/shogi.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -31,7 +33,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 21);
+/// assert_eq!(qipan::games::BUILTIN.len(), 23);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -276,6 +276,12 @@ impl Session {
                 said(out, &if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") })
             }
             ("undo", "") => self.undo(out),
+            ("fen", "") => match self.pos.to_fen() {
+                Some(f) => said(out, &f),
+                None => {
+                    said(out, "no FEN for this game: its board is not a grid, or a piece has no symbol FEN can write")
+                }
+            },
             ("save", path) if !path.is_empty() => match self.save(Path::new(path)) {
                 Ok(()) => said(out, &format!("wrote {path}")),
                 Err(e) => said(out, &e.to_string()),

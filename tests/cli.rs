@@ -310,3 +310,28 @@ fn play_follows_the_players_through_a_swap() {
     );
     assert!(said[2].starts_with("red plays "), "the computer answers a1 as red: {text}");
 }
+
+#[test]
+fn show_and_play_print_the_fen_and_perft_plays_moves_before_counting() {
+    // `show` ends with the position as FEN, hands in brackets.
+    let out = qipan(&["show", "crazyhouse", "--moves", "e2-e4 d7-d5 e4-d5 d8-d5"]);
+    let text = stdout(&out);
+    assert!(text.contains("FEN: rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"), "{text}");
+    // `fen` in the terminal game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"e2-e4\nfen\nquit\n").unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    assert!(text.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "{text}");
+    // `perft --moves`: the divide below 1. e4 e5, as one would walk down a disagreeing divide.
+    let out = qipan(&["perft", "chess", "--moves", "e2-e4,e7-e5", "--depth", "2", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.contains("g1-f3: 29"), "{text}");
+    assert!(text.contains("perft(2) = 835"), "{text}"); // as Fairy-Stockfish counts
+    let out = qipan(&["perft", "chess", "--moves", "e2-e5", "--depth", "1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 1 `e2-e5`"));
+}

@@ -38,6 +38,8 @@ snapshot!(capture_explode_flag, "capture_explode_flag.yaml");
 snapshot!(capture_self_flag, "capture_self_flag.yaml");
 snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
+snapshot!(captured_as_unknown, "captured_as_unknown.yaml");
+snapshot!(gives_check_in_to, "gives_check_in_to.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

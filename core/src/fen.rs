@@ -2,10 +2,14 @@
 //!
 //! The six fields are read as follows:
 //!
-//! 1. Ranks from the top row down, separated by `/`; a number counts empty nodes; a letter is a
-//!    piece, matched against each piece type's one-letter symbol of each seat (`symbols: [K, k]`;
-//!    a single letter shared by both seats of a two-seat game is upper case for the first seat and
-//!    lower case for the second).
+//! 1. Ranks from the top row down, separated by `/`; a number counts empty nodes; otherwise the
+//!    longest symbol of a piece of a seat that starts there is that piece (`symbols: [K, k]`; a symbol
+//!    may have several characters: `+P` for shogi's promoted pawn, `Q~` for crazyhouse's promoted
+//!    queen, `QG` for a seat-lettered piece; a single symbol shared by both seats of a two-seat game is
+//!    upper case for the first seat and lower case for the second). Then, in a game with hands, the
+//!    pieces in hand in brackets, as Fairy-Stockfish writes them (`[Pp]`, `[]` when empty; a count may
+//!    come before a symbol: `[2Pb]`). A FEN without brackets has empty hands: the reserve a definition
+//!    starts with is not carried over.
 //! 2. The seat to move: its letter (any case), or `w` for the first seat and `b` for the second.
 //! 3. Castling rights (`KQkq`, `-`): upper case for the first seat, lower case for the second; `K`
 //!    grants the partner of a castling rule standing furthest toward the last file, `Q` the one
@@ -24,6 +28,9 @@ use crate::position::{Piece, Position, Setup, SetupError};
 use crate::rules::{Cond, Pattern};
 use crate::{PieceId, SeatId};
 use std::sync::Arc;
+
+mod symbols;
+use symbols::{Symbols, has_hands, read_hands, symbol, write_hands};
 
 /// Why a FEN text could not be read.
 ///
@@ -74,6 +81,9 @@ pub enum FenError {
     /// The position read is not one of the game (see [`SetupError`]).
     #[error("not a position of the game: {0}")]
     Setup(#[from] SetupError),
+    /// The hands between brackets cannot be read (an unclosed bracket, a count without a piece).
+    #[error("cannot read the hands `{0}`")]
+    Hand(String),
 }
 
 /// The grid cells of the board as (column, row) → node ([`NodeId::NONE`] for holes), with the size.
@@ -88,29 +98,6 @@ fn grid(game: &Game) -> Result<(u32, u32, Vec<NodeId>), FenError> {
         cells[(c[1] as u32 * w + c[0] as u32) as usize] = n;
     }
     Ok((w, h, cells))
-}
-
-/// The one-letter symbol of `piece` for `seat`, if it has one. A piece with one letter for every seat
-/// of a two-seat game is written in upper case for the first seat and lower case for the second.
-fn letter(game: &Game, seat: SeatId, piece: PieceId) -> Option<char> {
-    let symbols = &game.pieces[piece.idx()].symbols;
-    if let [one] = symbols.as_slice() {
-        let mut chars = one.chars();
-        if let (Some(c), None) = (chars.next(), chars.next())
-            && c.is_ascii_alphabetic()
-            && game.seats.len() == 2
-        {
-            return Some(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
-        }
-    }
-    // A piece of a colour has one owner, whose symbol is its first.
-    let owned = game.pieces[piece.idx()].owner.is_some();
-    let s = if owned { symbols.first()? } else { symbols.get(seat.idx())? };
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
-    }
 }
 
 /// Piece types mentioned by `piece(..)` in a condition (all types when it names none).
@@ -168,13 +155,31 @@ impl Position {
     /// // Fields after the first are optional.
     /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/4K3")?;
     /// assert_eq!((pos.to_move(), pos.cells().iter().flatten().count()), (SeatId(0), 2));
+    /// // A game with hands: a pawn in each; promoted pieces have marks (`Q~`, a promoted queen).
+    /// let zh = qipan::load("crazyhouse", &[])?;
+    /// let fen = "4k3/1Q~6/8/8/4b3/8/Kpp5/8[Pp] b - - 0 1";
+    /// let pos = Position::from_fen(&zh, fen)?;
+    /// assert_eq!(pos.reserve(SeatId(1), zh.piece("pawn").unwrap()), 1);
+    /// assert_eq!(pos.cell(zh.board.find("b7").unwrap()).map(|p| p.piece), zh.piece("promoted-queen"));
+    /// assert_eq!(pos.to_fen().as_deref(), Some(fen));
+    /// // Without brackets, every hand is empty.
+    /// let pos = Position::from_fen(&zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")?;
+    /// assert!(zh.piece_ids().all(|p| pos.reserve(SeatId(0), p) == 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
         let (w, h, nodes) = grid(game)?;
         let mut setup = Setup::empty(game);
         let mut fields = fen.split_whitespace();
-        let placement = fields.next().unwrap_or("");
+        let symbols = Symbols::of(game);
+        let mut placement = fields.next().unwrap_or("");
+        // Hands in brackets after the board (`...[Pp]`); without them every hand is empty.
+        if let Some(open) = placement.find('[') {
+            let hands =
+                placement[open + 1..].strip_suffix(']').ok_or_else(|| FenError::Hand(placement[open..].into()))?;
+            read_hands(game, &symbols, hands, &mut setup)?;
+            placement = &placement[..open];
+        }
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != h as usize {
             return Err(FenError::Rank {
@@ -185,22 +190,18 @@ impl Position {
         for (i, rank) in ranks.iter().enumerate() {
             let y = h - 1 - i as u32;
             let mut x = 0u32;
-            let mut chars = rank.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d;
-                    while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(e);
-                        chars.next();
-                    }
+            let mut rest: &str = rank;
+            while !rest.is_empty() {
+                let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+                if digits > 0 {
+                    let run = rest[..digits].parse::<u32>().unwrap_or(u32::MAX);
                     x = x.saturating_add(run);
+                    rest = &rest[digits..];
                     continue;
                 }
-                let found = game
-                    .seat_ids()
-                    .flat_map(|s| game.piece_ids().map(move |p| (s, p)))
-                    .find(|&(s, p)| letter(game, s, p) == Some(c) && game.pieces[p.idx()].owner.is_none_or(|o| o == s));
-                let (seat, piece) = found.ok_or(FenError::UnknownPiece(c))?;
+                let (seat, piece, len) = symbols.read(rest)?;
+                let c = &rest[..len];
+                rest = &rest[len..];
                 if x >= w {
                     return Err(FenError::Rank { rank: i + 1, message: format!("more than {w} nodes") });
                 }
@@ -330,7 +331,7 @@ impl Position {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push(letter(game, p.seat, p.piece)?);
+                        out.push_str(&symbol(game, p.seat, p.piece)?);
                     }
                 }
             }
@@ -340,6 +341,9 @@ impl Position {
             if y > 0 {
                 out.push('/');
             }
+        }
+        if has_hands(game) {
+            out = format!("{out}[{}]", write_hands(self)?);
         }
         let side = match self.to_move() {
             SeatId(0) if game.seats.len() == 2 => "w".to_string(),

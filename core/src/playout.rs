@@ -198,6 +198,7 @@ pub fn lone_placement(game: &crate::Game) -> Option<&crate::rules::MoveRule> {
     let [rule] = piece.moves.as_slice() else { return None };
     let plain = matches!(rule.pattern, crate::rules::Pattern::Place)
         && rule.when == crate::rules::Cond::True
+        && rule.after == crate::rules::Cond::True
         && rule.shot.is_none()
         && rule.to.requires_empty();
     let chosen_elsewhere = !game.extras.is_empty()

@@ -1,8 +1,10 @@
 //! `qipan perft`: count move sequences.
 
 use super::GameArgs;
+use anyhow::Context;
 use clap::Args;
 use qipan::core::hooks::HookBudget;
+use qipan::core::notation::parse_move;
 use qipan::core::playout::try_perft;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -23,11 +25,20 @@ pub struct PerftArgs {
     /// Also print the count below each legal move (for comparing with other engines).
     #[arg(long)]
     divide: bool,
+    /// Play these moves first (move text separated by spaces or commas), to count from the position
+    /// they reach: with `--divide`, to walk down a divide that disagrees with another engine's.
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
 }
 
 pub fn run(a: PerftArgs) -> anyhow::Result<ExitCode> {
     let game = qipan::load_for_view(&a.game.game, &a.game.overrides()?)?;
-    let pos = a.game.start(&game)?;
+    let mut pos = a.game.start(&game)?;
+    let moves = a.moves.as_deref().unwrap_or("");
+    for (i, text) in moves.split([' ', ',']).filter(|t| !t.is_empty()).enumerate() {
+        let mv = parse_move(&pos, text).with_context(|| format!("move {} `{text}`", i + 1))?;
+        pos.play(&mv).with_context(|| format!("move {} `{text}`", i + 1))?;
+    }
     // One budget for the hooks of the whole command; a failing hook is an error, never a smaller count.
     let _budget = HookBudget::open();
     if a.divide && a.depth > 0 {

@@ -52,7 +52,13 @@ pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
             std::fs::write(&path, render::svg_marked(&pos, &marks))?;
             outln!("wrote {}", path.display());
         }
-        None => out!("{}", render::text(&pos)),
+        None => {
+            out!("{}", render::text(&pos));
+            // The position as FEN, to paste into `--fen` or another engine (grid boards only).
+            if let Some(f) = pos.to_fen() {
+                outln!("FEN: {f}");
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -335,6 +335,9 @@ impl GameData {
         for &piece in &self.rules.check {
             within("the check rule", "piece type", piece.idx(), pieces)?;
         }
+        for &piece in &self.rules.captured_as {
+            within("captured_as", "piece type", piece.idx(), pieces)?;
+        }
         for x in &self.extras {
             within("an extra action", "piece type", x.revive.idx(), pieces)?;
             if let Some(c) = x.cost {
@@ -399,6 +402,7 @@ impl GameData {
                     matches!(m.pattern, Pattern::Place)
                         && m.to == Cond::Empty
                         && m.when == Cond::True
+                        && m.after == Cond::True
                         && m.shot.is_none()
                 })
         });

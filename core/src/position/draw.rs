@@ -46,6 +46,7 @@ pub fn slides_only(game: &Game) -> bool {
             game.has_rays(relation)
                 && rule.slide_to != 0
                 && rule.when == Cond::True
+                && rule.after == Cond::True
                 && rule.from == Cond::True
                 // A step in every direction takes links too, which no ray holds.
                 && !(matches!(dirs, DirSel::All) && max == 1 && min <= 1)

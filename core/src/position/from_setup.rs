@@ -237,7 +237,7 @@ impl Position {
         // The set-up position is one the repetition rules have seen.
         p.record_history();
         if p.game.rules.end.repetition_draw.is_some() {
-            let key = p.hash ^ p.game.turn_key(p.to_move);
+            let key = p.repetition_key();
             if p.reps.last() != Some(&key) {
                 p.reps.push(key);
             }

@@ -6,6 +6,7 @@
 //! `setup.rs` describes positions to set up ([`Setup`]) and `from_setup.rs` checks them
 //! and makes positions of them. When the game ends is decided by [`crate::rules::end`].
 
+mod after_move;
 mod capture;
 mod check_rule;
 mod draw;

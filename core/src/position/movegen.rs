@@ -2,7 +2,7 @@
 //! that pass the consequence tests of `legality.rs` and the check rule), with what movement rules read
 //! of the position (moved pieces, en passant, open steps).
 
-use super::{MoveBuf, Position};
+use super::{MoveBuf, Piece, Position};
 use crate::ExtraId;
 use crate::board::NodeId;
 use crate::hooks::HookError;
@@ -235,6 +235,7 @@ impl Position {
                 if wanted(pi, ri) && when(pi, ri, rule) {
                     let before = out.len();
                     pattern::generate(rule, self, seat, pi, NodeId::NONE, scratch, out);
+                    self.keep_after(rule, out, before, &mut scratch.after_cells);
                     produced |= u64::from(out.len() > before) << ri.min(63);
                 }
             }
@@ -307,6 +308,7 @@ impl Position {
                     }
                     let before = out.len();
                     pattern::generate(rule, self, c.seat, c.piece, n, scratch, out);
+                    self.keep_after(rule, out, before, &mut scratch.after_cells);
                     produced |= u64::from(out.len() > before) << ri.min(63);
                 }
                 if game.may_repeat(c.piece) && out.len() > start + 1 && game.repeats_among(c.piece, produced) {
@@ -326,6 +328,30 @@ impl Position {
         false
     }
 
+    /// Drops the moves of `rule` generated from `out[from..]` that fail its conditions judged after the
+    /// move (`if not gives-mate`); nothing to do for the rules without any.
+    #[inline]
+    fn keep_after(
+        &self,
+        rule: &crate::rules::MoveRule,
+        out: &mut Vec<Move>,
+        from: usize,
+        cells: &mut Vec<Option<Piece>>,
+    ) {
+        if matches!(rule.after, crate::rules::Cond::True) || out.len() == from {
+            return;
+        }
+        let mut keep = from;
+        for i in from..out.len() {
+            let m = out[i];
+            if self.holds_after(&rule.after, &m, cells) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
     /// Whether a movement rule of the moving piece produces `mv`. Generates only from the move's own
     /// start (or checks only its destination, for placements), so checking a move is cheap.
     pub(super) fn pattern_allows(&self, mv: &Move, scratch: &mut Scratch, out: &mut Vec<Move>) -> bool {
@@ -334,6 +360,9 @@ impl Position {
         let Some(pt) = self.game.pieces.get(mv.piece.idx()) else { return false };
         for rule in &pt.moves {
             if !matches!(rule.when, Cond::True) && !rule.when.eval(self, seat, NodeId::NONE) {
+                continue;
+            }
+            if !matches!(rule.after, Cond::True) && !self.holds_after(&rule.after, mv, &mut scratch.after_cells) {
                 continue;
             }
             match (&rule.pattern, mv.kind) {

@@ -221,10 +221,11 @@ impl Position {
         }
         self.record_history();
         if self.game.rules.end.repetition_draw.is_some() {
-            if self.quiet_plies == 0 {
+            // With hands a capture is no point of no return: the piece taken may be dropped again.
+            if self.quiet_plies == 0 && self.game.rules.captured_to != CapturedTo::CaptorReserve {
                 self.reps.clear();
             }
-            self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+            self.reps.push(self.repetition_key());
         }
         end::check_end(self)?;
         Ok(())
@@ -290,10 +291,11 @@ impl Position {
         // Counts saturate (see the Limits chapter): a script may capture without end.
         self.captures[by.idx()] = self.captures[by.idx()].saturating_add(1);
         let np = self.game.pieces.len();
+        let kept = self.game.rules.captured_as(p.piece).idx();
         let pile = match self.game.rules.captured_to {
             CapturedTo::Removed => None,
-            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat.idx() * np + p.piece.idx()]),
-            CapturedTo::CaptorReserve => Some(&mut self.reserve[by.idx() * np + p.piece.idx()]),
+            CapturedTo::Graveyard => Some(&mut self.graveyard[p.seat.idx() * np + kept]),
+            CapturedTo::CaptorReserve => Some(&mut self.reserve[by.idx() * np + kept]),
         };
         if let Some(x) = pile {
             *x = x.saturating_add(1);
@@ -480,8 +482,23 @@ impl Position {
     /// How often the current arrangement (with the seat to move) has occurred since the last capture
     /// or reset move, this one included.
     pub(crate) fn repetitions(&self) -> usize {
-        let key = self.hash ^ self.game.turn_key(self.to_move);
+        let key = self.repetition_key();
         self.reps.iter().filter(|&&h| h == key).count()
+    }
+
+    /// What repetition compares: the board, the seat to move and, in games with hands, the pieces in
+    /// every hand (the same board with another hand is another position).
+    #[inline]
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let mut key = self.hash ^ self.game.turn_key(self.to_move);
+        if self.game.rules.captured_to == CapturedTo::CaptorReserve || !self.game.reserves.is_empty() {
+            for (i, &count) in self.reserve.iter().enumerate() {
+                if count > 0 {
+                    key ^= hand_key(i, count);
+                }
+            }
+        }
+        key
     }
 
     /// Ends the game with `result`.
@@ -489,4 +506,14 @@ impl Position {
     pub(crate) fn finish(&mut self, result: GameResult) {
         self.result = Some(result);
     }
+}
+
+/// A key for `count` pieces at `slot` of the reserves (seat and piece type), mixed so that every count
+/// of every slot differs (a splitmix64 step).
+#[inline]
+fn hand_key(slot: usize, count: u16) -> u64 {
+    let mut z = ((slot as u64) << 16 | count as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -155,6 +155,18 @@ pub enum Cond {
     Attacked,
     /// `attacked-by(SEAT)`: the same, by the pieces of that seat only.
     AttackedBy(SeatId),
+    /// A move condition, judged on the position after the move (`if gives-check`): the move leaves a
+    /// piece of an enemy protected by the check rule attacked. Only in a move's `if` clause, where the
+    /// compiler puts it in [`MoveRule::after`](crate::rules::MoveRule::after); false anywhere else.
+    GivesCheck,
+    /// A move condition, judged on the position after the move (`if not gives-mate`, shogi's ban on
+    /// mating with a dropped pawn): the move gives check and the enemy then has no legal move.
+    GivesMate,
+    /// The number of nodes on the straight lines from the node (over a relation, in some of its
+    /// directions, to the edge of the board) where a condition holds, compared with a constant:
+    /// `along(orthogonal.(n|s), friend and piece(pawn)) == 0`, shogi's one pawn per file (see
+    /// [`Adjacent::eval_along`]).
+    Along(Box<Adjacent>),
 }
 
 /// Evaluating conditions, and what can be known of one without a position.
@@ -299,6 +311,7 @@ impl Cond {
                 next.is_some() && c.eval_with(pos, seat, next, occupant)
             }
             Cond::Adjacent(a) => a.eval(pos, seat, node, occupant),
+            Cond::Along(a) => a.eval_along(pos, seat, node, occupant),
             Cond::InLine(l) => at && l.eval(pos, node, occupant),
             Cond::Unmoved => occ().is_some() && pos.unmoved(node),
             Cond::Passed => at && pos.is_passed(node),
@@ -309,6 +322,8 @@ impl Cond {
             Cond::InCheck => pos.in_check(seat),
             Cond::Attacked => at && check::attacked(pos, seat, node, None),
             Cond::AttackedBy(by) => at && check::attacked(pos, seat, node, Some(*by)),
+            // Judged with the move (`Position::holds_after`); without one, nothing is given.
+            Cond::GivesCheck | Cond::GivesMate => false,
         }
     }
 
@@ -337,6 +352,7 @@ impl Cond {
         match self {
             Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) | Cond::InCheck => false,
             Cond::Count(..) => false,
+            Cond::GivesCheck | Cond::GivesMate => false,
             Cond::Not(c) => c.tests_node(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::tests_node),
             _ => true,
@@ -529,6 +545,7 @@ impl FastTarget {
 }
 
 pub mod adjacent;
+mod after_move;
 pub use adjacent::Adjacent;
 pub mod check;
 pub mod in_line;

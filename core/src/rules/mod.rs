@@ -363,4 +363,42 @@ pub struct Rules {
     pub capture_priority: CapturePriority,
     /// Pieces that may not be left facing each other (janggi's bikjang), when the game has such a rule.
     pub facing: Option<facing::Facing>,
+    /// Per piece type, what it becomes when captured into a reserve or graveyard (`captured_as: pawn`
+    /// in a piece's definition: shogi's promoted pieces return to the hand unpromoted). Empty, or a
+    /// type mapped to itself: it stays what it is. See [`Rules::captured_as`].
+    pub captured_as: Vec<PieceId>,
+}
+
+impl Rules {
+    /// The piece type a captured `piece` becomes in the pile it goes to.
+    ///
+    /// ```
+    /// use qipan::core::{PieceId, SeatId};
+    /// use qipan::core::notation::parse_move;
+    ///
+    /// let src = "name: duel
+    /// board: { grid: { width: 3, height: 1, labels: chess } }
+    /// seats: [{ name: white }, { name: black }]
+    /// pieces:
+    ///   man: { moves: [step orthogonal, drop to empty] }
+    ///   lord: { moves: step orthogonal, captured_as: man }
+    /// setup:
+    ///   - { seat: white, piece: man, at: [a1] }
+    ///   - { seat: black, piece: lord, at: [b1] }
+    /// rules:
+    ///   captured: reserve
+    /// ";
+    /// let game = qipan::load_str("duel.yaml", src, &[])?;
+    /// let (man, lord) = (game.piece("man").unwrap(), game.piece("lord").unwrap());
+    /// assert_eq!((game.rules.captured_as(lord), game.rules.captured_as(man)), (man, man));
+    /// let mut pos = game.start();
+    /// pos.play(&parse_move(&pos, "a1-b1")?)?;
+    /// assert_eq!(pos.reserve(SeatId(0), man), 1, "the lord comes into White's hand as a man");
+    /// assert_eq!(pos.reserve(SeatId(0), lord), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn captured_as(&self, piece: PieceId) -> PieceId {
+        self.captured_as.get(piece.idx()).copied().unwrap_or(piece)
+    }
 }

@@ -229,7 +229,11 @@ impl<'a> Compiler<'a> {
             return None;
         }
 
-        let rules = self.rules(def, &board, &piece_names, &seats);
+        let mut rules = self.rules(def, &board, &piece_names, &seats);
+        let captured_as = self.captured_as(def, &piece_names);
+        if let Some(r) = rules.as_mut() {
+            r.captured_as = captured_as;
+        }
         let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());
         let mut game = GameBuilder::new(def.name.value.clone(), board)
             .title(title.clone())

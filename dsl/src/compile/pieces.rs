@@ -65,6 +65,27 @@ impl Compiler<'_> {
         Some(pieces)
     }
 
+    /// Per piece type, what it becomes when captured (`captured_as`); unknown names are errors.
+    pub(super) fn captured_as(&mut self, def: &GameDef, piece_names: &[String]) -> Vec<PieceId> {
+        let mut out = Vec::with_capacity(piece_names.len());
+        for (i, (_, p)) in def.pieces.0.iter().enumerate() {
+            let own = PieceId::from_index(i).unwrap_or(PieceId::new(0));
+            let Some(t) = &p.captured_as else {
+                out.push(own);
+                continue;
+            };
+            let name = self.subst(t);
+            match piece_named(piece_names, &name) {
+                Some(into) => out.push(into),
+                None => {
+                    self.unknown(t.referenced, "piece", &name, piece_names);
+                    out.push(own);
+                }
+            }
+        }
+        out
+    }
+
     /// The pieces on the board at the start.
     pub(super) fn setup(
         &mut self,

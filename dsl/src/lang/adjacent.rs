@@ -12,6 +12,7 @@ use qipan_core::rules::{Adjacent, Cond, DirSel};
 /// Compiles `adjacent(RELATION, C) OP N`.
 pub(super) fn compile_adjacent(p: Pair<Rule>, names: &Names, inside: Inside) -> Result<Cond, LangError> {
     let off = offset_of(&p);
+    let along = p.as_rule() == Rule::along;
     // Each neighbour of each neighbour ... : the work would grow as the degree to the power of the depth.
     if inside.adjacent {
         return Err(LangError::at(
@@ -35,6 +36,10 @@ pub(super) fn compile_adjacent(p: Pair<Rule>, names: &Names, inside: Inside) -> 
     let cmp_pair = it.next().expect("cmp");
     let cmp = comparison(&cmp_pair);
     let n = count_number(&it.next().expect("int"))?;
+    if along {
+        // Lines are as long as the board makes them: no count is known to be out of reach.
+        return Ok(Cond::Along(Box::new(Adjacent { relation, dirs, cond, cmp, n })));
+    }
     let most = most_neighbours(names.board, relation, &dirs);
     let answers = (0..=most as i64).map(|count| cmp.apply(count, n));
     if answers.clone().all(|a| a) || answers.clone().all(|a| !a) {

@@ -20,6 +20,8 @@ const WORDS: Words<fn() -> Cond> = &[
     ("passed", || Cond::Passed),
     ("in-check", || Cond::InCheck),
     ("attacked", || Cond::Attacked),
+    ("gives-check", || Cond::GivesCheck),
+    ("gives-mate", || Cond::GivesMate),
 ];
 
 /// Other spellings of condition words, not listed in messages: (alias, word).
@@ -133,7 +135,8 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
             Some(cond) => Ok(cond()),
             None => {
                 let calls: Vec<String> = CALLS.iter().map(|(f, _)| format!("{f}(..)")).collect();
-                let expected = format!("{}, {}, count(..), next(..), adjacent(..)", listed(WORDS), calls.join(", "));
+                let expected =
+                    format!("{}, {}, count(..), next(..), adjacent(..), along(..)", listed(WORDS), calls.join(", "));
                 Err(LangError::at(off, format!("unknown condition `{}`", p.as_str()), Some(expected)))
             }
         },
@@ -228,7 +231,7 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
             let c = compile_cond_in(it.next().expect("cond"), names, inside)?;
             Ok(Cond::Next(rel, dir, Box::new(c)))
         }
-        Rule::adjacent => super::adjacent::compile_adjacent(p, names, inside),
+        Rule::adjacent | Rule::along => super::adjacent::compile_adjacent(p, names, inside),
         Rule::in_line => compile_in_line(p, names),
         r => unreachable!("unexpected condition rule {r:?}"),
     }

@@ -69,15 +69,26 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         let mut rule = MoveRule::new(pattern, default_to, text.trim());
         for clause in inner {
             match clause.as_rule() {
-                Rule::to_clause => rule.to = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?,
-                Rule::from_clause => {
-                    rule.from = compile_cond(clause.into_inner().find(not_keyword).expect("cond"), names)?
+                Rule::to_clause | Rule::from_clause => {
+                    let to = clause.as_rule() == Rule::to_clause;
+                    let c = clause.into_inner().find(not_keyword).expect("cond");
+                    let off = offset_of(&c);
+                    let cond = compile_cond(c, names)?;
+                    if cond.judged_after_move() {
+                        return Err(LangError::at(
+                            off,
+                            "`gives-check` and `gives-mate` are judged on the move, not on a node",
+                            Some("the move's `if` clause: `drop to empty if not gives-mate`".into()),
+                        ));
+                    }
+                    if to { rule.to = cond } else { rule.from = cond }
                 }
                 Rule::if_clause => {
                     let c = clause.into_inner().find(not_keyword).expect("cond");
                     let off = offset_of(&c);
-                    rule.when = compile_cond(c, names)?;
-                    if rule.when.tests_node() {
+                    // Move conditions (`gives-check`) are judged move by move after it, the rest once.
+                    (rule.when, rule.after) = compile_cond(c, names)?.split_after_move();
+                    if rule.when.tests_node() || rule.after.tests_node() {
                         return Err(LangError::at(
                             off,
                             "an `if` condition is about the whole position and cannot test a node",

@@ -79,6 +79,9 @@ pub struct PieceDef {
     /// places or drops them; without it, a piece is its placer's.
     #[serde(default)]
     pub owner: Option<Text>,
+    /// The piece type it becomes when captured into a reserve or graveyard (`captured_as: pawn`).
+    #[serde(default)]
+    pub captured_as: Option<Text>,
 }
 
 /// One value or a list of them.

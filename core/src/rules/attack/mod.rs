@@ -37,7 +37,8 @@ fn local(c: &Cond) -> bool {
         | Cond::InLine(_)
         | Cond::InCheck
         | Cond::Attacked
-        | Cond::AttackedBy(_) => false,
+        | Cond::AttackedBy(_)
+        | Cond::Along(_) => false,
         Cond::Not(c) => local(c),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(local),
         _ => true,
@@ -74,7 +75,7 @@ fn step(board: &Board, cells: &[Option<Piece>], rel: RelationId, dir: DirectionI
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn attacked(pos: &Position, cells: &[Option<Piece>], target: NodeId, victim: Piece) -> bool {
-    attacked_with(pos, cells, target, victim, &mut None)
+    attacked_with(pos, cells, target, victim, &mut None, None)
 }
 
 /// Whether `victim` on `target` could be captured at once, sharing the moves of rules run forwards
@@ -85,13 +86,23 @@ fn attacked_with(
     target: NodeId,
     victim: Piece,
     forwards: &mut Forwards,
+    added: Option<Added>,
 ) -> bool {
     let game = pos.game();
     let by = |s: SeatId| pos.is_alive(s) && pos.hostile(s, victim.seat);
     // Reversed rules of every seat first, then the rules run forwards (see `AttackTable::build`).
-    game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, false, forwards))
+    game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, false, forwards, added))
         || (game.attack_table().runs_forwards
-            && game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, true, forwards)))
+            && game.seat_ids().any(|s| by(s) && attacked_by(pos, cells, target, victim, s, true, forwards, added)))
+}
+
+/// A piece that `cells` has and the position's lists do not: one dropped or placed by a move being
+/// tried (the attack tests of the check rule never need it; `gives-check` after a drop does).
+#[derive(Copy, Clone, Debug)]
+struct Added {
+    seat: SeatId,
+    piece: PieceId,
+    node: NodeId,
 }
 
 /// Attacks on the pieces of one board, asked about node after node: a check test asks about every
@@ -117,6 +128,7 @@ pub struct AttackProbe<'a> {
     pos: &'a Position,
     cells: &'a [Option<Piece>],
     forwards: Forwards,
+    added: Option<Added>,
 }
 
 /// Making a probe and asking it.
@@ -148,7 +160,27 @@ impl<'a> AttackProbe<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(pos: &'a Position, cells: &'a [Option<Piece>]) -> Self {
-        AttackProbe { pos, cells, forwards: None }
+        AttackProbe { pos, cells, forwards: None, added: None }
+    }
+
+    /// A probe of `cells`, which hold a piece of `seat` of type `piece` on `node` that the position
+    /// has not (a drop being tried): attacks by that piece are found too, whatever else `seat` has.
+    ///
+    /// ```
+    /// use qipan::core::{Piece, Position, SeatId, rules::attack::AttackProbe};
+    ///
+    /// let game = qipan::load("crazyhouse", &[])?;
+    /// // White holds a knight only in hand; dropped on f6, it attacks the king on e8.
+    /// let pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")?;
+    /// let (e8, f6) = (game.board.find("e8").unwrap(), game.board.find("f6").unwrap());
+    /// let knight = Piece { seat: SeatId(0), piece: game.piece("knight").unwrap() };
+    /// let mut cells = pos.cells().to_vec();
+    /// cells[f6.idx()] = Some(knight);
+    /// assert!(AttackProbe::with_added(&pos, &cells, knight, f6).attacked(e8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_added(pos: &'a Position, cells: &'a [Option<Piece>], piece: Piece, node: NodeId) -> Self {
+        AttackProbe { pos, cells, forwards: None, added: Some(Added { seat: piece.seat, piece: piece.piece, node }) }
     }
 
     /// Whether the piece on `target` could be captured at once (`false` for an empty node).
@@ -166,7 +198,7 @@ impl<'a> AttackProbe<'a> {
     /// ```
     pub fn attacked(&mut self, target: NodeId) -> bool {
         let Some(victim) = self.cells[target.idx()] else { return false };
-        attacked_with(self.pos, self.cells, target, victim, &mut self.forwards)
+        attacked_with(self.pos, self.cells, target, victim, &mut self.forwards, self.added)
     }
 }
 
@@ -180,6 +212,8 @@ pub(crate) fn attacked_by_seat(pos: &Position, target: NodeId, victim: Piece, s:
 }
 
 /// Whether pieces of seat `s` could capture `victim` on `target`.
+// The hot path of every check test: plain arguments, no struct to build per call.
+#[allow(clippy::too_many_arguments)]
 fn attacked_by(
     pos: &Position,
     cells: &[Option<Piece>],
@@ -188,9 +222,11 @@ fn attacked_by(
     s: SeatId,
     run_forwards: bool,
     forwards: &mut Forwards,
+    added: Option<Added>,
 ) -> bool {
     let game = pos.game();
     let board = &game.board;
+    let added = added.filter(|a| a.seat == s);
     let occ = |n: NodeId| if n == target { Some(victim) } else { cells[n.idx()] };
     let table = game.attack_table();
     let Some(list) = table.seats.get(s.idx()) else { return false };
@@ -198,8 +234,11 @@ fn attacked_by(
     let list = if run_forwards { &list[split..] } else { &list[..split] };
     // Piece types of `s` on the board (`cells` may differ from the position's board only by the move
     // being tried, which never adds a type to the other side).
-    let present = pos.types_present(s);
-    if table.filterable() && !pos.placed(s).iter().any(|&x| table.reaches(target, x)) {
+    let present = pos.types_present(s) | added.map_or(0, |a| 1u64.checked_shl(a.piece.idx() as u32).unwrap_or(0));
+    if table.filterable()
+        && !pos.placed(s).iter().any(|&x| table.reaches(target, x))
+        && added.is_none_or(|a| !table.reaches(target, a.node))
+    {
         // No piece of `s` stands anywhere an attack on `target` could come from or pass.
         return false;
     }

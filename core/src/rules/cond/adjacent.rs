@@ -134,6 +134,77 @@ impl Adjacent {
     }
 }
 
+/// Counting along lines: `along(RELATION, C) OP N`.
+impl Adjacent {
+    /// Whether the count of nodes satisfying the condition on the straight lines from `node` (each
+    /// chosen direction followed to the edge of the board, or until it comes back) compares as asked.
+    /// A file of nine nodes costs eight reads: no scan of the board. False at no node.
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    /// use qipan::core::rules::{Adjacent, Cmp, Cond, DirSel};
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let b = &game.board;
+    /// let (orthogonal, e4) = (b.relation("orthogonal").unwrap(), b.find("e4").unwrap());
+    /// let file = DirSel::Named(vec![b.direction("n").unwrap(), b.direction("s").unwrap()]);
+    /// let pawns = Cond::And(vec![Cond::Friend, Cond::Piece(game.piece("pawn").unwrap())]);
+    /// // White has one pawn on the e-file, counting from e4 both ways; on the rank, none.
+    /// let on_file = Adjacent { relation: orthogonal, dirs: file, cond: pawns, cmp: Cmp::Eq, n: 1 };
+    /// assert!(on_file.eval_along(&pos, SeatId(0), e4, &|n| pos.cell(n)));
+    /// let on_rank = Adjacent { dirs: DirSel::Named(vec![b.direction("e").unwrap()]), n: 0, ..on_file.clone() };
+    /// assert!(on_rank.eval_along(&pos, SeatId(0), e4, &|n| pos.cell(n)));
+    /// // In a definition: a pawn may be dropped only on a file without one of its own.
+    /// let src = "name: nifu
+    /// board: { grid: { width: 3, height: 3, labels: chess } }
+    /// seats: [{ name: white }, { name: black }]
+    /// pieces:
+    ///   pawn: { moves: drop to empty and along(orthogonal.(n|s), friend and piece(pawn)) == 0 }
+    /// reserve:
+    ///   - { seat: white, piece: pawn, count: 2 }
+    /// setup:
+    ///   - { seat: white, piece: pawn, at: [b2] }
+    /// ";
+    /// let game = qipan::load_str("nifu.yaml", src, &[])?;
+    /// let files: Vec<_> = game.start().legal_moves().iter().map(|m| game.board.label(m.to).to_string()).collect();
+    /// assert_eq!(files, ["a1", "c1", "a2", "c2", "a3", "c3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn eval_along<F: Fn(NodeId) -> Option<Piece>>(
+        &self,
+        pos: &Position,
+        seat: SeatId,
+        node: NodeId,
+        occupant: &F,
+    ) -> bool {
+        let game = pos.game();
+        let board = &game.board;
+        if !node.is_some() || node.idx() >= board.len() {
+            return false;
+        }
+        let rel = self.relation;
+        let dirs = match &self.dirs {
+            DirSel::All => game.relation_dirs(rel),
+            DirSel::Named(ds) => ds.as_slice(),
+            sel => game.cached_dirs(seat, rel, sel, None).unwrap_or(&[]),
+        };
+        let mut count = 0i64;
+        for &d in dirs {
+            let mut x = board.next(rel, d, node);
+            let mut steps = 0;
+            while x.is_some() && x != node && steps < board.len() {
+                if self.cond.eval_with(pos, seat, x, occupant) {
+                    count += 1;
+                }
+                x = board.next(rel, d, x);
+                steps += 1;
+            }
+        }
+        self.cmp.apply(count, self.n)
+    }
+}
+
 /// Counts the distinct nodes among `at(0..len)` (NONE skipped) where `holds`, and compares the count
 /// with `n`, stopping once the rest cannot change the answer.
 #[inline]

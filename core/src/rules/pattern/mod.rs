@@ -193,6 +193,8 @@ pub struct Scratch {
     pub(crate) when: Vec<(u64, u64)>,
     /// The nodes and pieces the seat to move may move, gathered once per generation.
     pub(crate) movers: Vec<(NodeId, crate::position::Piece)>,
+    /// A copy of the board to try a move on, for conditions judged after the move (`gives-check`).
+    pub(crate) after_cells: Vec<Option<crate::position::Piece>>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]

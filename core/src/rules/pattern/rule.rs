@@ -302,6 +302,9 @@ pub struct MoveRule {
     pub then_place: Option<crate::rules::pattern::ThenPlace>,
     /// The source text, for messages.
     pub text: String,
+    /// The part of the `if` clause judged on the position after the move, move by move (`if not
+    /// gives-mate`; see [`Cond::GivesCheck`]); `True` for most rules.
+    pub after: Cond,
 }
 
 /// Making rules in code.
@@ -368,6 +371,7 @@ impl MoveRule {
             chain_through_promotion: false,
             then_place: None,
             text: text.into(),
+            after: Cond::True,
         }
     }
 }

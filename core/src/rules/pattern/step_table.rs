@@ -52,6 +52,7 @@ impl StepTable {
                     && r.plain_to != 0
                     && r.from == Cond::True
                     && r.when == Cond::True
+                    && r.after == Cond::True
             }
             _ => false,
         };
