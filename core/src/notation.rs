@@ -157,9 +157,23 @@ fn main_text(game: &Game, mv: &Move) -> String {
         MoveKind::Move if let Some(p) = mv.promote => {
             format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, p))
         }
+        // Castling onto columns: the mover may stay or land where the partner stood, so its text names
+        // the partner's node (`e1-h1`, king takes rook, as UCI's chess960 mode).
+        MoveKind::Move if mv.with_from.is_some() && castles_to_columns(game, mv.piece) => {
+            format!("{}-{}", b.label(mv.from), b.label(mv.with_from))
+        }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
     }
+}
+
+/// Whether `piece` castles onto given columns ([`CastleReach::Columns`](crate::rules::CastleReach)).
+fn castles_to_columns(game: &Game, piece: PieceId) -> bool {
+    game.pieces.get(piece.idx()).is_some_and(|p| {
+        p.moves
+            .iter()
+            .any(|r| matches!(r.pattern, Pattern::Castle { reach: crate::rules::CastleReach::Columns { .. }, .. }))
+    })
 }
 
 /// How a promotion names its piece: the first symbol when it is a plain letter, else the name.
@@ -289,10 +303,13 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         if !legal.contains(&mv) {
             let word =
                 |m: &Move| m.capture_rule.and_then(|r| game.rules.captures.get(r as usize)).map(|r| r.form.word());
+            // Castling onto columns is written with the partner's node (`e1-h1`), or the mover's
+            // destination when no other move of the mover ends there (`e1-g1`).
+            let to_partner = castles_to_columns(game, mv.piece);
             let same = |m: &&Move| {
                 m.kind == mv.kind
                     && m.from == mv.from
-                    && m.to == mv.to
+                    && (m.to == mv.to || (to_partner && m.with_from == mv.to))
                     && m.promote == mv.promote
                     && m.extra == mv.extra
                     && !m.by.is_some()

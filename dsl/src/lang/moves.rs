@@ -8,7 +8,9 @@ use pest::Parser;
 use pest::iterators::Pair;
 use qipan_core::PieceId;
 use qipan_core::board::RelationId;
-use qipan_core::rules::{CaptureMode, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
+use qipan_core::rules::{
+    CaptureMode, CastleReach, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep,
+};
 
 /// The direction words of a movement rule, besides the board's own directions (`orthogonal.forward`).
 const DIR_WORDS: Words<DirSel> = &[
@@ -188,6 +190,27 @@ pub(super) fn compile_dirs(p: Pair<Rule>, names: &Names) -> Result<(RelationId, 
 }
 
 /// A step count written in a rule: 0 to 255.
+/// A column of a grid named as its labels start (`g` for `g1`..`g8`): its first coordinate.
+fn column(c: &Pair<Rule>, board: &qipan_core::board::Board) -> Result<i32, LangError> {
+    let name = c.as_str();
+    let file = |label: &str| label.trim_end_matches(|ch: char| ch.is_ascii_digit()).to_string();
+    let mut files: Vec<(i32, String)> =
+        board.node_ids().map(|n| (board.node(n).coord[0], file(board.label(n)))).collect();
+    files.sort();
+    files.dedup();
+    match files.iter().find(|(_, f)| f == name) {
+        Some(&(x, _)) if files.iter().filter(|(_, f)| f == name).all(|&(y, _)| y == x) => Ok(x),
+        _ => Err(LangError::at(
+            offset_of(c),
+            format!("`{name}` is not a column of this board"),
+            Some(format!(
+                "a column named as its nodes' labels start: {}",
+                files.iter().map(|(_, f)| f.as_str()).filter(|f| !f.is_empty()).collect::<Vec<_>>().join(", ")
+            )),
+        )),
+    }
+}
+
 fn small_number(x: &Pair<Rule>) -> Result<u8, LangError> {
     x.as_str().parse::<u8>().map_err(|_| {
         LangError::at(offset_of(x), format!("`{}` is too large", x.as_str()), Some("a number from 0 to 255".into()))
@@ -337,12 +360,20 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         Rule::castle => {
             let mut it = p.into_inner().filter(not_keyword);
             let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
-            let steps = small_number(&it.next().expect("int"))?;
-            if steps == 0 {
-                return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
-            }
+            let reach = it.next().expect("reach");
+            let reach = if reach.as_rule() == Rule::castle_to {
+                let mut cols = reach.into_inner().filter(not_keyword).map(|c| column(&c, names.board));
+                let (mover, partner) = (cols.next().expect("column")?, cols.next().expect("column")?);
+                CastleReach::Columns { mover, partner }
+            } else {
+                let steps = small_number(&reach)?;
+                if steps == 0 {
+                    return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
+                }
+                CastleReach::Steps(steps)
+            };
             let partner = compile_cond(it.next().expect("partner"), names)?;
-            Pattern::Castle { relation, dirs, steps, partner }
+            Pattern::Castle { relation, dirs, reach, partner }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })

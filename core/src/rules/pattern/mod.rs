@@ -26,6 +26,7 @@ mod slide;
 mod step_table;
 mod walk;
 
+pub use castle::CastleReach;
 pub use chain::{PlaceReach, ThenPlace};
 pub(crate) use chain::{may_jump_first, then_places_after};
 pub(crate) use cover::covers;
@@ -137,17 +138,16 @@ pub enum Pattern {
         /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
         pinch: Option<RelationId>,
     },
-    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
-    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
-    /// node just before the mover's destination. Neither may have moved before, the partner must stand
-    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
+    /// A compound move (castling) of the mover and a partner, the first piece along a direction, which
+    /// must be a friend satisfying `partner`; where both land is the [`CastleReach`]. Neither may have
+    /// moved before, and under a check rule the mover may not start on or pass an attacked node.
     Castle {
         /// The relation.
         relation: RelationId,
         /// Which directions.
         dirs: DirSel,
-        /// Nodes the mover goes.
-        steps: u8,
+        /// Where the mover and the partner land.
+        reach: CastleReach,
         /// What the partner must be.
         partner: Cond,
     },
@@ -282,7 +282,12 @@ pub fn generate(
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
-        Pattern::Castle { relation, dirs, steps, partner } => g.castle(*relation, dirs, *steps, partner),
+        Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
+            g.castle(*relation, dirs, *steps, partner)
+        }
+        Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
+            g.castle_to(*relation, dirs, [*mover, *lands], partner)
+        }
     }
     if pos.game().rules.capture_required() {
         // Legality from captures: only moves that capture under every `required` rule.
@@ -401,7 +406,7 @@ impl Pattern {
     pub(crate) fn line(&self, nodes: usize) -> Option<Line<'_>> {
         match self {
             Pattern::Slide { relation, dirs, min, max } => slide::line(*relation, dirs, *min, *max),
-            Pattern::Castle { relation, dirs, steps, .. } => castle::line(*relation, dirs, *steps),
+            Pattern::Castle { relation, dirs, reach, .. } => castle::line(*relation, dirs, reach),
             Pattern::Hop { relation, dirs, .. } => hop::line(*relation, dirs, nodes),
             Pattern::Jump { relation, dirs, .. } => jump::line(*relation, dirs),
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {

@@ -10,7 +10,7 @@ use crate::rules::Cond;
 /// Which directions of a relation a pattern may use.
 ///
 /// ```
-/// use qipan::core::rules::{DirSel, Pattern};
+/// use qipan::core::rules::{CastleReach, DirSel, Pattern};
 ///
 /// let chess = qipan::load("chess", &[])?;
 /// let moves = |name| chess.pieces[chess.piece(name).unwrap().idx()].moves.clone();
@@ -19,7 +19,7 @@ use crate::rules::Cond;
 /// // `slide diagonal`: every direction of the relation.
 /// assert!(matches!(moves("bishop")[0].pattern, Pattern::Slide { dirs: DirSel::All, .. }));
 /// // `castle orthogonal.sideways 2 with piece(rook)`
-/// assert!(matches!(moves("king")[2].pattern, Pattern::Castle { dirs: DirSel::Sideways, steps: 2, .. }));
+/// assert!(matches!(moves("king")[2].pattern, Pattern::Castle { dirs: DirSel::Sideways, reach: CastleReach::Steps(2), .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
