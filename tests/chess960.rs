@@ -70,3 +70,55 @@ fn a_king_that_stays_put_castles_with_the_rook_alone() {
     let pos = fen("4r1k1/8/8/8/8/8/8/R5KR w HA - 0 1");
     assert_eq!(castlings(&pos), ["g1-h1"]);
 }
+
+/// Scharnagl's numbering, from its description and not through the engine: the light-square bishop on
+/// file b, d, f or h (N mod 4), the dark-square one on a, c, e or g (the next digit), the queen on one of
+/// the six files left (mod 6), the knights by the table of ten pairs of the five left, then R, K, R.
+fn scharnagl(n: usize) -> String {
+    let mut row = ['.'; 8];
+    let (mut n, mut place) = (n, |row: &mut [char; 8], k: usize, c: char| {
+        let free: Vec<usize> = (0..8).filter(|&i| row[i] == '.').collect();
+        row[free[k]] = c;
+    });
+    row[2 * (n % 4) + 1] = 'B';
+    n /= 4;
+    row[2 * (n % 4)] = 'B';
+    n /= 4;
+    place(&mut row, n % 6, 'Q');
+    n /= 6;
+    let knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n];
+    // Place the second knight first so the first one's index among the free files stays put.
+    place(&mut row, knights.1, 'N');
+    place(&mut row, knights.0, 'N');
+    for c in ['R', 'K', 'R'] {
+        place(&mut row, 0, c);
+    }
+    row.iter().collect()
+}
+
+#[test]
+fn the_starts_are_numbered_as_scharnagl_did() {
+    // Published numbers: 0, 1, 518 (the usual start) and 959.
+    for (n, row) in [(0, "BBQNNRKR"), (1, "BQNBNRKR"), (518, "RNBQKBNR"), (959, "RKRNNQBB")] {
+        assert_eq!(scharnagl(n), row);
+    }
+    let game = chess960();
+    let shuffle = game.shuffle.as_ref().unwrap();
+    assert_eq!(shuffle.count(), 960);
+    for n in 0..960 {
+        assert_eq!(shuffle.row_text(&game, n as u64).unwrap(), scharnagl(n), "start {n}");
+    }
+    // Each start: black mirrors white, pawns in front, and the FEN's castling rights are whole.
+    let start = qipan::load("chess960", &[("start".into(), "0".into())]).unwrap().start();
+    assert_eq!(start.to_fen().unwrap(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+}
+
+#[test]
+fn start_518_is_chess() {
+    let chess = qipan::load("chess", &[]).unwrap().start();
+    let c960 = chess960().start();
+    assert_eq!(c960.to_fen(), chess.to_fen());
+    assert_eq!(qipan::core::playout::perft(&c960, 4), 197_281);
+    let e = qipan::load("chess960", &[("start".into(), "960".into())]).unwrap_err().to_string();
+    assert!(e.contains("outside 0..959"), "{e}");
+}

@@ -38,6 +38,9 @@ snapshot!(capture_explode_flag, "capture_explode_flag.yaml");
 snapshot!(capture_self_flag, "capture_self_flag.yaml");
 snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
+snapshot!(shuffle_impossible, "shuffle_impossible.yaml");
+snapshot!(shuffle_colour_late, "shuffle_colour_late.yaml");
+snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -360,19 +360,20 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         Rule::castle => {
             let mut it = p.into_inner().filter(not_keyword);
             let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
-            let reach = it.next().expect("reach");
-            let reach = if reach.as_rule() == Rule::castle_to {
-                let mut cols = reach.into_inner().filter(not_keyword).map(|c| column(&c, names.board));
-                let (mover, partner) = (cols.next().expect("column")?, cols.next().expect("column")?);
-                CastleReach::Columns { mover, partner }
+            let next = it.next().expect("reach");
+            let (reach, partner) = if next.as_rule() == Rule::castle_to {
+                let mut parts = next.into_inner().filter(not_keyword);
+                let mover = column(&parts.next().expect("column"), names.board)?;
+                let partner = compile_cond(parts.next().expect("partner"), names)?;
+                let lands = column(&parts.next().expect("column"), names.board)?;
+                (CastleReach::Columns { mover, partner: lands }, partner)
             } else {
-                let steps = small_number(&reach)?;
+                let steps = small_number(&next)?;
                 if steps == 0 {
                     return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
                 }
-                CastleReach::Steps(steps)
+                (CastleReach::Steps(steps), compile_cond(it.next().expect("partner"), names)?)
             };
-            let partner = compile_cond(it.next().expect("partner"), names)?;
             Pattern::Castle { relation, dirs, reach, partner }
         }
         r => unreachable!("unexpected pattern {r:?}"),

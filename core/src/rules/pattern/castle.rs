@@ -106,7 +106,7 @@ impl Gen<'_> {
 ///
 /// let game = qipan::load("chess960", &[])?;
 /// let king = &game.pieces[game.piece("king").unwrap().idx()];
-/// // `castle orthogonal.e to (g, f) with piece(rook)`: the king to the g-file, the rook to the f-file.
+/// // `castle orthogonal.e to g with piece(rook) to f`: the king to the g-file, the rook to the f-file.
 /// assert!(matches!(king.moves[2].pattern, Pattern::Castle { reach: CastleReach::Columns { mover: 6, partner: 5 }, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -116,7 +116,7 @@ pub enum CastleReach {
     /// lands on the node just before it (`castle orthogonal.sideways 2`).
     Steps(u8),
     /// Both land on their line's node in these grid columns (the first coordinate), whatever their start
-    /// (`castle orthogonal.e to (g, f)`): every node either passes or lands on must be empty but for the
+    /// (`castle orthogonal.e to g with piece(rook) to f`): every node either passes or lands on must be empty but for the
     /// two of them, and either may stay where it is. The destination condition is not judged (the
     /// mover may land where the partner stood); the move's text is the mover's node then the partner's.
     Columns {
@@ -321,8 +321,8 @@ mod tests {
         assert_eq!(castles(&pos), both_ways());
     }
 
-    /// On 8×3: a king that steps or castles onto columns as in chess960 (`castle orthogonal.e to (g, f)`,
-    /// `castle orthogonal.w to (c, d)`), under the check rule, and rooks.
+    /// On 8×3: a king that steps or castles onto columns as in chess960 (`castle orthogonal.e to g with piece(rook) to f`,
+    /// `castle orthogonal.w to c with piece(rook) to d`), under the check rule, and rooks.
     fn columns() -> std::sync::Arc<crate::Game> {
         use super::CastleReach;
         let b = board(8, 3, &[]);
