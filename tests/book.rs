@@ -306,6 +306,7 @@ fn pictures_are_current() {
             None,
         ),
         ("games/chess.svg", "chess", &[], "e2-e4 e7-e5 g1-f3", None),
+        ("games/chess960.svg", "chess960", &[("start", "405")], "f1-e3 f8-e6 g1-h1", None),
         ("games/xiangqi.svg", "xiangqi", &[], "h3-e3 h10-g8", None),
         ("games/tic-tac-toe.svg", "tic-tac-toe", &[], "b2 a1 a3 b1 c1", None),
         ("games/connect-four.svg", "connect-four", &[], "d1 d2 c1 e1 b1", None),
@@ -777,4 +778,16 @@ fn fort_example() {
     let mut pos = game.start();
     pos.play(&parse_move(&pos, "d3-d4").unwrap()).unwrap();
     assert!(!pos.is_over(), "d2 is open: the inside runs out to Black");
+}
+
+#[test]
+fn shuffle_chess_example_numbers_its_starts() {
+    // 4 light-bishop files x 4 dark-bishop files x 6 for the queen x 10 knight pairs x 3 for the king.
+    let game = load_with(&example("shuffle-chess.yaml"), &[("start", "2879")]);
+    let shuffle = game.shuffle.as_ref().expect("a numbered start");
+    assert_eq!(shuffle.count(), 2880);
+    assert_eq!(shuffle.row_text(&game, 0).as_deref(), Some("BBQNNKRR"));
+    assert_eq!(shuffle.row_text(&game, 2879).as_deref(), Some("RRKNNQBB"));
+    let fen = game.start().to_fen().unwrap();
+    assert!(fen.starts_with("rrknnqbb/pppppppp/8/8/8/8/PPPPPPPP/RRKNNQBB w - -"), "{fen}");
 }

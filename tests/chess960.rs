@@ -122,3 +122,13 @@ fn start_518_is_chess() {
     let e = qipan::load("chess960", &[("start".into(), "960".into())]).unwrap_err().to_string();
     assert!(e.contains("outside 0..959"), "{e}");
 }
+
+#[test]
+fn fen_castling_rights_name_a_file_when_the_rook_is_not_the_outermost() {
+    // Rooks on a1 (moved) and b1 (unmoved, with the right): `Q` would mean the a1 rook, so the file is named.
+    let pos = fen("4k3/8/8/8/8/8/8/RR4K1 w B - 0 1");
+    assert_eq!(pos.to_fen().unwrap(), "4k3/8/8/8/8/8/8/RR4K1 w B - 0 1");
+    assert_eq!(castlings(&pos), ["g1-b1"]);
+    // The outermost one keeps the letters of chess; Shredder-FEN letters read the same.
+    assert_eq!(fen("3k4/8/8/8/8/8/8/R5KR w HA - 0 1").to_fen().unwrap(), "3k4/8/8/8/8/8/8/R5KR w KQ - 0 1");
+}
