@@ -132,3 +132,43 @@ fn fen_castling_rights_name_a_file_when_the_rook_is_not_the_outermost() {
     // The outermost one keeps the letters of chess; Shredder-FEN letters read the same.
     assert_eq!(fen("3k4/8/8/8/8/8/8/R5KR w HA - 0 1").to_fen().unwrap(), "3k4/8/8/8/8/8/8/R5KR w KQ - 0 1");
 }
+
+/// A move in UCI's chess960 form: `e2e4`, `e7e8q`, and castling as the king taking its rook (`g1h1`).
+fn uci(p: &Position, m: &qipan::core::Move) -> String {
+    let text = move_text(p.game(), m);
+    let (main, promote) = text.split_once('=').unwrap_or((&text, ""));
+    format!("{}{}", main.replace('-', ""), promote.to_lowercase())
+}
+
+/// Random games from random starts, compared move by move with Fairy-Stockfish's legal moves (its
+/// divide to depth 1 after the moves so far), where it is installed.
+#[test]
+fn random_games_agree_with_fairy_stockfish_move_by_move() {
+    use rand::{Rng, SeedableRng};
+    let Some(mut engine) = common::fairy::Fairy::start() else { return };
+    engine.set("UCI_Chess960", "true");
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(960);
+    for _ in 0..6 {
+        let number = rng.random_range(0..960u32).to_string();
+        let game = qipan::load("chess960", &[("start".into(), number.clone())]).unwrap();
+        let mut pos = game.start();
+        let start = pos.to_fen().unwrap();
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..80 {
+            if pos.is_over() {
+                break;
+            }
+            let moves = pos.legal_moves();
+            let mut ours: Vec<String> = moves.iter().map(|m| uci(&pos, m)).collect();
+            ours.sort();
+            let played_refs: Vec<&str> = played.iter().map(String::as_str).collect();
+            let mut theirs: Vec<String> =
+                engine.perft("chess", Some(&start), &played_refs, 1).moves.into_iter().map(|(m, _)| m).collect();
+            theirs.sort();
+            assert_eq!(ours, theirs, "start {number} after {}", played.join(" "));
+            let m = moves[rng.random_range(0..moves.len())];
+            played.push(uci(&pos, &m));
+            pos.play(&m).unwrap();
+        }
+    }
+}
