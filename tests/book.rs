@@ -791,3 +791,19 @@ fn shuffle_chess_example_numbers_its_starts() {
     let fen = game.start().to_fen().unwrap();
     assert!(fen.starts_with("rrknnqbb/pppppppp/8/8/8/8/PPPPPPPP/RRKNNQBB w - -"), "{fen}");
 }
+
+#[test]
+fn promotion_in_place_waits_for_a_lost_general() {
+    let game = load(&example("promotion-in-place.yaml"));
+    let mut pos = game.start();
+    // White's general steps to b2, where Black's takes it: White has lost its general.
+    play(&mut pos, &["c1-b2", "a3-b2"]);
+    let texts = legal_texts(&pos);
+    assert!(!texts.iter().any(|t| t.contains('=')), "no promotion before reaching the far row: {texts:?}");
+    play(&mut pos, &["a2-a3", "c3-c2"]);
+    assert!(legal_texts(&pos).contains(&"a3-a3=G".to_string()), "{:?}", legal_texts(&pos));
+    let mv = parse_move(&pos, "a3=G").unwrap();
+    assert_eq!(mv, parse_move(&pos, "a3-a3=G").unwrap());
+    pos.play(&mv).unwrap();
+    assert_eq!(pos.cell(game.board.find("a3").unwrap()).map(|p| p.piece), game.piece("general"));
+}

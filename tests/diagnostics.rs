@@ -41,6 +41,7 @@ snapshot!(capture_sparing, "capture_sparing.yaml");
 snapshot!(shuffle_impossible, "shuffle_impossible.yaml");
 snapshot!(shuffle_colour_late, "shuffle_colour_late.yaml");
 snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
+snapshot!(stay_without_promote, "stay_without_promote.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -246,8 +246,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         Some((m, p)) => (m, Some(p)),
         None => (first, None),
     };
-    let mut mv = parse_main(pos, main)?;
     let game = pos.game();
+    // A promotion in place may name its node once (`c5=F` for `c5-c5=F`).
+    let stays = promote.is_some()
+        && game.board.find(main).is_some_and(|n| pos.cell(n).is_some_and(|p| p.seat == pos.to_move()));
+    let mut mv = match game.board.find(main) {
+        Some(n) if stays => Move::step(pos.cell(n).map_or(PieceId::new(0), |p| p.piece), n, n),
+        _ => parse_main(pos, main)?,
+    };
     if let Some(p) = promote {
         if mv.kind != MoveKind::Move {
             return Err(NotationError::Malformed(text.to_string()));

@@ -63,6 +63,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         let pat = inner.next().expect("pattern");
         let default_to = match pat.as_rule() {
             Rule::place | Rule::drop | Rule::castle => Cond::Empty,
+            Rule::stay => Cond::True,
             // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
             // other, the chain form's prey) is the capture rule's to decide.
             _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
@@ -96,8 +97,11 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                     for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
                         rule.promote.push(piece_named(&p, names)?);
                     }
-                    if let Some(c) = it.next() {
-                        rule.promote_in = compile_cond(c, names)?;
+                    for part in it {
+                        match part.as_rule() {
+                            Rule::promote_captured => rule.promote_captured = true,
+                            _ => rule.promote_in = compile_cond(part, names)?,
+                        }
                     }
                 }
                 Rule::passable_clause => rule.passable = true,
@@ -117,6 +121,14 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
             }
         }
         super::turns::check_turn_rule(&rule, text)?;
+        if rule.pattern == Pattern::Stay && rule.promote.is_empty() {
+            // A move that changes nothing would be a pass under another name.
+            return Err(LangError::at(
+                0,
+                "`stay` without `promote`: the piece would change nothing",
+                Some("`stay promote PIECE in ZONE`, a promotion on the piece's own node".into()),
+            ));
+        }
         Ok(rule)
     })
 }
@@ -238,6 +250,7 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         },
         Rule::drop => Pattern::Drop,
         Rule::fly => Pattern::Fly,
+        Rule::stay => Pattern::Stay,
         Rule::step => {
             let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }

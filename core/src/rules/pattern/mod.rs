@@ -23,6 +23,7 @@ mod place;
 pub mod rule;
 mod shot;
 mod slide;
+mod stay;
 mod step_table;
 mod walk;
 
@@ -120,6 +121,9 @@ pub enum Pattern {
     },
     /// From the piece's node to any other node of the board the destination condition allows (`fly`).
     Fly,
+    /// The piece stays on its node and promotes there (`stay promote general in zone(last)`): a move
+    /// whose destination is its origin, written `c5-c5=F`, or `c5=F`.
+    Stay,
     /// A walk of `min..=max` steps that may turn freely, through empty nodes.
     Walk {
         /// Fewest steps.
@@ -279,6 +283,7 @@ pub fn generate(
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
         Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
         Pattern::Fly => g.fly(),
+        Pattern::Stay => g.stay(),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
@@ -377,14 +382,14 @@ impl Pattern {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => true,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
-            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => false,
         }
     }
 
     /// Whether arriving on an enemy takes it (castling and placements only go to empty nodes).
     pub(crate) fn may_capture(&self) -> bool {
         match self {
-            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } => false,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } | Pattern::Stay => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Walk { .. } | Pattern::Fly => true,
         }
@@ -398,6 +403,7 @@ impl Pattern {
             Pattern::Walk { .. } | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Castle { .. } | Pattern::Fly => true,
+            Pattern::Stay => false,
         }
     }
 
@@ -412,7 +418,7 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {
                 None
             }
-            Pattern::Fly => None,
+            Pattern::Fly | Pattern::Stay => None,
         }
     }
 
@@ -425,7 +431,9 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Slide { .. } | Pattern::Hop { .. } => {
                 false
             }
-            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
+            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => {
+                false
+            }
         }
     }
 
@@ -441,7 +449,7 @@ impl Pattern {
             // A jump's middle node must satisfy a condition, which no backwards scan checks.
             Pattern::Jump { .. } => Shape::Forward,
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => Shape::Forward,
-            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => Shape::Forward,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => Shape::Forward,
         }
     }
 }

@@ -258,6 +258,9 @@ pub struct MoveRule {
     pub promote: Vec<PieceId>,
     /// Where promotion happens (a node condition on the destination).
     pub promote_in: Cond,
+    /// Promotion only to a type the mover has fewer of on the board than at the start, one it has lost
+    /// (`promote (queen|rook) captured`: grand chess, old Indian rules).
+    pub promote_captured: bool,
     /// The nodes this move passes over may be taken en passant by the next player (see
     /// [`CaptureMode::Passer`]).
     pub passable: bool,
@@ -354,6 +357,7 @@ impl MoveRule {
             shot: None,
             promote: Vec::new(),
             promote_in: Cond::True,
+            promote_captured: false,
             passable: false,
             to_fast: None,
             over_fast: None,
