@@ -76,10 +76,11 @@ fn a_king_that_stays_put_castles_with_the_rook_alone() {
 /// the six files left (mod 6), the knights by the table of ten pairs of the five left, then R, K, R.
 fn scharnagl(n: usize) -> String {
     let mut row = ['.'; 8];
-    let (mut n, mut place) = (n, |row: &mut [char; 8], k: usize, c: char| {
+    let mut n = n;
+    let place = |row: &mut [char; 8], k: usize, c: char| {
         let free: Vec<usize> = (0..8).filter(|&i| row[i] == '.').collect();
         row[free[k]] = c;
-    });
+    };
     row[2 * (n % 4) + 1] = 'B';
     n /= 4;
     row[2 * (n % 4)] = 'B';
