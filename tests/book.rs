@@ -306,6 +306,7 @@ fn pictures_are_current() {
             None,
         ),
         ("games/chess.svg", "chess", &[], "e2-e4 e7-e5 g1-f3", None),
+        ("games/chess960.svg", "chess960", &[("start", "405")], "f1-e3 f8-e6 g1-h1", None),
         ("games/xiangqi.svg", "xiangqi", &[], "h3-e3 h10-g8", None),
         ("games/tic-tac-toe.svg", "tic-tac-toe", &[], "b2 a1 a3 b1 c1", None),
         ("games/connect-four.svg", "connect-four", &[], "d1 d2 c1 e1 b1", None),
@@ -815,4 +816,29 @@ fn check_hooks_example() {
     let queen: Vec<String> = legal_texts(&pos).into_iter().filter(|t| t.starts_with("h5-")).collect();
     assert!(!queen.contains(&"h5-f7".to_string()) && !queen.contains(&"h5-g6".to_string()), "{queen:?}");
     assert!(queen.contains(&"h5-h4".to_string()), "{queen:?}");
+fn shuffle_chess_example_numbers_its_starts() {
+    // 4 light-bishop files x 4 dark-bishop files x 6 for the queen x 10 knight pairs x 3 for the king.
+    let game = load_with(&example("shuffle-chess.yaml"), &[("start", "2879")]);
+    let shuffle = game.shuffle.as_ref().expect("a numbered start");
+    assert_eq!(shuffle.count(), 2880);
+    assert_eq!(shuffle.row_text(&game, 0).as_deref(), Some("BBQNNKRR"));
+    assert_eq!(shuffle.row_text(&game, 2879).as_deref(), Some("RRKNNQBB"));
+    let fen = game.start().to_fen().unwrap();
+    assert!(fen.starts_with("rrknnqbb/pppppppp/8/8/8/8/PPPPPPPP/RRKNNQBB w - -"), "{fen}");
+}
+
+#[test]
+fn promotion_in_place_waits_for_a_lost_general() {
+    let game = load(&example("promotion-in-place.yaml"));
+    let mut pos = game.start();
+    // White's general steps to b2, where Black's takes it: White has lost its general.
+    play(&mut pos, &["c1-b2", "a3-b2"]);
+    let texts = legal_texts(&pos);
+    assert!(!texts.iter().any(|t| t.contains('=')), "no promotion before reaching the far row: {texts:?}");
+    play(&mut pos, &["a2-a3", "c3-c2"]);
+    assert!(legal_texts(&pos).contains(&"a3-a3=G".to_string()), "{:?}", legal_texts(&pos));
+    let mv = parse_move(&pos, "a3=G").unwrap();
+    assert_eq!(mv, parse_move(&pos, "a3-a3=G").unwrap());
+    pos.play(&mv).unwrap();
+    assert_eq!(pos.cell(game.board.find("a3").unwrap()).map(|p| p.piece), game.piece("general"));
 }

@@ -113,6 +113,29 @@ fn play_refuses_an_illegal_move_with_its_rule() {
 }
 
 #[test]
+fn numbered_starts_are_listed_and_drawn_from_the_seed() {
+    let out = qipan(&["show", "chess960", "--starts"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("960 starts, chosen by --set start=NUMBER\n   0 BBQNNRKR\n"), "{text}");
+    assert!(text.contains("\n 518 RNBQKBNR\n"), "{text}");
+    let drawn = |seed: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+            .args(["play", "chess960", "--set", "start=random", "--seed", seed])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        stdout(&child.wait_with_output().unwrap()).lines().next().unwrap_or("").to_string()
+    };
+    assert_eq!(drawn("7"), "start=87 (drawn with --seed 7)");
+    assert_eq!(drawn("7"), drawn("7"));
+    assert_ne!(drawn("7"), drawn("8"));
+    let out = qipan(&["show", "chess", "--starts"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("chess has no numbered starts"));
+}
+
+#[test]
 fn play_with_ai_seats_finishes() {
     let out = Command::new(env!("CARGO_BIN_EXE_qipan"))
         .args(["play", "go", "--set", "size=5", "--ai", "all", "--seed", "3"])

@@ -40,6 +40,10 @@ snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
 snapshot!(captured_as_unknown, "captured_as_unknown.yaml");
 snapshot!(gives_check_in_to, "gives_check_in_to.yaml");
+snapshot!(shuffle_impossible, "shuffle_impossible.yaml");
+snapshot!(shuffle_colour_late, "shuffle_colour_late.yaml");
+snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
+snapshot!(stay_without_promote, "stay_without_promote.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

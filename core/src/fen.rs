@@ -359,20 +359,30 @@ impl Position {
                 continue;
             };
             let [mx, my, _] = game.board.node(mover).coord;
-            let unmoved_partner = |east: bool| {
-                game.board.node_ids().any(|n| {
-                    let [x, y, _] = game.board.node(n).coord;
-                    n != mover
-                        && y == my
-                        && (x > mx) == east
-                        && self.unmoved(n)
-                        && self.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
-                })
+            // The unmoved partner furthest toward each side: `K`/`Q` when no partner stands beyond it,
+            // else its file letter (X-FEN), so that the text reads back as the same rights.
+            let partner_x = |east: bool, unmoved: bool| {
+                game.board
+                    .node_ids()
+                    .filter(|&n| {
+                        let [x, y, _] = game.board.node(n).coord;
+                        n != mover
+                            && y == my
+                            && (x > mx) == east
+                            && (!unmoved || self.unmoved(n))
+                            && self.cell(n).is_some_and(|p| p.seat == seat && partners.contains(&p.piece))
+                    })
+                    .map(|n| game.board.node(n).coord[0])
+                    .max_by_key(|&x| if east { x } else { -x })
             };
             for (east, c) in [(true, 'k'), (false, 'q')] {
-                if unmoved_partner(east) {
-                    castling.push(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c });
-                }
+                let Some(x) = partner_x(east, true) else { continue };
+                let c = if partner_x(east, false) == Some(x) || !(0..26).contains(&x) {
+                    c
+                } else {
+                    (b'a' + x as u8) as char
+                };
+                castling.push(if seat == SeatId(0) { c.to_ascii_uppercase() } else { c });
             }
         }
         if castling.is_empty() {

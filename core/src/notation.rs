@@ -157,9 +157,23 @@ fn main_text(game: &Game, mv: &Move) -> String {
         MoveKind::Move if let Some(p) = mv.promote => {
             format!("{}-{}={}", b.label(mv.from), b.label(mv.to), piece_letter(game, p))
         }
+        // Castling onto columns: the mover may stay or land where the partner stood, so its text names
+        // the partner's node (`e1-h1`, king takes rook, as UCI's chess960 mode).
+        MoveKind::Move if mv.with_from.is_some() && castles_to_columns(game, mv.piece) => {
+            format!("{}-{}", b.label(mv.from), b.label(mv.with_from))
+        }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
     }
+}
+
+/// Whether `piece` castles onto given columns ([`CastleReach::Columns`](crate::rules::CastleReach)).
+fn castles_to_columns(game: &Game, piece: PieceId) -> bool {
+    game.pieces.get(piece.idx()).is_some_and(|p| {
+        p.moves
+            .iter()
+            .any(|r| matches!(r.pattern, Pattern::Castle { reach: crate::rules::CastleReach::Columns { .. }, .. }))
+    })
 }
 
 /// How a promotion names its piece: the first symbol when it is a plain letter, else the name.
@@ -232,8 +246,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         Some((m, p)) => (m, Some(p)),
         None => (first, None),
     };
-    let mut mv = parse_main(pos, main)?;
     let game = pos.game();
+    // A promotion in place may name its node once (`c5=F` for `c5-c5=F`).
+    let stays = promote.is_some()
+        && game.board.find(main).is_some_and(|n| pos.cell(n).is_some_and(|p| p.seat == pos.to_move()));
+    let mut mv = match game.board.find(main) {
+        Some(n) if stays => Move::step(pos.cell(n).map_or(PieceId::new(0), |p| p.piece), n, n),
+        _ => parse_main(pos, main)?,
+    };
     if let Some(p) = promote {
         if mv.kind != MoveKind::Move {
             return Err(NotationError::Malformed(text.to_string()));
@@ -289,10 +309,13 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         if !legal.contains(&mv) {
             let word =
                 |m: &Move| m.capture_rule.and_then(|r| game.rules.captures.get(r as usize)).map(|r| r.form.word());
+            // Castling onto columns is written with the partner's node (`e1-h1`), or the mover's
+            // destination when no other move of the mover ends there (`e1-g1`).
+            let to_partner = castles_to_columns(game, mv.piece);
             let same = |m: &&Move| {
                 m.kind == mv.kind
                     && m.from == mv.from
-                    && m.to == mv.to
+                    && (m.to == mv.to || (to_partner && m.with_from == mv.to))
                     && m.promote == mv.promote
                     && m.extra == mv.extra
                     && !m.by.is_some()

@@ -15,7 +15,7 @@ pub struct PlayArgs {
     /// mcts[:iterations=N,ms=N,c=X]), names or numbers or `all`, comma-separated or repeated.
     #[arg(long, value_name = "SEAT[=AGENT]")]
     ai: Vec<String>,
-    /// Random seed for the AI.
+    /// Random seed for the AI, and for a start drawn at random (`--set start=random`).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write the game to this file when it ends: SGF when the name ends in `.sgf` (Go-family games on 2-D
@@ -32,6 +32,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut overrides = a.game.overrides()?;
+    if let Some((option, number)) = a.game.random_start(&mut overrides, a.seed)? {
+        outln!("{option}={number} (drawn with --seed {})", a.seed);
+    }
     if let Some(players) = cut_and_choose(&a.game.game, &mut overrides, &mut input)? {
         outln!("{players}");
     }

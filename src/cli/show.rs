@@ -21,11 +21,23 @@ pub struct ShowArgs {
     /// Mark where the piece on this node may move (in the picture).
     #[arg(long, value_name = "NODE")]
     mark: Option<String>,
+    /// List the numbered starts of a game with a shuffled start (chess960): each number and the
+    /// first seat's pieces, which `--set OPTION=NUMBER` chooses.
+    #[arg(long)]
+    starts: bool,
 }
 
 pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
     // Showing a position needs no option that only the scoring uses (Field Go's komi)...
     let game = qipan::load_for_view(&a.game.game, &a.game.overrides()?)?;
+    if a.starts {
+        let shuffle = game.shuffle.as_ref().ok_or_else(|| anyhow!("{} has no numbered starts", game.name))?;
+        outln!("{} starts, chosen by --set {}=NUMBER", shuffle.count(), shuffle.option);
+        for n in 0..shuffle.count() {
+            outln!("{n:>4} {}", shuffle.row_text(&game, n).unwrap_or_default());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut pos = a.game.start(&game)?;
     let moves = a.moves.as_deref().unwrap_or("");
     for (i, text) in moves.split([' ', ',']).filter(|t| !t.is_empty()).enumerate() {

@@ -124,6 +124,7 @@ struct GameData {
     rules_name: String,
     counters: Vec<String>,
     extras: Vec<Extra>,
+    shuffle: Option<super::shuffle::Shuffle>,
 }
 
 /// Each part of a game, set or added.
@@ -173,6 +174,7 @@ impl GameBuilder {
                 rules_name: String::new(),
                 counters: Vec::new(),
                 extras: Vec::new(),
+                shuffle: None,
             },
         }
     }
@@ -217,6 +219,20 @@ impl GameBuilder {
     /// A piece on the board at the start.
     pub fn place(mut self, placement: Placement) -> Self {
         self.game.setup.push(placement);
+        self
+    }
+
+    /// A start generated from a number: its pieces are added to the setup, and the game keeps the
+    /// steps for listing the starts ([`Game::shuffle`](super::Game::shuffle)).
+    ///
+    /// ```
+    /// let game = qipan::load("chess960", &[("start".into(), "0".into())])?;
+    /// assert_eq!(game.shuffle.as_ref().map(|s| s.count()), Some(960));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shuffle(mut self, shuffle: super::shuffle::Shuffle, number: u64) -> Self {
+        self.game.setup.extend(shuffle.placements(number).unwrap_or_default());
+        self.game.shuffle = Some(shuffle);
         self
     }
 
@@ -364,6 +380,7 @@ impl GameData {
             rules_name,
             counters,
             extras,
+            shuffle,
         } = self;
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
@@ -477,6 +494,7 @@ impl GameData {
             rules_name,
             counters,
             extras,
+            shuffle,
             relation_dirs,
             zobrist,
             turn_keys,

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 mod build;
+pub mod shuffle;
 
 pub use build::{BuildError, GameBuilder, MAX_KEYS};
 
@@ -194,6 +195,8 @@ pub struct Game {
     pub counters: Vec<String>,
     /// Extra actions a seat may take alongside its move.
     pub extras: Vec<Extra>,
+    /// How the start was generated from a number, when it was (chess960).
+    pub shuffle: Option<shuffle::Shuffle>,
     relation_dirs: Vec<Vec<DirectionId>>,
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,

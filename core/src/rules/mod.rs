@@ -18,7 +18,8 @@ pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
-    CaptureMode, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, Shot, ShotTrigger, ThenPlace, WalkStep,
+    CaptureMode, CastleReach, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, Shot, ShotTrigger,
+    ThenPlace, WalkStep,
 };
 pub use priority::CapturePriority;
 pub use scoring::GroupMeasure;

@@ -16,6 +16,7 @@ mod pass;
 mod pieces;
 mod rules;
 mod seats;
+mod shuffle;
 mod words;
 
 pub use options::OptionInfo;
@@ -217,6 +218,7 @@ impl<'a> Compiler<'a> {
         let pieces = self.pieces(def, &names, &seats)?;
         let setup = self.setup(def, &board, &seats, &piece_names);
         let reserves = self.reserves(def, &seats, &piece_names);
+        let shuffle = self.shuffle(def, &board, &seats, &piece_names);
 
         // Zobrist keys are one per (node, seat, piece): refuse definitions that would need gigabytes.
         let keys = board.len() * seats.len() * pieces.len();
@@ -250,6 +252,9 @@ impl<'a> Compiler<'a> {
         }
         for counter in &def.counters {
             game = game.counter(counter.clone());
+        }
+        if let Some((shuffle, number)) = shuffle {
+            game = game.shuffle(shuffle, number);
         }
         for extra in self.extras(def, &piece_names) {
             game = game.extra(extra);

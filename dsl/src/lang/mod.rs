@@ -207,7 +207,8 @@ fn rule_name(r: Rule) -> &'static str {
         | Rule::jump
         | Rule::walk
         | Rule::castle
-        | Rule::fly => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle, fly)",
+        | Rule::fly
+        | Rule::stay => "a pattern (place, drop, step, slide, leap, path, hop, jump, walk, castle, fly, stay)",
         Rule::covering => "`covering` and a relation: `place covering orthogonal`",
         Rule::dirs | Rule::leg => "a relation such as `orthogonal` or `diagonal.outward`",
         Rule::range => "a range such as `1..3`, `2..` or `4`",

@@ -8,7 +8,9 @@ use pest::Parser;
 use pest::iterators::Pair;
 use qipan_core::PieceId;
 use qipan_core::board::RelationId;
-use qipan_core::rules::{CaptureMode, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep};
+use qipan_core::rules::{
+    CaptureMode, CastleReach, Cond, DirSel, Leg, LoneRule, MoveRule, Pattern, Shot, ShotTrigger, WalkStep,
+};
 
 /// The direction words of a movement rule, besides the board's own directions (`orthogonal.forward`).
 const DIR_WORDS: Words<DirSel> = &[
@@ -61,6 +63,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         let pat = inner.next().expect("pattern");
         let default_to = match pat.as_rule() {
             Rule::place | Rule::drop | Rule::castle => Cond::Empty,
+            Rule::stay => Cond::True,
             // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
             // other, the chain form's prey) is the capture rule's to decide.
             _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
@@ -105,8 +108,11 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                     for p in it.next().expect("promote_to").into_inner().filter(not_keyword) {
                         rule.promote.push(piece_named(&p, names)?);
                     }
-                    if let Some(c) = it.next() {
-                        rule.promote_in = compile_cond(c, names)?;
+                    for part in it {
+                        match part.as_rule() {
+                            Rule::promote_captured => rule.promote_captured = true,
+                            _ => rule.promote_in = compile_cond(part, names)?,
+                        }
                     }
                 }
                 Rule::passable_clause => rule.passable = true,
@@ -126,6 +132,14 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
             }
         }
         super::turns::check_turn_rule(&rule, text)?;
+        if rule.pattern == Pattern::Stay && rule.promote.is_empty() {
+            // A move that changes nothing would be a pass under another name.
+            return Err(LangError::at(
+                0,
+                "`stay` without `promote`: the piece would change nothing",
+                Some("`stay promote PIECE in ZONE`, a promotion on the piece's own node".into()),
+            ));
+        }
         Ok(rule)
     })
 }
@@ -199,6 +213,27 @@ pub(super) fn compile_dirs(p: Pair<Rule>, names: &Names) -> Result<(RelationId, 
 }
 
 /// A step count written in a rule: 0 to 255.
+/// A column of a grid named as its labels start (`g` for `g1`..`g8`): its first coordinate.
+fn column(c: &Pair<Rule>, board: &qipan_core::board::Board) -> Result<i32, LangError> {
+    let name = c.as_str();
+    let file = |label: &str| label.trim_end_matches(|ch: char| ch.is_ascii_digit()).to_string();
+    let mut files: Vec<(i32, String)> =
+        board.node_ids().map(|n| (board.node(n).coord[0], file(board.label(n)))).collect();
+    files.sort();
+    files.dedup();
+    match files.iter().find(|(_, f)| f == name) {
+        Some(&(x, _)) if files.iter().filter(|(_, f)| f == name).all(|&(y, _)| y == x) => Ok(x),
+        _ => Err(LangError::at(
+            offset_of(c),
+            format!("`{name}` is not a column of this board"),
+            Some(format!(
+                "a column named as its nodes' labels start: {}",
+                files.iter().map(|(_, f)| f.as_str()).filter(|f| !f.is_empty()).collect::<Vec<_>>().join(", ")
+            )),
+        )),
+    }
+}
+
 fn small_number(x: &Pair<Rule>) -> Result<u8, LangError> {
     x.as_str().parse::<u8>().map_err(|_| {
         LangError::at(offset_of(x), format!("`{}` is too large", x.as_str()), Some("a number from 0 to 255".into()))
@@ -226,6 +261,7 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         },
         Rule::drop => Pattern::Drop,
         Rule::fly => Pattern::Fly,
+        Rule::stay => Pattern::Stay,
         Rule::step => {
             let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }
@@ -348,12 +384,21 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         Rule::castle => {
             let mut it = p.into_inner().filter(not_keyword);
             let (relation, dirs) = compile_dirs(it.next().expect("dirs"), names)?;
-            let steps = small_number(&it.next().expect("int"))?;
-            if steps == 0 {
-                return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
-            }
-            let partner = compile_cond(it.next().expect("partner"), names)?;
-            Pattern::Castle { relation, dirs, steps, partner }
+            let next = it.next().expect("reach");
+            let (reach, partner) = if next.as_rule() == Rule::castle_to {
+                let mut parts = next.into_inner().filter(not_keyword);
+                let mover = column(&parts.next().expect("column"), names.board)?;
+                let partner = compile_cond(parts.next().expect("partner"), names)?;
+                let lands = column(&parts.next().expect("column"), names.board)?;
+                (CastleReach::Columns { mover, partner: lands }, partner)
+            } else {
+                let steps = small_number(&next)?;
+                if steps == 0 {
+                    return Err(LangError::at(off, "castling moves at least one step", Some("a number from 1".into())));
+                }
+                (CastleReach::Steps(steps), compile_cond(it.next().expect("partner"), names)?)
+            };
+            Pattern::Castle { relation, dirs, reach, partner }
         }
         r => unreachable!("unexpected pattern {r:?}"),
     })

@@ -196,6 +196,9 @@ pub struct GameDef {
     /// Pieces in reserve at the start.
     #[serde(default)]
     pub reserve: Vec<ReserveDef>,
+    /// A start generated from a number (chess960's back ranks).
+    #[serde(default)]
+    pub shuffle: Option<ShuffleDef>,
     /// Capture, repetition and pass rules.
     #[serde(default)]
     pub rules: RulesDef,

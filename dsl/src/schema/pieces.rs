@@ -256,6 +256,62 @@ pub struct SetupDef {
     pub when: Option<Text>,
 }
 
+/// A start generated from a number: placement steps over a zone's nodes (see
+/// [`qipan_core::game::shuffle`]).
+///
+/// ```
+/// let def = qipan::definition("chess960")?.def;
+/// let shuffle = def.shuffle.unwrap();
+/// assert_eq!((shuffle.number.value.as_str(), shuffle.zone.value.as_str()), ("start", "rank1"));
+/// assert_eq!(shuffle.steps.len(), 5);
+/// assert_eq!(shuffle.steps[4].rest.iter().map(|p| p.value.as_str()).collect::<Vec<_>>(), ["rook", "king", "rook"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleDef {
+    /// The option whose value is the start's number.
+    pub number: Text,
+    /// The seat whose pieces the steps place.
+    pub seat: Text,
+    /// The zone whose nodes they fill, in board order.
+    pub zone: Text,
+    /// Other seats that get the same pieces on their own zone's nodes, in the same order.
+    #[serde(default)]
+    pub copies: Vec<ShuffleCopyDef>,
+    /// The steps, the first one's choice the lowest digit of the number.
+    pub steps: Vec<ShuffleStepDef>,
+}
+
+/// A seat that gets a [`ShuffleDef`]'s pieces on its own zone: `{ seat: black, zone: rank8 }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleCopyDef {
+    /// The seat.
+    pub seat: Text,
+    /// Its zone.
+    pub zone: Text,
+}
+
+/// One placement step: `{ piece: knight, count: 2 }`, `{ piece: bishop, colour: light }`, or the last
+/// pieces in order on the nodes left, `{ rest: [rook, king, rook] }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleStepDef {
+    /// The piece placed.
+    #[serde(default)]
+    pub piece: Option<Text>,
+    /// How many of it.
+    #[serde(default)]
+    pub count: Option<u32>,
+    /// Only on nodes of this board colour.
+    #[serde(default)]
+    pub colour: Option<Text>,
+    /// The pieces that fill the nodes left, in order.
+    #[serde(default)]
+    pub rest: Vec<Text>,
+}
+
 /// Pieces in reserve at the start.
 ///
 /// ```

@@ -232,7 +232,8 @@ impl Gen<'_> {
                         }
                         _ => false,
                     };
-                    if !went_on || rule.chain_optional {
+                    if (!went_on || rule.chain_optional) && (!rule.promote_captured || super::stay::lost(pos, seat, p))
+                    {
                         self.out.push(Move { promote: Some(p), ..mv });
                     }
                 }

@@ -82,7 +82,9 @@ impl Gen<'_> {
         };
         if !rule.promote.is_empty() && mv.kind == MoveKind::Move && rule.promote_in.eval_quick(pos, seat, to) {
             for &p in &rule.promote {
-                self.out.push(Move { promote: Some(p), ..mv });
+                if !rule.promote_captured || super::stay::lost(pos, seat, p) {
+                    self.out.push(Move { promote: Some(p), ..mv });
+                }
             }
             return;
         }

@@ -23,9 +23,11 @@ mod place;
 pub mod rule;
 mod shot;
 mod slide;
+mod stay;
 mod step_table;
 mod walk;
 
+pub use castle::CastleReach;
 pub use chain::{PlaceReach, ThenPlace};
 pub(crate) use chain::{may_jump_first, then_places_after};
 pub(crate) use cover::covers;
@@ -119,6 +121,9 @@ pub enum Pattern {
     },
     /// From the piece's node to any other node of the board the destination condition allows (`fly`).
     Fly,
+    /// The piece stays on its node and promotes there (`stay promote general in zone(last)`): a move
+    /// whose destination is its origin, written `c5-c5=F`, or `c5=F`.
+    Stay,
     /// A walk of `min..=max` steps that may turn freely, through empty nodes.
     Walk {
         /// Fewest steps.
@@ -137,17 +142,16 @@ pub enum Pattern {
         /// to both of its ends, when there are two or more (a diagonal squeezed between two pieces).
         pinch: Option<RelationId>,
     },
-    /// A compound move (castling): the mover goes `steps` nodes along a direction toward a partner, the
-    /// first piece on that line, which must be a friend satisfying `partner`; the partner lands on the
-    /// node just before the mover's destination. Neither may have moved before, the partner must stand
-    /// beyond the destination, and under a check rule the mover may not start on or pass an attacked node.
+    /// A compound move (castling) of the mover and a partner, the first piece along a direction, which
+    /// must be a friend satisfying `partner`; where both land is the [`CastleReach`]. Neither may have
+    /// moved before, and under a check rule the mover may not start on or pass an attacked node.
     Castle {
         /// The relation.
         relation: RelationId,
         /// Which directions.
         dirs: DirSel,
-        /// Nodes the mover goes.
-        steps: u8,
+        /// Where the mover and the partner land.
+        reach: CastleReach,
         /// What the partner must be.
         partner: Cond,
     },
@@ -281,10 +285,16 @@ pub fn generate(
         Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
         Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
         Pattern::Fly => g.fly(),
+        Pattern::Stay => g.stay(),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
-        Pattern::Castle { relation, dirs, steps, partner } => g.castle(*relation, dirs, *steps, partner),
+        Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
+            g.castle(*relation, dirs, *steps, partner)
+        }
+        Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
+            g.castle_to(*relation, dirs, [*mover, *lands], partner)
+        }
     }
     if pos.game().rules.capture_required() {
         // Legality from captures: only moves that capture under every `required` rule.
@@ -374,14 +384,14 @@ impl Pattern {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => true,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
-            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => false,
         }
     }
 
     /// Whether arriving on an enemy takes it (castling and placements only go to empty nodes).
     pub(crate) fn may_capture(&self) -> bool {
         match self {
-            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } => false,
+            Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } | Pattern::Stay => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Walk { .. } | Pattern::Fly => true,
         }
@@ -395,6 +405,7 @@ impl Pattern {
             Pattern::Walk { .. } | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Castle { .. } | Pattern::Fly => true,
+            Pattern::Stay => false,
         }
     }
 
@@ -403,13 +414,13 @@ impl Pattern {
     pub(crate) fn line(&self, nodes: usize) -> Option<Line<'_>> {
         match self {
             Pattern::Slide { relation, dirs, min, max } => slide::line(*relation, dirs, *min, *max),
-            Pattern::Castle { relation, dirs, steps, .. } => castle::line(*relation, dirs, *steps),
+            Pattern::Castle { relation, dirs, reach, .. } => castle::line(*relation, dirs, reach),
             Pattern::Hop { relation, dirs, .. } => hop::line(*relation, dirs, nodes),
             Pattern::Jump { relation, dirs, .. } => jump::line(*relation, dirs),
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {
                 None
             }
-            Pattern::Fly => None,
+            Pattern::Fly | Pattern::Stay => None,
         }
     }
 
@@ -422,7 +433,9 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Slide { .. } | Pattern::Hop { .. } => {
                 false
             }
-            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => false,
+            Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => {
+                false
+            }
         }
     }
 
@@ -438,7 +451,7 @@ impl Pattern {
             // A jump's middle node must satisfy a condition, which no backwards scan checks.
             Pattern::Jump { .. } => Shape::Forward,
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => Shape::Forward,
-            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly => Shape::Forward,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => Shape::Forward,
         }
     }
 }

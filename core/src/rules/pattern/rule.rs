@@ -10,7 +10,7 @@ use crate::rules::Cond;
 /// Which directions of a relation a pattern may use.
 ///
 /// ```
-/// use qipan::core::rules::{DirSel, Pattern};
+/// use qipan::core::rules::{CastleReach, DirSel, Pattern};
 ///
 /// let chess = qipan::load("chess", &[])?;
 /// let moves = |name| chess.pieces[chess.piece(name).unwrap().idx()].moves.clone();
@@ -19,7 +19,7 @@ use crate::rules::Cond;
 /// // `slide diagonal`: every direction of the relation.
 /// assert!(matches!(moves("bishop")[0].pattern, Pattern::Slide { dirs: DirSel::All, .. }));
 /// // `castle orthogonal.sideways 2 with piece(rook)`
-/// assert!(matches!(moves("king")[2].pattern, Pattern::Castle { dirs: DirSel::Sideways, steps: 2, .. }));
+/// assert!(matches!(moves("king")[2].pattern, Pattern::Castle { dirs: DirSel::Sideways, reach: CastleReach::Steps(2), .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -258,6 +258,9 @@ pub struct MoveRule {
     pub promote: Vec<PieceId>,
     /// Where promotion happens (a node condition on the destination).
     pub promote_in: Cond,
+    /// Promotion only to a type the mover has fewer of on the board than at the start, one it has lost
+    /// (`promote (queen|rook) captured`: grand chess, old Indian rules).
+    pub promote_captured: bool,
     /// The nodes this move passes over may be taken en passant by the next player (see
     /// [`CaptureMode::Passer`]).
     pub passable: bool,
@@ -357,6 +360,7 @@ impl MoveRule {
             shot: None,
             promote: Vec::new(),
             promote_in: Cond::True,
+            promote_captured: false,
             passable: false,
             to_fast: None,
             over_fast: None,

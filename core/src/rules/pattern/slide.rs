@@ -139,7 +139,9 @@ impl Gen<'_> {
         };
         if crowned && !rule.promote.is_empty() {
             for &p in &rule.promote {
-                self.out.push(crate::moves::Move { to, promote: Some(p), ..step });
+                if !rule.promote_captured || super::stay::lost(self.pos, self.seat, p) {
+                    self.out.push(crate::moves::Move { to, promote: Some(p), ..step });
+                }
             }
         } else {
             self.out.push(crate::moves::Move { to, ..step });
