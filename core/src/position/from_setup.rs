@@ -220,7 +220,7 @@ impl Position {
             passer: setup.passer,
             reps: setup.reps,
             royals: Vec::new(),
-            on_board: vec![0; seats * np],
+            on_board: vec![0; seats * np * (1 + game.tally_zones.count_ones() as usize)],
             present: vec![0; seats],
             placed: vec![Vec::new(); seats],
             slot: vec![0; n],

@@ -13,7 +13,7 @@ pub mod scoring;
 use crate::PieceId;
 use crate::board::RelationId;
 pub use capture::{CaptureForm, CaptureRule};
-pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
+pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine, Tally, TallyZone};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
