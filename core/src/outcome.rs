@@ -200,6 +200,8 @@ pub enum EndReason {
     QuietMoves,
     /// One arrangement occurred as often as the rules allow.
     Repetition,
+    /// A counting rule's count passed its limit ([`crate::rules::counting`]: makruk's honours).
+    Counting,
     /// A search's playout stopped at its length limit and scored where it stood (see
     /// [`crate::ai::mcts`]); never the result of a game.
     PlayoutCut,
@@ -246,6 +248,7 @@ impl EndReason {
             EndReason::MoveLimit => "move limit reached",
             EndReason::QuietMoves => "too many moves without a capture",
             EndReason::Repetition => "repetition",
+            EndReason::Counting => "the count reached its limit",
             EndReason::PlayoutCut => "playout cut",
             EndReason::Other(why) => why,
         }

@@ -375,6 +375,12 @@ impl GameData {
         if let Some(c) = &mut rules.pass_if {
             crate::rules::cond::tally::rewrite(c, &mut tally_zones, &seat_zones);
         }
+        for r in &mut rules.end.counting {
+            crate::rules::cond::tally::rewrite(&mut r.start, &mut tally_zones, &seat_zones);
+            for (c, _) in &mut r.limits {
+                crate::rules::cond::tally::rewrite(c, &mut tally_zones, &seat_zones);
+            }
+        }
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
             rule.over_fast = match &rule.pattern {

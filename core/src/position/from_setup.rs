@@ -168,6 +168,7 @@ impl Position {
             passes: self.passes,
             swapped: self.swapped,
             quiet_plies: self.quiet_plies,
+            count: self.count,
             reserve: self.reserve.clone(),
             graveyard: self.graveyard.clone(),
             captures: self.captures.clone(),
@@ -226,6 +227,7 @@ impl Position {
             slot: vec![0; n],
             defer_stuck: false,
             check_memo: (0, false),
+            count: setup.count,
             game,
         };
         for (i, c) in setup.cells.iter().enumerate() {

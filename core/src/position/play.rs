@@ -220,6 +220,9 @@ impl Position {
             self.advance_turn();
         }
         self.record_history();
+        if !self.game.rules.end.counting.is_empty() {
+            self.count = crate::rules::counting::after_move(self, self.count, captured > captures_before);
+        }
         if self.game.rules.end.repetition_draw.is_some() {
             if self.quiet_plies == 0 {
                 self.reps.clear();

@@ -56,6 +56,7 @@ impl Clone for Position {
             defer_stuck,
             check_memo,
             swapped,
+            count,
         } = self;
         Position {
             game: game.clone(),
@@ -93,6 +94,7 @@ impl Clone for Position {
             defer_stuck: *defer_stuck,
             check_memo: *check_memo,
             swapped: *swapped,
+            count: *count,
         }
     }
 
@@ -133,6 +135,7 @@ impl Clone for Position {
             defer_stuck,
             check_memo,
             swapped,
+            count,
         } = source;
         self.game.clone_from(game);
         self.cells.clone_from(cells);
@@ -169,5 +172,6 @@ impl Clone for Position {
         self.defer_stuck = *defer_stuck;
         self.check_memo = *check_memo;
         self.swapped = *swapped;
+        self.count = *count;
     }
 }

@@ -3,6 +3,7 @@
 pub mod attack;
 pub mod capture;
 pub mod cond;
+pub mod counting;
 pub mod end;
 pub mod goal;
 pub mod groups;

@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, EnclosedDef, FortDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, CountingDef, EnclosedDef, FortDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -152,6 +152,9 @@ pub struct EndDef {
     /// The seat that wins when a move fills the board without making a goal (Order and Chaos: `chaos`).
     #[serde(default)]
     pub full: Option<Text>,
+    /// Counts that start when a condition holds and draw the game at a limit (makruk's honours).
+    #[serde(default)]
+    pub counting: Vec<CountingDef>,
 }
 
 /// What a definition without an `end:` section gets: the same as an empty one (the last side standing
@@ -186,6 +189,7 @@ impl Default for EndDef {
             forts: Vec::new(),
             counts: Vec::new(),
             full: None,
+            counting: Vec::new(),
         }
     }
 }
