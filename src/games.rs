@@ -22,6 +22,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("english-draughts", include_str!("../games/english-draughts.yaml")),
     ("amazons", include_str!("../games/amazons.yaml")),
     ("nine-mens-morris", include_str!("../games/nine-mens-morris.yaml")),
+    ("makruk", include_str!("../games/makruk.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -30,7 +31,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 20);
+/// assert_eq!(qipan::games::BUILTIN.len(), 21);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
