@@ -320,6 +320,7 @@ fn pictures_are_current() {
         ("games/english-draughts.svg", "english-draughts", &[], "c3-d4 f6-e5 d4xf6 g7xe5 b2-c3", None),
         ("games/amazons.svg", "amazons", &[], "d1-d7/g7 j7-f3/c6 g1-g6/i8", None),
         ("games/nine-mens-morris.svg", "nine-mens-morris", &[], "a1 a7 d1 d7 b2 g7xb2 f2 b6 g1xb6", None),
+        ("games/makruk.svg", "makruk", &[], "c3-c4 f6-f5 b1-d2", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

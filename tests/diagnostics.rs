@@ -38,6 +38,7 @@ snapshot!(capture_explode_flag, "capture_explode_flag.yaml");
 snapshot!(capture_self_flag, "capture_self_flag.yaml");
 snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
+snapshot!(counting_node_test, "counting_node_test.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {
