@@ -131,3 +131,20 @@ fn counting_is_an_option() {
     assert_eq!(p.counting(), (0, 0));
     assert!(qipan::load("makruk", &[]).unwrap().options["counting"] == "true", "on by default");
 }
+
+/// The book's example of a counting rule (reference/definition.md, "Counting draws") does what the book says.
+#[test]
+fn the_books_counting_example() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/counting.yaml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let g = qipan::load_str(path, &text, &[]).unwrap();
+    let mut p = g.start();
+    play(&mut p, "c2-c4");
+    assert_eq!(p.counting(), (8, 10));
+    for text in ["e5-d5", "a1-a2"] {
+        play(&mut p, text);
+        assert!(!p.is_over());
+    }
+    play(&mut p, "d5-e5");
+    assert_eq!(p.outcome().map(|r| r.reason.clone()), Some(EndReason::Counting));
+}
