@@ -39,6 +39,7 @@ snapshot!(capture_self_flag, "capture_self_flag.yaml");
 snapshot!(chain_through_promotion, "chain_through_promotion.yaml");
 snapshot!(capture_sparing, "capture_sparing.yaml");
 snapshot!(counting_node_test, "counting_node_test.yaml");
+snapshot!(insufficient_sides, "insufficient_sides.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -81,13 +81,13 @@ fn pieces_honour_limits_follow_the_stronger_side() {
     let g = makruk(true);
     // (position, capture, pieces left, limit in moves)
     let cases = [
-        ("4k3/8/8/8/8/R7/R6r/4K3 w - - 0 1", "a2-h2", 4, 8), // two rooks
-        ("4k3/8/8/8/8/8/R6r/4K3 w - - 0 1", "a2-h2", 3, 16), // one rook
+        ("4k3/8/8/8/8/R7/R6r/4K3 w - - 0 1", "a2-h2", 4, 8),    // two rooks
+        ("4k3/8/8/8/8/8/R6r/4K3 w - - 0 1", "a2-h2", 3, 16),    // one rook
         ("4k3/8/8/8/8/3n4/2S5/4KS2 w - - 0 1", "c2-d3", 4, 22), // two khons
         ("4k3/8/8/8/8/3n4/1N6/4KN2 w - - 0 1", "b2-d3", 4, 32), // two knights
-        ("4k3/8/8/8/8/3n4/2S5/4K3 w - - 0 1", "c2-d3", 3, 44), // one khon
-        ("4k3/8/8/8/8/3n4/2M5/4K3 w - - 0 1", "c2-d3", 3, 64), // a met
-        ("4k3/8/8/8/8/3n4/1N6/4K3 w - - 0 1", "b2-d3", 3, 64), // one knight
+        ("4k3/8/8/8/8/3n4/2S5/4K3 w - - 0 1", "c2-d3", 3, 44),  // one khon
+        ("4k3/8/8/8/8/3n4/2M5/4K3 w - - 0 1", "c2-d3", 3, 64),  // a met
+        ("4k3/8/8/8/8/3n4/1N6/4K3 w - - 0 1", "b2-d3", 3, 64),  // one knight
     ];
     for (f, capture, pieces, limit) in cases {
         let mut p = fen(&g, f);

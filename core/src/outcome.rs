@@ -202,6 +202,9 @@ pub enum EndReason {
     Repetition,
     /// A counting rule's count passed its limit ([`crate::rules::counting`]: makruk's honours).
     Counting,
+    /// The material left is a dead case of the game's: no side can ever win
+    /// ([`crate::rules::insufficient`]).
+    InsufficientMaterial,
     /// A search's playout stopped at its length limit and scored where it stood (see
     /// [`crate::ai::mcts`]); never the result of a game.
     PlayoutCut,
@@ -249,6 +252,7 @@ impl EndReason {
             EndReason::QuietMoves => "too many moves without a capture",
             EndReason::Repetition => "repetition",
             EndReason::Counting => "the count reached its limit",
+            EndReason::InsufficientMaterial => "insufficient material",
             EndReason::PlayoutCut => "playout cut",
             EndReason::Other(why) => why,
         }

@@ -15,8 +15,8 @@
 //! // Makruk: White's rook against a bare king, 3 pieces on the board. The count starts at 3 and the
 //! // limit is 16 moves: drawn after 16 * 2 - 3 * 2 + 1 = 27 plies.
 //! let game = qipan::load("makruk", &[])?;
-//! let mut pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/R3K2r w - - 0 1")?;
-//! pos.play(&parse_move(&pos, "a1-h1")?)?; // the capture leaves Black bare
+//! let mut pos = Position::from_fen(&game, "4k3/8/8/8/8/8/R6r/4K3 w - - 0 1")?;
+//! pos.play(&parse_move(&pos, "a2-h2")?)?; // the capture leaves Black bare
 //! assert_eq!(pos.counting(), (6, 32));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -111,7 +111,8 @@ mod tests {
         let step = || vec![rule(slide(o, DirSel::All, 1, 1), empty_or_enemy())];
         let bare = Cond::Count(Box::new(Cond::Friend), Cmp::Eq, 1);
         let two = Cond::Count(Box::new(Cond::And(vec![Cond::Enemy, Cond::Piece(MAN)])), Cmp::Ge, 2);
-        let rule = CountingRule { start: bare, limits: vec![(two, 4), (Cond::True, 6)], from_pieces: true, on_capture: true };
+        let rule =
+            CountingRule { start: bare, limits: vec![(two, 4), (Cond::True, 6)], from_pieces: true, on_capture: true };
         let end = EndRules { counting: vec![rule], ..EndRules::default() };
         let rules = Rules { pass: PassRule::Never, stuck: StuckRule::Draw, end, ..Rules::default() };
         game(b, vec![piece("king", step()), piece("man", step())], rules)

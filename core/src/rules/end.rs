@@ -112,6 +112,9 @@ pub struct EndRules {
     /// Counts that start when a condition first holds and draw the game at a limit, tried in order
     /// ([`crate::rules::counting`]: makruk's honours).
     pub counting: Vec<crate::rules::counting::CountingRule>,
+    /// The material with which no side can win: the game is drawn when the board holds one of these
+    /// ([`crate::rules::insufficient`]).
+    pub insufficient: Vec<crate::rules::insufficient::DeadCase>,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -314,6 +317,11 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         }
         if end.max_plies.is_some_and(|m| pos.ply() >= m) {
             let result = GameResult::scored(pos, EndReason::MoveLimit)?;
+            pos.finish(result);
+            return Ok(());
+        }
+        if crate::rules::insufficient::dead(pos) {
+            let result = GameResult::winners(pos, vec![], EndReason::InsufficientMaterial);
             pos.finish(result);
             return Ok(());
         }

@@ -7,6 +7,7 @@ pub mod counting;
 pub mod end;
 pub mod goal;
 pub mod groups;
+pub mod insufficient;
 pub mod pattern;
 pub mod priority;
 pub mod scoring;

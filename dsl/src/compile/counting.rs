@@ -53,7 +53,9 @@ impl Compiler<'_> {
                 let e = LangError {
                     offset: text.len() - text.trim_start().len(),
                     message: "a counting rule looks at the whole position, so its condition cannot test a node".into(),
-                    expected: Some("a condition on the whole position: count(...), in-reserve(...), on-board(...)".into()),
+                    expected: Some(
+                        "a condition on the whole position: count(...), in-reserve(...), on-board(...)".into(),
+                    ),
                 };
                 self.lang_error(t, &text, e);
                 None
@@ -64,5 +66,37 @@ impl Compiler<'_> {
                 None
             }
         }
+    }
+}
+
+impl Compiler<'_> {
+    /// The dead cases of material that apply; a case must list one side per seat.
+    pub(super) fn insufficient(
+        &mut self,
+        defs: &[crate::schema::InsufficientDef],
+        seats: usize,
+        piece_names: &[String],
+    ) -> Vec<qipan_core::rules::insufficient::DeadCase> {
+        let mut cases = Vec::new();
+        for d in defs {
+            if !self.applies(&d.when) {
+                continue;
+            }
+            if d.sides.value.len() != seats {
+                let n = d.sides.value.len();
+                let lists = if n == 1 { "list" } else { "lists" };
+                let msg = format!("a case of material has {n} {lists} of pieces, but the game has {seats} seats");
+                self.error(
+                    d.sides.referenced,
+                    msg,
+                    Some("one list of pieces per seat, as in `[[king, bishop], [king]]`".into()),
+                );
+                continue;
+            }
+            let sides = d.sides.value.iter().map(|side| self.piece_list(side, piece_names)).collect();
+            let same_colour = self.piece_list(&d.same_colour, piece_names);
+            cases.push(qipan_core::rules::insufficient::DeadCase { sides, same_colour });
+        }
+        cases
     }
 }

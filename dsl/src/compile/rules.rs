@@ -147,6 +147,7 @@ impl Compiler<'_> {
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
             counting: self.counting(&e.counting, board, piece_names, &def.zone_aliases),
+            insufficient: self.insufficient(&e.insufficient, seats.len(), piece_names),
         })
     }
 

@@ -239,3 +239,26 @@ pub struct LimitDef {
     /// The limit, in moves.
     pub moves: Spanned<NumOrExpr>,
 }
+
+/// A dead case of material: each side's pieces, and the types whose pieces must all stand on one colour
+/// (see [`qipan_core::rules::insufficient`]).
+///
+/// ```
+/// let end = qipan::definition("chess")?.def.end;
+/// let bishops = &end.insufficient[3];
+/// assert_eq!(bishops.sides.len(), 2);
+/// assert_eq!(bishops.same_colour[0].value, "bishop");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InsufficientDef {
+    /// One list of piece names per seat, matched against the seats in any order.
+    pub sides: Spanned<Vec<Vec<Text>>>,
+    /// Piece types whose pieces must all stand on nodes of one colour.
+    #[serde(default)]
+    pub same_colour: Vec<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}

@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, CountingDef, EnclosedDef, FortDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, CountingDef, EnclosedDef, FortDef, InsufficientDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -155,6 +155,9 @@ pub struct EndDef {
     /// Counts that start when a condition holds and draw the game at a limit (makruk's honours).
     #[serde(default)]
     pub counting: Vec<CountingDef>,
+    /// The material with which nobody can win: the game is drawn when the board holds it.
+    #[serde(default)]
+    pub insufficient: Vec<InsufficientDef>,
 }
 
 /// What a definition without an `end:` section gets: the same as an empty one (the last side standing
@@ -190,6 +193,7 @@ impl Default for EndDef {
             counts: Vec::new(),
             full: None,
             counting: Vec::new(),
+            insufficient: Vec::new(),
         }
     }
 }

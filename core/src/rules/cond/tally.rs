@@ -132,7 +132,13 @@ impl Tally {
             // A node with a piece of some type is not empty.
             parts.occupants &= !1;
         }
-        Some(Tally { occupants: parts.occupants, types: parts.types, zone: parts.zone.unwrap_or(TallyZone::Board), cmp, n })
+        Some(Tally {
+            occupants: parts.occupants,
+            types: parts.types,
+            zone: parts.zone.unwrap_or(TallyZone::Board),
+            cmp,
+            n,
+        })
     }
 
     /// The board zone counted for `seat`, `None` for the whole board; `Err` when the seat has no
@@ -201,7 +207,8 @@ impl Tally {
         let occ = pos.cell(x);
         let fast = super::FastTarget { occupants: self.occupants, excluded_zones: 0 };
         fast.allows_occupant(pos, seat, x, occ)
-            && (self.types == u64::MAX || occ.is_some_and(|c| c.piece.idx() < 64 && self.types >> c.piece.idx() & 1 != 0))
+            && (self.types == u64::MAX
+                || occ.is_some_and(|c| c.piece.idx() < 64 && self.types >> c.piece.idx() & 1 != 0))
     }
 
     /// Whether the comparison holds, for the mover `seat`.
