@@ -205,6 +205,9 @@ pub enum EndReason {
     /// The material left is a dead case of the game's: no side can ever win
     /// ([`crate::rules::insufficient`]).
     InsufficientMaterial,
+    /// A repetition in which one side gave check with every move: that side loses
+    /// ([`crate::rules::perpetual`]).
+    PerpetualCheck,
     /// A search's playout stopped at its length limit and scored where it stood (see
     /// [`crate::ai::mcts`]); never the result of a game.
     PlayoutCut,
@@ -253,6 +256,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::Counting => "the count reached its limit",
             EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::PerpetualCheck => "perpetual check",
             EndReason::PlayoutCut => "playout cut",
             EndReason::Other(why) => why,
         }

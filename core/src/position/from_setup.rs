@@ -228,6 +228,7 @@ impl Position {
             defer_stuck: false,
             check_memo: (0, false),
             count: setup.count,
+            rep_checks: Vec::new(),
             game,
         };
         for (i, c) in setup.cells.iter().enumerate() {

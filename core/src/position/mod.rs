@@ -160,6 +160,9 @@ pub struct Position {
     check_memo: (u64, bool),
     /// The counting rules' running count ([`crate::rules::counting`]).
     count: crate::rules::counting::Count,
+    /// Beside each entry of `reps` (aligned at the end), whether the seat to move was in check there: kept
+    /// only under the perpetual check rule.
+    rep_checks: Vec<bool>,
 }
 
 /// Making and reading a position; the files of this module add generating, checking and playing moves
@@ -378,6 +381,11 @@ impl Position {
     #[inline]
     pub(crate) fn count(&self) -> crate::rules::counting::Count {
         self.count
+    }
+
+    /// The seat that gave check with every move of the repeated cycle, if one did.
+    pub(crate) fn perpetual_checker(&self) -> Option<SeatId> {
+        crate::rules::perpetual::checker(self, &self.reps, &self.rep_checks)
     }
 
     /// The Zobrist hash of the board: the pieces and where they stand, not the seat to move.

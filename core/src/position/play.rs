@@ -226,8 +226,13 @@ impl Position {
         if self.game.rules.end.repetition_draw.is_some() {
             if self.quiet_plies == 0 {
                 self.reps.clear();
+                self.rep_checks.clear();
             }
             self.reps.push(self.hash ^ self.game.turn_key(self.to_move));
+            if self.game.rules.end.perpetual_check_loses {
+                let checked = self.in_check(self.to_move);
+                self.rep_checks.push(checked);
+            }
         }
         end::check_end(self)?;
         Ok(())

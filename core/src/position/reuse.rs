@@ -57,6 +57,7 @@ impl Clone for Position {
             check_memo,
             swapped,
             count,
+            rep_checks,
         } = self;
         Position {
             game: game.clone(),
@@ -95,6 +96,7 @@ impl Clone for Position {
             check_memo: *check_memo,
             swapped: *swapped,
             count: *count,
+            rep_checks: rep_checks.clone(),
         }
     }
 
@@ -136,6 +138,7 @@ impl Clone for Position {
             check_memo,
             swapped,
             count,
+            rep_checks,
         } = source;
         self.game.clone_from(game);
         self.cells.clone_from(cells);
@@ -173,5 +176,6 @@ impl Clone for Position {
         self.check_memo = *check_memo;
         self.swapped = *swapped;
         self.count = *count;
+        self.rep_checks.clone_from(rep_checks);
     }
 }

@@ -115,6 +115,9 @@ pub struct EndRules {
     /// The material with which no side can win: the game is drawn when the board holds one of these
     /// ([`crate::rules::insufficient`]).
     pub insufficient: Vec<crate::rules::insufficient::DeadCase>,
+    /// With `repetition_draw`: a repetition in which one side gave check with every move loses for that
+    /// side instead of drawing (xiangqi's Asian rules; [`crate::rules::perpetual`]).
+    pub perpetual_check_loses: bool,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -372,6 +375,8 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 GameResult::winners(pos, vec![], EndReason::QuietMoves)
             } else if pos.count().passed() {
                 GameResult::winners(pos, vec![], EndReason::Counting)
+            } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
+                goal::decided(pos, checker, GoalOutcome::Loses, EndReason::PerpetualCheck)
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {

@@ -9,6 +9,7 @@ pub mod goal;
 pub mod groups;
 pub mod insufficient;
 pub mod pattern;
+pub mod perpetual;
 pub mod priority;
 pub mod scoring;
 

@@ -148,6 +148,7 @@ impl Compiler<'_> {
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
             counting: self.counting(&e.counting, board, piece_names, &def.zone_aliases),
             insufficient: self.insufficient(&e.insufficient, seats.len(), piece_names),
+            perpetual_check_loses: self.word(&e.perpetual_check, &[("draw", false), ("loses", true)], false),
         })
     }
 

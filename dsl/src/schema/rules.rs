@@ -158,6 +158,10 @@ pub struct EndDef {
     /// The material with which nobody can win: the game is drawn when the board holds it.
     #[serde(default)]
     pub insufficient: Vec<InsufficientDef>,
+    /// `loses`: a repetition in which one side gave check with every move loses for that side; `draw` (the
+    /// default): it is drawn like any other.
+    #[serde(default)]
+    pub perpetual_check: Option<Text>,
 }
 
 /// What a definition without an `end:` section gets: the same as an empty one (the last side standing
@@ -194,6 +198,7 @@ impl Default for EndDef {
             full: None,
             counting: Vec::new(),
             insufficient: Vec::new(),
+            perpetual_check: None,
         }
     }
 }
