@@ -148,6 +148,32 @@ fn xiangqi(c: &mut Criterion) {
     bench_game(c, "xiangqi", 4);
 }
 
+fn makruk(c: &mut Criterion) {
+    bench_game(c, "makruk", 4);
+}
+
+/// `count(...)` conditions on every pawn move (grand chess's promotion limits, a count in a seat's zone):
+/// read off the piece counts, they should cost about what the same rules without them cost.
+fn counted_promotions(c: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/chess-counted-promotions.yaml");
+    let text = std::fs::read_to_string(path).expect("the benchmark's definition");
+    let game = qipan::load_str(path, &text, &[]).expect("it loads");
+    let start = game.start();
+    let mut group = c.benchmark_group("chess-counted-promotions");
+    group.sample_size(10);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut buf = PlayoutBuf::default();
+    let mut pos = start.clone();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("playout", |b| {
+        b.iter(|| {
+            pos.reset_from(&start);
+            random_playout(&mut pos, &mut rng, &mut buf, 10_000).expect("no hooks")
+        })
+    });
+    group.finish();
+}
+
 /// The games won on the board: line goals (Connect Four's gravity is a condition on the cell below), a
 /// connection (Hex) and a zone to reach (Breakthrough).
 fn tic_tac_toe(c: &mut Criterion) {
@@ -180,6 +206,8 @@ criterion_group!(
     he_qi,
     chess,
     xiangqi,
+    makruk,
+    counted_promotions,
     tic_tac_toe,
     connect_four,
     gomoku,

@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../games/crazyhouse.yaml")),
     ("shogi", include_str!("../games/shogi.yaml")),
     ("chess960", include_str!("../games/chess960.yaml")),
+    ("makruk", include_str!("../games/makruk.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -34,7 +35,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 24);
+/// assert_eq!(qipan::games::BUILTIN.len(), 25);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

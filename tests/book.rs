@@ -324,6 +324,7 @@ fn pictures_are_current() {
         ("games/janggi.svg", "janggi", &[], "c4-d4 c7-d7 b1-c3 b10-c8 e2-f3", None),
         ("games/crazyhouse.svg", "crazyhouse", &[], "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3 d5-a5 P@d5", None),
         ("games/shogi.svg", "shogi", &[], "c3-c4 g7-g6 b2-h8=horse g9-h8 B@e5", None),
+        ("games/makruk.svg", "makruk", &[], "c3-c4 f6-f5 b1-d2", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

@@ -277,7 +277,10 @@ fn random_playouts_end_by_the_rules() {
         reasons.insert(r.reason.clone());
         match &r.reason {
             EndReason::Checkmate => assert_eq!(r.winners.len(), 1),
-            EndReason::NoLegalMove | EndReason::QuietMoves | EndReason::Repetition => assert!(r.winners.is_empty()),
+            EndReason::NoLegalMove
+            | EndReason::QuietMoves
+            | EndReason::Repetition
+            | EndReason::InsufficientMaterial => assert!(r.winners.is_empty()),
             other => panic!("unexpected end: {other}"),
         }
     }
@@ -316,4 +319,34 @@ fn a_playout_stopped_by_its_cap_still_sees_a_mate() {
         }
     }
     assert_eq!(found, 3, "the playouts drew the mate");
+}
+
+/// The FIDE dead positions by material end the game at once; other material plays on, and the option turns
+/// the rule off.
+#[test]
+fn insufficient_material_draws_the_fide_cases() {
+    use qipan::core::EndReason;
+    let after = |game: &Arc<Game>, f: &str, mv: &str| {
+        let mut p = Position::from_fen(game, f).unwrap();
+        play(&mut p, mv).unwrap();
+        p.outcome().map(|r| r.reason.clone())
+    };
+    let g = chess();
+    let dead = Some(EndReason::InsufficientMaterial);
+    // Each capture leaves a case: K v K, K+B v K, K+N v K (either side), K+B v K+B on one colour.
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "e1-e2"), dead);
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/6p1/4KB2 w - - 0 1", "f1-g2"), dead);
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/3p4/1N2K3 w - - 0 1", "b1-d2"), dead);
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/3Pn3/4K3 b - - 0 1", "e2-c3"), None, "a pawn is left");
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/5P2/4K1n1 b - - 0 1", "g1-f3"), None, "a pawn is left");
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/5P2/4K1n1 w - - 0 1", "e1-d1"), None);
+    // Bishops: c8 and f1 are light squares (same colour), c8 and c1 are not.
+    assert_eq!(after(&g, "2b1k3/8/8/8/8/8/6p1/4KB2 w - - 0 1", "f1-g2"), dead);
+    assert_eq!(after(&g, "2b1k3/8/8/8/8/8/1p6/2B1K3 w - - 0 1", "c1-b2"), None, "bishops on both colours");
+    // Two knights, or a rook, can still mate (or be mated into): play goes on.
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/6p1/4KN1N w - - 0 1", "h1-g3"), None);
+    assert_eq!(after(&g, "4k3/8/8/8/8/8/6p1/4K2R w - - 0 1", "h1-h2"), None);
+    // The option off: K v K plays on.
+    let off = qipan::load("chess", &[("insufficient_material".into(), "false".into())]).unwrap();
+    assert_eq!(after(&off, "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "e1-e2"), None);
 }

@@ -44,6 +44,8 @@ snapshot!(shuffle_impossible, "shuffle_impossible.yaml");
 snapshot!(shuffle_colour_late, "shuffle_colour_late.yaml");
 snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
 snapshot!(stay_without_promote, "stay_without_promote.yaml");
+snapshot!(counting_node_test, "counting_node_test.yaml");
+snapshot!(insufficient_sides, "insufficient_sides.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -146,3 +146,34 @@ fn random_games_end() {
         assert!(p.is_over());
     }
 }
+
+/// Perpetual check (Asian rules): at the third occurrence, the side that gave check with every move since
+/// the first loses; a cycle with one quiet move among the checks is drawn; the option can make it a draw.
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let game = |perpetual: &str| {
+        let options = [("repetition".into(), "true".into()), ("perpetual_check".into(), perpetual.into())];
+        qipan::load("xiangqi", &options).unwrap()
+    };
+    let result = |g: &Arc<Game>, f: &str, moves: &[&str]| {
+        let mut p = Position::from_fen(g, f).unwrap();
+        for m in moves {
+            assert!(!p.is_over(), "over before {m}");
+            play(&mut p, m).unwrap();
+        }
+        p.outcome().map(|r| (r.reason.clone(), r.winners.clone()))
+    };
+    let checks = ["e2-f2", "f10-e10", "f2-e2", "e10-f10"].repeat(2);
+    let start = "5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1";
+    assert_eq!(result(&game("loses"), start, &checks), Some((EndReason::PerpetualCheck, vec![SeatId(1)])));
+    assert_eq!(result(&game("draw"), start, &checks), Some((EndReason::Repetition, vec![])));
+    // Black checks for ever (Red makes the last move of the cycle): Black loses.
+    let black = "3k5/4r4/9/9/9/9/9/9/9/5K3 b - - 0 1";
+    let checks = ["e9-f9", "f1-e1", "f9-e9", "e1-f1"].repeat(2);
+    assert_eq!(result(&game("loses"), black, &checks), Some((EndReason::PerpetualCheck, vec![SeatId(0)])));
+    // One quiet chariot move in the cycle: a plain repetition.
+    let start = "5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1";
+    let mixed = ["e2-f2", "f10-e10", "f2-e2", "e10-f10", "d1-d2", "f10-f9", "d2-d1", "f9-f10"];
+    let r = result(&game("loses"), start, &mixed);
+    assert_eq!(r.map(|x| x.0), Some(EndReason::Repetition));
+}

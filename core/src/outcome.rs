@@ -200,6 +200,14 @@ pub enum EndReason {
     QuietMoves,
     /// One arrangement occurred as often as the rules allow.
     Repetition,
+    /// A counting rule's count passed its limit ([`crate::rules::counting`]: makruk's honours).
+    Counting,
+    /// The material left is a dead case of the game's: no side can ever win
+    /// ([`crate::rules::insufficient`]).
+    InsufficientMaterial,
+    /// A repetition in which one side gave check with every move: that side loses
+    /// ([`crate::rules::perpetual`]).
+    PerpetualCheck,
     /// A search's playout stopped at its length limit and scored where it stood (see
     /// [`crate::ai::mcts`]); never the result of a game.
     PlayoutCut,
@@ -248,6 +256,9 @@ impl EndReason {
             EndReason::MoveLimit => "move limit reached",
             EndReason::QuietMoves => "too many moves without a capture",
             EndReason::Repetition => "repetition",
+            EndReason::Counting => "the count reached its limit",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::PerpetualCheck => "perpetual check",
             EndReason::PlayoutCut => "playout cut",
             EndReason::Other(why) => why,
             EndReason::Facing => "the pieces faced each other",

@@ -382,6 +382,25 @@ impl GameData {
             extras,
             shuffle,
         } = self;
+        // Counts of whose pieces, of which types, in which zone: read off counts kept as pieces move.
+        let mut tally_zones = 0u64;
+        let seat_zones = |a: u8| {
+            seats.iter().filter_map(|s| s.zones.get(a as usize).copied().flatten()).fold(0u64, |m, z| m | 1 << z)
+        };
+        for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+            for c in [&mut rule.from, &mut rule.to, &mut rule.when, &mut rule.promote_in] {
+                crate::rules::cond::tally::rewrite(c, &mut tally_zones, &seat_zones);
+            }
+        }
+        if let Some(c) = &mut rules.pass_if {
+            crate::rules::cond::tally::rewrite(c, &mut tally_zones, &seat_zones);
+        }
+        for r in &mut rules.end.counting {
+            crate::rules::cond::tally::rewrite(&mut r.start, &mut tally_zones, &seat_zones);
+            for (c, _) in &mut r.limits {
+                crate::rules::cond::tally::rewrite(c, &mut tally_zones, &seat_zones);
+            }
+        }
         for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
             rule.to_fast = crate::rules::FastTarget::of(&rule.to);
             rule.over_fast = match &rule.pattern {
@@ -513,6 +532,7 @@ impl GameData {
             step_table: None,
             capture_classes: None,
             slide_masks: None,
+            tally_zones,
         };
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.

@@ -234,6 +234,9 @@ pub struct Game {
     /// Every move a plain slide on a small board of one-way lines: the rays as bit masks, for playouts
     /// that count moves rather than build them.
     pub(crate) slide_masks: Option<crate::position::SlideMasks>,
+    /// The board zones (one bit each) whose pieces positions count per seat and type, for the
+    /// `count(...)` conditions that read them ([`crate::rules::Tally`]).
+    pub(crate) tally_zones: u64,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).

@@ -168,6 +168,7 @@ impl Position {
             passes: self.passes,
             swapped: self.swapped,
             quiet_plies: self.quiet_plies,
+            count: self.count,
             reserve: self.reserve.clone(),
             graveyard: self.graveyard.clone(),
             captures: self.captures.clone(),
@@ -220,12 +221,14 @@ impl Position {
             passer: setup.passer,
             reps: setup.reps,
             royals: Vec::new(),
-            on_board: vec![0; seats * np],
+            on_board: vec![0; seats * np * (1 + game.tally_zones.count_ones() as usize)],
             present: vec![0; seats],
             placed: vec![Vec::new(); seats],
             slot: vec![0; n],
             defer_stuck: false,
             check_memo: (0, false),
+            count: setup.count,
+            rep_checks: Vec::new(),
             game,
         };
         for (i, c) in setup.cells.iter().enumerate() {

@@ -159,6 +159,11 @@ pub struct Position {
     /// Whether the seat to move is in check, remembered for the position whose key (board hash and
     /// seat to move, never 0) is stored with it.
     check_memo: (u64, bool),
+    /// The counting rules' running count ([`crate::rules::counting`]).
+    count: crate::rules::counting::Count,
+    /// Beside each entry of `reps` (aligned at the end), whether the seat to move was in check there: kept
+    /// only under the perpetual check rule.
+    rep_checks: Vec<bool>,
 }
 
 /// Making and reading a position; the files of this module add generating, checking and playing moves
@@ -360,6 +365,28 @@ impl Position {
     #[inline]
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
+    }
+
+    /// The counting rules' count: plies counted and the limit in plies, `(0, 0)` while none runs
+    /// ([`crate::rules::counting`]).
+    ///
+    /// ```
+    /// let game = qipan::load("makruk", &[])?;
+    /// assert_eq!(game.start().counting(), (0, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counting(&self) -> (u32, u32) {
+        (self.count.plies, self.count.limit)
+    }
+
+    #[inline]
+    pub(crate) fn count(&self) -> crate::rules::counting::Count {
+        self.count
+    }
+
+    /// The seat that gave check with every move of the repeated cycle, if one did.
+    pub(crate) fn perpetual_checker(&self) -> Option<SeatId> {
+        crate::rules::perpetual::checker(self, &self.reps, &self.rep_checks)
     }
 
     /// The Zobrist hash of the board: the pieces and where they stand, not the seat to move.

@@ -21,6 +21,16 @@ impl Position {
     #[inline]
     pub(super) fn count_piece(&mut self, n: NodeId, p: Piece, arrives: bool) {
         let i = p.seat.idx() * self.game.pieces.len() + p.piece.idx();
+        // The counts per zone that `count(...)` conditions read (none in most games).
+        let counted = self.game.tally_zones;
+        let mut zones = if counted == 0 { 0 } else { self.game.board.zones_of(n) & counted };
+        while zones != 0 {
+            let z = zones.trailing_zeros();
+            zones &= zones - 1;
+            let slot = 1 + (self.game.tally_zones & ((1u64 << z) - 1)).count_ones() as usize;
+            let k = slot * self.game.seats.len() * self.game.pieces.len() + i;
+            self.on_board[k] = if arrives { self.on_board[k] + 1 } else { self.on_board[k].saturating_sub(1) };
+        }
         let list = &mut self.placed[p.seat.idx()];
         if arrives {
             self.on_board[i] += 1;
@@ -167,6 +177,57 @@ impl Position {
     #[inline]
     pub fn on_board(&self, seat: SeatId, piece: crate::PieceId) -> u16 {
         self.on_board[seat.idx() * self.game.pieces.len() + piece.idx()]
+    }
+
+    /// Where the counts of `zone` (`None`: the whole board) are kept, if they are: the slot [`Position::tally`]
+    /// reads.
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// assert_eq!(pos.zone_slot(None), Some(0));
+    /// assert_eq!(pos.zone_slot(game.board.zone("rank2")), None, "no count in chess looks at a zone");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn zone_slot(&self, zone: Option<u8>) -> Option<usize> {
+        match zone {
+            None => Some(0),
+            Some(z) if z < 64 && self.game.tally_zones >> z & 1 != 0 => {
+                Some(1 + (self.game.tally_zones & ((1u64 << z) - 1)).count_ones() as usize)
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// The pieces of `seat` whose types are among `types` (one bit each) counted in `slot` (see
+    /// [`Position::zone_slot`]).
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("chess", &[])?;
+    /// let pos = game.start();
+    /// let (pawn, knight) = (game.piece("pawn").unwrap(), game.piece("knight").unwrap());
+    /// assert_eq!(pos.tally(0, SeatId(1), 1 << pawn.idx() | 1 << knight.idx()), 10);
+    /// assert_eq!(pos.tally(0, SeatId(0), u64::MAX), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn tally(&self, slot: usize, seat: SeatId, types: u64) -> u32 {
+        let np = self.game.pieces.len();
+        if slot == 0 && types == u64::MAX {
+            return self.placed[seat.idx()].len() as u32;
+        }
+        let base = (slot * self.game.seats.len() + seat.idx()) * np;
+        let mut bits = if np >= 64 { types } else { types & ((1u64 << np) - 1) };
+        let mut total = 0;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            total += u32::from(self.on_board[base + t]);
+        }
+        total
     }
 
     /// Puts or removes a piece without playing a move (a copy of a position for scoring or attack

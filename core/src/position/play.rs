@@ -220,12 +220,20 @@ impl Position {
             self.advance_turn();
         }
         self.record_history();
+        if !self.game.rules.end.counting.is_empty() {
+            self.count = crate::rules::counting::after_move(self, self.count, captured > captures_before);
+        }
         if self.game.rules.end.repetition_draw.is_some() {
             // With hands a capture is no point of no return: the piece taken may be dropped again.
             if self.quiet_plies == 0 && self.game.rules.captured_to != CapturedTo::CaptorReserve {
                 self.reps.clear();
+                self.rep_checks.clear();
             }
             self.reps.push(self.repetition_key());
+            if self.game.rules.end.perpetual_check_loses {
+                let checked = self.in_check(self.to_move);
+                self.rep_checks.push(checked);
+            }
         }
         end::check_end(self)?;
         Ok(())

@@ -56,6 +56,8 @@ impl Clone for Position {
             defer_stuck,
             check_memo,
             swapped,
+            count,
+            rep_checks,
         } = self;
         Position {
             game: game.clone(),
@@ -93,6 +95,8 @@ impl Clone for Position {
             defer_stuck: *defer_stuck,
             check_memo: *check_memo,
             swapped: *swapped,
+            count: *count,
+            rep_checks: rep_checks.clone(),
         }
     }
 
@@ -133,6 +137,8 @@ impl Clone for Position {
             defer_stuck,
             check_memo,
             swapped,
+            count,
+            rep_checks,
         } = source;
         self.game.clone_from(game);
         self.cells.clone_from(cells);
@@ -169,5 +175,7 @@ impl Clone for Position {
         self.defer_stuck = *defer_stuck;
         self.check_memo = *check_memo;
         self.swapped = *swapped;
+        self.count = *count;
+        self.rep_checks.clone_from(rep_checks);
     }
 }

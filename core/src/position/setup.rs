@@ -42,6 +42,8 @@ pub struct Setup {
     pub(super) passes: u32,
     pub(super) swapped: bool,
     pub(super) quiet_plies: u32,
+    /// The counting rules' running count.
+    pub(super) count: crate::rules::counting::Count,
     pub(super) reserve: Vec<u16>,
     pub(super) graveyard: Vec<u16>,
     pub(super) captures: Vec<u32>,
@@ -97,6 +99,7 @@ impl Setup {
             passes: 0,
             swapped: false,
             quiet_plies: 0,
+            count: Default::default(),
             reserve: vec![0; seats * np],
             graveyard: vec![0; seats * np],
             captures: vec![0; seats],

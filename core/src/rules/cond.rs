@@ -7,7 +7,7 @@ use crate::{PieceId, SeatId};
 /// A comparison operator for counts.
 ///
 /// ```
-/// use qipan::core::rules::{Cmp, Cond};
+/// use qipan::core::rules::{Cmp, Cond, Tally, TallyZone};
 ///
 /// let src = "name: two
 /// board: { grid: { width: 3, height: 3 } }
@@ -16,7 +16,9 @@ use crate::{PieceId, SeatId};
 ///   stone: { moves: place to empty if count(friend) < 2 }
 /// ";
 /// let game = qipan::load_str("two.yaml", src, &[])?;
-/// assert_eq!(game.pieces[0].moves[0].when, Cond::Count(Box::new(Cond::Friend), Cmp::Lt, 2));
+/// // `count(friend) < 2`, read off the position's counts (a [`Tally`]).
+/// let tally = Tally { occupants: 0b0010, types: u64::MAX, zone: TallyZone::Board, cmp: Cmp::Lt, n: 2 };
+/// assert_eq!(game.pieces[0].moves[0].when, Cond::Tally(Box::new(tally)));
 /// // Once both sides have two stones, Black can only pass.
 /// let mut pos = game.start();
 /// for _ in 0..4 {
@@ -167,6 +169,9 @@ pub enum Cond {
     /// `along(orthogonal.(n|s), friend and piece(pawn)) == 0`, shogi's one pawn per file (see
     /// [`Adjacent::eval_along`]).
     Along(Box<Adjacent>),
+    /// A [`Cond::Count`] read off the position's piece counts (see [`Tally`]): what the game makes of a
+    /// count of whose pieces, of which types, in which zone.
+    Tally(Box<Tally>),
 }
 
 /// Evaluating conditions, and what can be known of one without a position.
@@ -324,6 +329,7 @@ impl Cond {
             Cond::AttackedBy(by) => at && check::attacked(pos, seat, node, Some(*by)),
             // Judged with the move (`Position::holds_after`); without one, nothing is given.
             Cond::GivesCheck | Cond::GivesMate => false,
+            Cond::Tally(t) => t.holds(pos, seat),
         }
     }
 
@@ -351,7 +357,7 @@ impl Cond {
     pub fn tests_node(&self) -> bool {
         match self {
             Cond::True | Cond::InReserve(_) | Cond::OnBoard(_) | Cond::InCheck => false,
-            Cond::Count(..) => false,
+            Cond::Count(..) | Cond::Tally(_) => false,
             Cond::GivesCheck | Cond::GivesMate => false,
             Cond::Not(c) => c.tests_node(),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().any(Cond::tests_node),
@@ -550,6 +556,8 @@ pub use adjacent::Adjacent;
 pub mod check;
 pub mod in_line;
 pub use in_line::InLine;
+pub mod tally;
+pub use tally::{Tally, TallyZone};
 
 #[cfg(test)]
 mod tests;

@@ -109,6 +109,15 @@ pub struct EndRules {
     /// When a move fills the board without meeting a goal, this seat's side wins (Chaos, in Order and
     /// Chaos); `None`: a full board decides nothing by itself.
     pub full: Option<SeatId>,
+    /// Counts that start when a condition first holds and draw the game at a limit, tried in order
+    /// ([`crate::rules::counting`]: makruk's honours).
+    pub counting: Vec<crate::rules::counting::CountingRule>,
+    /// The material with which no side can win: the game is drawn when the board holds one of these
+    /// ([`crate::rules::insufficient`]).
+    pub insufficient: Vec<crate::rules::insufficient::DeadCase>,
+    /// With `repetition_draw`: a repetition in which one side gave check with every move loses for that
+    /// side instead of drawing (xiangqi's Asian rules; [`crate::rules::perpetual`]).
+    pub perpetual_check_loses: bool,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -322,13 +331,19 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             pos.finish(result);
             return Ok(());
         }
+        if crate::rules::insufficient::dead(pos) {
+            let result = GameResult::winners(pos, vec![], EndReason::InsufficientMaterial);
+            pos.finish(result);
+            return Ok(());
+        }
         if pos.game().has_check_rule() {
             pos.refresh_check_memo(stuck_mated.is_none());
         }
         let game = pos.game();
         let end = &game.rules.end;
         let draw_now = end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n)
-            || end.repetition_draw.is_some_and(|times| pos.repetitions() >= times as usize);
+            || end.repetition_draw.is_some_and(|times| pos.repetitions() >= times as usize)
+            || pos.count().passed();
         // A playout may leave the stuck test to its next move generation, unless a draw is due now
         // (a mate on the last allowed ply still wins).
         let test_stuck = !pos.defers_stuck() || draw_now;
@@ -366,6 +381,10 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             let end = &pos.game().rules.end;
             let result = if end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n) {
                 GameResult::winners(pos, vec![], EndReason::QuietMoves)
+            } else if pos.count().passed() {
+                GameResult::winners(pos, vec![], EndReason::Counting)
+            } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
+                goal::decided(pos, checker, GoalOutcome::Loses, EndReason::PerpetualCheck)
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {

@@ -3,18 +3,21 @@
 pub mod attack;
 pub mod capture;
 pub mod cond;
+pub mod counting;
 pub mod end;
 pub mod facing;
 pub mod goal;
 pub mod groups;
+pub mod insufficient;
 pub mod pattern;
+pub mod perpetual;
 pub mod priority;
 pub mod scoring;
 
 use crate::PieceId;
 use crate::board::RelationId;
 pub use capture::{CaptureForm, CaptureRule};
-pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine};
+pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine, Tally, TallyZone};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{

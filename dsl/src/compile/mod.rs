@@ -7,6 +7,7 @@
 //! setting accepts are tables in `words.rs`.
 
 mod board;
+mod counting;
 mod goals;
 mod hex;
 mod hooks;

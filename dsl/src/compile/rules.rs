@@ -158,6 +158,9 @@ impl Compiler<'_> {
             forts: self.forts(&e.forts, board, piece_names),
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
+            counting: self.counting(&e.counting, board, piece_names, &def.zone_aliases),
+            insufficient: self.insufficient(&e.insufficient, seats.len(), piece_names),
+            perpetual_check_loses: self.word(&e.perpetual_check, &[("draw", false), ("loses", true)], false),
         })
     }
 

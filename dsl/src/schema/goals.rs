@@ -190,3 +190,75 @@ pub struct FortDef {
     #[serde(default, rename = "if")]
     pub when: Option<Text>,
 }
+
+/// A counting rule: a count of plies that starts when a condition on the position holds and draws the
+/// game at a limit (makruk's honours; see [`qipan_core::rules::counting`]).
+///
+/// ```
+/// let end = qipan::definition("makruk")?.def.end;
+/// let pieces = &end.counting[1];
+/// assert_eq!(pieces.from.as_ref().map(|t| t.value.as_str()), Some("pieces"));
+/// assert_eq!(pieces.limit.len(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingDef {
+    /// When the count starts: a condition on the position for the seat to move (`count(piece(pawn)) == 0`).
+    pub start: Text,
+    /// The limits, the first whose `when` holds applying.
+    pub limit: Vec<LimitDef>,
+    /// Where the count starts: `zero` (the default) or `pieces` (the number of pieces on the board).
+    #[serde(default)]
+    pub from: Option<Text>,
+    /// `capture`: the rule may start again, replacing a running count, after a move that captured.
+    #[serde(default)]
+    pub restart: Option<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}
+
+/// One limit of a counting rule, in moves (of each side: a move is two plies).
+///
+/// ```
+/// use qipan_dsl::schema::NumOrExpr;
+///
+/// let end = qipan::definition("makruk")?.def.end;
+/// let rooks = &end.counting[1].limit[0];
+/// assert!(matches!(rooks.moves.value, NumOrExpr::Num(n) if n == 8.0));
+/// assert!(rooks.when.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitDef {
+    /// The limit applies when this condition on the position holds (always, without one).
+    #[serde(default)]
+    pub when: Option<Text>,
+    /// The limit, in moves.
+    pub moves: Spanned<NumOrExpr>,
+}
+
+/// A dead case of material: each side's pieces, and the types whose pieces must all stand on one colour
+/// (see [`qipan_core::rules::insufficient`]).
+///
+/// ```
+/// let end = qipan::definition("chess")?.def.end;
+/// let bishops = &end.insufficient[3];
+/// assert_eq!(bishops.sides.len(), 2);
+/// assert_eq!(bishops.same_colour[0].value, "bishop");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InsufficientDef {
+    /// One list of piece names per seat, matched against the seats in any order.
+    pub sides: Spanned<Vec<Vec<Text>>>,
+    /// Piece types whose pieces must all stand on nodes of one colour.
+    #[serde(default)]
+    pub same_colour: Vec<Text>,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
+}

@@ -1,6 +1,6 @@
 //! The rules of play, the end of the game, the scoring, cut-and-choose and extras.
 
-use super::goals::{ConnectDef, CountDef, EnclosedDef, FortDef, LineDef, ReachDef};
+use super::goals::{ConnectDef, CountDef, CountingDef, EnclosedDef, FortDef, InsufficientDef, LineDef, ReachDef};
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
@@ -176,6 +176,16 @@ pub struct EndDef {
     /// The seat that wins when a move fills the board without making a goal (Order and Chaos: `chaos`).
     #[serde(default)]
     pub full: Option<Text>,
+    /// Counts that start when a condition holds and draw the game at a limit (makruk's honours).
+    #[serde(default)]
+    pub counting: Vec<CountingDef>,
+    /// The material with which nobody can win: the game is drawn when the board holds it.
+    #[serde(default)]
+    pub insufficient: Vec<InsufficientDef>,
+    /// `loses`: a repetition in which one side gave check with every move loses for that side; `draw` (the
+    /// default): it is drawn like any other.
+    #[serde(default)]
+    pub perpetual_check: Option<Text>,
 }
 
 /// What a definition without an `end:` section gets: the same as an empty one (the last side standing
@@ -210,6 +220,9 @@ impl Default for EndDef {
             forts: Vec::new(),
             counts: Vec::new(),
             full: None,
+            counting: Vec::new(),
+            insufficient: Vec::new(),
+            perpetual_check: None,
         }
     }
 }

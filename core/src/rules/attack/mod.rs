@@ -28,6 +28,7 @@ pub(crate) use table::{Shape, Steps};
 fn local(c: &Cond) -> bool {
     match c {
         Cond::Count(..)
+        | Cond::Tally(_)
         | Cond::OnBoard(_)
         | Cond::InReserve(_)
         | Cond::Unmoved
