@@ -160,7 +160,7 @@ impl Adjacent {
     /// board: { grid: { width: 3, height: 3, labels: chess } }
     /// seats: [{ name: white }, { name: black }]
     /// pieces:
-    ///   pawn: { moves: drop to empty and along(orthogonal.(n|s), friend and piece(pawn)) == 0 }
+    ///   pawn: { moves: \"drop to empty and along(orthogonal.(n|s), friend and piece(pawn)) == 0\" }
     /// reserve:
     ///   - { seat: white, piece: pawn, count: 2 }
     /// setup:
