@@ -817,6 +817,9 @@ fn check_hooks_example() {
     let queen: Vec<String> = legal_texts(&pos).into_iter().filter(|t| t.starts_with("h5-")).collect();
     assert!(!queen.contains(&"h5-f7".to_string()) && !queen.contains(&"h5-g6".to_string()), "{queen:?}");
     assert!(queen.contains(&"h5-h4".to_string()), "{queen:?}");
+}
+
+#[test]
 fn shuffle_chess_example_numbers_its_starts() {
     // 4 light-bishop files x 4 dark-bishop files x 6 for the queen x 10 knight pairs x 3 for the king.
     let game = load_with(&example("shuffle-chess.yaml"), &[("start", "2879")]);

@@ -208,8 +208,9 @@ impl<'a> AttackProbe<'a> {
 pub(crate) fn attacked_by_seat(pos: &Position, target: NodeId, victim: Piece, s: SeatId) -> bool {
     let mut forwards = None;
     let cells = pos.cells();
-    attacked_by(pos, cells, target, victim, s, false, &mut forwards)
-        || (pos.game().attack_table().runs_forwards && attacked_by(pos, cells, target, victim, s, true, &mut forwards))
+    attacked_by(pos, cells, target, victim, s, false, &mut forwards, None)
+        || (pos.game().attack_table().runs_forwards
+            && attacked_by(pos, cells, target, victim, s, true, &mut forwards, None))
 }
 
 /// Whether pieces of seat `s` could capture `victim` on `target`.
