@@ -148,3 +148,33 @@ fn the_books_counting_example() {
     play(&mut p, "d5-e5");
     assert_eq!(p.outcome().map(|r| r.reason.clone()), Some(EndReason::Counting));
 }
+
+/// Random games, move by move: at every ply the legal moves are Fairy-Stockfish's (when it is installed).
+#[test]
+fn random_games_agree_with_fairy_stockfish_move_by_move() {
+    use rand::{Rng, SeedableRng};
+    let Some(mut fairy) = common::fairy::Fairy::start() else { return };
+    let g = qipan::load("makruk", &[]).unwrap();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(19);
+    let uci = |p: &Position, m: &qipan::core::Move| move_text(p.game(), m).replace('-', "").replace("=M", "m");
+    for _ in 0..4 {
+        let mut p = g.start();
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..100 {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.is_over() {
+                break;
+            }
+            let mut ours: Vec<String> = moves.iter().map(|m| uci(&p, m)).collect();
+            ours.sort();
+            let refs: Vec<&str> = played.iter().map(String::as_str).collect();
+            let mut theirs: Vec<String> =
+                fairy.perft("makruk", None, &refs, 1).moves.into_iter().map(|(m, _)| m).collect();
+            theirs.sort();
+            assert_eq!(ours, theirs, "after {played:?}");
+            let mv = moves[rng.random_range(0..moves.len())];
+            played.push(uci(&p, &mv));
+            p.play(&mv).unwrap();
+        }
+    }
+}

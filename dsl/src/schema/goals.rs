@@ -246,7 +246,7 @@ pub struct LimitDef {
 /// ```
 /// let end = qipan::definition("chess")?.def.end;
 /// let bishops = &end.insufficient[3];
-/// assert_eq!(bishops.sides.len(), 2);
+/// assert_eq!(bishops.sides.value.len(), 2);
 /// assert_eq!(bishops.same_colour[0].value, "bishop");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
