@@ -6,7 +6,7 @@
 //! use qipan::core::notation::{move_text, parse_move};
 //!
 //! let src = "name: in-place
-//! board: { grid: { width: 3, height: 3, labels: chess }, zones: { far: { coords: [[0, 2], [2, 2]] } } }
+//! board: { grid: { width: 3, height: 3, labels: chess, diagonal: true }, zones: { far: { coords: [[0, 2], [2, 2]] } } }
 //! seats: [{ name: white, forward: [n] }, { name: black, forward: [s] }]
 //! pieces:
 //!   pawn: { moves: [step orthogonal.forward to empty, stay promote general in zone(far)] }
@@ -20,7 +20,7 @@
 //! let moves = pos.legal_moves();
 //! assert_eq!(moves.len(), 1, "only the promotion in place: b3 is the last rank");
 //! assert_eq!((moves[0].from, moves[0].to), (game.board.find("b3").unwrap(), game.board.find("b3").unwrap()));
-//! assert_eq!(move_text(&game, &moves[0]), "b3-b3=GENERAL");
+//! assert_eq!(move_text(&game, &moves[0]), "b3-b3=G");
 //! assert_eq!(parse_move(&pos, "b3=general")?, moves[0]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
