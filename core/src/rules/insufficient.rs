@@ -4,7 +4,8 @@
 //!
 //! A case lists each side's pieces, matched against the seats in any order; with `same_colour`, the
 //! pieces of those types must also all stand on nodes of one colour. The test runs only while the board
-//! holds no more pieces than the largest case, and reads the position's piece counts.
+//! holds no more pieces than the largest case, and reads the position's piece counts. A piece in a
+//! reserve is material too: while any seat holds one, no case applies (crazyhouse's drops).
 //!
 //! ```
 //! use qipan::core::{EndReason, Position};
@@ -115,7 +116,14 @@ pub(crate) fn dead(pos: &Position) -> bool {
         return false;
     }
     let pieces: usize = pos.game().seat_ids().map(|s| pos.placed(s).len()).sum();
-    cases.iter().any(|c| c.size() == pieces && c.holds(pos))
+    cases.iter().any(|c| c.size() == pieces && c.holds(pos)) && !holds_reserve(pos)
+}
+
+/// Whether a seat has a piece in its reserve: a piece in hand can still be dropped (crazyhouse), so the
+/// board alone does not make the material dead.
+fn holds_reserve(pos: &Position) -> bool {
+    let game = pos.game();
+    game.seat_ids().any(|s| (0..game.pieces.len()).any(|p| pos.reserve(s, PieceId::new(p as u8)) > 0))
 }
 
 #[cfg(test)]
