@@ -9,6 +9,17 @@ use crate::game::Placement;
 use crate::{PieceId, SeatId};
 
 /// One placement step of a [`Shuffle`].
+///
+/// ```
+/// let game = qipan::load("chess960", &[])?;
+/// let steps = &game.shuffle.as_ref().unwrap().steps;
+/// // A bishop on a light node, one on a dark node, the queen, the two knights, then rook, king, rook.
+/// assert_eq!(steps.len(), 5);
+/// assert!(steps[0].colour.is_some() && steps[1].colour.is_some() && steps[0].colour != steps[1].colour);
+/// assert_eq!(steps[3].pieces, vec![game.piece("knight").unwrap(); 2]);
+/// assert!(steps[4].rest && steps[4].pieces.len() == 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShuffleStep {
     /// The pieces the step places; several of one type are one choice of nodes whatever their order.
@@ -54,6 +65,16 @@ fn choose(n: usize, k: usize) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64)
 }
 
+/// Counting, decoding and listing the starts.
+///
+/// ```
+/// let game = qipan::load("chess960", &[])?;
+/// let shuffle = game.shuffle.as_ref().unwrap();
+/// let texts: Vec<String> = (0..shuffle.count()).filter_map(|n| shuffle.row_text(&game, n)).collect();
+/// assert_eq!(texts.len(), 960);
+/// assert!(texts.iter().all(|t| t.find('K') > t.find('R') && t.rfind('R') > t.find('K')));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Shuffle {
     /// The number of choices of each step from the free nodes (`free[i]`: node `i` is still free),
     /// and the indices of the nodes it may use.
@@ -85,6 +106,12 @@ impl Shuffle {
     }
 
     /// How many starts there are (0 when some step cannot be made).
+    ///
+    /// ```
+    /// let game = qipan::load("chess960", &[])?;
+    /// assert_eq!(game.shuffle.as_ref().unwrap().count(), 4 * 4 * 6 * 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn count(&self) -> u64 {
         let mut free = vec![true; self.nodes.len()];
         let mut total = 1u64;
@@ -101,6 +128,17 @@ impl Shuffle {
     }
 
     /// The pieces of start `number` for every seat (`None` when there is no such start).
+    ///
+    /// ```
+    /// let game = qipan::load("chess960", &[])?;
+    /// let shuffle = game.shuffle.as_ref().unwrap();
+    /// let start = shuffle.placements(518).unwrap();
+    /// assert_eq!(start.len(), 16, "eight pieces for each seat");
+    /// let e1 = game.board.find("e1").unwrap();
+    /// assert!(start.iter().any(|p| p.node == e1 && p.piece == game.piece("king").unwrap()));
+    /// assert_eq!(shuffle.placements(960), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn placements(&self, number: u64) -> Option<Vec<Placement>> {
         let row = self.row(number)?;
         let mut out = Vec::new();
@@ -114,6 +152,14 @@ impl Shuffle {
     }
 
     /// The piece on each node of start `number` (`None` when there is no such start).
+    ///
+    /// ```
+    /// let game = qipan::load("chess960", &[])?;
+    /// let row = game.shuffle.as_ref().unwrap().row(518).unwrap();
+    /// let names: Vec<&str> = row.iter().map(|p| game.pieces[p.unwrap().idx()].name.as_str()).collect();
+    /// assert_eq!(names[..4], ["rook", "knight", "bishop", "queen"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn row(&self, number: u64) -> Option<Vec<Option<PieceId>>> {
         if number >= self.count() {
             return None;
@@ -148,6 +194,13 @@ impl Shuffle {
     }
 
     /// Start `number`'s pieces as the letters of their first symbols (`RNBQKBNR`), for listing starts.
+    ///
+    /// ```
+    /// let game = qipan::load("chess960", &[])?;
+    /// let shuffle = game.shuffle.as_ref().unwrap();
+    /// assert_eq!(shuffle.row_text(&game, 959).as_deref(), Some("RKRNNQBB"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn row_text(&self, game: &crate::Game, number: u64) -> Option<String> {
         let row = self.row(number)?;
         Some(

@@ -8,6 +8,17 @@ use crate::moves::{Move, MoveKind};
 use crate::outcome::EndReason;
 use crate::rules::Cond;
 
+/// Move conditions: whether a move gives check or mate.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, Position};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let pos = Position::from_fen(&game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let mv = parse_move(&pos, "a1-a8")?;
+/// assert!(pos.gives_check(&mv) && pos.gives_mate(&mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// Whether `mv`, a move of the seat to move, passes `cond` judged after it: move conditions
     /// ([`Cond::GivesCheck`], [`Cond::GivesMate`]) on the position the move makes, any other condition on
@@ -66,28 +77,7 @@ impl Position {
         }
         cells.clone_from(&self.cells);
         let seat = self.to_move;
-        match mv.kind {
-            MoveKind::Pass | MoveKind::Swap => {}
-            MoveKind::Place | MoveKind::Drop => {
-                let owner = self.game.placed_owner(mv.piece, seat);
-                cells[mv.to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
-                if mv.with_to.is_some() {
-                    cells[mv.with_to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
-                }
-            }
-            MoveKind::Move => {
-                let p = cells[mv.from.idx()].take();
-                let partner = if mv.with_from.is_some() { cells[mv.with_from.idx()].take() } else { None };
-                if mv.take.is_some() {
-                    cells[mv.take.idx()] = None;
-                }
-                cells[mv.to.idx()] = p.map(|p| Piece { seat: p.seat, piece: mv.arrives_as() });
-                if mv.with_to.is_some() {
-                    cells[mv.with_to.idx()] = partner;
-                }
-            }
-            MoveKind::Shoot => cells[mv.take.idx()] = None,
-        }
+        self.try_on(mv, seat, cells);
         // The enemies' protected pieces stay where they are (unless taken): one probe asks about each.
         // A dropped piece may be of a type the mover has nowhere else on the board: the probe is told.
         use crate::rules::attack::AttackProbe;

@@ -92,6 +92,39 @@ impl Position {
         royals.iter().any(|&r| probe.attacked(r))
     }
 
+    /// Plays `mv` of `seat` on `cells`, a copy of the board (pieces only: no captures by rules), and
+    /// returns the node where a piece arrived (none for a pass, a swap or a shot).
+    #[inline]
+    pub(super) fn try_on(&self, mv: &Move, seat: SeatId, cells: &mut [Option<Piece>]) -> NodeId {
+        match mv.kind {
+            MoveKind::Pass | MoveKind::Swap => NodeId::NONE,
+            MoveKind::Place | MoveKind::Drop => {
+                let owner = self.game.placed_owner(mv.piece, seat);
+                cells[mv.to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
+                if mv.with_to.is_some() {
+                    cells[mv.with_to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
+                }
+                mv.to
+            }
+            MoveKind::Move => {
+                let p = cells[mv.from.idx()].take();
+                let partner = if mv.with_from.is_some() { cells[mv.with_from.idx()].take() } else { None };
+                if mv.take.is_some() {
+                    cells[mv.take.idx()] = None;
+                }
+                cells[mv.to.idx()] = p.map(|p| Piece { seat: p.seat, piece: mv.arrives_as() });
+                if mv.with_to.is_some() {
+                    cells[mv.with_to.idx()] = partner;
+                }
+                mv.to
+            }
+            MoveKind::Shoot => {
+                cells[mv.take.idx()] = None;
+                NodeId::NONE
+            }
+        }
+    }
+
     /// Tries `mv` on `cells` (a copy of the board, the same again on return) and returns the type of a
     /// protected piece of the mover it would leave attacked, if any. `royals`: their nodes before the move.
     #[inline]
@@ -115,31 +148,7 @@ impl Position {
         save(mv.take, cells);
         save(mv.with_from, cells);
         save(mv.with_to, cells);
-        let mut arrived = NodeId::NONE;
-        match mv.kind {
-            MoveKind::Pass | MoveKind::Swap => {}
-            MoveKind::Place | MoveKind::Drop => {
-                let owner = self.game.placed_owner(mv.piece, seat);
-                cells[mv.to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
-                if mv.with_to.is_some() {
-                    cells[mv.with_to.idx()] = Some(Piece { seat: owner, piece: mv.piece });
-                }
-                arrived = mv.to;
-            }
-            MoveKind::Move => {
-                let p = cells[mv.from.idx()].take();
-                let partner = if mv.with_from.is_some() { cells[mv.with_from.idx()].take() } else { None };
-                if mv.take.is_some() {
-                    cells[mv.take.idx()] = None;
-                }
-                cells[mv.to.idx()] = p.map(|p| Piece { seat: p.seat, piece: mv.arrives_as() });
-                if mv.with_to.is_some() {
-                    cells[mv.with_to.idx()] = partner;
-                }
-                arrived = mv.to;
-            }
-            MoveKind::Shoot => cells[mv.take.idx()] = None,
-        }
+        let arrived = self.try_on(mv, seat, cells);
         let bad = {
             let cells: &[Option<Piece>] = cells;
             // One probe for every protected piece: rules run forwards generate their moves once.

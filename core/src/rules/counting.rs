@@ -66,8 +66,22 @@ pub struct Count {
     pub limit: u32,
 }
 
+/// Reading a count.
+///
+/// ```
+/// use qipan::core::rules::counting::Count;
+///
+/// assert!(Count { plies: 17, limit: 16 }.passed() && !Count { plies: 16, limit: 16 }.passed());
+/// ```
 impl Count {
     /// Whether a count runs and has passed its limit.
+    ///
+    /// ```
+    /// use qipan::core::rules::counting::Count;
+    ///
+    /// assert!(!Count { plies: 100, limit: 0 }.passed(), "no count runs");
+    /// assert!(Count { plies: 65, limit: 64 }.passed());
+    /// ```
     #[inline]
     pub fn passed(self) -> bool {
         self.limit > 0 && self.plies > self.limit

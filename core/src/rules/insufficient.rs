@@ -43,6 +43,19 @@ pub struct DeadCase {
     pub same_colour: Vec<PieceId>,
 }
 
+/// Matching a case against a position (on every move, while few pieces are left).
+///
+/// ```
+/// use qipan::core::{EndReason, Position};
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("chess", &[])?;
+/// // The king takes the last rook: king against king.
+/// let mut pos = Position::from_fen(&game, "4k3/8/8/8/8/8/8/3rK3 w - - 0 1")?;
+/// pos.play(&parse_move(&pos, "e1-d1")?)?;
+/// assert_eq!(pos.outcome().map(|r| r.reason.clone()), Some(EndReason::InsufficientMaterial));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl DeadCase {
     /// The number of pieces the case has on the board.
     fn size(&self) -> usize {

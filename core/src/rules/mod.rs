@@ -373,6 +373,15 @@ pub struct Rules {
     pub captured_as: Vec<PieceId>,
 }
 
+/// What the rules make of a captured piece.
+///
+/// ```
+/// let game = qipan::load("crazyhouse", &[])?;
+/// let (pawn, promoted) = (game.piece("pawn").unwrap(), game.piece("promoted-queen").unwrap());
+/// assert_eq!(game.rules.captured_as(promoted), pawn);
+/// assert_eq!(game.rules.captured_as(game.piece("queen").unwrap()), game.piece("queen").unwrap());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Rules {
     /// The piece type a captured `piece` becomes in the pile it goes to.
     ///

@@ -284,6 +284,13 @@ pub struct ShuffleDef {
 }
 
 /// A seat that gets a [`ShuffleDef`]'s pieces on its own zone: `{ seat: black, zone: rank8 }`.
+///
+/// ```
+/// let def = qipan::definition("chess960")?.def;
+/// let copy = &def.shuffle.unwrap().copies[0];
+/// assert_eq!((copy.seat.value.as_str(), copy.zone.value.as_str()), ("black", "rank8"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleCopyDef {
@@ -295,6 +302,17 @@ pub struct ShuffleCopyDef {
 
 /// One placement step: `{ piece: knight, count: 2 }`, `{ piece: bishop, colour: light }`, or the last
 /// pieces in order on the nodes left, `{ rest: [rook, king, rook] }`.
+///
+/// ```
+/// let def = qipan::definition("chess960")?.def;
+/// let steps = def.shuffle.unwrap().steps;
+/// assert_eq!(steps[0].piece.as_ref().unwrap().value, "bishop");
+/// assert!(steps[0].colour.is_some());
+/// assert_eq!(steps[3].count, Some(2));
+/// let rest: Vec<&str> = steps[4].rest.iter().map(|t| t.value.as_str()).collect();
+/// assert_eq!(rest, ["rook", "king", "rook"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleStepDef {

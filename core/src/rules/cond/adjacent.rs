@@ -135,6 +135,18 @@ impl Adjacent {
 }
 
 /// Counting along lines: `along(RELATION, C) OP N`.
+///
+/// ```
+/// use qipan::core::rules::Cond;
+///
+/// // Shogi's pawn drop: `along(orthogonal.(n|s), friend and piece(pawn)) == 0`, one pawn per file.
+/// let game = qipan::load("shogi", &[])?;
+/// let pawn = &game.pieces[game.piece("pawn").unwrap().idx()];
+/// let drop = pawn.moves.iter().find(|m| format!("{:?}", m.to).contains("Along")).expect("the drop");
+/// let Cond::And(parts) = &drop.to else { panic!("a conjunction") };
+/// assert!(parts.iter().any(|c| matches!(c, Cond::Along(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Adjacent {
     /// Whether the count of nodes satisfying the condition on the straight lines from `node` (each
     /// chosen direction followed to the edge of the board, or until it comes back) compares as asked.

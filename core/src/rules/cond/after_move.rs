@@ -4,6 +4,16 @@
 
 use super::Cond;
 
+/// Telling move conditions apart from the rest of an `if`.
+///
+/// ```
+/// use qipan::core::rules::Cond;
+///
+/// let c = Cond::And(vec![Cond::InReserve(qipan::core::PieceId::new(0)), Cond::Not(Box::new(Cond::GivesMate))]);
+/// assert!(c.judged_after_move());
+/// let (before, after) = c.split_after_move();
+/// assert!(!before.judged_after_move() && after.judged_after_move());
+/// ```
 impl Cond {
     /// Whether the condition mentions a move condition judged after the move.
     ///

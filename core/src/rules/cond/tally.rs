@@ -36,6 +36,15 @@ use crate::position::Position;
 
 /// Where a [`Tally`] counts: the whole board, a zone of the board, or a zone each seat names for
 /// itself (`zone(start)`).
+///
+/// ```
+/// use qipan::core::rules::{Cmp, Cond, Tally, TallyZone};
+///
+/// let on = |c: Cond| Tally::of(&c, Cmp::Lt, 1).unwrap().zone;
+/// assert_eq!(on(Cond::Friend), TallyZone::Board);
+/// assert_eq!(on(Cond::And(vec![Cond::Friend, Cond::Zone(3)])), TallyZone::Zone(3));
+/// assert_eq!(on(Cond::And(vec![Cond::Friend, Cond::SeatZone(1)])), TallyZone::SeatZone(1));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TallyZone {
     /// Every node.
@@ -87,6 +96,20 @@ struct Parts {
     zone: Option<TallyZone>,
 }
 
+/// Making a tally of a count, and reading it off a position.
+///
+/// ```
+/// use qipan::core::SeatId;
+/// use qipan::core::rules::{Cmp, Cond, Tally};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let queen = game.piece("queen").unwrap();
+/// let t = Tally::of(&Cond::And(vec![Cond::Friend, Cond::Piece(queen)]), Cmp::Lt, 1).unwrap();
+/// let pos = game.start();
+/// assert_eq!(t.count(&pos, SeatId(0)), 1);
+/// assert!(!t.holds(&pos, SeatId(0)), "White has its queen");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Tally {
     /// The tally of `count(c) cmp n`, if `c` is a conjunction of occupant tests (`friend`, `enemy`,
     /// `any`, `empty` and their disjunctions), piece types (`piece(x)`, or several with `or`) and at
