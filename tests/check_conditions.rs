@@ -164,3 +164,34 @@ fn a_king_kept_off_attacked_nodes_agrees_with_the_rules_in_random_positions() {
     }
     assert!(differs > 100, "the positions must test the condition: {differs}");
 }
+
+#[test]
+fn a_drop_that_screens_an_enemy_cannon_exposes_the_king() {
+    // A king on a1 and a cannon on e1 with nothing between: no attack (a cannon needs a screen). A man
+    // dropped on b1, c1 or d1 would be the screen, so only the nodes off the line take a drop.
+    let src = "name: screen
+board: { grid: { width: 5, height: 2, labels: chess } }
+seats: [{ name: white }, { name: black }]
+pieces:
+  king: { moves: step orthogonal }
+  cannon: { moves: hop orthogonal over any to enemy }
+  man: { moves: drop to empty }
+setup:
+  - { seat: white, piece: king, at: [a1] }
+  - { seat: black, piece: king, at: [e2] }
+  - { seat: black, piece: cannon, at: [e1] }
+reserve:
+  - { seat: white, piece: man, count: 1 }
+rules:
+  check: [king]
+";
+    let game = qipan::load_str("screen.yaml", src, &[]).unwrap();
+    let pos = game.start();
+    let drops: BTreeSet<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == NodeId::NONE)
+        .map(|m| game.board.label(m.to).to_string())
+        .collect();
+    assert_eq!(drops, ["a2", "b2", "c2", "d2"].map(String::from).into());
+}

@@ -200,13 +200,22 @@ impl Position {
     /// or changes a node that attacks on one depend on.
     #[inline]
     pub(super) fn may_expose(&self, mv: &Move, royals: &[NodeId]) -> bool {
-        if mv.kind != MoveKind::Move && mv.kind != MoveKind::Shoot {
-            return true;
+        let t = self.game.attack_table();
+        match mv.kind {
+            MoveKind::Move | MoveKind::Shoot => {}
+            // A friendly piece put down only fills nodes: it exposes a protected piece only by being one,
+            // or by standing where attacks depend on (a screen for a hopper).
+            MoveKind::Place | MoveKind::Drop => {
+                let friendly = self.same_side(self.to_move, self.game.placed_owner(mv.piece, self.to_move));
+                return !friendly
+                    || self.game.is_royal(mv.piece)
+                    || royals.iter().any(|&r| t.relevant(r, mv.to) || t.relevant(r, mv.with_to));
+            }
+            MoveKind::Pass | MoveKind::Swap => return true,
         }
         if self.game.is_royal(mv.arrives_as()) || royals.contains(&mv.from) || royals.contains(&mv.with_from) {
             return true;
         }
-        let t = self.game.attack_table();
         royals.iter().any(|&r| {
             t.relevant(r, mv.from)
                 || t.relevant(r, mv.to)
