@@ -195,3 +195,36 @@ rules:
         .collect();
     assert_eq!(drops, ["a2", "b2", "c2", "d2"].map(String::from).into());
 }
+
+/// Three seats: White's king may not step where Red attacks; Blue's attacks do not matter to it.
+const WARY: &str = "name: wary
+board: { grid: { width: 5, height: 5, labels: chess, diagonal: true } }
+seats: [{ name: white }, { name: red }, { name: blue }]
+pieces:
+  king:
+    symbols: [K, k, q]
+    moves: [step orthogonal to empty and not attacked-by(red), step diagonal to empty and not attacked-by(red)]
+  rook: { symbols: [W, R, B], moves: slide orthogonal }
+";
+
+#[test]
+fn attacked_by_names_the_seat_whose_attacks_count() {
+    let game = qipan::load_str("wary.yaml", WARY, &[]).unwrap();
+    let (king, rook) = (game.piece("king").unwrap(), game.piece("rook").unwrap());
+    let at = |l| game.board.find(l).unwrap();
+    // Red's rook on a4 sweeps rank 4, Blue's on e2 rank 2.
+    let mut setup = Setup::empty(&game);
+    setup.put(at("c3"), Piece { seat: WHITE, piece: king });
+    setup.put(at("a4"), Piece { seat: SeatId(1), piece: rook });
+    setup.put(at("e2"), Piece { seat: SeatId(2), piece: rook });
+    let pos = setup.to_move(WHITE).into_position().unwrap();
+    let steps: BTreeSet<String> =
+        pos.legal_moves().iter().filter(|m| m.from == at("c3")).map(|m| game.board.label(m.to).to_string()).collect();
+    let expected: BTreeSet<String> = ["b2", "c2", "d2", "b3", "d3"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(steps, expected, "rank 4 is Red's, rank 2 only Blue's");
+    // An unknown seat is an error that lists the seats.
+    let err = qipan::load_str("wary.yaml", &WARY.replace("attacked-by(red), step", "attacked-by(green), step"), &[])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown seat `green`") && err.contains("white, red, blue"), "{err}");
+}

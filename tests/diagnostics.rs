@@ -46,6 +46,8 @@ snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
 snapshot!(stay_without_promote, "stay_without_promote.yaml");
 snapshot!(counting_node_test, "counting_node_test.yaml");
 snapshot!(insufficient_sides, "insufficient_sides.yaml");
+snapshot!(piece_value_not_a_number, "piece_value_not_a_number.yaml");
+snapshot!(draws_unknown, "draws_unknown.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

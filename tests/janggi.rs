@@ -5,7 +5,7 @@ mod common;
 
 use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Game, Move, Position};
+use qipan::core::{EndReason, Game, Move, Position, SeatId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -58,10 +58,16 @@ fn bikjang_must_be_broken_or_accepted_by_a_pass() {
     let moves: BTreeSet<String> = pos.legal_moves().iter().map(|m| move_text(pos.game(), m)).collect();
     assert_eq!(moves, set(&["c1-e4", "d4-e4", "e2-d2", "e2-d3", "e2-f2", "e2-f3", "g1-e4", "pass"]));
     assert!(pos.check(&parse_move(&pos, "a1-a2").unwrap()).is_err(), "the generals would still face each other");
-    // Passing accepts it: the game ends, drawn.
+    // Passing accepts it: the game ends, decided by material: 72 points each, and Han's 1.5 for moving second.
     pos.play(&Move::PASS).unwrap();
     let r = pos.outcome().expect("over");
-    assert_eq!((r.reason.clone(), r.winners.len()), (qipan::core::EndReason::Facing, 0));
+    assert_eq!((r.reason.clone(), r.winners.clone()), (EndReason::Facing, vec![SeatId(1)]));
+    assert_eq!((r.scores.clone(), r.text.as_str()), (Some(vec![72.0, 73.5]), "B+1.5"));
+    // Without material counting it is drawn (Fairy-Stockfish's janggitraditional).
+    let mut traditional = Position::from_fen(&janggi(&[("material_counting", "false")]), BIKJANG).unwrap();
+    traditional.play(&Move::PASS).unwrap();
+    let r = traditional.outcome().expect("over");
+    assert_eq!((r.reason.clone(), r.winners.len()), (EndReason::Facing, 0));
     // Without the option the generals may face each other, and nothing follows.
     let casual = Position::from_fen(&janggi(&[("bikjang", "false")]), BIKJANG).unwrap();
     assert_eq!(casual.legal_moves().len(), 32);
@@ -158,4 +164,82 @@ fn moves_read_back() {
         let text = move_text(pos.game(), &mv);
         assert_eq!(parse_move(&pos, &text).unwrap(), mv, "{text}");
     }
+}
+
+/// Plays `moves` from `fen` and returns the result.
+fn ends(fen: &str, moves: &[&str]) -> qipan::core::GameResult {
+    let mut pos = Position::from_fen(&janggi(&[]), fen).unwrap();
+    for m in moves {
+        assert!(!pos.is_over(), "over before {m}");
+        pos.play(&parse_move(&pos, m).unwrap()).unwrap();
+    }
+    pos.outcome().cloned().expect("the game is over")
+}
+
+#[test]
+fn a_repetition_is_decided_by_material_and_a_perpetual_check_loses() {
+    // The chariots go back and forth: the start comes back a third time at ply 8. Equal material: Han wins
+    // by its 1.5 points.
+    let shuffle = ["a2-a3", "a10-a9", "a3-a2", "a9-a10"].repeat(2);
+    let r = ends("r3k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", &shuffle);
+    assert_eq!((r.reason, r.winners, r.text.as_str()), (EndReason::Repetition, vec![SeatId(1)], "B+1.5"));
+    // A soldier more (2 points) is enough for Cho: 15 against 13 + 1.5.
+    let r = ends("r3k4/9/9/9/9/9/8P/9/R8/3K5 w - - 0 1", &shuffle);
+    assert_eq!((r.reason, r.winners, r.text.as_str()), (EndReason::Repetition, vec![SeatId(0)], "W+0.5"));
+    // Cho's chariot checks along the f and e files in turn and Han's general steps aside: Cho gave check with
+    // every move of the cycle, and loses, whatever the material.
+    let checks = ["e2-f2", "f10-e10", "f2-e2", "e10-f10"].repeat(2);
+    let r = ends("5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1", &checks);
+    assert_eq!((r.reason, r.winners), (EndReason::PerpetualCheck, vec![SeatId(1)]));
+}
+
+/// Material counted from a FEN's board by the values of the rules, as the test reads them (not through the
+/// engine): chariot 13, cannon 7, horse 5, elephant and advisor 3, soldier 2.
+fn material_of(fen: &str) -> (u32, u32) {
+    let board = fen.split(' ').next().unwrap();
+    let value = |c: char| match c.to_ascii_lowercase() {
+        'r' => 13,
+        'c' => 7,
+        'n' => 5,
+        'b' | 'a' => 3,
+        'p' => 2,
+        _ => 0,
+    };
+    let side = |upper: bool| {
+        board.chars().filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper).map(value).sum()
+    };
+    (side(true), side(false))
+}
+
+#[test]
+fn games_that_would_be_drawn_go_to_the_side_with_more_material() {
+    // Random games from the start (short quiet-move limit): each that ends by bikjang, passes, a repetition or
+    // the quiet moves is won by Cho exactly when its material exceeds Han's by more than 1.5.
+    let game = janggi(&[("quiet_moves", "15")]);
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let (mut counted, mut cho_won) = (0, 0);
+    for _ in 0..30 {
+        let mut pos = game.start();
+        while !pos.is_over() {
+            let moves = pos.legal_moves();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos.play(&moves[(seed >> 33) as usize % moves.len()]).unwrap();
+        }
+        let r = pos.outcome().unwrap();
+        if matches!(
+            r.reason,
+            EndReason::Facing | EndReason::ConsecutivePasses | EndReason::Repetition | EndReason::QuietMoves
+        ) {
+            let (cho, han) = material_of(&pos.to_fen().unwrap());
+            let winner = if f64::from(cho) > f64::from(han) + 1.5 { SeatId(0) } else { SeatId(1) };
+            assert_eq!(r.winners, vec![winner], "{} {:?} {cho}-{han}", pos.to_fen().unwrap(), r.reason);
+            counted += 1;
+            cho_won += usize::from(winner == SeatId(0));
+        }
+    }
+    assert!(counted >= 10, "only {counted} games were decided by counting");
+    assert!(
+        cho_won > 0 && cho_won < counted,
+        "{cho_won} of {counted} counted games went to Cho: both sides should win some"
+    );
 }

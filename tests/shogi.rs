@@ -163,3 +163,25 @@ fn stalemate_loses_and_fourfold_repetition_draws() {
     play_all(&mut pos, "d9-e9");
     assert!(pos.is_over() && pos.outcome().unwrap().winners.is_empty(), "a draw");
 }
+
+#[test]
+fn a_fourfold_repetition_of_perpetual_check_loses_for_the_checker() {
+    // Sente's rook checks along the f and e files in turn and Gote's king steps aside each time: the fourth
+    // time the position comes back, Sente, who gave check with every move, loses.
+    let mut pos = fen("5k3/9/9/9/9/9/9/4R4/K8[] w - - 0 1");
+    for _ in 0..2 {
+        play_all(&mut pos, "e2-f2 f9-e9 f2-e2 e9-f9");
+    }
+    play_all(&mut pos, "e2-f2 f9-e9 f2-e2");
+    assert!(!pos.is_over());
+    play_all(&mut pos, "e9-f9");
+    let r = pos.outcome().expect("the game is over");
+    assert_eq!((r.reason.clone(), r.winners.clone()), (qipan::core::EndReason::PerpetualCheck, vec![SeatId(1)]));
+    // The same moves with the option off: a draw.
+    let game = qipan::load("shogi", &[("repetition".into(), "false".into())]).unwrap();
+    let mut pos = Position::from_fen(&game, "5k3/9/9/9/9/9/9/4R4/K8[] w - - 0 1").unwrap();
+    for _ in 0..3 {
+        play_all(&mut pos, "e2-f2 f9-e9 f2-e2 e9-f9");
+    }
+    assert!(!pos.is_over(), "without sennichite the game goes on");
+}

@@ -97,6 +97,7 @@ impl GameResult {
             Scoring::Area { relation, dame } => Some(scoring::area(pos, *relation, *dame)),
             Scoring::Captures => Some(pos.captures().iter().map(|&c| c as f64).collect()),
             Scoring::Pieces => Some(scoring::pieces(pos)),
+            Scoring::Material => Some(scoring::material(pos)),
             Scoring::Groups { relation, measure } => Some(scoring::groups(pos, *relation, *measure)),
         };
         if let Some(h) = &g.hooks

@@ -118,6 +118,9 @@ pub struct EndRules {
     /// With `repetition_draw`: a repetition in which one side gave check with every move loses for that
     /// side instead of drawing (xiangqi's Asian rules; [`crate::rules::perpetual`]).
     pub perpetual_check_loses: bool,
+    /// A game that would end drawn by repetition, quiet moves or a stalemate the rules call a draw is
+    /// decided by the scoring instead (`draws: scored`: janggi's material counting).
+    pub draws_scored: bool,
 }
 
 /// What capturing a royal piece does to the seat it belonged to.
@@ -353,7 +356,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             match rule {
                 StuckRule::Draw => {
                     let why = if mated { EndReason::CheckmateDrawn } else { EndReason::NoLegalMove };
-                    let result = GameResult::winners(pos, vec![], why);
+                    let result = drawn(pos, why)?;
                     pos.finish(result);
                 }
                 StuckRule::Wins => {
@@ -380,7 +383,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
         if draw_now {
             let end = &pos.game().rules.end;
             let result = if end.quiet_draw.is_some_and(|n| pos.quiet_plies() >= n) {
-                GameResult::winners(pos, vec![], EndReason::QuietMoves)
+                drawn(pos, EndReason::QuietMoves)?
             } else if pos.count().passed() {
                 GameResult::winners(pos, vec![], EndReason::Counting)
             } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
@@ -388,11 +391,20 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {
-                GameResult::winners(pos, vec![], EndReason::Repetition)
+                drawn(pos, EndReason::Repetition)?
             };
             pos.finish(result);
         }
         return Ok(());
+    }
+}
+
+/// The result of a game that ends drawn for `why`: a draw, or the scoring's verdict under `draws: scored`.
+fn drawn(pos: &Position, why: EndReason) -> Result<GameResult, HookError> {
+    if pos.game().rules.end.draws_scored {
+        GameResult::scored(pos, why)
+    } else {
+        Ok(GameResult::winners(pos, vec![], why))
     }
 }
 

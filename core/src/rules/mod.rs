@@ -241,6 +241,8 @@ pub enum Scoring {
     Captures,
     /// Pieces on the board ([`scoring::pieces`]).
     Pieces,
+    /// Material: the values of the pieces on the board and in hand ([`scoring::material`]).
+    Material,
     /// The groups of each seat's pieces, joined over `relation` ([`mod@scoring::groups`]).
     Groups {
         /// The relation that joins pieces into groups.
@@ -371,6 +373,9 @@ pub struct Rules {
     /// in a piece's definition: shogi's promoted pieces return to the hand unpromoted). Empty, or a
     /// type mapped to itself: it stays what it is. See [`Rules::captured_as`].
     pub captured_as: Vec<PieceId>,
+    /// Per piece type, what it is worth when material is counted (`value: 13` in a piece's definition).
+    /// Empty, or a type beyond its end: 1. See [`Rules::value`].
+    pub values: Vec<f64>,
 }
 
 /// What the rules make of a captured piece.
@@ -413,5 +418,21 @@ impl Rules {
     #[inline]
     pub fn captured_as(&self, piece: PieceId) -> PieceId {
         self.captured_as.get(piece.idx()).copied().unwrap_or(piece)
+    }
+
+    /// What a piece of type `piece` is worth when material is counted: its `value:`, or 1.
+    ///
+    /// ```
+    /// let game = qipan::load("janggi", &[])?;
+    /// assert_eq!(game.rules.value(game.piece("chariot").unwrap()), 13.0);
+    /// assert_eq!(game.rules.value(game.piece("general").unwrap()), 0.0);
+    /// // Go's stones say nothing: each is worth 1.
+    /// let go = qipan::load("go", &[])?;
+    /// assert_eq!(go.rules.value(go.piece("stone").unwrap()), 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn value(&self, piece: PieceId) -> f64 {
+        self.values.get(piece.idx()).copied().unwrap_or(1.0)
     }
 }

@@ -108,3 +108,32 @@ pub fn pieces(pos: &Position) -> Vec<f64> {
     }
     score
 }
+
+/// Each seat's material: the values ([`Rules::value`](super::Rules::value)) of the pieces it controls on
+/// the board and of those in its reserve (a hand), counted when the game is scored by material (janggi's
+/// counting: 13 for a chariot, 7 for a cannon, ...).
+///
+/// ```
+/// use qipan::core::Position;
+/// use qipan::core::rules::scoring::material;
+///
+/// let game = qipan::load("janggi", &[])?;
+/// assert_eq!(material(&game.start()), [72.0, 72.0]);
+/// // Cho has a chariot and a soldier (13 + 2), Han a horse (5).
+/// let pos = Position::from_fen(&game, "4k4/9/9/9/4n4/9/4P4/9/4K4/R8 w - - 0 1")?;
+/// assert_eq!(material(&pos), [15.0, 5.0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn material(pos: &Position) -> Vec<f64> {
+    let g = pos.game();
+    let mut score = vec![0.0; g.seats.len()];
+    for p in pos.cells().iter().flatten() {
+        score[pos.controller(p.seat).idx()] += g.rules.value(p.piece);
+    }
+    for s in g.seat_ids() {
+        for p in g.piece_ids() {
+            score[pos.controller(s).idx()] += f64::from(pos.reserve(s, p)) * g.rules.value(p);
+        }
+    }
+    score
+}

@@ -5,6 +5,7 @@ use super::Compiler;
 use crate::lang::{LangError, Names, compile_condition};
 use crate::schema::{CountingDef, Text};
 use qipan_core::board::Board;
+use qipan_core::game::Seat;
 use qipan_core::rules::Cond;
 use qipan_core::rules::counting::CountingRule;
 
@@ -16,8 +17,10 @@ impl Compiler<'_> {
         board: &Board,
         piece_names: &[String],
         zone_aliases: &[String],
+        seats: &[Seat],
     ) -> Vec<CountingRule> {
-        let names = Names { board, pieces: piece_names, zone_aliases };
+        let seat_names = super::seats::seat_names(seats);
+        let names = Names { board, pieces: piece_names, zone_aliases, seats: &seat_names };
         let mut rules = Vec::new();
         for d in defs {
             if !self.applies(&d.when) {

@@ -215,7 +215,8 @@ impl<'a> Compiler<'a> {
             self.error(name.referenced, format!("a game has at most {most} piece types"), None);
             return None;
         }
-        let names = Names { board: &board, pieces: &piece_names, zone_aliases: &def.zone_aliases };
+        let seat_names = seats::seat_names(&seats);
+        let names = Names { board: &board, pieces: &piece_names, zone_aliases: &def.zone_aliases, seats: &seat_names };
         let pieces = self.pieces(def, &names, &seats)?;
         let setup = self.setup(def, &board, &seats, &piece_names);
         let reserves = self.reserves(def, &seats, &piece_names);
@@ -236,6 +237,8 @@ impl<'a> Compiler<'a> {
         let captured_as = self.captured_as(def, &piece_names);
         if let Some(r) = rules.as_mut() {
             r.captured_as = captured_as;
+            // Values are numbers: the reader refuses `.nan` and infinities.
+            r.values = def.pieces.0.iter().map(|(_, p)| p.value.as_ref().map_or(1.0, |v| v.value)).collect();
         }
         let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());
         let mut game = GameBuilder::new(def.name.value.clone(), board)

@@ -46,7 +46,8 @@ impl Compiler<'_> {
             }
         }
         rules.repetition = self.word(&r.repetition, REPETITION, Repetition::None);
-        let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases };
+        let seat_names = super::seats::seat_names(seats);
+        let names = Names { board, pieces: piece_names, zone_aliases: &def.zone_aliases, seats: &seat_names };
         for c in &r.captures {
             let t = &match &c.value {
                 CaptureDef::Text(rule) => Spanned::new(rule.clone(), c.referenced, c.defined),
@@ -100,7 +101,7 @@ impl Compiler<'_> {
         }
         rules.end = self.end(def, board, piece_names, seats)?;
         rules.score_bonus = vec![0.0; seats.len()];
-        if let Some(s) = &def.scoring {
+        if let Some(s) = def.scoring.as_ref().filter(|s| self.applies(&s.when)) {
             self.scoring(s, board, seats, &mut rules)?;
         }
         Some(rules)
@@ -158,9 +159,10 @@ impl Compiler<'_> {
             forts: self.forts(&e.forts, board, piece_names),
             counts: self.counts(&e.counts, piece_names),
             full: e.full.as_ref().and_then(|t| self.winning_seat(t, seats)),
-            counting: self.counting(&e.counting, board, piece_names, &def.zone_aliases),
+            counting: self.counting(&e.counting, board, piece_names, &def.zone_aliases, seats),
             insufficient: self.insufficient(&e.insufficient, seats.len(), piece_names),
             perpetual_check_loses: self.word(&e.perpetual_check, &[("draw", false), ("loses", true)], false),
+            draws_scored: self.word(&e.draws, &[("drawn", false), ("scored", true)], false),
         })
     }
 
@@ -188,6 +190,7 @@ impl Compiler<'_> {
             }
             Some(Method::Groups(measure)) => Scoring::Groups { relation: relation()?, measure },
             Some(Method::Pieces) => Scoring::Pieces,
+            Some(Method::Material) => Scoring::Material,
             Some(Method::Captures) => Scoring::Captures,
             Some(Method::None) => Scoring::None,
             None => {

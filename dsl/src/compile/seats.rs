@@ -154,3 +154,8 @@ impl Compiler<'_> {
         }
     }
 }
+
+/// The seats' names in index order, for the language's `attacked-by(seat)`.
+pub(super) fn seat_names(seats: &[Seat]) -> Vec<String> {
+    seats.iter().map(|s| s.name.clone()).collect()
+}

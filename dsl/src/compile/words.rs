@@ -77,6 +77,7 @@ pub(crate) enum Method {
     Area,
     Captures,
     Pieces,
+    Material,
     Groups(GroupMeasure),
     None,
 }
@@ -86,6 +87,7 @@ pub(crate) const SCORING: Words<Method> = &[
     ("area", Method::Area),
     ("captures", Method::Captures),
     ("pieces", Method::Pieces),
+    ("material", Method::Material),
     ("largest-group", Method::Groups(GroupMeasure::Largest)),
     ("groups", Method::Groups(GroupMeasure::Count)),
     ("group-product", Method::Groups(GroupMeasure::Product)),
@@ -157,7 +159,10 @@ mod tests {
         assert_eq!(listed(PASS), "always, when-stuck, never");
         assert_eq!(listed_or(LABELS), "gtp, letters or chess");
         assert_eq!(listed_or(OPTION_KINDS), "int, number, bool, choice or text");
-        assert_eq!(listed_or(SCORING), "area, captures, pieces, largest-group, groups, group-product or none");
+        assert_eq!(
+            listed_or(SCORING),
+            "area, captures, pieces, material, largest-group, groups, group-product or none"
+        );
         assert_eq!(lookup(REPETITION, "simple"), Some(Repetition::SimpleKo));
         assert_eq!(lookup(REPETITION, "ko"), None);
     }

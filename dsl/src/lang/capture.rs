@@ -16,7 +16,7 @@ use qipan_core::rules::{CaptureForm, CaptureRule, Cond};
 /// use qipan_dsl::lang::{Names, compile_capture};
 ///
 /// let game = qipan::load("chess", &[]).expect("a built-in game");
-/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[], seats: &[] };
 /// let rule = compile_capture("flank orthogonal diagonal convert required", &names)?;
 /// assert_eq!(rule.form, CaptureForm::Line { min: 1, max: 255 });
 /// assert_eq!((rule.lines.len(), rule.convert, rule.required), (8, true, true));

@@ -37,6 +37,7 @@ enum Call {
     Piece,
     InReserve,
     OnBoard,
+    AttackedBy,
 }
 
 /// The condition functions.
@@ -48,6 +49,7 @@ const CALLS: Words<Call> = &[
     ("piece", Call::Piece),
     ("in-reserve", Call::InReserve),
     ("on-board", Call::OnBoard),
+    ("attacked-by", Call::AttackedBy),
 ];
 
 /// Other spellings of condition functions, not listed in messages: (alias, function).
@@ -65,7 +67,7 @@ fn unalias<'a>(aliases: &[(&'a str, &'a str)], word: &'a str) -> &'a str {
 /// use qipan_dsl::lang::{Names, compile_condition};
 ///
 /// let game = qipan::load("go", &[]).expect("a built-in game");
-/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[], seats: &[] };
 /// let cond = compile_condition("empty or enemy", &names)?;
 /// assert_eq!(cond, Cond::Or(vec![Cond::Empty, Cond::Enemy]));
 /// let err = compile_condition("zone(centre)", &names).unwrap_err();
@@ -192,6 +194,12 @@ pub(super) fn compile_cond_in(p: Pair<Rule>, names: &Names, inside: Inside) -> R
                 Call::Piece => Ok(Cond::Piece(piece()?)),
                 Call::InReserve => Ok(Cond::InReserve(piece()?)),
                 Call::OnBoard => Ok(Cond::OnBoard(piece()?)),
+                Call::AttackedBy => names
+                    .seats
+                    .iter()
+                    .position(|s| s == arg)
+                    .map(|i| Cond::AttackedBy(qipan_core::SeatId(i as u8)))
+                    .ok_or_else(|| unknown("seat", names.seats.to_vec())),
             }
         }
         Rule::count => {

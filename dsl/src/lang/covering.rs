@@ -10,7 +10,7 @@
 //! use qipan_dsl::lang::{Names, compile_move};
 //!
 //! let game = qipan::load("domineering", &[])?;
-//! let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+//! let names = Names { board: &game.board, pieces: &[], zone_aliases: &[], seats: &[] };
 //! let orthogonal = game.board.relation("orthogonal").unwrap();
 //! let rule = compile_move("place covering orthogonal to empty", &names)?;
 //! assert_eq!(rule.pattern, Pattern::Cover { relation: orthogonal, dirs: DirSel::All });
@@ -88,7 +88,7 @@ mod tests {
     #[test]
     fn the_relation_and_directions_of_the_second_node() {
         let b = board();
-        let names = Names { board: &b, pieces: &[], zone_aliases: &[] };
+        let names = Names { board: &b, pieces: &[], zone_aliases: &[], seats: &[] };
         let orth = b.relation("orthogonal").unwrap();
         let (n, e) = (b.direction("n").unwrap(), b.direction("e").unwrap());
         let rule = compile_move("place covering orthogonal.(n|e) to empty", &names).unwrap();
@@ -101,7 +101,7 @@ mod tests {
     #[test]
     fn mistakes_are_named_where_they_are() {
         let b = board();
-        let names = Names { board: &b, pieces: &[], zone_aliases: &[] };
+        let names = Names { board: &b, pieces: &[], zone_aliases: &[], seats: &[] };
         let err = |text: &str| compile_move(text, &names).unwrap_err();
         let e = err("place covering orthogonl");
         assert_eq!((e.offset, e.message.as_str()), (15, "unknown relation `orthogonl` (did you mean `orthogonal`?)"));

@@ -269,7 +269,7 @@ fn rule_name(r: Rule) -> &'static str {
 ///
 /// let game = qipan::load("chess", &[]).expect("a built-in game");
 /// let pieces: Vec<String> = game.pieces.iter().map(|p| p.name.clone()).collect();
-/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &game.zone_aliases };
+/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &game.zone_aliases, seats: &[] };
 /// // `piece(rook)` is piece type 2, `zone(last)` the second seat-relative zone.
 /// assert_eq!(compile_condition("piece(rook)", &names)?, Cond::Piece(PieceId::new(2)));
 /// assert_eq!(compile_condition("zone(last)", &names)?, Cond::SeatZone(1));
@@ -282,6 +282,8 @@ pub struct Names<'a> {
     pub pieces: &'a [String],
     /// Seat-relative zone aliases in index order.
     pub zone_aliases: &'a [String],
+    /// Seat names in index order (`attacked-by(black)`).
+    pub seats: &'a [String],
 }
 
 /// A name the board does not know is an error that lists the names it does know.
@@ -290,7 +292,7 @@ pub struct Names<'a> {
 /// use qipan_dsl::lang::{Names, compile_move};
 ///
 /// let game = qipan::load("chess", &[])?;
-/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[] };
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &[], seats: &[] };
 /// let err = compile_move("slide diagonl", &names).unwrap_err();
 /// assert_eq!((err.offset, err.message.as_str()), (6, "unknown relation `diagonl` (did you mean `diagonal`?)"));
 /// assert!(err.expected.unwrap().contains("diagonal"));

@@ -46,7 +46,7 @@ const SHOT_FLAGS: Words<fn(&mut Shot)> = &[
 /// use qipan_dsl::lang::{Names, compile_move};
 ///
 /// let game = qipan::load("chess", &[]).expect("a built-in game");
-/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &game.zone_aliases };
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &game.zone_aliases, seats: &[] };
 /// let rule = compile_move("slide orthogonal.forward 2 to empty from zone(start)", &names)?;
 /// assert!(matches!(rule.pattern, Pattern::Slide { dirs: DirSel::Forward, min: 2, max: 2, .. })); // exactly 2
 /// assert_eq!((rule.to, rule.from), (Cond::Empty, Cond::SeatZone(0)));

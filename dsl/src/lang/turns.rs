@@ -7,7 +7,7 @@
 //!
 //! let game = qipan::load("amazons", &[])?;
 //! let pieces = ["queen".to_string(), "arrow".to_string()];
-//! let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &[] };
+//! let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &[], seats: &[] };
 //! let rule = compile_move("slide orthogonal to empty then place arrow slide orthogonal diagonal", &names)?;
 //! assert_eq!(rule.then_place.map(|t| t.lines.len()), Some(2));
 //! let jump = compile_move("jump diagonal over enemy to empty capture jumped chain", &names)?;
@@ -112,7 +112,7 @@ pub(super) fn check_turn_rule(rule: &MoveRule, text: &str) -> Result<(), LangErr
 ///
 /// let game = qipan::load("amazons", &[])?;
 /// let pieces = ["queen".to_string(), "arrow".to_string()];
-/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &[] };
+/// let names = Names { board: &game.board, pieces: &pieces, zone_aliases: &[], seats: &[] };
 /// let rule = compile_move("place to empty then place arrow anywhere", &names)?;
 /// assert!(check_second_piece(&rule, PieceId::new(1), "").is_ok());
 /// let err = check_second_piece(&rule, PieceId::new(0), "place to empty then place arrow anywhere").unwrap_err();

@@ -82,6 +82,9 @@ pub struct PieceDef {
     /// The piece type it becomes when captured into a reserve or graveyard (`captured_as: pawn`).
     #[serde(default)]
     pub captured_as: Option<Text>,
+    /// What the piece is worth when material is counted (`value: 13`, janggi's chariot); 1 when not said.
+    #[serde(default)]
+    pub value: Option<Spanned<f64>>,
 }
 
 /// One value or a list of them.

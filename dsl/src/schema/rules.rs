@@ -186,6 +186,11 @@ pub struct EndDef {
     /// default): it is drawn like any other.
     #[serde(default)]
     pub perpetual_check: Option<Text>,
+    /// `scored`: a game that would end drawn (by repetition, quiet moves or a stalemate the rules call a
+    /// draw) is decided by the scoring instead, as janggi's material counting is; `drawn` (the default): it
+    /// is drawn.
+    #[serde(default)]
+    pub draws: Option<Text>,
 }
 
 /// What a definition without an `end:` section gets: the same as an empty one (the last side standing
@@ -223,6 +228,7 @@ impl Default for EndDef {
             counting: Vec::new(),
             insufficient: Vec::new(),
             perpetual_check: None,
+            draws: None,
         }
     }
 }
@@ -268,7 +274,7 @@ pub struct GoalDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringDef {
-    /// `area`, `captures`, `pieces`, `largest-group`, `groups`, `group-product` or `none`.
+    /// `area`, `captures`, `pieces`, `material`, `largest-group`, `groups`, `group-product` or `none`.
     pub method: Text,
     /// For area: the relation joining empty nodes; for the group methods, the pieces (default `orthogonal`).
     #[serde(default)]
@@ -282,6 +288,9 @@ pub struct ScoringDef {
     /// Points added per seat (option expressions).
     #[serde(default)]
     pub bonus: Ordered<Spanned<NumOrExpr>>,
+    /// Only when this option expression holds (otherwise the game is not scored).
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// The cut-and-choose procedure: one player sets `option`, the other chooses to move first or second.
