@@ -846,3 +846,30 @@ fn promotion_in_place_waits_for_a_lost_general() {
     pos.play(&mv).unwrap();
     assert_eq!(pos.cell(game.board.find("a3").unwrap()).map(|p| p.piece), game.piece("general"));
 }
+
+#[test]
+fn old_indian_promotion_names_the_piece_of_the_file_once_one_is_lost() {
+    let game = load(&example("old-indian.yaml"));
+    // The pawn moves from `label` in `fen`, as the rules say they must be: the piece of the file, only when
+    // the side has fewer of it than at the start; no entry to the last rank otherwise.
+    let cases: [(&str, &str, &[&str]); 6] = [
+        ("8/3P4/8/5k2/8/8/8/3QK3 w - - 0 1", "d7", &[]),
+        ("8/3P4/8/5k2/8/8/8/4K3 w - - 0 1", "d7", &["d7-d8=Q"]),
+        ("1n6/P7/8/5k2/8/8/8/R3K3 w - - 0 1", "a7", &["a7-a8=R", "a7-b8=N"]),
+        ("1n6/P7/8/5k2/8/8/1N4N1/R3K2R w - - 0 1", "a7", &[]),
+        ("3qk3/8/8/8/8/8/4p3/7K b - - 0 1", "e2", &[]),
+        ("4k3/8/8/8/8/8/4p3/K4B2 b - - 0 1", "e2", &["e2-e1=Q", "e2-f1=B"]),
+    ];
+    for (fen, label, expected) in cases {
+        let pos = qipan::core::Position::from_fen(&game, fen).unwrap();
+        let from = game.board.find(label).unwrap();
+        let mut texts: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| qipan::core::notation::move_text(&game, m))
+            .collect();
+        texts.sort();
+        assert_eq!(texts, expected, "{fen}");
+    }
+}

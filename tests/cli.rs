@@ -358,3 +358,31 @@ fn show_and_play_print_the_fen_and_perft_plays_moves_before_counting() {
     let out = qipan(&["perft", "chess", "--moves", "e2-e5", "--depth", "1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("move 1 `e2-e5`"));
 }
+
+#[test]
+fn an_error_that_quotes_its_cause_says_it_once() {
+    // Black, not to move, is in check: the FEN error quotes the setup error it wraps.
+    let out = qipan(&["show", "chess", "--fen", "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: not a position of the game: black, not to move, is in check: its king on e8 is attacked"
+    );
+}
+
+#[test]
+fn simulate_draws_a_start_per_game_under_start_random() {
+    let out = qipan(&["simulate", "chess960", "--set", "start=random", "--games", "8", "--json", "--threads", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let starts: std::collections::BTreeSet<u64> = json(&out)["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["start"].as_u64().expect("a start number"))
+        .collect();
+    assert!(starts.len() >= 6 && starts.iter().all(|&n| n < 960), "{starts:?}");
+    // Without it every game begins from the option's start, and no record names one.
+    let out = qipan(&["simulate", "chess960", "--games", "2", "--json", "--threads", "1"]);
+    assert!(json(&out)["records"].as_array().unwrap().iter().all(|r| r.get("start").is_none()));
+}

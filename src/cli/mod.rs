@@ -158,8 +158,25 @@ pub fn run() -> ExitCode {
         }
         Err(e) => {
             // Messages quote what was typed or read: its control characters must not reach the terminal raw.
-            eprintln!("error: {}", qipan::input::escape_controls(&format!("{e:#}")));
+            eprintln!("error: {}", qipan::input::escape_controls(&message(&e)));
             ExitCode::FAILURE
         }
     }
+}
+
+/// An error and its causes, joined by `: `, leaving out a cause whose text the message before it already
+/// ends with (the library's errors quote the error they wrap, as `not a position of the game: ...` does).
+fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.ends_with(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }

@@ -81,11 +81,17 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
-    let game = a.game.load()?;
+    // `--set start=random`: each game draws its own start from its seed.
+    let mut overrides = a.game.overrides()?;
+    let random = a.game.random_start(&mut overrides, a.seed)?.is_some();
+    let game = qipan::load(&a.game.game, &overrides)?;
     if a.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
     let mut sim = Simulation::new(game.clone(), a.games).with_seed(a.seed).with_threads(a.threads);
+    if random {
+        sim = sim.with_random_starts();
+    }
     sim.agents = parse_ai(&game, &a.ai)?;
     let bar = if a.json || a.csv || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()

@@ -2,7 +2,7 @@
 
 use qipan_core::ai::{self, Agent, AgentRng, AgentSpec};
 use qipan_core::hooks::HookError;
-use qipan_core::{EndReason, Game, GameResult, SeatId};
+use qipan_core::{EndReason, Game, GameResult, Position, SeatId};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
@@ -93,6 +93,9 @@ pub struct Simulation {
     pub seed: u64,
     /// Worker threads (0 = one per core).
     pub threads: usize,
+    /// Each game starts from a numbered start drawn from its seed ([`Position::numbered`]: chess960's
+    /// `start=random`), not from the game's own start.
+    pub random_starts: bool,
 }
 
 /// Setting a simulation up, then playing it.
@@ -122,7 +125,7 @@ impl Simulation {
     /// ```
     pub fn new(game: Arc<Game>, games: usize) -> Simulation {
         let seats = game.seats.len();
-        Simulation { game, games, agents: vec![None; seats], seed: 1, threads: 0 }
+        Simulation { game, games, agents: vec![None; seats], seed: 1, threads: 0, random_starts: false }
     }
 
     /// Sets the seed.
@@ -158,6 +161,42 @@ impl Simulation {
     pub fn with_threads(mut self, threads: usize) -> Simulation {
         self.threads = threads;
         self
+    }
+
+    /// Starts each game from a numbered start drawn from the game's seed, in a game with numbered starts
+    /// (chess960); other games keep their one start.
+    ///
+    /// ```
+    /// use qipan::simulate::Simulation;
+    ///
+    /// let game = qipan::load("chess960", &[])?;
+    /// let sim = Simulation::new(game, 2).with_threads(1).with_random_starts();
+    /// assert!(sim.random_starts);
+    /// assert_ne!(sim.start_number(0), sim.start_number(1));
+    /// assert!(sim.start_number(0).unwrap() < 960);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_random_starts(mut self) -> Simulation {
+        self.random_starts = true;
+        self
+    }
+
+    /// The numbered start game `index` begins from, under [`Simulation::with_random_starts`].
+    ///
+    /// ```
+    /// use qipan::simulate::Simulation;
+    ///
+    /// let chess960 = qipan::load("chess960", &[])?;
+    /// assert_eq!(Simulation::new(chess960.clone(), 1).start_number(0), None, "random starts are off");
+    /// assert!(Simulation::new(chess960, 1).with_random_starts().start_number(0).is_some());
+    /// let chess = qipan::load("chess", &[])?;
+    /// assert_eq!(Simulation::new(chess, 1).with_random_starts().start_number(0), None, "one start only");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_number(&self, index: usize) -> Option<u64> {
+        let shuffle = self.game.shuffle.as_ref().filter(|_| self.random_starts)?;
+        // Another stream than the agents': the start does not shift their moves.
+        Some(game_seed(game_seed(self.seed, index as u64), u64::MAX) % shuffle.count())
     }
 
     /// Gives seat `seat` an agent.
@@ -265,7 +304,8 @@ impl Simulation {
         let mut agents: Vec<Box<dyn Agent>> =
             (0..seats).map(|s| self.agents.get(s).cloned().flatten().unwrap_or(AgentSpec::Random).build()).collect();
         let explicit: Vec<bool> = (0..seats).map(|s| self.agents.get(s).is_some_and(Option::is_some)).collect();
-        let mut pos = game.start();
+        let start_number = self.start_number(index);
+        let mut pos = start_number.and_then(|n| Position::numbered(game, n)).unwrap_or_else(|| game.start());
         let first = pos.to_move();
         let first_player = ai::player(&pos, first);
         let cap = game.rules.end.max_plies.unwrap_or(SAFETY_PLIES).min(SAFETY_PLIES);
@@ -315,6 +355,7 @@ impl Simulation {
             reason: result.reason.clone(),
             result: result.text.clone(),
             first: first_player,
+            start: start_number,
         })
     }
 }
@@ -370,6 +411,9 @@ pub struct GameSummary {
     /// The player who moved first.
     #[serde(serialize_with = "super::report::seat_number")]
     pub first: SeatId,
+    /// The numbered start it began from, under [`Simulation::with_random_starts`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<u64>,
 }
 
 /// Writes an end reason as records and reports have always written it: its words.

@@ -197,8 +197,36 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: Arc<Game>) -> Position {
+        let own = game.clone();
+        Position::from_placements(game, own.setup.iter().copied())
+    }
+
+    /// Start `number` of a game with numbered starts ([`crate::game::Shuffle`]: chess960's 960), whatever
+    /// start its option chose; `None` when the game has no such start.
+    ///
+    /// ```
+    /// use qipan::core::Position;
+    ///
+    /// let game = qipan::load("chess960", &[])?;
+    /// let pos = Position::numbered(&game, 0).unwrap();
+    /// assert!(pos.to_fen()?.starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"));
+    /// assert_eq!(Position::numbered(&game, 518).unwrap().to_fen()?, game.start().to_fen()?);
+    /// assert!(Position::numbered(&game, 960).is_none());
+    /// assert!(Position::numbered(&qipan::load("chess", &[])?, 0).is_none(), "chess has one start");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn numbered(game: &Arc<Game>, number: u64) -> Option<Position> {
+        let shuffle = game.shuffle.as_ref()?;
+        let mut placements = shuffle.placements(number)?;
+        let shuffled = |n| shuffle.nodes.contains(&n) || shuffle.copies.iter().any(|(_, nodes)| nodes.contains(&n));
+        placements.extend(game.setup.iter().filter(|p| !shuffled(p.node)).copied());
+        Some(Position::from_placements(game.clone(), placements))
+    }
+
+    /// The start of `game` with these pieces on the board (and the game's starting reserves).
+    fn from_placements(game: Arc<Game>, placements: impl IntoIterator<Item = crate::game::Placement>) -> Position {
         let mut setup = Setup::empty(&game);
-        for pl in &game.setup {
+        for pl in placements {
             setup.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
         }
         let np = game.pieces.len();
