@@ -235,7 +235,7 @@ fn a_long_flat_rule_compiles_in_linear_time() {
     assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     // Errors still count characters, after text that is not ASCII.
     let go = qipan::load("go", &[]).unwrap();
-    let names = qipan::dsl::lang::Names { board: &go.board, pieces: &[], zone_aliases: &[] };
+    let names = qipan::dsl::lang::Names { board: &go.board, pieces: &[], zone_aliases: &[], seats: &[] };
     let err = qipan::dsl::lang::compile_condition("empty # ü\nor emtpy", &names).unwrap_err();
     assert_eq!((err.offset, err.message.as_str()), (13, "unknown condition `emtpy`"));
 }
