@@ -178,3 +178,38 @@ fn random_games_agree_with_fairy_stockfish_move_by_move() {
         }
     }
 }
+
+/// A running count is written where Fairy-Stockfish writes it (its limit in the en passant field, its plies
+/// in the quiet-move field) and read back: random endgames from positions where counts start, the FEN
+/// compared with Fairy-Stockfish's after every ply (when it is installed) and read back at every ply.
+#[test]
+fn a_running_count_is_in_the_fen_as_fairy_stockfish_writes_it() {
+    use rand::{Rng, SeedableRng};
+    let g = makruk(true);
+    // Read and written back without Fairy-Stockfish: 10 plies counted of 32.
+    let counted = "4k3/8/8/8/8/8/7R/4K3 b - 32 10 1";
+    let p = fen(&g, counted);
+    assert_eq!((p.counting(), p.to_fen().unwrap().as_str()), ((10, 32), counted));
+    let Some(mut fairy) = common::fairy::Fairy::start() else { return };
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let uci = |p: &Position, m: &qipan::core::Move| move_text(p.game(), m).replace('-', "").replace("=M", "m");
+    let mut counts_seen = 0;
+    for start in ["4k3/8/8/8/8/8/R6r/4K3 w - - 0 1", "4k3/8/3n4/8/8/8/R7/4K1R1 w - - 0 1", "3k4/8/2s5/8/8/8/1R6/3K1M2 w - - 0 1"] {
+        for _ in 0..3 {
+            let mut p = fen(&g, start);
+            let mut played: Vec<String> = Vec::new();
+            while !p.is_over() && played.len() < 60 {
+                let moves = p.legal_moves();
+                let mv = moves[rng.random_range(0..moves.len())];
+                played.push(uci(&p, &mv));
+                p.play(&mv).unwrap();
+                let refs: Vec<&str> = played.iter().map(String::as_str).collect();
+                let ours = p.to_fen().unwrap();
+                assert_eq!(ours, fairy.fen("makruk", Some(start), &refs), "{start} after {played:?}");
+                assert_eq!(fen(&g, &ours).counting(), p.counting(), "{ours}");
+                counts_seen += usize::from(p.counting().1 > 0);
+            }
+        }
+    }
+    assert!(counts_seen > 100, "counts ran on only {counts_seen} plies");
+}

@@ -16,8 +16,10 @@
 //!    toward the first file, a file letter the partner on that file. Pieces that castle or are castled
 //!    with and are not granted a right count as having moved. Ignored by games without castling.
 //! 4. The en passant node (`e3`, `-`): passed by the last move; the passer is the next node along the
-//!    forward direction of the seat that moved.
-//! 5. Plies since the last capture or reset move (the fifty-move count).
+//!    forward direction of the seat that moved. In a game with [counting rules](crate::rules::counting),
+//!    while a count runs, its limit in plies instead (`32`), as Fairy-Stockfish writes makruk.
+//! 5. Plies since the last capture or reset move (the fifty-move count); while a count runs, the plies
+//!    it has counted.
 //! 6. The move number (starting at 1, counting both seats' moves).
 //!
 //! Fields after the first are optional.
@@ -270,7 +272,9 @@ impl Position {
         }
         // En passant.
         let ep = fields.next().unwrap_or("-");
-        if ep != "-" {
+        // A running count's limit stands where the en passant node would (Fairy-Stockfish's makruk).
+        let count_limit = ep.parse::<u32>().ok().filter(|_| !game.rules.end.counting.is_empty());
+        if ep != "-" && count_limit.is_none() {
             let node = game.board.find(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?;
             let seats = game.seats.len() as u8;
             let moved_last = SeatId((to_move.0 + seats - 1) % seats);
@@ -297,8 +301,11 @@ impl Position {
         };
         let quiet = number(fields.next(), 0)?;
         let full = number(fields.next(), 1)?.max(1);
+        match count_limit {
+            Some(limit) => setup.counting(quiet, limit),
+            None => setup.quiet_plies(quiet),
+        };
         setup
-            .quiet_plies(quiet)
             .ply((full - 1).saturating_mul(game.seats.len() as u32).saturating_add(to_move.0 as u32));
         Ok(Position::from_setup(setup)?)
     }
@@ -394,11 +401,11 @@ impl Position {
             None
         };
         let seats = game.seats.len().max(1) as u32;
-        Some(format!(
-            "{out} {side} {castling} {} {} {}",
-            ep.unwrap_or_else(|| "-".into()),
-            self.quiet_plies(),
-            self.ply() / seats + 1
-        ))
+        // While a count runs, its limit and its plies take the en passant and the quiet-move fields.
+        let (ep, quiet) = match self.counting() {
+            (plies, limit) if limit > 0 => (limit.to_string(), plies),
+            _ => (ep.unwrap_or_else(|| "-".into()), self.quiet_plies()),
+        };
+        Some(format!("{out} {side} {castling} {ep} {quiet} {}", self.ply() / seats + 1))
     }
 }

@@ -298,6 +298,20 @@ impl Setup {
         self
     }
 
+    /// Sets the counting rules' running count: `plies` counted against `limit` plies (a limit of 0: no
+    /// count runs; [`crate::rules::counting`]).
+    ///
+    /// ```
+    /// let game = qipan::load("makruk", &[])?;
+    /// let pos = game.start().to_setup().counting(10, 32).into_position()?;
+    /// assert_eq!(pos.counting(), (10, 32));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counting(&mut self, plies: u32, limit: u32) -> &mut Setup {
+        self.count = crate::rules::counting::Count { plies, limit };
+        self
+    }
+
     /// Sets the count of a piece type in a seat's reserve.
     ///
     /// ```
