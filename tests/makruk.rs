@@ -194,7 +194,9 @@ fn a_running_count_is_in_the_fen_as_fairy_stockfish_writes_it() {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
     let uci = |p: &Position, m: &qipan::core::Move| move_text(p.game(), m).replace('-', "").replace("=M", "m");
     let mut counts_seen = 0;
-    for start in ["4k3/8/8/8/8/8/R6r/4K3 w - - 0 1", "4k3/8/3n4/8/8/8/R7/4K1R1 w - - 0 1", "3k4/8/2s5/8/8/8/1R6/3K1M2 w - - 0 1"] {
+    for start in
+        ["4k3/8/8/8/8/8/R6r/4K3 w - - 0 1", "4k3/8/3n4/8/8/8/R7/4K1R1 w - - 0 1", "3k4/8/2s5/8/8/8/1R6/3K1M2 w - - 0 1"]
+    {
         for _ in 0..3 {
             let mut p = fen(&g, start);
             let mut played: Vec<String> = Vec::new();

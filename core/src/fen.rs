@@ -305,8 +305,7 @@ impl Position {
             Some(limit) => setup.counting(quiet, limit),
             None => setup.quiet_plies(quiet),
         };
-        setup
-            .ply((full - 1).saturating_mul(game.seats.len() as u32).saturating_add(to_move.0 as u32));
+        setup.ply((full - 1).saturating_mul(game.seats.len() as u32).saturating_add(to_move.0 as u32));
         Ok(Position::from_setup(setup)?)
     }
 
