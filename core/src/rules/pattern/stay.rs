@@ -45,13 +45,11 @@ impl Gen<'_> {
     }
 }
 
-/// Whether `seat` has fewer pieces of type `piece` on the board than at the start (one was captured).
-/// Only promotions ask, so the board is counted rather than kept counted.
+/// Whether `seat` has fewer pieces of type `piece` on the board than at the start (one was captured):
+/// the pieces now are kept counted; the start's are counted in its list of placements.
 pub(super) fn lost(pos: &Position, seat: SeatId, piece: PieceId) -> bool {
-    let game = pos.game();
-    let at_start = game.setup.iter().filter(|p| p.seat == seat && p.piece == piece).count();
-    let now = pos.cells().iter().flatten().filter(|p| p.seat == seat && p.piece == piece).count();
-    now < at_start
+    let at_start = pos.game().setup.iter().filter(|p| p.seat == seat && p.piece == piece).count();
+    usize::from(pos.on_board(seat, piece)) < at_start
 }
 
 #[cfg(test)]
