@@ -164,6 +164,8 @@ fn main_text(game: &Game, mv: &Move) -> String {
         }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
+        // A sowing is named by its pit: where the seeds go follows from the position.
+        MoveKind::Sow => b.label(mv.from).to_string(),
     }
 }
 

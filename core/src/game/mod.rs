@@ -237,6 +237,8 @@ pub struct Game {
     /// The board zones (one bit each) whose pieces positions count per seat and type, for the
     /// `count(...)` conditions that read them ([`crate::rules::Tally`]).
     pub(crate) tally_zones: u64,
+    /// On a board with counts, per node the seat its seeds stand for (see [`Game::seed_owner`]).
+    pub(crate) seed_owners: Vec<SeatId>,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -573,6 +575,22 @@ impl Game {
     #[inline]
     pub fn placed_owner(&self, piece: PieceId, mover: SeatId) -> SeatId {
         self.pieces[piece.idx()].owner.unwrap_or(mover)
+    }
+
+    /// The seat the seeds on node `n` stand for: the seat whose `home` or `store` zone holds the node
+    /// (the first seat when none does, and on boards without counts).
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("kalah", &[])?;
+    /// let at = |l| game.seed_owner(game.board.find(l).unwrap());
+    /// assert_eq!((at("c1"), at("store1"), at("c2"), at("store2")), (SeatId(0), SeatId(0), SeatId(1), SeatId(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn seed_owner(&self, n: NodeId) -> SeatId {
+        self.seed_owners.get(n.idx()).copied().unwrap_or(SeatId(0))
     }
 
     /// Looks up a piece type by name.

@@ -383,7 +383,7 @@ impl Position {
                     return true;
                 }
                 (Pattern::Place | Pattern::Drop | Pattern::Cover { .. }, _) => {}
-                (_, MoveKind::Move | MoveKind::Shoot) => {
+                (_, MoveKind::Move | MoveKind::Shoot | MoveKind::Sow) => {
                     let Some(owner) = self.cells[mv.from.idx()].map(|c| c.seat) else { continue };
                     if !matches!(rule.from, Cond::True) && !rule.from.eval(self, owner, mv.from) {
                         continue;

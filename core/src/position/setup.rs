@@ -37,6 +37,8 @@ use super::from_setup::SetupError;
 pub struct Setup {
     pub(super) game: Arc<Game>,
     pub(super) cells: Vec<Option<Piece>>,
+    /// Seeds per node on a board with counts (empty otherwise).
+    pub(super) counts: Vec<u16>,
     pub(super) to_move: SeatId,
     pub(super) ply: u32,
     pub(super) passes: u32,
@@ -94,6 +96,7 @@ impl Setup {
         Setup {
             game: game.clone(),
             cells: vec![None; n],
+            counts: if game.board.has_counts() { vec![0; n] } else { Vec::new() },
             to_move,
             ply: 0,
             passes: 0,

@@ -356,6 +356,11 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                     let result = GameResult::winners(pos, vec![], why);
                     pos.finish(result);
                 }
+                StuckRule::Score { to_mover } => {
+                    crate::position::sweep_seeds(pos, to_mover);
+                    let result = GameResult::scored(pos, EndReason::NoLegalMove)?;
+                    pos.finish(result);
+                }
                 StuckRule::Wins => {
                     let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
                     let result = goal::decided(pos, pos.to_move(), GoalOutcome::Wins, why);
