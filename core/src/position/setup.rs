@@ -220,6 +220,31 @@ impl Setup {
         self
     }
 
+    /// Puts `count` seeds of `piece` on `n`, on a board with counts (none: the node is emptied); the
+    /// seeds stand for the seat that owns the node ([`Game::seed_owner`](crate::Game::seed_owner)).
+    ///
+    /// ```
+    /// use qipan::core::Setup;
+    ///
+    /// let game = qipan::load("kalah", &[])?;
+    /// let seed = game.piece("seed").unwrap();
+    /// let mut setup = Setup::empty(&game);
+    /// setup.seeds(game.board.find("b1").unwrap(), seed, 7).seeds(game.board.find("e2").unwrap(), seed, 2);
+    /// let pos = setup.into_position()?;
+    /// assert_eq!(pos.seeds(game.board.find("b1").unwrap()), 7);
+    /// assert_eq!(pos.counts().iter().map(|&c| c as u32).sum::<u32>(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn seeds(&mut self, n: NodeId, piece: PieceId, count: u16) -> &mut Setup {
+        if let Some(i) = self.node(n)
+            && i < self.counts.len()
+        {
+            self.counts[i] = count;
+            self.cells[i] = (count > 0).then(|| Piece { seat: self.game.seed_owner(n), piece });
+        }
+        self
+    }
+
     /// Takes whatever stands on `n` off the board.
     ///
     /// ```
