@@ -535,6 +535,9 @@ impl GameData {
             slide_masks: None,
             tally_zones,
             seed_owners: Vec::new(),
+            sow_starts: None,
+            seed_keys: Vec::new(),
+            ends_only_stuck: false,
         };
         if game.board.has_counts() {
             // A node's seeds stand for the seat whose `home` (a row of pits) or `store` holds it.
@@ -560,6 +563,19 @@ impl GameData {
             }
         }
         game.pieces = pieces;
+        game.sow_starts = crate::rules::pattern::sow_starts(&game);
+        if game.board.has_counts() {
+            let mut end = game.rules.end.clone();
+            (end.last_standing, end.quiet_reset) = (false, Vec::new());
+            (end.royal_capture, end.bare_side) = (Default::default(), Default::default());
+            game.ends_only_stuck = game.hooks.is_none()
+                && end == crate::rules::EndRules::default()
+                && game.rules.facing.is_none()
+                && game.rules.pass == crate::rules::PassRule::Never
+                && !matches!(game.rules.stuck, crate::rules::StuckRule::Loses);
+            let n = game.board.len();
+            game.seed_keys = (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();
+        }
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.
         let split = game.rules.captures.iter().any(|r| r.form.chosen());

@@ -239,6 +239,14 @@ pub struct Game {
     pub(crate) tally_zones: u64,
     /// On a board with counts, per node the seat its seeds stand for (see [`Game::seed_owner`]).
     pub(crate) seed_owners: Vec<SeatId>,
+    /// In a game whose only movement rule is one sowing, per seat the pits it may sow from (the rule's
+    /// `from` judged once): move generation reads them instead of running the general generator.
+    pub(crate) sow_starts: Option<Vec<Vec<NodeId>>>,
+    /// On a board with counts, the hash keys of the first counts on each node (`node * 64 + count`).
+    pub(crate) seed_keys: Vec<u64>,
+    /// A sowing game that ends only when the seat to move is stuck: while a playout leaves that test to
+    /// its next move generation, the end rules have nothing to look at.
+    pub(crate) ends_only_stuck: bool,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -591,6 +599,15 @@ impl Game {
     #[inline]
     pub fn seed_owner(&self, n: NodeId) -> SeatId {
         self.seed_owners.get(n.idx()).copied().unwrap_or(SeatId(0))
+    }
+
+    /// The hash key of `count` seeds on node `n` (0 for none): looked up for small counts.
+    #[inline]
+    pub(crate) fn seed_key(&self, n: NodeId, count: u16) -> u64 {
+        match self.seed_keys.get(n.idx() * 64 + count as usize) {
+            Some(&k) if count < 64 => k,
+            _ => crate::position::count_key(n, count),
+        }
     }
 
     /// Looks up a piece type by name.

@@ -25,7 +25,7 @@ mod setup;
 mod swap;
 
 pub(crate) use draw::SlideMasks;
-pub(crate) use seeds::sweep_seeds;
+pub(crate) use seeds::{count_key, sweep_seeds};
 pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;

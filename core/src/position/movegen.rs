@@ -156,6 +156,10 @@ impl Position {
             }
             return false;
         }
+        if let Some(starts) = &game.sow_starts {
+            crate::rules::pattern::sow_moves(self, starts, &mut scratch.seeds, out);
+            return !out.is_empty() && stop(&out[..]);
+        }
         // A rule's `if` is about the position, not the piece: judged once per rule and call, not once per
         // piece (a count over the board for each man would cost more than the moves).
         let mut judged = std::mem::take(&mut scratch.when);

@@ -51,7 +51,7 @@ impl Position {
         let old = self.counts[n.idx()];
         let new = old.saturating_add(k);
         self.counts[n.idx()] = new;
-        self.hash ^= count_key(n, old) ^ count_key(n, new);
+        self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
         if old == 0 {
             let seat = self.game.seed_owner(n);
             self.put(n, Piece { seat, piece });
@@ -63,7 +63,7 @@ impl Position {
     pub(crate) fn take_seeds(&mut self, n: NodeId) -> u16 {
         let old = std::mem::take(&mut self.counts[n.idx()]);
         if old > 0 {
-            self.hash ^= count_key(n, old);
+            self.hash ^= self.game.seed_key(n, old);
             self.lift(n);
         }
         old
@@ -96,7 +96,7 @@ impl Position {
             } else if self.cells[i].is_none() {
                 self.counts[i] = 0;
             }
-            self.hash ^= count_key(n, self.counts[i]);
+            self.hash ^= self.game.seed_key(n, self.counts[i]);
         }
     }
 }

@@ -219,6 +219,10 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
     // No allocation and no reference counting here: this runs after every move of every playout.
     // Whether the last seat put out for being stuck was in check then (it names the result).
     let mut stuck_mated: Option<bool> = None;
+    if pos.game().ends_only_stuck && pos.defers_stuck() {
+        // A sowing game ends only when the seat to move is stuck, which the playout tests next.
+        return Ok(());
+    }
     loop {
         if let Some(h) = pos.game().hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
             && let HookOutcome::Winners(w) = h.game_over(pos)?

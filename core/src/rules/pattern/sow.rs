@@ -397,6 +397,54 @@ pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
     t.flags[last.idx()] & AGAIN != 0
 }
 
+/// The fast path's table (see `Game::sow_starts`): when the game's one movement rule is a sowing whose
+/// conditions are all on zones, the pits each seat may sow from.
+pub(crate) fn sow_starts(game: &Game) -> Option<Vec<Vec<NodeId>>> {
+    let [piece] = game.pieces.as_slice() else { return None };
+    let [rule] = piece.moves.as_slice() else { return None };
+    let super::Pattern::Sow(s) = &rule.pattern else { return None };
+    let plain = rule.when == Cond::True
+        && rule.after == Cond::True
+        && rule.to == Cond::True
+        && is_static(&rule.from)
+        && rule.shot.is_none()
+        && rule.then_place.is_none()
+        && game.hooks.is_none()
+        && game.rules.captures.is_empty()
+        && game.extras.is_empty();
+    if !plain || s.tables.len() != game.seats.len() {
+        return None;
+    }
+    Some(
+        game.seat_ids()
+            .map(|seat| {
+                let t = &s.tables[seat.idx()];
+                game.board
+                    .node_ids()
+                    .filter(|&n| t.next[n.idx()].is_some() && static_holds(&rule.from, game, seat, n))
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The sowing moves of the seat to move, from the fast path's table: one per pit of its that holds
+/// seeds (and feeds, under a feeding rule).
+pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<u16>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let seat = pos.to_move();
+    let piece = PieceId::new(0);
+    let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
+    let t = &s.tables[seat.idx()];
+    for &from in &starts[seat.idx()] {
+        let Some(c) = pos.cell(from) else { continue };
+        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, seeds)) {
+            continue;
+        }
+        out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
+    }
+}
+
 /// The sowing rule of a piece type (its first).
 pub(crate) fn sowing_of(game: &Game, piece: PieceId) -> Option<&Sowing> {
     game.pieces.get(piece.idx())?.moves.iter().find_map(|r| match &r.pattern {
