@@ -94,6 +94,8 @@ pub struct EndRules {
     /// The seat whose side loses, instead of a draw, when an arrangement repeats that often (Copenhagen
     /// Hnefatafl's defenders).
     pub repetition_loser: Option<SeatId>,
+    /// A repetition ends the game scored instead (a sowing game's seeds left go to their rows' owners).
+    pub repetition_scored: bool,
     /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
     pub lines: Vec<LineGoal>,
     /// Connections that end the game at once when a side's group makes one, tried in order.
@@ -364,6 +366,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                     crate::position::sweep_seeds(pos, to_mover);
                     let result = GameResult::scored(pos, EndReason::NoLegalMove)?;
                     pos.finish(result);
+                    return Ok(());
                 }
                 StuckRule::Wins => {
                     let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
@@ -394,6 +397,9 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 GameResult::winners(pos, vec![], EndReason::Counting)
             } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
                 goal::decided(pos, checker, GoalOutcome::Loses, EndReason::PerpetualCheck)
+            } else if end.repetition_scored {
+                crate::position::sweep_seeds(pos, false);
+                GameResult::scored(pos, EndReason::Repetition)?
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {
