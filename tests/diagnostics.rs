@@ -46,6 +46,9 @@ snapshot!(castle_unknown_column, "castle_unknown_column.yaml");
 snapshot!(stay_without_promote, "stay_without_promote.yaml");
 snapshot!(counting_node_test, "counting_node_test.yaml");
 snapshot!(insufficient_sides, "insufficient_sides.yaml");
+snapshot!(sow_without_counts, "sow_without_counts.yaml");
+snapshot!(sow_unknown_track, "sow_unknown_track.yaml");
+snapshot!(sow_piece_condition, "sow_piece_condition.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -3,6 +3,9 @@
 //! here from the rules, without the engine, agreeing on the legal moves at every ply, on the seeds in
 //! every pit and store, and on the result.
 
+mod common;
+
+use common::perft::Speed;
 use qipan::core::notation::parse_move;
 use qipan::core::{EndReason, Position, SeatId};
 use rand::SeedableRng;
@@ -105,6 +108,17 @@ impl Kalah {
     }
 }
 
+#[test]
+fn perft_file_counts_hold() {
+    common::perft::check("kalah.perft", Speed::Quick);
+}
+
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn perft_file_slow_counts_hold() {
+    common::perft::check("kalah.perft", Speed::Slow);
+}
+
 fn load(pits: usize, seeds: u32, lone: bool) -> std::sync::Arc<qipan::core::Game> {
     let options = [("pits", pits.to_string()), ("seeds", seeds.to_string()), ("empty_capture", lone.to_string())];
     qipan::load("kalah", &options.map(|(k, v)| (k.to_string(), v))).unwrap()
@@ -118,7 +132,7 @@ fn engine_moves(pos: &Position) -> Vec<String> {
 
 #[test]
 fn perft_matches_the_rules_to_depth_six() {
-    for (pits, seeds, lone) in [(6, 4, false), (6, 4, true), (4, 3, false), (8, 6, true), (5, 5, false)] {
+    for (pits, seeds, lone) in [(6, 4, false), (6, 4, true), (4, 3, false), (4, 3, true), (8, 6, true), (5, 5, false)] {
         let game = load(pits, seeds, lone);
         let pos = game.start();
         let k = Kalah::start(pits, seeds, lone);

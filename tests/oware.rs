@@ -3,6 +3,9 @@
 //! by the engine and by a player written here from the rules, without the engine, agreeing on the legal
 //! moves at every ply, on the seeds in every pit, on the seeds taken and on the result.
 
+mod common;
+
+use common::perft::Speed;
 use qipan::core::notation::parse_move;
 use qipan::core::{EndReason, Position, SeatId};
 use rand::SeedableRng;
@@ -128,6 +131,17 @@ fn engine_moves(pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
     v.sort();
     v
+}
+
+#[test]
+fn perft_file_counts_hold() {
+    common::perft::check("oware.perft", Speed::Quick);
+}
+
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn perft_file_slow_counts_hold() {
+    common::perft::check("oware.perft", Speed::Slow);
 }
 
 const VARIANTS: [(bool, bool); 4] = [(true, true), (true, false), (false, true), (false, false)];

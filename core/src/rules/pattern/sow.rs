@@ -345,6 +345,7 @@ pub(crate) fn take_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, l
 impl Gen<'_> {
     /// The sowing from the pit the piece stands for, if it holds seeds and (under a feeding rule) the
     /// move leaves the zone fed.
+    #[inline(never)] // kept out of the general generator, which other games run
     pub(super) fn sow(&mut self, s: &Sowing, seeds: &mut Vec<u16>) {
         let (pos, from) = (self.pos, self.from);
         let Some(t) = s.tables.get(self.seat.idx()) else { return };
