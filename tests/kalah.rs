@@ -260,3 +260,22 @@ fn the_seeds_left_go_to_the_owner_of_their_row() {
     assert_eq!(pos.seeds(game.board.find("store1").unwrap()), 4);
     assert_eq!(result.winners, [SeatId(0)]);
 }
+
+#[test]
+fn a_variant_is_a_few_lines_of_extends() {
+    // The seeds left go to the player who cannot move, not to their row's owner.
+    let src = "extends: kalah\nname: kalah-to-the-mover\nrules:\n  stuck: score-mover\n";
+    let game = qipan::load_str("kalah-to-the-mover.yaml", src, &[]).unwrap();
+    let seed = game.piece("seed").unwrap();
+    let mut setup = qipan::core::Setup::empty(&game);
+    for (l, k) in [("f1", 1), ("b1", 3), ("a2", 1)] {
+        setup.seeds(game.board.find(l).unwrap(), seed, k);
+    }
+    let mut pos = setup.into_position().unwrap();
+    for text in ["f1", "b1", "a2"] {
+        pos.play(&parse_move(&pos, text).unwrap()).unwrap();
+    }
+    let result = pos.outcome().expect("North cannot move");
+    assert_eq!(pos.captures(), [1, 4]);
+    assert_eq!(result.winners, [SeatId(1)]);
+}

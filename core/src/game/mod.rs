@@ -244,8 +244,9 @@ pub struct Game {
     pub(crate) sow_starts: Option<Vec<Vec<NodeId>>>,
     /// On a board with counts, the hash keys of the first counts on each node (`node * 64 + count`).
     pub(crate) seed_keys: Vec<u64>,
-    /// A sowing game that ends only when the seat to move is stuck: while a playout leaves that test to
-    /// its next move generation, the end rules have nothing to look at.
+    /// A sowing game that ends only when the seat to move is stuck or by a repetition: while a playout
+    /// leaves the first test to its next move generation and no repetition is due, the end rules have
+    /// nothing to look at.
     pub(crate) ends_only_stuck: bool,
 }
 

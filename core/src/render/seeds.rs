@@ -32,7 +32,7 @@ fn rows(pos: &Position) -> Vec<Vec<NodeId>> {
 /// let game = qipan::load("kalah", &[("pits".into(), "4".into())])?;
 /// assert_eq!(
 ///     qipan::core::render::text(&game.start()),
-///     "      4  4  4  4     2\n   0              0\n      4  4  4  4     1\n      a  b  c  d\nsouth to move (ply 1)\n"
+///     "     4  4  4  4     2\n  0              0\n     4  4  4  4     1\n     a  b  c  d\ntaken: south 0, north 0\nsouth to move (ply 1)\n"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

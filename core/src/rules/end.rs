@@ -221,8 +221,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
     // No allocation and no reference counting here: this runs after every move of every playout.
     // Whether the last seat put out for being stuck was in check then (it names the result).
     let mut stuck_mated: Option<bool> = None;
-    if pos.game().ends_only_stuck && pos.defers_stuck() {
-        // A sowing game ends only when the seat to move is stuck, which the playout tests next.
+    if pos.game().ends_only_stuck
+        && pos.defers_stuck()
+        && pos.game().rules.end.repetition_draw.is_none_or(|times| pos.repetitions() < times as usize)
+    {
+        // A sowing game ends only when the seat to move is stuck, which the playout tests next, or by
+        // a repetition, which is not due.
         return Ok(());
     }
     loop {

@@ -10,9 +10,9 @@
 //!
 //! let game = qipan::load("oware", &[])?;
 //! let mut pos = game.start();
-//! pos.play(&parse_move(&pos, "f1")?)?; // four seeds: a2, b2, c2, d2
+//! pos.play(&parse_move(&pos, "f1")?)?; // four seeds, anticlockwise: f2, e2, d2, c2
 //! let at = |pos: &qipan::core::Position, l| pos.seeds(game.board.find(l).unwrap());
-//! assert_eq!((at(&pos, "f1"), at(&pos, "a2"), at(&pos, "d2"), at(&pos, "e2")), (0, 5, 5, 4));
+//! assert_eq!((at(&pos, "f1"), at(&pos, "f2"), at(&pos, "c2"), at(&pos, "b2")), (0, 5, 5, 4));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -91,6 +91,9 @@ pub struct SeatSowing {
     pub store: NodeId,
     /// Per node, the seat whose store it is, plus one (0: no store).
     pub bank: Vec<u8>,
+    /// While the feeding rule's nodes hold seeds every move leaves them some: sowing only adds seeds,
+    /// and the capture cannot take them all (none, or one that spares a grand slam of those nodes).
+    pub feed_safe: bool,
 }
 
 /// The last seed here gives another turn.
@@ -127,6 +130,11 @@ impl Sowing {
                     flags: vec![0; n],
                     store: stores[s.idx()],
                     bank: bank.clone(),
+                    feed_safe: match &self.take {
+                        None => true,
+                        Some(SowTake::Count { spare_all, zone, .. }) => *spare_all && self.feed.as_ref() == Some(zone),
+                        Some(SowTake::Across { .. }) => false,
+                    },
                 };
                 let skipped = |x: NodeId| static_holds(&self.skip, game, s, x);
                 for (i, &x) in track.nodes.iter().enumerate() {
@@ -352,31 +360,30 @@ impl Gen<'_> {
         if pos.seeds(from) == 0 || !t.next[from.idx()].is_some() {
             return;
         }
-        if s.feed.is_some() && !feeds(s, t, pos, from, seeds) {
+        if s.feed.is_some() && !feeds(s, t, pos, from, fed(t, pos.counts()), seeds) {
             return;
         }
         self.out.push(Move { kind: MoveKind::Sow, from, to: from, piece: self.piece, ..Move::PASS });
     }
 }
 
-/// Whether sowing from `from` leaves seeds on the feeding rule's nodes.
-fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, seeds: &mut Vec<u16>) -> bool {
-    let fed = |c: &[u16]| (0..c.len()).any(|i| t.flags[i] & FEED != 0 && c[i] > 0);
-    // Sowing only adds seeds: while the zone has some, only a capture can empty it, and none can when
-    // a capture of every seed there takes nothing.
-    let safe = match &s.take {
-        None => true,
-        Some(SowTake::Count { spare_all, zone, .. }) => *spare_all && s.feed.as_ref() == Some(zone),
-        Some(SowTake::Across { .. }) => false,
-    };
-    if safe && fed(pos.counts()) {
+/// Whether the feeding rule's nodes hold seeds.
+#[inline]
+fn fed(t: &SeatSowing, counts: &[u16]) -> bool {
+    (0..counts.len()).any(|i| t.flags[i] & FEED != 0 && counts[i] > 0)
+}
+
+/// Whether sowing from `from` leaves seeds on the feeding rule's nodes (`fed_now`: whether they hold
+/// some before it).
+fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, fed_now: bool, seeds: &mut Vec<u16>) -> bool {
+    if t.feed_safe && fed_now {
         return true;
     }
     seeds.clear();
     seeds.extend_from_slice(pos.counts());
     let last = sow_on(s, t, &mut seeds[..], from);
     take_on(s, t, &mut seeds[..], last);
-    fed(seeds)
+    fed(t, seeds)
 }
 
 /// Plays a sowing move on the position: the seeds, the capture (to the mover's store, or its count),
@@ -437,9 +444,11 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
     let piece = PieceId::new(0);
     let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
     let t = &s.tables[seat.idx()];
+    // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
+    let fed_now = s.feed.is_some() && fed(t, pos.counts());
     for &from in &starts[seat.idx()] {
         let Some(c) = pos.cell(from) else { continue };
-        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, seeds)) {
+        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
             continue;
         }
         out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
