@@ -125,7 +125,8 @@ fn load(pits: usize, seeds: u32, lone: bool) -> std::sync::Arc<qipan::core::Game
 }
 
 fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
+    let mut v: Vec<String> =
+        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
     v.sort();
     v
 }

@@ -34,7 +34,16 @@ fn row(who: usize) -> std::ops::Range<usize> {
 
 impl Oware {
     fn start(grand_slam: bool, feeding: bool) -> Oware {
-        Oware { pits: [4; 12], taken: [0; 2], who: 0, grand_slam, feeding, seen: vec![([4; 12], 0)], over: false, stuck: false }
+        Oware {
+            pits: [4; 12],
+            taken: [0; 2],
+            who: 0,
+            grand_slam,
+            feeding,
+            seen: vec![([4; 12], 0)],
+            over: false,
+            stuck: false,
+        }
     }
 
     /// Sows from `from` and captures, without the feeding rule or the turn.
@@ -128,7 +137,8 @@ fn load(grand_slam: bool, feeding: bool) -> std::sync::Arc<qipan::core::Game> {
 }
 
 fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
+    let mut v: Vec<String> =
+        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
     v.sort();
     v
 }

@@ -77,8 +77,8 @@ pub fn mancala(spec: &MancalaSpec) -> Result<BoardBuilder, BoardError> {
         })
     };
     let stores = if spec.stores { Some([store(&mut b, 0, w + 1)?, store(&mut b, 1, 0)?]) } else { None };
-    for x in 0..w as usize {
-        b.add_link(rows[0][x], rows[1][x], "opposite", None);
+    for (&south, &north) in rows[0].iter().zip(&rows[1]) {
+        b.add_link(south, north, "opposite", None);
     }
     let mut anticlockwise: Vec<NodeId> = rows[0].clone();
     anticlockwise.extend(stores.map(|s| s[0]));

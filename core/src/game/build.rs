@@ -576,7 +576,8 @@ impl GameData {
                 && game.rules.pass == crate::rules::PassRule::Never
                 && !matches!(game.rules.stuck, crate::rules::StuckRule::Loses);
             let n = game.board.len();
-            game.seed_keys = (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();
+            game.seed_keys =
+                (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();
         }
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.

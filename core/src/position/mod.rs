@@ -25,10 +25,10 @@ mod setup;
 mod swap;
 
 pub(crate) use draw::SlideMasks;
-pub(crate) use seeds::{count_key, sweep_seeds};
 pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
+pub(crate) use seeds::{count_key, sweep_seeds};
 pub use setup::Setup;
 
 use crate::board::NodeId;

@@ -166,7 +166,10 @@ impl Position {
             // A shot that follows the move (the shooter stays), or a piece removed under a `remove` rule.
             self.capture_one(mv.take, seat)?;
         }
-        if !self.game.rules.captures.is_empty() && mv.to.is_some() && !matches!(mv.kind, MoveKind::Shoot | MoveKind::Sow) {
+        if !self.game.rules.captures.is_empty()
+            && mv.to.is_some()
+            && !matches!(mv.kind, MoveKind::Shoot | MoveKind::Sow)
+        {
             self.capture_by_rules(mv, seat, captures_before)?;
         }
         if let Some(x) = mv.extra {

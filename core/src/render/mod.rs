@@ -11,9 +11,9 @@ mod hex_svg;
 mod hex_tests;
 mod hex_text;
 pub mod polar;
-mod seeds;
 mod polar_svg;
 mod polar_text;
+mod seeds;
 #[cfg(test)]
 mod tests;
 

@@ -49,7 +49,8 @@ pub(super) fn text(pos: &Position) -> String {
         }
         let mut s: String = line.concat().trim_end().to_string();
         // Pits of one row share their number (`a1`, `b1`): it names the row.
-        let digits: Vec<&str> = row.iter().map(|&n| b.label(n).trim_start_matches(|c: char| c.is_alphabetic())).collect();
+        let digits: Vec<&str> =
+            row.iter().map(|&n| b.label(n).trim_start_matches(|c: char| c.is_alphabetic())).collect();
         if row.len() > 1 && digits.iter().all(|d| *d == digits[0] && !d.is_empty()) {
             let _ = write!(s, "{:>w$}", digits[0], w = (width * 3 + 3).saturating_sub(s.len()));
         }

@@ -1,7 +1,7 @@
 //! Seats, pieces and their moves, players, setup and reserves.
 
 use super::yes;
-use super::{Ordered, Spanned, Text, NumOrExpr};
+use super::{NumOrExpr, Ordered, Spanned, Text};
 use crate::diag::Loc;
 use serde::de::{IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};

@@ -41,9 +41,9 @@ pub use sow::{SeatSowing, SowTake, Sowing, is_static};
 pub(crate) mod sowing {
     pub(crate) use super::sow::play;
 }
-pub(crate) use sow::{sow_moves, sow_starts, sowing_of};
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use slide::step_dests;
+pub(crate) use sow::{sow_moves, sow_starts, sowing_of};
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
 
