@@ -495,6 +495,7 @@ impl Position {
 
     /// How often the current arrangement (with the seat to move) has occurred since the last capture
     /// or reset move, this one included.
+    #[inline]
     pub(crate) fn repetitions(&self) -> usize {
         let key = self.repetition_key();
         self.reps.iter().filter(|&&h| h == key).count()
