@@ -58,6 +58,7 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
     let mut s = Sowing {
         track: index as u8,
         skip_origin: false,
+        relay: false,
         skip: never(),
         again: never(),
         into: never(),
@@ -81,6 +82,7 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
             Rule::sow_again => s.again = node_cond(inner.next().expect("cond"), names)?,
             Rule::sow_into => s.into = node_cond(inner.next().expect("cond"), names)?,
             Rule::sow_feed => s.feed = Some(node_cond(inner.next().expect("cond"), names)?),
+            Rule::sow_relay => s.relay = true,
             Rule::sow_take => {
                 let what = inner.next().expect("what");
                 let zone = node_cond(inner.next().expect("zone"), names)?;

@@ -37,7 +37,7 @@ pub(crate) use emit::plain_allows;
 pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
 pub(crate) use place::places_pair;
-pub use sow::{SeatSowing, SowTake, Sowing, is_static};
+pub use sow::{MAX_RELAYS, SeatSowing, SowTake, Sowing, is_static};
 pub(crate) mod sowing {
     pub(crate) use super::sow::play;
 }

@@ -31,6 +31,9 @@ pub struct Sowing {
     pub track: u8,
     /// The pit sown from gets no seed when the sowing goes round (`skip origin`).
     pub skip_origin: bool,
+    /// Relay sowing (`relay`): a last seed that falls on a node already holding seeds (not a store) lifts
+    /// them all and sows on from there, at most [`MAX_RELAYS`] times in one move.
+    pub relay: bool,
     /// Nodes that get no seed (`skip COND`), judged per seat on zones and kinds.
     pub skip: Cond,
     /// The mover plays again when the last seed falls here (`again COND`).
@@ -95,6 +98,9 @@ pub struct SeatSowing {
     /// and the capture cannot take them all (none, or one that spares a grand slam of those nodes).
     pub feed_safe: bool,
 }
+
+/// The most lifts of one relay sowing: a bound on sowings that would go round for ever.
+pub const MAX_RELAYS: u32 = 1000;
 
 /// The last seed here gives another turn.
 pub(crate) const AGAIN: u8 = 1;
@@ -281,19 +287,28 @@ impl Pits for OnBoard<'_> {
     }
 }
 
-/// Sows the seeds of `from` along the seat's track; returns the node of the last seed.
+/// Sows the seeds of `from` along the seat's track (and on, under relay sowing); returns the node of
+/// the last seed.
 #[inline]
-pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, from: NodeId) -> NodeId {
-    let k = p.take(from);
-    let mut at = from;
-    for _ in 0..k {
-        at = t.next[at.idx()];
-        if s.skip_origin && at == from {
+pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mut from: NodeId) -> NodeId {
+    let mut lifts = 0;
+    loop {
+        let k = p.take(from);
+        let mut at = from;
+        for _ in 0..k {
             at = t.next[at.idx()];
+            if s.skip_origin && at == from {
+                at = t.next[at.idx()];
+            }
+            p.add(at, 1);
         }
-        p.add(at, 1);
+        lifts += 1;
+        if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
+            return at;
+        }
+        // The last seed fell on seeds: they are lifted and sown on, the pit they left the new origin.
+        from = at;
     }
-    at
 }
 
 /// The capture the last seed on `last` makes: takes the seeds off and returns how many.
