@@ -100,6 +100,12 @@ pub struct SeatSowing {
 }
 
 /// The most lifts of one relay sowing: a bound on sowings that would go round for ever.
+///
+/// ```
+/// use qipan::core::rules::pattern::MAX_RELAYS;
+///
+/// assert_eq!(MAX_RELAYS, 1000);
+/// ```
 pub const MAX_RELAYS: u32 = 1000;
 
 /// The last seed here gives another turn.
