@@ -27,6 +27,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.yaml")),
     ("chess960", include_str!("../games/chess960.yaml")),
     ("makruk", include_str!("../games/makruk.yaml")),
+    ("kalah", include_str!("../games/kalah.yaml")),
+    ("oware", include_str!("../games/oware.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -35,7 +37,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 25);
+/// assert_eq!(qipan::games::BUILTIN.len(), 27);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

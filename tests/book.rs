@@ -325,6 +325,8 @@ fn pictures_are_current() {
         ("games/crazyhouse.svg", "crazyhouse", &[], "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3 d5-a5 P@d5", None),
         ("games/shogi.svg", "shogi", &[], "c3-c4 g7-g6 b2-h8=horse g9-h8 B@e5", None),
         ("games/makruk.svg", "makruk", &[], "c3-c4 f6-f5 b1-d2", None),
+        ("games/kalah.svg", "kalah", &[], "c1 b1 a2", None),
+        ("games/oware.svg", "oware", &[], "c1 b2", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

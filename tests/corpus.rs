@@ -121,6 +121,8 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
         "shogi",
         "chess960",
         "makruk",
+        "kalah",
+        "oware",
     ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }

@@ -48,6 +48,9 @@ snapshot!(counting_node_test, "counting_node_test.yaml");
 snapshot!(insufficient_sides, "insufficient_sides.yaml");
 snapshot!(piece_value_not_a_number, "piece_value_not_a_number.yaml");
 snapshot!(draws_unknown, "draws_unknown.yaml");
+snapshot!(sow_without_counts, "sow_without_counts.yaml");
+snapshot!(sow_unknown_track, "sow_unknown_track.yaml");
+snapshot!(sow_piece_condition, "sow_piece_condition.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

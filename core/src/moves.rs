@@ -33,6 +33,9 @@ pub enum MoveKind {
     /// player's seat, and the first player takes the second seat and moves next. Nothing on the board
     /// changes.
     Swap,
+    /// The seeds of the pit `from` are sown along a track (`to` is `from`); what they capture follows
+    /// from the position ([`Pattern::Sow`](crate::rules::Pattern::Sow)).
+    Sow,
 }
 
 /// One move. Two moves are equal exactly when they have the same effect; the path a piece walked

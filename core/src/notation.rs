@@ -164,6 +164,8 @@ fn main_text(game: &Game, mv: &Move) -> String {
         }
         MoveKind::Move => format!("{}-{}", b.label(mv.from), b.label(mv.to)),
         MoveKind::Shoot => format!("{}x{}", b.label(mv.from), b.label(mv.take)),
+        // A sowing is named by its pit: where the seeds go follows from the position.
+        MoveKind::Sow => b.label(mv.from).to_string(),
     }
 }
 
@@ -342,6 +344,11 @@ fn entering_named(game: &Game, name: &str) -> Option<PieceId> {
 }
 
 /// Reads the main action of a move's text.
+/// The first piece type that sows, in a game with sowing.
+fn sowing_piece(game: &Game) -> Option<PieceId> {
+    game.piece_ids().find(|&p| crate::rules::pattern::sowing_of(game, p).is_some())
+}
+
 fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     let b = &game.board;
@@ -368,6 +375,13 @@ fn parse_main(pos: &Position, t: &str) -> Result<Move, NotationError> {
     if let Some((name, at)) = t.split_once('@') {
         let piece = entering_named(game, name.trim()).ok_or_else(|| NotationError::UnknownPiece(name.to_string()))?;
         return entry(piece, at.trim());
+    }
+    if let Some(n) = b.find(t)
+        && let Some(piece) = sowing_piece(game)
+    {
+        // A sowing game: a pit's name is the sowing from it (the seeds there, or the game's seed).
+        let piece = pos.cell(n).map_or(piece, |p| p.piece);
+        return Ok(Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS });
     }
     if b.find(t).is_some() || t.contains('+') {
         let piece = entering_pieces(game).next().ok_or_else(|| NotationError::Malformed(t.to_string()))?;

@@ -1,5 +1,6 @@
 //! Assembling a board: a petgraph graph while building, flattened arrays when done.
 
+use super::Track;
 use super::{Board, Direction, DirectionId, Edge, HexShape, NodeId, NodeInfo, NodeSet};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
@@ -142,6 +143,10 @@ pub struct BoardBuilder {
     hex: Option<HexShape>,
     /// Zones declared by name, known even when no node is in them.
     zones: Vec<String>,
+    /// Tracks: named orders of nodes (sowing games), by label index.
+    tracks: Vec<Track>,
+    /// Whether a node holds a count of identical pieces (seeds).
+    counts: bool,
 }
 
 /// Adding nodes and edges, declaring relations and directions, then building.
@@ -414,6 +419,31 @@ impl BoardBuilder {
         self.add_edge(b, a, EdgeSpec { relation: relation.into(), direction: back, via: None });
     }
 
+    /// Declares a track: a named order of nodes, cyclic or not (the path seeds are sown along).
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// let ids: Vec<_> = ["x", "y", "z"].iter().map(|l| b.add_node(NodeSpec { label: l.to_string(), ..NodeSpec::default() }).unwrap()).collect();
+    /// b.add_track("round", ids.clone(), true);
+    /// b.set_counts();
+    /// let board = b.build()?;
+    /// let t = board.track("round").unwrap();
+    /// assert_eq!((board.tracks()[t].nodes.as_slice(), board.tracks()[t].cyclic), (&ids[..], true));
+    /// assert!(board.has_counts());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_track(&mut self, name: &str, nodes: Vec<NodeId>, cyclic: bool) {
+        self.tracks.retain(|t| t.name != name);
+        self.tracks.push(Track { name: name.to_string(), nodes, cyclic });
+    }
+
+    /// Lets every node hold a count of identical pieces (seeds) instead of one piece.
+    pub fn set_counts(&mut self) {
+        self.counts = true;
+    }
+
     /// Flattens the graph into a [`Board`].
     ///
     /// ```
@@ -573,7 +603,12 @@ impl BoardBuilder {
         }
         let zone_bits = nodes.iter().map(|x| x.zones).collect();
         let longest_label = nodes.iter().map(|x| x.label.len()).max().unwrap_or(0);
+        if let Some(t) = self.tracks.iter().find(|t| t.nodes.iter().any(|x| x.idx() >= n)) {
+            return Err(BoardError::Invalid(format!("track `{}` names a node that is not on the board", t.name)));
+        }
         Ok(Board {
+            tracks: self.tracks,
+            counts: self.counts,
             longest_label,
             zone_bits,
             nodes,

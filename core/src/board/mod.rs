@@ -9,6 +9,7 @@ pub mod builder;
 pub mod centres;
 pub mod generators;
 pub mod hex;
+pub mod mancala;
 pub mod morris;
 pub mod nodeset;
 pub mod triangle;
@@ -236,6 +237,31 @@ pub struct Board {
     pub(crate) grid: Option<(u32, u32, bool)>,
     /// The outline the hexagonal generator built (for pictures).
     pub(crate) hex: Option<HexShape>,
+    /// Named orders of nodes (the paths seeds are sown along).
+    pub(crate) tracks: Vec<Track>,
+    /// Whether a node holds a count of identical pieces (seeds) beside its piece.
+    pub(crate) counts: bool,
+}
+
+/// A track: a named order of nodes, cyclic or not, along which seeds are sown.
+///
+/// ```
+/// let game = qipan::load("kalah", &[])?;
+/// let t = game.board.track("anticlockwise").unwrap();
+/// let track = &game.board.tracks()[t];
+/// let labels: Vec<&str> = track.nodes.iter().map(|&n| game.board.label(n)).collect();
+/// assert_eq!(labels.join(" "), "a1 b1 c1 d1 e1 f1 store1 f2 e2 d2 c2 b2 a2 store2");
+/// assert!(track.cyclic);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Track {
+    /// Its name (`anticlockwise`).
+    pub name: String,
+    /// The nodes in order.
+    pub nodes: Vec<NodeId>,
+    /// Whether the last node is followed by the first.
+    pub cyclic: bool,
 }
 
 /// Reading a board: its nodes and labels, the edges and straight lines of its relations, and the
@@ -630,6 +656,40 @@ impl Board {
     /// ```
     pub fn hex_shape(&self) -> Option<HexShape> {
         self.hex
+    }
+
+    /// The board's tracks (see [`Track`]).
+    ///
+    /// ```
+    /// let game = qipan::load("chess", &[])?;
+    /// assert!(game.board.tracks().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tracks(&self) -> &[Track] {
+        &self.tracks
+    }
+
+    /// The index of the track with this name.
+    ///
+    /// ```
+    /// let game = qipan::load("oware", &[])?;
+    /// assert_eq!(game.board.track("anticlockwise"), Some(0));
+    /// assert_eq!(game.board.track("sideways"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn track(&self, name: &str) -> Option<usize> {
+        self.tracks.iter().position(|t| t.name == name)
+    }
+
+    /// Whether a node holds a count of seeds (a sowing board) rather than at most one piece.
+    ///
+    /// ```
+    /// assert!(qipan::load("kalah", &[])?.board.has_counts());
+    /// assert!(!qipan::load("chess", &[])?.board.has_counts());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_counts(&self) -> bool {
+        self.counts
     }
 
     /// Number of edges of a relation (each direction counted).

@@ -66,7 +66,7 @@ pub enum BuildError {
         /// How many there are.
         count: usize,
     },
-    /// Two pieces placed on one node at the start.
+    /// Two pieces placed on one node at the start (on a board without counts).
     #[error("setup places two pieces on node {0}")]
     Crowded(String),
 }
@@ -339,7 +339,8 @@ impl GameData {
             within("setup", "node", p.node.idx(), nodes)?;
             within("setup", "seat", p.seat.idx(), seats)?;
             within("setup", "piece type", p.piece.idx(), pieces)?;
-            if taken.contains(p.node) {
+            // On a board with counts each placement on a node is one more seed there.
+            if taken.contains(p.node) && !self.board.has_counts() {
                 return Err(BuildError::Crowded(self.board.label(p.node).to_string()));
             }
             taken.insert(p.node);
@@ -533,7 +534,51 @@ impl GameData {
             capture_classes: None,
             slide_masks: None,
             tally_zones,
+            seed_owners: Vec::new(),
+            sow_starts: None,
+            seed_keys: Vec::new(),
+            ends_only_stuck: false,
         };
+        if game.board.has_counts() {
+            // A node's seeds stand for the seat whose `home` (a row of pits) or `store` holds it.
+            let alias = |name: &str| game.zone_aliases.iter().position(|a| a == name).map(|a| a as u8);
+            let (home, store) = (alias("home"), alias("store"));
+            game.seed_owners = game
+                .board
+                .node_ids()
+                .map(|n| {
+                    let zones = game.board.zones_of(n);
+                    let holds = |s: SeatId, a: Option<u8>| {
+                        a.and_then(|a| game.seat_zone(s, a)).is_some_and(|z| zones & (1 << z) != 0)
+                    };
+                    game.seat_ids().find(|&s| holds(s, home) || holds(s, store)).unwrap_or(SeatId(0))
+                })
+                .collect();
+        }
+        // Sowing rules: their tracks as each seat sows them.
+        let mut pieces = std::mem::take(&mut game.pieces);
+        for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
+            if let Pattern::Sow(s) = &mut rule.pattern {
+                s.build_tables(&game);
+            }
+        }
+        game.pieces = pieces;
+        game.sow_starts = crate::rules::pattern::sow_starts(&game);
+        if game.board.has_counts() {
+            let mut end = game.rules.end.clone();
+            (end.last_standing, end.quiet_reset) = (false, Vec::new());
+            (end.royal_capture, end.bare_side) = (Default::default(), Default::default());
+            // A repetition is looked for before the end rules are skipped (see `check_end`).
+            (end.repetition_draw, end.repetition_loser, end.repetition_scored) = (None, None, false);
+            game.ends_only_stuck = game.hooks.is_none()
+                && end == crate::rules::EndRules::default()
+                && game.rules.facing.is_none()
+                && game.rules.pass == crate::rules::PassRule::Never
+                && !matches!(game.rules.stuck, crate::rules::StuckRule::Loses);
+            let n = game.board.len();
+            game.seed_keys =
+                (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();
+        }
         // Sorting rules by whether they capture holds only when no capture rule adds a capture the mover
         // chooses (approach, withdrawal, a removal), which `captured_count` counts.
         let split = game.rules.captures.iter().any(|r| r.form.chosen());

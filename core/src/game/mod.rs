@@ -237,6 +237,17 @@ pub struct Game {
     /// The board zones (one bit each) whose pieces positions count per seat and type, for the
     /// `count(...)` conditions that read them ([`crate::rules::Tally`]).
     pub(crate) tally_zones: u64,
+    /// On a board with counts, per node the seat its seeds stand for (see [`Game::seed_owner`]).
+    pub(crate) seed_owners: Vec<SeatId>,
+    /// In a game whose only movement rule is one sowing, per seat the pits it may sow from (the rule's
+    /// `from` judged once): move generation reads them instead of running the general generator.
+    pub(crate) sow_starts: Option<Vec<Vec<NodeId>>>,
+    /// On a board with counts, the hash keys of the first counts on each node (`node * 64 + count`).
+    pub(crate) seed_keys: Vec<u64>,
+    /// A sowing game that ends only when the seat to move is stuck or by a repetition: while a playout
+    /// leaves the first test to its next move generation and no repetition is due, the end rules have
+    /// nothing to look at.
+    pub(crate) ends_only_stuck: bool,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -573,6 +584,31 @@ impl Game {
     #[inline]
     pub fn placed_owner(&self, piece: PieceId, mover: SeatId) -> SeatId {
         self.pieces[piece.idx()].owner.unwrap_or(mover)
+    }
+
+    /// The seat the seeds on node `n` stand for: the seat whose `home` or `store` zone holds the node
+    /// (the first seat when none does, and on boards without counts).
+    ///
+    /// ```
+    /// use qipan::core::SeatId;
+    ///
+    /// let game = qipan::load("kalah", &[])?;
+    /// let at = |l| game.seed_owner(game.board.find(l).unwrap());
+    /// assert_eq!((at("c1"), at("store1"), at("c2"), at("store2")), (SeatId(0), SeatId(0), SeatId(1), SeatId(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn seed_owner(&self, n: NodeId) -> SeatId {
+        self.seed_owners.get(n.idx()).copied().unwrap_or(SeatId(0))
+    }
+
+    /// The hash key of `count` seeds on node `n` (0 for none): looked up for small counts.
+    #[inline]
+    pub(crate) fn seed_key(&self, n: NodeId, count: u16) -> u64 {
+        match self.seed_keys.get(n.idx() * 64 + count as usize) {
+            Some(&k) if count < 64 => k,
+            _ => crate::position::count_key(n, count),
+        }
     }
 
     /// Looks up a piece type by name.

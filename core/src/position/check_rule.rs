@@ -122,6 +122,8 @@ impl Position {
                 cells[mv.take.idx()] = None;
                 NodeId::NONE
             }
+            // Seeds are no pieces a check rule protects or attacks with: the board is left as it is.
+            MoveKind::Sow => NodeId::NONE,
         }
     }
 
@@ -211,7 +213,7 @@ impl Position {
                     || self.game.is_royal(mv.piece)
                     || royals.iter().any(|&r| t.relevant(r, mv.to) || t.relevant(r, mv.with_to));
             }
-            MoveKind::Pass | MoveKind::Swap => return true,
+            MoveKind::Pass | MoveKind::Swap | MoveKind::Sow => return true,
         }
         if self.game.is_royal(mv.arrives_as()) || royals.contains(&mv.from) || royals.contains(&mv.with_from) {
             return true;

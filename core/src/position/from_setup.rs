@@ -163,6 +163,7 @@ impl Position {
         Setup {
             game: self.game.clone(),
             cells: self.cells.clone(),
+            counts: self.counts.clone(),
             to_move: self.to_move,
             ply: self.ply,
             passes: self.passes,
@@ -194,6 +195,7 @@ impl Position {
         let (n, seats, np) = (game.board.len(), game.seats.len(), game.pieces.len());
         let mut p = Position {
             cells: vec![None; n],
+            counts: Vec::new(),
             to_move: setup.to_move,
             ply: setup.ply,
             passes: setup.passes,
@@ -236,6 +238,7 @@ impl Position {
                 p.put(NodeId(i as u16), piece);
             }
         }
+        p.init_counts(setup.counts);
         p.refresh_prey();
         // The set-up position is one the repetition rules have seen.
         p.record_history();

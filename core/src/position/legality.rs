@@ -63,7 +63,7 @@ impl Position {
                     return Err(Illegal::NotInReserve);
                 }
             }
-            MoveKind::Move | MoveKind::Shoot => {
+            MoveKind::Move | MoveKind::Shoot | MoveKind::Sow => {
                 let owned = mv.from.idx() < self.cells.len()
                     && self.cells[mv.from.idx()].is_some_and(|c| c.piece == mv.piece && self.movable_by(seat, c.seat));
                 if !owned {
@@ -133,6 +133,7 @@ impl Position {
                 piece && on(mv.from) && on(mv.to) && (none(mv.take) || on(mv.take)) && (none(mv.by) || on(mv.by))
             }
             MoveKind::Shoot => piece && on(mv.from) && mv.to == mv.from && on(mv.take) && none(mv.by),
+            MoveKind::Sow => piece && on(mv.from) && mv.to == mv.from && none(mv.take) && none(mv.by),
         }
     }
 

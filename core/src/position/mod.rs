@@ -20,6 +20,7 @@ mod pieces;
 mod play;
 mod reuse;
 mod seats;
+mod seeds;
 mod setup;
 mod swap;
 
@@ -27,6 +28,7 @@ pub(crate) use draw::SlideMasks;
 pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
+pub(crate) use seeds::{count_key, sweep_seeds};
 pub use setup::Setup;
 
 use crate::board::NodeId;
@@ -107,6 +109,8 @@ pub struct MoveBuf {
 pub struct Position {
     game: Arc<Game>,
     cells: Vec<Option<Piece>>,
+    /// Seeds per node, on a board with counts (empty otherwise): see `seeds.rs`.
+    counts: Vec<u16>,
     to_move: SeatId,
     ply: u32,
     passes: u32,
@@ -228,6 +232,10 @@ impl Position {
         let mut setup = Setup::empty(&game);
         for pl in placements {
             setup.put(pl.node, Piece { seat: pl.seat, piece: pl.piece });
+            if let Some(c) = setup.counts.get_mut(pl.node.idx()) {
+                // On a board with counts each placement on a node is one more seed there.
+                *c = c.saturating_add(1);
+            }
         }
         let np = game.pieces.len();
         for &(seat, piece, count) in &game.reserves {

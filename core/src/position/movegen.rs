@@ -156,6 +156,10 @@ impl Position {
             }
             return false;
         }
+        if let Some(starts) = &game.sow_starts {
+            crate::rules::pattern::sow_moves(self, starts, &mut scratch.seeds, out);
+            return !out.is_empty() && stop(&out[..]);
+        }
         // A rule's `if` is about the position, not the piece: judged once per rule and call, not once per
         // piece (a count over the board for each man would cost more than the moves).
         let mut judged = std::mem::take(&mut scratch.when);
@@ -383,7 +387,7 @@ impl Position {
                     return true;
                 }
                 (Pattern::Place | Pattern::Drop | Pattern::Cover { .. }, _) => {}
-                (_, MoveKind::Move | MoveKind::Shoot) => {
+                (_, MoveKind::Move | MoveKind::Shoot | MoveKind::Sow) => {
                     let Some(owner) = self.cells[mv.from.idx()].map(|c| c.seat) else { continue };
                     if !matches!(rule.from, Cond::True) && !rule.from.eval(self, owner, mv.from) {
                         continue;

@@ -117,6 +117,8 @@ impl Position {
         let np = self.game.pieces.len();
         let captures_before: u32 = self.captures.iter().sum();
         let mut new_ko = NodeId::NONE;
+        // The last seed of a sowing may give the mover another turn.
+        let mut again = false;
         match mv.kind {
             MoveKind::Pass => self.passes = self.passes.saturating_add(1),
             MoveKind::Swap => self.swapped = true,
@@ -158,12 +160,16 @@ impl Position {
                 }
             }
             MoveKind::Shoot => self.capture_one(mv.take, seat)?,
+            MoveKind::Sow => again = crate::rules::pattern::sowing::play(self, mv, seat),
         }
         if matches!(mv.kind, MoveKind::Move | MoveKind::Place | MoveKind::Drop) && mv.take.is_some() {
             // A shot that follows the move (the shooter stays), or a piece removed under a `remove` rule.
             self.capture_one(mv.take, seat)?;
         }
-        if !self.game.rules.captures.is_empty() && mv.to.is_some() && mv.kind != MoveKind::Shoot {
+        if !self.game.rules.captures.is_empty()
+            && mv.to.is_some()
+            && !matches!(mv.kind, MoveKind::Shoot | MoveKind::Sow)
+        {
             self.capture_by_rules(mv, seat, captures_before)?;
         }
         if let Some(x) = mv.extra {
@@ -215,7 +221,7 @@ impl Position {
             let actions = h.after_move(self, mv)?;
             self.apply_actions(actions)?;
         }
-        if mv.kind != MoveKind::Swap {
+        if mv.kind != MoveKind::Swap && !again {
             // After a swap the seat to move stays, now played by the player who moved first.
             self.advance_turn();
         }
@@ -489,6 +495,7 @@ impl Position {
 
     /// How often the current arrangement (with the seat to move) has occurred since the last capture
     /// or reset move, this one included.
+    #[inline]
     pub(crate) fn repetitions(&self) -> usize {
         let key = self.repetition_key();
         self.reps.iter().filter(|&&h| h == key).count()

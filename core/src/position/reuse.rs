@@ -23,6 +23,7 @@ impl Clone for Position {
         let Position {
             game,
             cells,
+            counts,
             to_move,
             ply,
             passes,
@@ -62,6 +63,7 @@ impl Clone for Position {
         Position {
             game: game.clone(),
             cells: cells.clone(),
+            counts: counts.clone(),
             to_move: *to_move,
             ply: *ply,
             passes: *passes,
@@ -104,6 +106,7 @@ impl Clone for Position {
         let Position {
             game,
             cells,
+            counts,
             to_move,
             ply,
             passes,
@@ -142,6 +145,7 @@ impl Clone for Position {
         } = source;
         self.game.clone_from(game);
         self.cells.clone_from(cells);
+        self.counts.clone_from(counts);
         self.to_move = *to_move;
         self.ply = *ply;
         self.passes = *passes;

@@ -182,7 +182,7 @@ impl Position {
     /// Whether the seat to move may move pieces of `owner` (its own, or seats it has absorbed, unless
     /// every seat's turn moves only its own pieces).
     #[inline]
-    pub(super) fn movable_by(&self, seat: SeatId, owner: SeatId) -> bool {
+    pub(crate) fn movable_by(&self, seat: SeatId, owner: SeatId) -> bool {
         if self.game.rules.absorbed_turns == AbsorbedTurns::Own {
             owner == seat
         } else {

@@ -37,6 +37,8 @@ use super::from_setup::SetupError;
 pub struct Setup {
     pub(super) game: Arc<Game>,
     pub(super) cells: Vec<Option<Piece>>,
+    /// Seeds per node on a board with counts (empty otherwise).
+    pub(super) counts: Vec<u16>,
     pub(super) to_move: SeatId,
     pub(super) ply: u32,
     pub(super) passes: u32,
@@ -94,6 +96,7 @@ impl Setup {
         Setup {
             game: game.clone(),
             cells: vec![None; n],
+            counts: if game.board.has_counts() { vec![0; n] } else { Vec::new() },
             to_move,
             ply: 0,
             passes: 0,
@@ -213,6 +216,31 @@ impl Setup {
             && known
         {
             self.cells[i] = Some(piece);
+        }
+        self
+    }
+
+    /// Puts `count` seeds of `piece` on `n`, on a board with counts (none: the node is emptied); the
+    /// seeds stand for the seat that owns the node ([`Game::seed_owner`](crate::Game::seed_owner)).
+    ///
+    /// ```
+    /// use qipan::core::Setup;
+    ///
+    /// let game = qipan::load("kalah", &[])?;
+    /// let seed = game.piece("seed").unwrap();
+    /// let mut setup = Setup::empty(&game);
+    /// setup.seeds(game.board.find("b1").unwrap(), seed, 7).seeds(game.board.find("e2").unwrap(), seed, 2);
+    /// let pos = setup.into_position()?;
+    /// assert_eq!(pos.seeds(game.board.find("b1").unwrap()), 7);
+    /// assert_eq!(pos.counts().iter().map(|&c| c as u32).sum::<u32>(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn seeds(&mut self, n: NodeId, piece: PieceId, count: u16) -> &mut Setup {
+        if let Some(i) = self.node(n)
+            && i < self.counts.len()
+        {
+            self.counts[i] = count;
+            self.cells[i] = (count > 0).then(|| Piece { seat: self.game.seed_owner(n), piece });
         }
         self
     }

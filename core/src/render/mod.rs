@@ -13,6 +13,7 @@ mod hex_text;
 pub mod polar;
 mod polar_svg;
 mod polar_text;
+mod seeds;
 #[cfg(test)]
 mod tests;
 
@@ -185,6 +186,9 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
 pub fn text(pos: &Position) -> String {
     let g = pos.game();
     let b = &g.board;
+    if b.has_counts() {
+        return seeds::text(pos);
+    }
     if let Some(polar) = PolarBoard::detect(b) {
         return polar_text::text(pos, &polar);
     }
@@ -381,6 +385,9 @@ pub fn svg(pos: &Position) -> String {
 /// ```
 pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
     let board = &pos.game().board;
+    if board.has_counts() {
+        return seeds::svg(pos, marks);
+    }
     if let Some(polar) = PolarBoard::detect(board) {
         return polar_svg::svg(pos, &polar, marks);
     }

@@ -94,6 +94,8 @@ pub struct EndRules {
     /// The seat whose side loses, instead of a draw, when an arrangement repeats that often (Copenhagen
     /// Hnefatafl's defenders).
     pub repetition_loser: Option<SeatId>,
+    /// A repetition ends the game scored instead (a sowing game's seeds left go to their rows' owners).
+    pub repetition_scored: bool,
     /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
     pub lines: Vec<LineGoal>,
     /// Connections that end the game at once when a side's group makes one, tried in order.
@@ -222,6 +224,14 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
     // No allocation and no reference counting here: this runs after every move of every playout.
     // Whether the last seat put out for being stuck was in check then (it names the result).
     let mut stuck_mated: Option<bool> = None;
+    if pos.game().ends_only_stuck
+        && pos.defers_stuck()
+        && pos.game().rules.end.repetition_draw.is_none_or(|times| pos.repetitions() < times as usize)
+    {
+        // A sowing game ends only when the seat to move is stuck, which the playout tests next, or by
+        // a repetition, which is not due.
+        return Ok(());
+    }
     loop {
         if let Some(h) = pos.game().hooks.as_ref().filter(|h| h.has(HookPoint::GameOver)).cloned()
             && let HookOutcome::Winners(w) = h.game_over(pos)?
@@ -359,6 +369,12 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                     let result = drawn(pos, why)?;
                     pos.finish(result);
                 }
+                StuckRule::Score { to_mover } => {
+                    crate::position::sweep_seeds(pos, to_mover);
+                    let result = GameResult::scored(pos, EndReason::NoLegalMove)?;
+                    pos.finish(result);
+                    return Ok(());
+                }
                 StuckRule::Wins => {
                     let why = if mated { EndReason::Checkmate } else { EndReason::NoLegalMove };
                     let result = goal::decided(pos, pos.to_move(), GoalOutcome::Wins, why);
@@ -388,6 +404,9 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 GameResult::winners(pos, vec![], EndReason::Counting)
             } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
                 goal::decided(pos, checker, GoalOutcome::Loses, EndReason::PerpetualCheck)
+            } else if end.repetition_scored {
+                crate::position::sweep_seeds(pos, false);
+                GameResult::scored(pos, EndReason::Repetition)?
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {

@@ -120,7 +120,7 @@ impl Facing {
                 apply(mv.with_to, Some(Piece { seat: owner, piece: mv.piece }));
             }
             MoveKind::Shoot => apply(mv.take, None),
-            MoveKind::Pass | MoveKind::Swap => {}
+            MoveKind::Pass | MoveKind::Swap | MoveKind::Sow => {}
         }
         self.holds(pos, cells)
     }

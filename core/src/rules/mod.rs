@@ -21,8 +21,8 @@ pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine, Tally, TallyZone};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
-    CaptureMode, CastleReach, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, Shot, ShotTrigger,
-    ThenPlace, WalkStep,
+    CaptureMode, CastleReach, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, SeatSowing, Shot,
+    ShotTrigger, SowTake, Sowing, ThenPlace, WalkStep,
 };
 pub use priority::CapturePriority;
 pub use scoring::GroupMeasure;
@@ -143,6 +143,13 @@ pub enum StuckRule {
     /// The seat's side wins (games where the one left without a move has won, such as some
     /// blocking and misère games).
     Wins,
+    /// The game ends and is scored (sowing games): first the seeds left on the board go to the seats
+    /// they stand for, each pit's to the owner of its row (`stuck: score`), or all to the seat left
+    /// without a move (`stuck: score-mover`).
+    Score {
+        /// Every seed left goes to the seat without a move.
+        to_mover: bool,
+    },
 }
 
 /// Where captured pieces go.

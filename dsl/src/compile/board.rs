@@ -39,6 +39,7 @@ impl Compiler<'_> {
             b.hex.is_some(),
             b.rings.is_some(),
             b.triangle.is_some(),
+            b.mancala.is_some(),
         ]
         .iter()
         .filter(|&&x| x)
@@ -47,7 +48,7 @@ impl Compiler<'_> {
             self.error(
                 Loc::START,
                 "the board uses more than one generator",
-                Some("one of grid, grid3d, box, polar, hex, rings, triangle (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
+                Some("one of grid, grid3d, box, polar, hex, rings, triangle, mancala (plus nodes/edges); a variant that changes its base's generator removes the base's with `grid: ~` (or `polar: ~`, ...)".into()),
             );
             return None;
         }
@@ -132,6 +133,10 @@ impl Compiler<'_> {
             self.rings_board(r)?
         } else if let Some(t) = &b.triangle {
             self.triangle_board(t)?
+        } else if let Some(m) = &b.mancala {
+            let pits = self.count(&m.pits, "pits", 1000.0)?;
+            let spec = qipan_core::board::mancala::MancalaSpec { pits, stores: m.stores };
+            self.board_result(qipan_core::board::mancala::mancala(&spec), m.pits.referenced)?
         } else {
             BoardBuilder::new()
         };
@@ -231,6 +236,23 @@ impl Compiler<'_> {
                     spec.zones.push(name.value.clone());
                 }
             }
+        }
+        if b.counts {
+            builder.set_counts();
+        }
+        for (name, t) in &b.tracks.0 {
+            let mut nodes = Vec::new();
+            for l in &t.nodes {
+                match preview.find(&l.value) {
+                    Some(id) => nodes.push(id),
+                    None => self.error(
+                        l.referenced,
+                        format!("no node labelled `{}`", l.value),
+                        Some("the label of a node of the board".into()),
+                    ),
+                }
+            }
+            builder.add_track(&name.value, nodes, t.cyclic);
         }
         self.board_result(builder.build(), Loc::START)
     }

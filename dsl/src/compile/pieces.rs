@@ -119,9 +119,36 @@ impl Compiler<'_> {
             if piece.is_none() {
                 self.unknown(s.piece.referenced, "piece", &s.piece.value, piece_names);
             }
+            let count = match &s.count {
+                None => 1,
+                Some(c) if board.has_counts() => self.count(c, "a count of seeds", 65535.0).unwrap_or(1),
+                Some(c) => {
+                    self.error(
+                        c.referenced,
+                        "only a board with counts holds several pieces on a node",
+                        Some("`counts: true` under `board:` (or a `mancala` board), or no `count`".into()),
+                    );
+                    1
+                }
+            };
             for at in &s.at {
+                if let Some(zone) = at.value.strip_prefix("zone(").and_then(|z| z.strip_suffix(')')) {
+                    // Every node of a zone, in board order.
+                    match (board.zone(zone), seat, piece) {
+                        (Some(z), Some(seat), Some(piece)) => {
+                            for node in board.zone_set(z).iter() {
+                                setup.extend((0..count).map(|_| Placement { node, seat, piece }));
+                            }
+                        }
+                        (None, _, _) => self.unknown(at.referenced, "zone", zone, board.zone_names()),
+                        _ => {}
+                    }
+                    continue;
+                }
                 match (board.find(&at.value), seat, piece) {
-                    (Some(node), Some(seat), Some(piece)) => setup.push(Placement { node, seat, piece }),
+                    (Some(node), Some(seat), Some(piece)) => {
+                        setup.extend((0..count).map(|_| Placement { node, seat, piece }))
+                    }
                     (None, _, _) => self.error(
                         at.referenced,
                         format!("no node labelled `{}`", at.value),

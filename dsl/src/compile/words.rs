@@ -34,6 +34,8 @@ pub(crate) const STUCK: Words<(StuckRule, bool)> = &[
     ("lose", (StuckRule::Loses, false)),
     ("win", (StuckRule::Wins, false)),
     ("pass", (StuckRule::Draw, true)),
+    ("score", (StuckRule::Score { to_mover: false }, false)),
+    ("score-mover", (StuckRule::Score { to_mover: true }, false)),
 ];
 
 /// `capture_priority:`: whether capturing moves come first.

@@ -12,6 +12,7 @@ pub mod cond;
 mod covering;
 pub mod expr;
 pub mod moves;
+mod sow;
 mod turns;
 
 pub use capture::compile_capture;

@@ -63,7 +63,7 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
         let pat = inner.next().expect("pattern");
         let default_to = match pat.as_rule() {
             Rule::place | Rule::drop | Rule::castle => Cond::Empty,
-            Rule::stay => Cond::True,
+            Rule::stay | Rule::sow => Cond::True,
             // Any other side's piece: whether it may be taken (enemy, ally where allies may capture each
             // other, the chain form's prey) is the capture rule's to decide.
             _ => Cond::Or(vec![Cond::Empty, Cond::Ally, Cond::Enemy]),
@@ -262,6 +262,7 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
         Rule::drop => Pattern::Drop,
         Rule::fly => Pattern::Fly,
         Rule::stay => Pattern::Stay,
+        Rule::sow => super::sow::compile_sow(p, names)?,
         Rule::step => {
             let (relation, dirs) = compile_dirs(p.into_inner().find(not_keyword).expect("dirs"), names)?;
             Pattern::Slide { relation, dirs, min: 1, max: 1 }

@@ -45,6 +45,9 @@ pub struct BoardDef {
     /// A triangle of points, each with up to six neighbours.
     #[serde(default)]
     pub triangle: Option<TriangleDef>,
+    /// Two rows of pits, with or without stores, for sowing games.
+    #[serde(default)]
+    pub mancala: Option<MancalaDef>,
     /// Extra (or all) nodes.
     #[serde(default)]
     pub nodes: Vec<NodeDef>,
@@ -61,6 +64,12 @@ pub struct BoardDef {
     /// Named zones.
     #[serde(default)]
     pub zones: Ordered<ZoneDef>,
+    /// Named tracks: orders of nodes along which seeds are sown.
+    #[serde(default)]
+    pub tracks: Ordered<TrackDef>,
+    /// Each node holds a count of seeds (a sowing game); the mancala generator sets it.
+    #[serde(default)]
+    pub counts: bool,
     /// Directions declared for explicit boards (name → vector).
     #[serde(default)]
     pub directions: Ordered<Vec<i32>>,
@@ -410,4 +419,42 @@ pub struct ZoneDef {
     /// Only nodes of this kind.
     #[serde(default)]
     pub kind: Option<String>,
+}
+
+/// A mancala board: two rows of pits (`a1`.., `a2`..) and, with `stores`, a store at the end of each
+/// row (`store1`, `store2`).
+///
+/// ```
+/// let board = qipan::definition("kalah")?.def.board;
+/// let m = board.mancala.unwrap();
+/// assert!(m.stores);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MancalaDef {
+    /// Pits in each row.
+    pub pits: Spanned<NumOrExpr>,
+    /// Whether each row has a store.
+    #[serde(default)]
+    pub stores: bool,
+}
+
+/// A track: nodes in sowing order; `cyclic` when the last is followed by the first.
+///
+/// ```
+/// let src = "name: t\nboard:\n  nodes: [{ label: x }, { label: y }, { label: z }]\n  counts: true\n  tracks: { round: { nodes: [x, y, z], cyclic: true } }\nseats: [{ name: a }, { name: b }]\npieces: { seed: { symbols: [S, N], moves: sow round } }\n";
+/// let game = qipan::load_str("t.yaml", src, &[])?;
+/// let t = game.board.track("round").unwrap();
+/// assert_eq!((game.board.tracks()[t].nodes.len(), game.board.tracks()[t].cyclic), (3, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackDef {
+    /// Node labels in order.
+    pub nodes: Vec<Text>,
+    /// Whether the track goes round.
+    #[serde(default)]
+    pub cyclic: bool,
 }

@@ -1,7 +1,7 @@
 //! Seats, pieces and their moves, players, setup and reserves.
 
 use super::yes;
-use super::{Ordered, Spanned, Text};
+use super::{NumOrExpr, Ordered, Spanned, Text};
 use crate::diag::Loc;
 use serde::de::{IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -252,8 +252,11 @@ pub struct SetupDef {
     pub seat: Text,
     /// Piece name.
     pub piece: Text,
-    /// Node labels.
+    /// Node labels, or `zone(NAME)` for every node of a zone.
     pub at: Vec<Text>,
+    /// Pieces on each node, on a board with counts (seeds; default 1).
+    #[serde(default)]
+    pub count: Option<Spanned<NumOrExpr>>,
     /// Only when this option expression holds.
     #[serde(default, rename = "if")]
     pub when: Option<Text>,

@@ -23,6 +23,7 @@ mod place;
 pub mod rule;
 mod shot;
 mod slide;
+mod sow;
 mod stay;
 mod step_table;
 mod walk;
@@ -36,8 +37,13 @@ pub(crate) use emit::plain_allows;
 pub(crate) use jump::jump_table;
 pub(crate) use leap::leap_table;
 pub(crate) use place::places_pair;
+pub use sow::{MAX_RELAYS, SeatSowing, SowTake, Sowing, is_static};
+pub(crate) mod sowing {
+    pub(crate) use super::sow::play;
+}
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use slide::step_dests;
+pub(crate) use sow::{sow_moves, sow_starts, sowing_of};
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
 
@@ -155,6 +161,9 @@ pub enum Pattern {
         /// What the partner must be.
         partner: Cond,
     },
+    /// The seeds of the pit are sown along a track, one per node (`sow anticlockwise ...`): one move
+    /// per pit of the mover that holds seeds (see [`Sowing`]).
+    Sow(Box<Sowing>),
 }
 
 /// Reusable buffers for move generation, so the hot path does not allocate.
@@ -199,6 +208,8 @@ pub struct Scratch {
     pub(crate) movers: Vec<(NodeId, crate::position::Piece)>,
     /// A copy of the board to try a move on, for conditions judged after the move (`gives-check`).
     pub(crate) after_cells: Vec<Option<crate::position::Piece>>,
+    /// A copy of the seeds on the board, to try a sowing on (the feeding rule).
+    pub(crate) seeds: Vec<u16>,
 }
 
 /// A `Scratch` has no public methods: make one with `Scratch::default()` and hand it to [`generate`]
@@ -286,6 +297,7 @@ pub fn generate(
         Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
         Pattern::Fly => g.fly(),
         Pattern::Stay => g.stay(),
+        Pattern::Sow(s) => g.sow(s, &mut scratch.seeds),
         Pattern::Walk { .. } => {
             g.walk::<false>(scratch, NodeId::NONE);
         }
@@ -384,7 +396,7 @@ impl Pattern {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => true,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => false,
-            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => false,
+            Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay | Pattern::Sow(_) => false,
         }
     }
 
@@ -392,6 +404,7 @@ impl Pattern {
     pub(crate) fn may_capture(&self) -> bool {
         match self {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Castle { .. } | Pattern::Stay => false,
+            Pattern::Sow(_) => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Walk { .. } | Pattern::Fly => true,
         }
@@ -405,7 +418,7 @@ impl Pattern {
             Pattern::Walk { .. } | Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => false,
             Pattern::Slide { .. } | Pattern::Leap { .. } | Pattern::Hop { .. } | Pattern::Jump { .. } => true,
             Pattern::Castle { .. } | Pattern::Fly => true,
-            Pattern::Stay => false,
+            Pattern::Stay | Pattern::Sow(_) => false,
         }
     }
 
@@ -420,7 +433,7 @@ impl Pattern {
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } | Pattern::Leap { .. } | Pattern::Walk { .. } => {
                 None
             }
-            Pattern::Fly | Pattern::Stay => None,
+            Pattern::Fly | Pattern::Stay | Pattern::Sow(_) => None,
         }
     }
 
@@ -436,6 +449,7 @@ impl Pattern {
             Pattern::Jump { .. } | Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => {
                 false
             }
+            Pattern::Sow(_) => false,
         }
     }
 
@@ -452,6 +466,7 @@ impl Pattern {
             Pattern::Jump { .. } => Shape::Forward,
             Pattern::Place | Pattern::Drop | Pattern::Cover { .. } => Shape::Forward,
             Pattern::Walk { .. } | Pattern::Castle { .. } | Pattern::Fly | Pattern::Stay => Shape::Forward,
+            Pattern::Sow(_) => Shape::Forward,
         }
     }
 }

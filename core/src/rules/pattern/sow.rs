@@ -1,0 +1,485 @@
+//! Sowing ([`Pattern::Sow`](super::Pattern::Sow)): the seeds of a pit are lifted and dropped one by
+//! one on the next nodes of a track (the mancala family), then what the last seed did decides the
+//! rest: a capture by the count it made (Oware), a capture of the pit across (Kalah), another turn.
+//!
+//! The sowing and its captures are written once, over [`Pits`]: the position plays them, and a
+//! plain copy of the counts simulates them when the feeding rule asks what a move would leave.
+//!
+//! ```
+//! use qipan::core::notation::parse_move;
+//!
+//! let game = qipan::load("oware", &[])?;
+//! let mut pos = game.start();
+//! pos.play(&parse_move(&pos, "f1")?)?; // four seeds, anticlockwise: f2, e2, d2, c2
+//! let at = |pos: &qipan::core::Position, l| pos.seeds(game.board.find(l).unwrap());
+//! assert_eq!((at(&pos, "f1"), at(&pos, "f2"), at(&pos, "c2"), at(&pos, "b2")), (0, 5, 5, 4));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::Gen;
+use crate::board::{NodeId, RelationId};
+use crate::game::Game;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::rules::Cond;
+use crate::{PieceId, SeatId};
+
+/// What a sowing rule says: the track, the nodes it skips, and what the last seed does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sowing {
+    /// The board's track (index into [`Board::tracks`](crate::board::Board::tracks)).
+    pub track: u8,
+    /// The pit sown from gets no seed when the sowing goes round (`skip origin`).
+    pub skip_origin: bool,
+    /// Relay sowing (`relay`): a last seed that falls on a node already holding seeds (not a store) lifts
+    /// them all and sows on from there, at most [`MAX_RELAYS`] times in one move.
+    pub relay: bool,
+    /// Nodes that get no seed (`skip COND`), judged per seat on zones and kinds.
+    pub skip: Cond,
+    /// The mover plays again when the last seed falls here (`again COND`).
+    pub again: Cond,
+    /// The mover's store: captured seeds go there, and seeds sown there count for its seat (`into COND`).
+    pub into: Cond,
+    /// The capture the last seed may make (`take ...`).
+    pub take: Option<SowTake>,
+    /// A move must leave seeds on these nodes (`feed COND`): the opponent's row.
+    pub feed: Option<Cond>,
+    /// Per seat, the tables the rule is played from (built with the game).
+    pub tables: Vec<SeatSowing>,
+}
+
+/// The capture after a sowing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SowTake {
+    /// `take 2..3 in COND backwards`: the last pit, when it is in the zone and now holds `min..=max`;
+    /// with `backwards`, then each pit before it along the track while the same holds. With
+    /// `no-grand-slam`, a capture that would take every seed of the zone takes none.
+    Count {
+        /// Fewest seeds.
+        min: u16,
+        /// Most seeds.
+        max: u16,
+        /// Where the pits must be.
+        zone: Cond,
+        /// Go on backwards along the track.
+        backwards: bool,
+        /// A capture of every seed in the zone takes nothing.
+        spare_all: bool,
+    },
+    /// `take opposite in COND`: when the last seed falls in an empty pit of the zone, that seed and the
+    /// seeds of the pit across (over `relation`) are taken; only when there are seeds across, unless
+    /// `lone` (then the last seed alone is taken too).
+    Across {
+        /// The relation to the pit across.
+        relation: RelationId,
+        /// Where the last pit must be.
+        zone: Cond,
+        /// Take the last seed even when the pit across is empty.
+        lone: bool,
+    },
+}
+
+/// The nodes of a track as one seat sows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatSowing {
+    /// Per node, the next node to get a seed (skipped nodes passed over; NONE off the track).
+    pub next: Vec<NodeId>,
+    /// Per node, the node before it on the track (for captures going backwards).
+    pub prev: Vec<NodeId>,
+    /// Per node, the pit across (over the `take` relation), or NONE.
+    pub across: Vec<NodeId>,
+    /// Per node, the flags below.
+    pub flags: Vec<u8>,
+    /// The seat's store (`into`), or NONE.
+    pub store: NodeId,
+    /// Per node, the seat whose store it is, plus one (0: no store).
+    pub bank: Vec<u8>,
+    /// While the feeding rule's nodes hold seeds every move leaves them some: sowing only adds seeds,
+    /// and the capture cannot take them all (none, or one that spares a grand slam of those nodes).
+    pub feed_safe: bool,
+}
+
+/// The most lifts of one relay sowing: a bound on sowings that would go round for ever.
+///
+/// ```
+/// use qipan::core::rules::pattern::MAX_RELAYS;
+///
+/// assert_eq!(MAX_RELAYS, 1000);
+/// ```
+pub const MAX_RELAYS: u32 = 1000;
+
+/// The last seed here gives another turn.
+pub(crate) const AGAIN: u8 = 1;
+/// The capture's zone.
+pub(crate) const TAKE: u8 = 2;
+/// The feeding rule's zone.
+pub(crate) const FEED: u8 = 4;
+
+impl Sowing {
+    /// Builds the per-seat tables of the rule for `game` (zones and kinds only: no position needed).
+    pub(crate) fn build_tables(&mut self, game: &Game) {
+        let b = &game.board;
+        let n = b.len();
+        let Some(track) = b.tracks().get(self.track as usize) else { return };
+        let mut bank = vec![0u8; n];
+        let stores: Vec<NodeId> = game
+            .seat_ids()
+            .map(|s| b.node_ids().find(|&x| static_holds(&self.into, game, s, x)).unwrap_or(NodeId::NONE))
+            .collect();
+        for (s, &x) in stores.iter().enumerate() {
+            if x.is_some() {
+                bank[x.idx()] = s as u8 + 1;
+            }
+        }
+        let len = track.nodes.len();
+        self.tables = game
+            .seat_ids()
+            .map(|s| {
+                let mut t = SeatSowing {
+                    next: vec![NodeId::NONE; n],
+                    prev: vec![NodeId::NONE; n],
+                    across: vec![NodeId::NONE; n],
+                    flags: vec![0; n],
+                    store: stores[s.idx()],
+                    bank: bank.clone(),
+                    feed_safe: match &self.take {
+                        None => true,
+                        Some(SowTake::Count { spare_all, zone, .. }) => *spare_all && self.feed.as_ref() == Some(zone),
+                        Some(SowTake::Across { .. }) => false,
+                    },
+                };
+                let skipped = |x: NodeId| static_holds(&self.skip, game, s, x);
+                for (i, &x) in track.nodes.iter().enumerate() {
+                    // The next node that is not skipped; the end of a track that does not go round keeps
+                    // what reaches it.
+                    let mut j = i;
+                    let mut found = NodeId::NONE;
+                    for _ in 0..len {
+                        j += 1;
+                        if j == len {
+                            if !track.cyclic {
+                                break;
+                            }
+                            j = 0;
+                        }
+                        if !skipped(track.nodes[j]) {
+                            found = track.nodes[j];
+                            break;
+                        }
+                    }
+                    if !found.is_some() && !track.cyclic && !skipped(x) {
+                        found = x;
+                    }
+                    t.next[x.idx()] = found;
+                    t.prev[x.idx()] = if i > 0 {
+                        track.nodes[i - 1]
+                    } else if track.cyclic {
+                        track.nodes[len - 1]
+                    } else {
+                        NodeId::NONE
+                    };
+                }
+                for x in b.node_ids() {
+                    let mut f = 0;
+                    if static_holds(&self.again, game, s, x) {
+                        f |= AGAIN;
+                    }
+                    let zone = match &self.take {
+                        Some(SowTake::Count { zone, .. }) | Some(SowTake::Across { zone, .. }) => zone,
+                        None => &Cond::Not(Box::new(Cond::True)),
+                    };
+                    if static_holds(zone, game, s, x) {
+                        f |= TAKE;
+                    }
+                    if self.feed.as_ref().is_some_and(|c| static_holds(c, game, s, x)) {
+                        f |= FEED;
+                    }
+                    t.flags[x.idx()] = f;
+                    if let Some(SowTake::Across { relation, .. }) = &self.take {
+                        t.across[x.idx()] = b.edges(*relation, x).first().map_or(NodeId::NONE, |e| e.to);
+                    }
+                }
+                t
+            })
+            .collect();
+    }
+}
+
+/// Whether a condition on zones and kinds holds on `node` for `seat` (conditions on pieces do not:
+/// the compiler refuses them in sowing rules).
+pub(crate) fn static_holds(cond: &Cond, game: &Game, seat: SeatId, node: NodeId) -> bool {
+    let zones = game.board.zones_of(node);
+    match cond {
+        Cond::True => true,
+        Cond::Zone(z) => zones & (1 << z) != 0,
+        Cond::SeatZone(a) | Cond::SideZone(a) => game.seat_zone(seat, *a).is_some_and(|z| zones & (1 << z) != 0),
+        Cond::Kind(k) => game.board.node(node).kind == *k,
+        Cond::Colour(c) => game.board.node(node).colour == Some(*c),
+        Cond::Not(c) => !static_holds(c, game, seat, node),
+        Cond::And(cs) => cs.iter().all(|c| static_holds(c, game, seat, node)),
+        Cond::Or(cs) => cs.iter().any(|c| static_holds(c, game, seat, node)),
+        _ => false,
+    }
+}
+
+/// Whether a condition reads only zones and kinds of nodes, as sowing rules need.
+///
+/// ```
+/// use qipan::core::rules::{Cond, pattern::is_static};
+///
+/// assert!(is_static(&Cond::And(vec![Cond::Zone(0), Cond::Not(Box::new(Cond::SeatZone(1)))])));
+/// assert!(!is_static(&Cond::Or(vec![Cond::Zone(0), Cond::Friend])));
+/// ```
+pub fn is_static(cond: &Cond) -> bool {
+    match cond {
+        Cond::True | Cond::Zone(_) | Cond::SeatZone(_) | Cond::SideZone(_) | Cond::Kind(_) | Cond::Colour(_) => true,
+        Cond::Not(c) => is_static(c),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(is_static),
+        _ => false,
+    }
+}
+
+/// Seeds on nodes: the position, or a plain copy of its counts.
+pub(crate) trait Pits {
+    fn seeds(&self, n: NodeId) -> u16;
+    fn add(&mut self, n: NodeId, k: u16);
+    fn take(&mut self, n: NodeId) -> u16;
+}
+
+impl Pits for [u16] {
+    #[inline]
+    fn seeds(&self, n: NodeId) -> u16 {
+        self[n.idx()]
+    }
+    #[inline]
+    fn add(&mut self, n: NodeId, k: u16) {
+        self[n.idx()] = self[n.idx()].saturating_add(k);
+    }
+    #[inline]
+    fn take(&mut self, n: NodeId) -> u16 {
+        std::mem::take(&mut self[n.idx()])
+    }
+}
+
+/// The position as [`Pits`]: seeds sown into a store count for its seat at once.
+pub(crate) struct OnBoard<'a> {
+    pub(crate) pos: &'a mut Position,
+    pub(crate) piece: PieceId,
+    pub(crate) bank: &'a [u8],
+}
+
+impl Pits for OnBoard<'_> {
+    #[inline]
+    fn seeds(&self, n: NodeId) -> u16 {
+        self.pos.seeds(n)
+    }
+    #[inline]
+    fn add(&mut self, n: NodeId, k: u16) {
+        self.pos.add_seeds(n, k, self.piece);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.pos.bank_seeds(SeatId(owner - 1), k);
+        }
+    }
+    #[inline]
+    fn take(&mut self, n: NodeId) -> u16 {
+        let k = self.pos.take_seeds(n);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            // Seeds leaving a store no longer count for its seat.
+            self.pos.bank_seeds_back(SeatId(owner - 1), k);
+        }
+        k
+    }
+}
+
+/// Sows the seeds of `from` along the seat's track (and on, under relay sowing); returns the node of
+/// the last seed.
+#[inline]
+pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mut from: NodeId) -> NodeId {
+    let mut lifts = 0;
+    loop {
+        let k = p.take(from);
+        let mut at = from;
+        for _ in 0..k {
+            at = t.next[at.idx()];
+            if s.skip_origin && at == from {
+                at = t.next[at.idx()];
+            }
+            p.add(at, 1);
+        }
+        lifts += 1;
+        if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
+            return at;
+        }
+        // The last seed fell on seeds: they are lifted and sown on, the pit they left the new origin.
+        from = at;
+    }
+}
+
+/// The capture the last seed on `last` makes: takes the seeds off and returns how many.
+#[inline]
+pub(crate) fn take_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, last: NodeId) -> u16 {
+    match &s.take {
+        None => 0,
+        Some(SowTake::Count { min, max, backwards, spare_all, .. }) => {
+            let (mut n, mut total, mut pits) = (last, 0u16, 0usize);
+            while n.is_some() && t.flags[n.idx()] & TAKE != 0 && (*min..=*max).contains(&p.seeds(n)) {
+                total = total.saturating_add(p.seeds(n));
+                pits += 1;
+                if !backwards || pits >= t.prev.len() {
+                    break;
+                }
+                n = t.prev[n.idx()];
+            }
+            if total == 0 {
+                return 0;
+            }
+            if *spare_all {
+                let all: u32 = (0..t.flags.len())
+                    .filter(|&i| t.flags[i] & TAKE != 0)
+                    .map(|i| p.seeds(NodeId(i as u16)) as u32)
+                    .sum();
+                if all == total as u32 {
+                    // The grand slam: taking every seed of the zone takes none.
+                    return 0;
+                }
+            }
+            let mut n = last;
+            for _ in 0..pits {
+                p.take(n);
+                n = t.prev[n.idx()];
+            }
+            total
+        }
+        Some(SowTake::Across { lone, .. }) => {
+            if t.flags[last.idx()] & TAKE == 0 || p.seeds(last) != 1 {
+                return 0;
+            }
+            let across = t.across[last.idx()];
+            if !across.is_some() {
+                return 0;
+            }
+            let there = p.seeds(across);
+            if there == 0 && !lone {
+                return 0;
+            }
+            p.take(across);
+            p.take(last);
+            there + 1
+        }
+    }
+}
+
+impl Gen<'_> {
+    /// The sowing from the pit the piece stands for, if it holds seeds and (under a feeding rule) the
+    /// move leaves the zone fed.
+    #[inline(never)] // kept out of the general generator, which other games run
+    pub(super) fn sow(&mut self, s: &Sowing, seeds: &mut Vec<u16>) {
+        let (pos, from) = (self.pos, self.from);
+        let Some(t) = s.tables.get(self.seat.idx()) else { return };
+        if pos.seeds(from) == 0 || !t.next[from.idx()].is_some() {
+            return;
+        }
+        if s.feed.is_some() && !feeds(s, t, pos, from, fed(t, pos.counts()), seeds) {
+            return;
+        }
+        self.out.push(Move { kind: MoveKind::Sow, from, to: from, piece: self.piece, ..Move::PASS });
+    }
+}
+
+/// Whether the feeding rule's nodes hold seeds.
+#[inline]
+fn fed(t: &SeatSowing, counts: &[u16]) -> bool {
+    (0..counts.len()).any(|i| t.flags[i] & FEED != 0 && counts[i] > 0)
+}
+
+/// Whether sowing from `from` leaves seeds on the feeding rule's nodes (`fed_now`: whether they hold
+/// some before it).
+fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, fed_now: bool, seeds: &mut Vec<u16>) -> bool {
+    if t.feed_safe && fed_now {
+        return true;
+    }
+    seeds.clear();
+    seeds.extend_from_slice(pos.counts());
+    let last = sow_on(s, t, &mut seeds[..], from);
+    take_on(s, t, &mut seeds[..], last);
+    fed(t, seeds)
+}
+
+/// Plays a sowing move on the position: the seeds, the capture (to the mover's store, or its count),
+/// and whether the mover plays again.
+pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
+    let game = pos.game_arc().clone();
+    let Some(s) = sowing_of(&game, mv.piece) else { return false };
+    let Some(t) = s.tables.get(seat.idx()) else { return false };
+    let mut board = OnBoard { pos, piece: mv.piece, bank: &t.bank };
+    let last = sow_on(s, t, &mut board, mv.from);
+    let taken = take_on(s, t, &mut board, last);
+    if taken > 0 {
+        if t.store.is_some() {
+            board.add(t.store, taken);
+        } else {
+            board.pos.bank_seeds(seat, taken);
+        }
+    }
+    t.flags[last.idx()] & AGAIN != 0
+}
+
+/// The fast path's table (see `Game::sow_starts`): when the game's one movement rule is a sowing whose
+/// conditions are all on zones, the pits each seat may sow from.
+pub(crate) fn sow_starts(game: &Game) -> Option<Vec<Vec<NodeId>>> {
+    let [piece] = game.pieces.as_slice() else { return None };
+    let [rule] = piece.moves.as_slice() else { return None };
+    let super::Pattern::Sow(s) = &rule.pattern else { return None };
+    let plain = rule.when == Cond::True
+        && rule.after == Cond::True
+        && rule.to == Cond::True
+        && is_static(&rule.from)
+        && rule.shot.is_none()
+        && rule.then_place.is_none()
+        && game.hooks.is_none()
+        && game.rules.captures.is_empty()
+        && game.extras.is_empty();
+    if !plain || s.tables.len() != game.seats.len() {
+        return None;
+    }
+    Some(
+        game.seat_ids()
+            .map(|seat| {
+                let t = &s.tables[seat.idx()];
+                game.board
+                    .node_ids()
+                    .filter(|&n| t.next[n.idx()].is_some() && static_holds(&rule.from, game, seat, n))
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The sowing moves of the seat to move, from the fast path's table: one per pit of its that holds
+/// seeds (and feeds, under a feeding rule).
+pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<u16>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let seat = pos.to_move();
+    let piece = PieceId::new(0);
+    let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
+    let t = &s.tables[seat.idx()];
+    // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
+    let fed_now = s.feed.is_some() && fed(t, pos.counts());
+    for &from in &starts[seat.idx()] {
+        let Some(c) = pos.cell(from) else { continue };
+        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
+            continue;
+        }
+        out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
+    }
+}
+
+/// The sowing rule of a piece type (its first).
+pub(crate) fn sowing_of(game: &Game, piece: PieceId) -> Option<&Sowing> {
+    game.pieces.get(piece.idx())?.moves.iter().find_map(|r| match &r.pattern {
+        super::Pattern::Sow(s) => Some(&**s),
+        _ => None,
+    })
+}
