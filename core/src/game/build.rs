@@ -569,7 +569,7 @@ impl GameData {
             (end.last_standing, end.quiet_reset) = (false, Vec::new());
             (end.royal_capture, end.bare_side) = (Default::default(), Default::default());
             // A repetition is looked for before the end rules are skipped (see `check_end`).
-            (end.repetition_draw, end.repetition_loser, end.repetition_scored) = (None, None, false);
+            (end.repetition_draw, end.repetition_loser, end.draws_scored) = (None, None, false);
             game.ends_only_stuck = game.hooks.is_none()
                 && end == crate::rules::EndRules::default()
                 && game.rules.facing.is_none()

@@ -94,8 +94,6 @@ pub struct EndRules {
     /// The seat whose side loses, instead of a draw, when an arrangement repeats that often (Copenhagen
     /// Hnefatafl's defenders).
     pub repetition_loser: Option<SeatId>,
-    /// A repetition ends the game scored instead (a sowing game's seeds left go to their rows' owners).
-    pub repetition_scored: bool,
     /// Lines that end the game at once when a seat makes one, tried in order (N in a row).
     pub lines: Vec<LineGoal>,
     /// Connections that end the game at once when a side's group makes one, tried in order.
@@ -404,9 +402,6 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                 GameResult::winners(pos, vec![], EndReason::Counting)
             } else if let Some(checker) = end.perpetual_check_loses.then(|| pos.perpetual_checker()).flatten() {
                 goal::decided(pos, checker, GoalOutcome::Loses, EndReason::PerpetualCheck)
-            } else if end.repetition_scored {
-                crate::position::sweep_seeds(pos, false);
-                GameResult::scored(pos, EndReason::Repetition)?
             } else if let Some(loser) = end.repetition_loser.filter(|&s| pos.is_alive(s)) {
                 goal::decided(pos, loser, GoalOutcome::Loses, EndReason::Repetition)
             } else {
@@ -418,9 +413,11 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
     }
 }
 
-/// The result of a game that ends drawn for `why`: a draw, or the scoring's verdict under `draws: scored`.
-fn drawn(pos: &Position, why: EndReason) -> Result<GameResult, HookError> {
+/// The result of a game that ends drawn for `why`: a draw, or the scoring's verdict under `draws: scored`
+/// (on a board with counts each seat first takes the seeds left in its pits, as a sowing game ends).
+fn drawn(pos: &mut Position, why: EndReason) -> Result<GameResult, HookError> {
     if pos.game().rules.end.draws_scored {
+        crate::position::sweep_seeds(pos, false);
         GameResult::scored(pos, why)
     } else {
         Ok(GameResult::winners(pos, vec![], why))

@@ -152,7 +152,6 @@ impl Compiler<'_> {
             quiet_reset,
             repetition_draw,
             repetition_loser: e.repetition_loser.as_ref().and_then(|t| self.winning_seat(t, seats)),
-            repetition_scored: e.repetition_scored,
             lines: self.lines(&e.lines, board, seats, piece_names),
             connections: self.connections(&e.connections, board, seats, &def.zone_aliases, piece_names),
             reach: self.reach(&e.reach, board, seats, &def.zone_aliases, piece_names),

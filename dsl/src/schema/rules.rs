@@ -155,10 +155,6 @@ pub struct EndDef {
     /// (Copenhagen Hnefatafl: `defenders`).
     #[serde(default)]
     pub repetition_loser: Option<Text>,
-    /// A position repeated `repetitions` times ends the game scored, not drawn: in a sowing game each
-    /// seat first takes the seeds left in its row (Oware's endless cycles).
-    #[serde(default)]
-    pub repetition_scored: bool,
     /// Lines that end the game when a seat makes one (N in a row), tried in order.
     #[serde(default)]
     pub lines: Vec<LineDef>,
@@ -222,7 +218,6 @@ impl Default for EndDef {
             quiet_reset: Vec::new(),
             repetitions: None,
             repetition_loser: None,
-            repetition_scored: false,
             lines: Vec::new(),
             connections: Vec::new(),
             reach: Vec::new(),
