@@ -440,6 +440,16 @@ impl BoardBuilder {
     }
 
     /// Lets every node hold a count of identical pieces (seeds) instead of one piece.
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.add_node(NodeSpec { label: "pit".into(), ..NodeSpec::default() })?;
+    /// b.set_counts();
+    /// assert!(b.build()?.has_counts());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_counts(&mut self) {
         self.counts = true;
     }

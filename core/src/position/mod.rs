@@ -205,7 +205,7 @@ impl Position {
         Position::from_placements(game, own.setup.iter().copied())
     }
 
-    /// Start `number` of a game with numbered starts ([`crate::game::Shuffle`]: chess960's 960), whatever
+    /// Start `number` of a game with numbered starts ([`crate::game::shuffle::Shuffle`]: chess960's 960), whatever
     /// start its option chose; `None` when the game has no such start.
     ///
     /// ```

@@ -37,6 +37,13 @@ impl Position {
     }
 
     /// The seeds on every node, indexed by node (empty on a board without counts).
+    ///
+    /// ```
+    /// let kalah = qipan::load("kalah", &[])?.start();
+    /// assert_eq!(kalah.counts().iter().map(|&c| u32::from(c)).sum::<u32>(), 48, "four seeds in twelve pits");
+    /// assert!(qipan::load("chess", &[])?.start().counts().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn counts(&self) -> &[u16] {
         &self.counts
