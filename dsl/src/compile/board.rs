@@ -240,6 +240,9 @@ impl Compiler<'_> {
         if b.counts {
             builder.set_counts();
         }
+        if b.stacks > 0 {
+            builder.set_stacks(b.stacks.min(255) as u8);
+        }
         for (name, t) in &b.tracks.0 {
             let mut nodes = Vec::new();
             for l in &t.nodes {
