@@ -68,7 +68,8 @@ impl Position {
     /// as a whole. Whatever stood under the top of `to` is gone.
     #[inline]
     pub(super) fn carry_column(&mut self, from: NodeId, to: NodeId) {
-        if self.heights.is_empty() {
+        // A chain may end where it began.
+        if self.heights.is_empty() || from == to {
             return;
         }
         self.hash_unders(to);
@@ -122,6 +123,17 @@ impl Position {
         for i in 0..h {
             self.hash ^= layer_key(n, i, self.unders[base + i]);
         }
+    }
+
+    /// The keys of every piece under a column's top, XORed together (for the hash from scratch).
+    pub(super) fn unders_key(&self) -> u64 {
+        let mut k = 0;
+        for (i, &h) in self.heights.iter().enumerate() {
+            for j in 0..h as usize {
+                k ^= layer_key(NodeId(i as u16), j, self.unders[i * self.under_cap + j]);
+            }
+        }
+        k
     }
 
     /// Sets up empty columns on a board with stacks.
