@@ -3,6 +3,9 @@
 //! here from the rules without the engine. Ludii's Lasca.lud, counting one turn a step, gives 6, 6, 18,
 //! 54, 116, 324, 846, 2148, 5692, 13898, 37130 for depths 1 to 11.
 
+mod common;
+
+use common::perft::Speed;
 use qipan::core::notation::parse_move;
 use qipan::core::playout::perft;
 use qipan::core::{Position, SeatId};
@@ -209,6 +212,17 @@ fn the_rules_give_ludiis_counts() {
     for (d, &w) in want.iter().enumerate() {
         assert_eq!(b.perft(d as u32 + 1), w, "depth {}", d + 1);
     }
+}
+
+#[test]
+fn perft_file_counts_hold() {
+    common::perft::check("lasca.perft", Speed::Quick);
+}
+
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn perft_file_slow_counts_hold() {
+    common::perft::check("lasca.perft", Speed::Slow);
 }
 
 #[test]
