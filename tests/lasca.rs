@@ -329,3 +329,25 @@ fn a_jump_takes_the_top_only_and_puts_it_under_the_mover() {
     assert_eq!(seats(&pos, "d4"), [1, 0]);
     assert_eq!(pos.hash(), pos.hash_from_scratch());
 }
+
+/// The book's example (`book/src/examples/stacks.yaml`) does what the Stacks chapter says.
+#[test]
+fn the_books_little_lasca_takes_prisoners() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/stacks.yaml");
+    let src = std::fs::read_to_string(path).unwrap();
+    let game = qipan::load_str(path, &src, &[]).unwrap();
+    let at = |l: &str| game.board.find(l).unwrap();
+    let seats = |pos: &Position, l: &str| pos.column(at(l)).iter().map(|p| p.seat.0).collect::<Vec<_>>();
+    let mut pos = game.start();
+    for m in ["b2-c3", "d4xb2"] {
+        pos.play(&parse_move(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(seats(&pos, "b2"), [0, 1]);
+    assert_eq!(engine_moves(&pos), ["a1xc3", "c1xa3"], "compulsory, from c1 or a1");
+    pos.play(&parse_move(&pos, "c1xa3").unwrap()).unwrap();
+    assert_eq!((seats(&pos, "b2"), seats(&pos, "a3")), (vec![0], vec![1, 0]));
+    // The picture shows the prisoner under the column and the column's height.
+    let svg = qipan::core::render::svg(&pos);
+    assert_eq!(svg.matches("class=\"layer\"").count(), 1);
+    assert_eq!(svg.matches("class=\"height\"").count(), 1);
+}
