@@ -72,7 +72,7 @@ pub struct BoardDef {
     pub counts: bool,
     /// Each node holds a column of pieces, up to this many high (Lasca); 0 for single pieces.
     #[serde(default)]
-    pub stacks: u16,
+    pub stacks: Option<Spanned<u32>>,
     /// Directions declared for explicit boards (name → vector).
     #[serde(default)]
     pub directions: Ordered<Vec<i32>>,
