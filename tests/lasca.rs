@@ -183,8 +183,7 @@ impl Lasca {
 
 fn engine_moves(pos: &Position) -> Vec<String> {
     let game = pos.game();
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
     v.sort();
     v
 }

@@ -21,8 +21,8 @@ mod play;
 mod reuse;
 mod seats;
 mod seeds;
-mod stacks;
 mod setup;
+mod stacks;
 mod swap;
 
 pub(crate) use draw::SlideMasks;

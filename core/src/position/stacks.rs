@@ -144,7 +144,8 @@ impl Position {
         }
         self.under_cap = height.saturating_sub(1).max(1);
         self.heights = vec![0; self.game.board.len()];
-        self.unders = vec![Piece { seat: SeatId(0), piece: crate::PieceId::new(0) }; self.heights.len() * self.under_cap];
+        self.unders =
+            vec![Piece { seat: SeatId(0), piece: crate::PieceId::new(0) }; self.heights.len() * self.under_cap];
     }
 }
 
