@@ -13,11 +13,10 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 const N: i32 = 7;
-/// Pieces in a column: white soldier and officer, black soldier and officer.
+/// Pieces in a column: white soldier and officer, black soldier and officer (4, a soldier promoted).
 const WS: u8 = 1;
 const WO: u8 = 2;
 const BS: u8 = 3;
-const BO: u8 = 4;
 
 fn side(p: u8) -> u8 {
     if p <= WO { 0 } else { 1 }
