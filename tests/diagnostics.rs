@@ -51,6 +51,8 @@ snapshot!(draws_unknown, "draws_unknown.yaml");
 snapshot!(sow_without_counts, "sow_without_counts.yaml");
 snapshot!(sow_unknown_track, "sow_unknown_track.yaml");
 snapshot!(sow_piece_condition, "sow_piece_condition.yaml");
+snapshot!(stacks_too_low, "stacks_too_low.yaml");
+snapshot!(stacks_with_counts, "stacks_with_counts.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -147,6 +147,8 @@ pub struct BoardBuilder {
     tracks: Vec<Track>,
     /// Whether a node holds a count of identical pieces (seeds).
     counts: bool,
+    /// The highest column a node may hold (0: one piece a node).
+    stacks: u8,
 }
 
 /// Adding nodes and edges, declaring relations and directions, then building.
@@ -454,6 +456,21 @@ impl BoardBuilder {
         self.counts = true;
     }
 
+    /// Lets every node hold a column of up to `height` pieces (see [`Board::stack_height`]).
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.add_node(NodeSpec { label: "x".into(), ..NodeSpec::default() }).unwrap();
+    /// b.set_stacks(5);
+    /// assert_eq!(b.build()?.stack_height(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_stacks(&mut self, height: u8) {
+        self.stacks = height;
+    }
+
     /// Flattens the graph into a [`Board`].
     ///
     /// ```
@@ -619,6 +636,7 @@ impl BoardBuilder {
         Ok(Board {
             tracks: self.tracks,
             counts: self.counts,
+            stacks: self.stacks,
             longest_label,
             zone_bits,
             nodes,

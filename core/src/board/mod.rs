@@ -241,6 +241,8 @@ pub struct Board {
     pub(crate) tracks: Vec<Track>,
     /// Whether a node holds a count of identical pieces (seeds) beside its piece.
     pub(crate) counts: bool,
+    /// The highest column a node may hold (0: one piece a node).
+    pub(crate) stacks: u8,
 }
 
 /// A track: a named order of nodes, cyclic or not, along which seeds are sown.
@@ -690,6 +692,17 @@ impl Board {
     /// ```
     pub fn has_counts(&self) -> bool {
         self.counts
+    }
+
+    /// The highest column of pieces a node may hold, on a board with stacks (0 otherwise).
+    ///
+    /// ```
+    /// assert_eq!(qipan::load("lasca", &[])?.board.stack_height(), 22);
+    /// assert_eq!(qipan::load("chess", &[])?.board.stack_height(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stack_height(&self) -> u8 {
+        self.stacks
     }
 
     /// Number of edges of a relation (each direction counted).

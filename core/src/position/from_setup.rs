@@ -196,6 +196,9 @@ impl Position {
         let mut p = Position {
             cells: vec![None; n],
             counts: Vec::new(),
+            unders: Vec::new(),
+            heights: Vec::new(),
+            under_cap: 0,
             to_move: setup.to_move,
             ply: setup.ply,
             passes: setup.passes,
@@ -233,6 +236,7 @@ impl Position {
             rep_checks: Vec::new(),
             game,
         };
+        p.init_stacks();
         for (i, c) in setup.cells.iter().enumerate() {
             if let Some(piece) = *c {
                 p.put(NodeId(i as u16), piece);

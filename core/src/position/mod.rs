@@ -22,6 +22,7 @@ mod reuse;
 mod seats;
 mod seeds;
 mod setup;
+mod stacks;
 mod swap;
 
 pub(crate) use draw::SlideMasks;
@@ -111,6 +112,12 @@ pub struct Position {
     cells: Vec<Option<Piece>>,
     /// Seeds per node, on a board with counts (empty otherwise): see `seeds.rs`.
     counts: Vec<u16>,
+    /// The pieces under each column's top, `under_cap` places a node, bottom first, on a board with
+    /// stacks (empty otherwise): see `stacks.rs`.
+    unders: Vec<Piece>,
+    /// How many pieces stand under each node's top (empty without stacks).
+    heights: Vec<u8>,
+    under_cap: usize,
     to_move: SeatId,
     ply: u32,
     passes: u32,

@@ -260,6 +260,7 @@ impl Position {
             .filter_map(|n| self.cells[n.idx()].map(|p| self.game.key(n, p.seat, p.piece)))
             .fold(0, |a, b| a ^ b)
             ^ (0..self.counts.len()).fold(0, |a, i| a ^ self.game.seed_key(NodeId(i as u16), self.counts[i]))
+            ^ self.unders_key()
     }
 
     /// Takes every piece of `player`'s seats off the board (a side put out by the end rules).

@@ -139,9 +139,12 @@ impl Position {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });
                 let partner = if mv.with_from.is_some() { self.lift(mv.with_from) } else { None };
                 if self.cells[mv.to.idx()].is_some() {
+                    self.clear_unders(mv.to);
                     self.capture_one(mv.to, seat)?;
                 }
                 self.put(mv.to, Piece { seat: p.seat, piece: mv.arrives_as() });
+                // On a board with stacks the column moves as a whole.
+                self.carry_column(mv.from, mv.to);
                 if let Some(q) = partner.filter(|_| mv.with_to.is_some()) {
                     if self.cells[mv.with_to.idx()].is_some() {
                         self.capture_one(mv.with_to, seat)?;
@@ -154,8 +157,14 @@ impl Position {
                 }
                 if mv.path.captures() {
                     let game = self.game.clone();
+                    let stacks = !self.heights.is_empty();
                     for n in mv.path.jumped(&game.board, mv.from) {
-                        self.capture_one(n, seat)?;
+                        if stacks {
+                            // Lasca: the jumped column's top goes under the mover's column.
+                            self.take_top_under(n, mv.to, seat);
+                        } else {
+                            self.capture_one(n, seat)?;
+                        }
                     }
                 }
             }

@@ -24,6 +24,9 @@ impl Clone for Position {
             game,
             cells,
             counts,
+            unders,
+            heights,
+            under_cap,
             to_move,
             ply,
             passes,
@@ -64,6 +67,9 @@ impl Clone for Position {
             game: game.clone(),
             cells: cells.clone(),
             counts: counts.clone(),
+            unders: unders.clone(),
+            heights: heights.clone(),
+            under_cap: *under_cap,
             to_move: *to_move,
             ply: *ply,
             passes: *passes,
@@ -107,6 +113,9 @@ impl Clone for Position {
             game,
             cells,
             counts,
+            unders,
+            heights,
+            under_cap,
             to_move,
             ply,
             passes,
@@ -146,6 +155,9 @@ impl Clone for Position {
         self.game.clone_from(game);
         self.cells.clone_from(cells);
         self.counts.clone_from(counts);
+        self.unders.clone_from(unders);
+        self.heights.clone_from(heights);
+        self.under_cap = *under_cap;
         self.to_move = *to_move;
         self.ply = *ply;
         self.passes = *passes;

@@ -461,6 +461,8 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
             l = info.label
         );
         if let Some(p) = pos.cell(n) {
+            // A column shows the pieces under its top as rims below it, bottom first.
+            column_under(&mut s, pos, n, (x, y), unit);
             // The seat's own colour, else its name's when that is a colour (chess's White is white).
             let colour = colour::seat(g, p.seat);
             let text_colour = colour::ink(&colour);
@@ -508,4 +510,32 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The pieces under the top of the column on `n` (a board with stacks), as discs each a little below
+/// the one above, bottom first so the top covers them, and the column's height beside it.
+fn column_under(s: &mut String, pos: &Position, n: NodeId, (x, y): (f32, f32), unit: f32) {
+    let h = pos.height(n);
+    if h < 2 {
+        return;
+    }
+    // Tall columns squeeze their layers into the same rim.
+    let step = unit * (0.42 / (h - 1) as f32).min(0.14);
+    for d in (1..h).rev() {
+        let Some(p) = pos.layer(n, d) else { continue };
+        let _ = writeln!(
+            s,
+            r##"<circle class="layer" cx="{x:.1}" cy="{cy:.1}" r="{r:.1}" fill="{c}" stroke="#000" stroke-width="0.7"/>"##,
+            cy = y + step * d as f32,
+            r = unit * 0.45,
+            c = colour::seat(pos.game(), p.seat)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<text class="height" x="{tx:.1}" y="{ty:.1}" font-size="{fs:.0}" text-anchor="middle" fill="#000">{h}</text>"##,
+        tx = x + unit * 0.55,
+        ty = y - unit * 0.3,
+        fs = unit * 0.3
+    );
 }

@@ -240,6 +240,28 @@ impl Compiler<'_> {
         if b.counts {
             builder.set_counts();
         }
+        if let Some(s) = &b.stacks {
+            // A column is at least two pieces, and a node holds either a column or a count of seeds.
+            if !(2..=255).contains(&s.value) {
+                self.error(
+                    s.referenced,
+                    format!(
+                        "columns of at most {} {} are no stacks",
+                        s.value,
+                        if s.value == 1 { "piece" } else { "pieces" }
+                    ),
+                    Some("a height from 2 to 255: the most pieces a node may hold".into()),
+                );
+            } else if b.counts || b.mancala.is_some() {
+                self.error(
+                    s.referenced,
+                    "a board cannot hold both columns of pieces and counts of seeds",
+                    Some("either `stacks: N` or `counts: true` (or a `mancala` board)".into()),
+                );
+            } else {
+                builder.set_stacks(s.value as u8);
+            }
+        }
         for (name, t) in &b.tracks.0 {
             let mut nodes = Vec::new();
             for l in &t.nodes {

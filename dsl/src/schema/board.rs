@@ -70,6 +70,9 @@ pub struct BoardDef {
     /// Each node holds a count of seeds (a sowing game); the mancala generator sets it.
     #[serde(default)]
     pub counts: bool,
+    /// Each node holds a column of pieces, up to this many high (Lasca); 0 for single pieces.
+    #[serde(default)]
+    pub stacks: Option<Spanned<u32>>,
     /// Directions declared for explicit boards (name → vector).
     #[serde(default)]
     pub directions: Ordered<Vec<i32>>,

@@ -174,6 +174,7 @@ impl Gen<'_> {
         let (rule, relation) = (leg.rule, leg.relation);
         // The mover has left its start: that node is empty while the chain goes on.
         let occ = |n: NodeId| if n == from { None } else { pos.cell(n) };
+        let stacks = pos.game().board.stack_height() > 0;
         let mut any = false;
         let table = rule.jump_dests.get(seat.idx() * pos.game().board.len() + at.idx());
         let mut walked = leg.dirs.iter();
@@ -193,12 +194,19 @@ impl Gen<'_> {
                     None => break,
                 },
             };
-            if !mid.is_some() || mid == from || mid == at || jumped[..path.len()].contains(&mid) {
+            if !mid.is_some() || mid == from || mid == at {
                 continue;
             }
+            // A column jumped before in this chain (on a board with stacks) is jumped again at the
+            // piece its earlier captures uncovered; a single piece is jumped once.
+            let times = jumped[..path.len()].iter().filter(|&&j| j == mid).count();
+            if times > 0 && !stacks {
+                continue;
+            }
+            let mid_occ = if times == 0 { occ(mid) } else { pos.layer(mid, times) };
             let over_ok = match &leg.over_fast {
-                Some(f) => f.allows_occupant(pos, seat, mid, occ(mid)),
-                None => leg.over.eval_with(pos, seat, mid, &occ),
+                Some(f) => f.allows_occupant(pos, seat, mid, mid_occ),
+                None => leg.over.eval_with(pos, seat, mid, &|n| if n == mid { mid_occ } else { occ(n) }),
             };
             if !over_ok {
                 continue;
@@ -214,7 +222,7 @@ impl Gen<'_> {
                 continue;
             }
             if rule.capture == CaptureMode::Jumped {
-                match pos.cell(mid) {
+                match mid_occ {
                     Some(t) if pos.can_capture(seat, self.piece, t) => {}
                     _ => continue,
                 }
