@@ -135,7 +135,22 @@ impl Compiler<'_> {
             self.triangle_board(t)?
         } else if let Some(m) = &b.mancala {
             let pits = self.count(&m.pits, "pits", 1000.0)?;
-            let spec = qipan_core::board::mancala::MancalaSpec { pits, stores: m.stores };
+            let rows = match &m.rows {
+                None => 2,
+                Some(r) => {
+                    let n = self.count(r, "rows", 1000.0)?;
+                    if n != 2 && n != 4 {
+                        self.error(
+                            r.referenced,
+                            format!("a mancala board has 2 or 4 rows of pits, not {n}"),
+                            Some("`rows: 2` (one row each, the default) or `rows: 4` (two rows each)".into()),
+                        );
+                        return None;
+                    }
+                    n
+                }
+            };
+            let spec = qipan_core::board::mancala::MancalaSpec { pits, stores: m.stores, rows };
             self.board_result(qipan_core::board::mancala::mancala(&spec), m.pits.referenced)?
         } else {
             BoardBuilder::new()

@@ -30,7 +30,13 @@ use qipan_core::rules::{Cond, Pattern, SowTake, Sowing, pattern::is_static};
 pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
     let mut it = p.into_inner().filter(not_keyword);
     let track = it.next().expect("track");
-    let Some(index) = names.board.track(track.as_str()) else {
+    // A track of each seat's own (a four-row board's `anticlockwise1`, `anticlockwise2`...) is named
+    // without its seat's number.
+    let seat_tracks: Vec<u8> = (1..=8)
+        .map_while(|i| names.board.track(&format!("{}{i}", track.as_str())))
+        .map(|i| i as u8)
+        .collect();
+    let Some(index) = names.board.track(track.as_str()).or(seat_tracks.first().map(|&i| i as usize)) else {
         let known: Vec<&str> = names.board.tracks().iter().map(|t| t.name.as_str()).collect();
         let expected = if known.is_empty() {
             "a track of the board: this board has none (the `mancala` generator makes `anticlockwise` and `clockwise`, or list one under `board: tracks:`)".to_string()
@@ -65,6 +71,8 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
         take: None,
         feed: None,
         tables: Vec::new(),
+        seat_tracks: if names.board.track(track.as_str()).is_some() { Vec::new() } else { seat_tracks },
+        singles_last: false,
     };
     let mut skips = Vec::new();
     for part in it {
@@ -83,6 +91,7 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
             Rule::sow_into => s.into = node_cond(inner.next().expect("cond"), names)?,
             Rule::sow_feed => s.feed = Some(node_cond(inner.next().expect("cond"), names)?),
             Rule::sow_relay => s.relay = true,
+            Rule::sow_singles => s.singles_last = true,
             Rule::sow_take => {
                 let what = inner.next().expect("what");
                 let zone = node_cond(inner.next().expect("zone"), names)?;
@@ -114,14 +123,25 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
                     }
                 } else {
                     let relation = names.relation(what.as_str(), offset_of(&what))?;
-                    if let Some(f) = flags.iter().find(|p| p.as_str() != "lone") {
+                    if let Some(f) = flags.iter().find(|p| p.as_str() != "lone" && p.as_str() != "keep") {
                         return Err(LangError::at(
                             offset_of(f),
                             format!("`{}` belongs to a capture by count (`take 2..3 in ...`)", f.as_str()),
-                            Some("`lone`".into()),
+                            Some("`lone` or `keep`".into()),
                         ));
                     }
-                    SowTake::Across { relation, zone, lone: has("lone") }
+                    if has("keep") {
+                        if let Some(f) = flags.iter().find(|p| p.as_str() == "lone") {
+                            return Err(LangError::at(
+                                offset_of(f),
+                                "`lone` takes the last seed, `keep` leaves it: they cannot go together",
+                                Some("one of `lone` and `keep`".into()),
+                            ));
+                        }
+                        SowTake::Keep { relation, zone }
+                    } else {
+                        SowTake::Across { relation, zone, lone: has("lone") }
+                    }
                 });
             }
             r => unreachable!("unexpected sowing part {r:?}"),

@@ -425,7 +425,7 @@ pub struct ZoneDef {
 }
 
 /// A mancala board: two rows of pits (`a1`.., `a2`..) and, with `stores`, a store at the end of each
-/// row (`store1`, `store2`).
+/// row (`store1`, `store2`); or, with `rows: 4`, two rows for each seat (`a1`..`a4`).
 ///
 /// ```
 /// let board = qipan::definition("kalah")?.def.board;
@@ -441,6 +441,9 @@ pub struct MancalaDef {
     /// Whether each row has a store.
     #[serde(default)]
     pub stores: bool,
+    /// Rows of pits: 2 (the default) or 4, two for each seat.
+    #[serde(default)]
+    pub rows: Option<Spanned<NumOrExpr>>,
 }
 
 /// A track: nodes in sowing order; `cyclic` when the last is followed by the first.

@@ -46,6 +46,11 @@ pub struct Sowing {
     pub feed: Option<Cond>,
     /// Per seat, the tables the rule is played from (built with the game).
     pub tables: Vec<SeatSowing>,
+    /// Per seat, its own track (a four-row board's `anticlockwise1`, `anticlockwise2` for `sow
+    /// anticlockwise`); empty when every seat sows along `track`.
+    pub seat_tracks: Vec<u8>,
+    /// A pit of one seed may be sown only when no pit of the mover holds more (`singles-last`).
+    pub singles_last: bool,
 }
 
 /// The capture after a sowing.
@@ -77,6 +82,15 @@ pub enum SowTake {
         /// Take the last seed even when the pit across is empty.
         lone: bool,
     },
+    /// `take RELATION in COND keep`: when the last seed falls in an empty pit of the zone, the seeds of
+    /// the pits across (over `relation`: on a four-row board `opposite` reaches the enemy inner pit and
+    /// the outer pit behind it, `facing` the inner one) are taken; the last seed stays where it fell.
+    Keep {
+        /// The relation to the pits across.
+        relation: RelationId,
+        /// Where the last pit must be.
+        zone: Cond,
+    },
 }
 
 /// The nodes of a track as one seat sows them.
@@ -97,6 +111,8 @@ pub struct SeatSowing {
     /// While the feeding rule's nodes hold seeds every move leaves them some: sowing only adds seeds,
     /// and the capture cannot take them all (none, or one that spares a grand slam of those nodes).
     pub feed_safe: bool,
+    /// Per node, the second pit across (a four-row board's outer pit behind the inner one), or NONE.
+    pub beyond: Vec<NodeId>,
 }
 
 /// The most lifts of one relay sowing: a bound on sowings that would go round for ever.
@@ -120,7 +136,7 @@ impl Sowing {
     pub(crate) fn build_tables(&mut self, game: &Game) {
         let b = &game.board;
         let n = b.len();
-        let Some(track) = b.tracks().get(self.track as usize) else { return };
+        let Some(shared) = b.tracks().get(self.track as usize) else { return };
         let mut bank = vec![0u8; n];
         let stores: Vec<NodeId> = game
             .seat_ids()
@@ -131,7 +147,6 @@ impl Sowing {
                 bank[x.idx()] = s as u8 + 1;
             }
         }
-        let len = track.nodes.len();
         self.tables = game
             .seat_ids()
             .map(|s| {
@@ -145,9 +160,13 @@ impl Sowing {
                     feed_safe: match &self.take {
                         None => true,
                         Some(SowTake::Count { spare_all, zone, .. }) => *spare_all && self.feed.as_ref() == Some(zone),
-                        Some(SowTake::Across { .. }) => false,
+                        Some(SowTake::Across { .. }) | Some(SowTake::Keep { .. }) => false,
                     },
+                    beyond: vec![NodeId::NONE; n],
                 };
+                // The seat's own track, if the rule has one per seat.
+                let track = self.seat_tracks.get(s.idx()).and_then(|&i| b.tracks().get(i as usize)).unwrap_or(shared);
+                let len = track.nodes.len();
                 let skipped = |x: NodeId| static_holds(&self.skip, game, s, x);
                 for (i, &x) in track.nodes.iter().enumerate() {
                     // The next node that is not skipped; the end of a track that does not go round keeps
@@ -185,7 +204,9 @@ impl Sowing {
                         f |= AGAIN;
                     }
                     let zone = match &self.take {
-                        Some(SowTake::Count { zone, .. }) | Some(SowTake::Across { zone, .. }) => zone,
+                        Some(SowTake::Count { zone, .. })
+                        | Some(SowTake::Across { zone, .. })
+                        | Some(SowTake::Keep { zone, .. }) => zone,
                         None => &Cond::Not(Box::new(Cond::True)),
                     };
                     if static_holds(zone, game, s, x) {
@@ -197,6 +218,11 @@ impl Sowing {
                     t.flags[x.idx()] = f;
                     if let Some(SowTake::Across { relation, .. }) = &self.take {
                         t.across[x.idx()] = b.edges(*relation, x).first().map_or(NodeId::NONE, |e| e.to);
+                    }
+                    if let Some(SowTake::Keep { relation, .. }) = &self.take {
+                        let e = b.edges(*relation, x);
+                        t.across[x.idx()] = e.first().map_or(NodeId::NONE, |e| e.to);
+                        t.beyond[x.idx()] = e.get(1).map_or(NodeId::NONE, |e| e.to);
                     }
                 }
                 t
@@ -368,6 +394,20 @@ pub(crate) fn take_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, l
             p.take(last);
             there + 1
         }
+        Some(SowTake::Keep { .. }) => {
+            // The last seed made a pit of one: it stays, the pits across are emptied.
+            if t.flags[last.idx()] & TAKE == 0 || p.seeds(last) != 1 {
+                return 0;
+            }
+            let (a, c) = (t.across[last.idx()], t.beyond[last.idx()]);
+            let mut total = 0u16;
+            for n in [a, c] {
+                if n.is_some() {
+                    total = total.saturating_add(p.take(n));
+                }
+            }
+            total
+        }
     }
 }
 
@@ -379,6 +419,9 @@ impl Gen<'_> {
         let (pos, from) = (self.pos, self.from);
         let Some(t) = s.tables.get(self.seat.idx()) else { return };
         if pos.seeds(from) == 0 || !t.next[from.idx()].is_some() {
+            return;
+        }
+        if s.singles_last && pos.seeds(from) == 1 && has_more_than_one(t, pos, self.seat) {
             return;
         }
         if s.feed.is_some() && !feeds(s, t, pos, from, fed(t, pos.counts()), seeds) {
@@ -467,7 +510,12 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
     let t = &s.tables[seat.idx()];
     // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
     let fed_now = s.feed.is_some() && fed(t, pos.counts());
+    // Under `singles-last`, whether pits of one seed wait, asked once.
+    let singles_wait = s.singles_last && starts[seat.idx()].iter().any(|&n| pos.seeds(n) > 1);
     for &from in &starts[seat.idx()] {
+        if singles_wait && pos.seeds(from) == 1 {
+            continue;
+        }
         let Some(c) = pos.cell(from) else { continue };
         if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
             continue;
@@ -482,4 +530,14 @@ pub(crate) fn sowing_of(game: &Game, piece: PieceId) -> Option<&Sowing> {
         super::Pattern::Sow(s) => Some(&**s),
         _ => None,
     })
+}
+
+/// Whether a pit of the seat on its track (not a store) holds more than one seed: `singles-last` lets
+/// pits of one seed wait for the others.
+fn has_more_than_one(t: &SeatSowing, pos: &Position, seat: SeatId) -> bool {
+    let owners = &pos.game().seed_owners;
+    pos.counts()
+        .iter()
+        .enumerate()
+        .any(|(i, &k)| k > 1 && t.next[i].is_some() && t.bank[i] == 0 && owners.get(i) == Some(&seat))
 }
