@@ -53,6 +53,8 @@ snapshot!(sow_unknown_track, "sow_unknown_track.yaml");
 snapshot!(sow_piece_condition, "sow_piece_condition.yaml");
 snapshot!(stacks_too_low, "stacks_too_low.yaml");
 snapshot!(stacks_with_counts, "stacks_with_counts.yaml");
+snapshot!(mancala_three_rows, "mancala_three_rows.yaml");
+snapshot!(sow_lone_and_keep, "sow_lone_and_keep.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -162,7 +162,13 @@ fn random_games_agree_with_the_rules_move_by_move() {
             }
             for (r, x) in (0..4).flat_map(|r| (0..W).map(move |x| (r, x))) {
                 let n = game.board.find(&Hawalis::label((r, x))).unwrap();
-                assert_eq!(u32::from(pos.seeds(n)), h.pits[r][x], "game {g}, ply {}, {}", pos.ply(), Hawalis::label((r, x)));
+                assert_eq!(
+                    u32::from(pos.seeds(n)),
+                    h.pits[r][x],
+                    "game {g}, ply {}, {}",
+                    pos.ply(),
+                    Hawalis::label((r, x))
+                );
             }
             assert_eq!(pos.captures(), h.hand, "game {g}, ply {}", pos.ply());
         }
@@ -242,4 +248,19 @@ fn the_general_move_generator_agrees_with_the_fast_path() {
         }
         assert_eq!(a.outcome().map(|r| &r.winners), b.outcome().map(|r| &r.winners));
     }
+}
+
+#[test]
+fn the_books_four_row_game_takes_both_pits_across_into_the_store() {
+    let game = qipan::load_str("four-rows.yaml", include_str!("../book/src/examples/four-rows.yaml"), &[]).unwrap();
+    let at = |pos: &Position, l: &str| pos.seeds(game.board.find(l).unwrap());
+    // f1's two seeds: f2 (the store on the track is passed over), then e2, empty: e3 and e4 are taken.
+    let mut pos = position(&game, &[("f1", 2), ("e3", 3), ("e4", 4), ("a3", 1)]);
+    pos.play(&parse_move(&pos, "f1").unwrap()).unwrap();
+    assert_eq!((at(&pos, "f2"), at(&pos, "e2"), at(&pos, "e3"), at(&pos, "e4")), (1, 1, 0, 0));
+    assert_eq!((at(&pos, "store1"), pos.captures()), (7, &[7, 0][..]));
+    // North's track goes the other way round its rows: a3 b3 .. f3, then f4 .. a4.
+    let track = &game.board.tracks()[game.board.track("anticlockwise2").unwrap()];
+    let labels: Vec<&str> = track.nodes.iter().map(|&n| game.board.label(n)).collect();
+    assert_eq!(labels.join(" "), "a3 b3 c3 d3 e3 f3 f4 e4 d4 c4 b4 a4 store2");
 }

@@ -154,7 +154,7 @@ pub fn four_rows(spec: &MancalaSpec) -> Result<BoardBuilder, BoardError> {
                 colour: None,
                 zones: vec![format!("row{}", r + 1), format!("home{seat}"), format!("{part}{seat}"), "pits".into()],
                 // A wider gap between the seats' halves.
-                pos: [x0 as f32, r as f32 * 1.1 + if r >= 2 { 0.4 } else { 0.0 }, 0.0],
+                pos: [x0 as f32, [0.0, 1.3, 2.9, 4.2][r], 0.0],
                 coord: [x, r as i32, 0],
             })?);
         }
@@ -169,7 +169,7 @@ pub fn four_rows(spec: &MancalaSpec) -> Result<BoardBuilder, BoardError> {
             coord: [x, s as i32, 1],
         })
     };
-    let stores = if spec.stores { Some([store(&mut b, 0, w + 1, 0.55)?, store(&mut b, 1, 0, 3.15)?]) } else { None };
+    let stores = if spec.stores { Some([store(&mut b, 0, w + 1, 0.65)?, store(&mut b, 1, 0, 3.55)?]) } else { None };
     for x in 0..w as usize {
         let (o1, i1, i2, o2) = (rows[0][x], rows[1][x], rows[2][x], rows[3][x]);
         b.add_link(i1, i2, "facing", None);

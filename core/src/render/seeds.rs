@@ -148,8 +148,17 @@ pub(super) fn svg(pos: &Position, marks: &Marks) -> String {
             c = pos.seeds(n)
         );
         if Some(info.kind) != store {
-            // Names go outside the board's rows: above the upper half, below the lower.
-            let upper = info.pos[1] * 2.0 > maxy;
+            // Names go where there is more room: outside the board's rows, or, on a four-row board, into
+            // the gap between the two players' halves.
+            let py = info.pos[1];
+            let gap = |above: bool| {
+                b.node_ids()
+                    .filter(|&m| Some(b.node(m).kind) != store)
+                    .map(|m| if above { b.node(m).pos[1] - py } else { py - b.node(m).pos[1] })
+                    .filter(|&d| d > 0.01)
+                    .fold(f32::INFINITY, f32::min)
+            };
+            let upper = gap(true) > gap(false) || (gap(true) == gap(false) && py * 2.0 > maxy);
             let _ = writeln!(
                 s,
                 r##"<text x="{x:.1}" y="{ty:.1}" font-size="{fs:.0}" font-family="sans-serif" text-anchor="middle" fill="#3b2410">{l}</text>"##,

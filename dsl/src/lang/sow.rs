@@ -32,10 +32,8 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
     let track = it.next().expect("track");
     // A track of each seat's own (a four-row board's `anticlockwise1`, `anticlockwise2`...) is named
     // without its seat's number.
-    let seat_tracks: Vec<u8> = (1..=8)
-        .map_while(|i| names.board.track(&format!("{}{i}", track.as_str())))
-        .map(|i| i as u8)
-        .collect();
+    let seat_tracks: Vec<u8> =
+        (1..=8).map_while(|i| names.board.track(&format!("{}{i}", track.as_str()))).map(|i| i as u8).collect();
     let Some(index) = names.board.track(track.as_str()).or(seat_tracks.first().map(|&i| i as usize)) else {
         let known: Vec<&str> = names.board.tracks().iter().map(|t| t.name.as_str()).collect();
         let expected = if known.is_empty() {
