@@ -121,14 +121,28 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
                     }
                 } else {
                     let relation = names.relation(what.as_str(), offset_of(&what))?;
-                    if let Some(f) = flags.iter().find(|p| p.as_str() != "lone" && p.as_str() != "keep") {
+                    if let Some(f) = flags.iter().find(|p| !["lone", "keep", "occupied"].contains(&p.as_str())) {
                         return Err(LangError::at(
                             offset_of(f),
                             format!("`{}` belongs to a capture by count (`take 2..3 in ...`)", f.as_str()),
-                            Some("`lone` or `keep`".into()),
+                            Some("`lone`, `keep` or `occupied`".into()),
                         ));
                     }
-                    if has("keep") {
+                    if has("occupied") {
+                        if let Some(f) = flags.iter().find(|p| p.as_str() != "occupied") {
+                            return Err(LangError::at(
+                                offset_of(f),
+                                format!(
+                                    "`{}` is about a last seed in an empty pit; `occupied` captures from a pit that held seeds",
+                                    f.as_str()
+                                ),
+                                Some("`occupied` alone".into()),
+                            ));
+                        }
+                    }
+                    if has("occupied") {
+                        SowTake::Occupied { relation, zone }
+                    } else if has("keep") {
                         if let Some(f) = flags.iter().find(|p| p.as_str() == "lone") {
                             return Err(LangError::at(
                                 offset_of(f),

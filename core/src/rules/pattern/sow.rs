@@ -91,6 +91,16 @@ pub enum SowTake {
         /// Where the last pit must be.
         zone: Cond,
     },
+    /// `take RELATION in COND occupied` (Hus): when a lap's last seed falls on seeds in a pit of the zone
+    /// and every pit across (over `relation`) holds seeds, that pit's seeds and theirs are taken; under
+    /// `relay` the sowing then goes on from the next pit if it holds more than one seed, and a lap that
+    /// takes nothing relays as usual.
+    Occupied {
+        /// The relation to the pits across.
+        relation: RelationId,
+        /// Where the last pit must be.
+        zone: Cond,
+    },
 }
 
 /// The nodes of a track as one seat sows them.
@@ -160,7 +170,9 @@ impl Sowing {
                     feed_safe: match &self.take {
                         None => true,
                         Some(SowTake::Count { spare_all, zone, .. }) => *spare_all && self.feed.as_ref() == Some(zone),
-                        Some(SowTake::Across { .. }) | Some(SowTake::Keep { .. }) => false,
+                        Some(SowTake::Across { .. }) | Some(SowTake::Keep { .. }) | Some(SowTake::Occupied { .. }) => {
+                            false
+                        }
                     },
                     beyond: vec![NodeId::NONE; n],
                 };
@@ -206,7 +218,8 @@ impl Sowing {
                     let zone = match &self.take {
                         Some(SowTake::Count { zone, .. })
                         | Some(SowTake::Across { zone, .. })
-                        | Some(SowTake::Keep { zone, .. }) => zone,
+                        | Some(SowTake::Keep { zone, .. })
+                        | Some(SowTake::Occupied { zone, .. }) => zone,
                         None => &Cond::Not(Box::new(Cond::True)),
                     };
                     if static_holds(zone, game, s, x) {
@@ -219,7 +232,8 @@ impl Sowing {
                     if let Some(SowTake::Across { relation, .. }) = &self.take {
                         t.across[x.idx()] = b.edges(*relation, x).first().map_or(NodeId::NONE, |e| e.to);
                     }
-                    if let Some(SowTake::Keep { relation, .. }) = &self.take {
+                    if let Some(SowTake::Keep { relation, .. }) | Some(SowTake::Occupied { relation, .. }) = &self.take
+                    {
                         let e = b.edges(*relation, x);
                         t.across[x.idx()] = e.first().map_or(NodeId::NONE, |e| e.to);
                         t.beyond[x.idx()] = e.get(1).map_or(NodeId::NONE, |e| e.to);
@@ -408,6 +422,8 @@ pub(crate) fn take_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, l
             }
             total
         }
+        // Taken lap by lap, in `sow_capturing`.
+        Some(SowTake::Occupied { .. }) => 0,
     }
 }
 
@@ -445,8 +461,12 @@ fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, fed_now: bool
     }
     seeds.clear();
     seeds.extend_from_slice(pos.counts());
-    let last = sow_on(s, t, &mut seeds[..], from);
-    take_on(s, t, &mut seeds[..], last);
+    if matches!(s.take, Some(SowTake::Occupied { .. })) {
+        sow_capturing(s, t, &mut seeds[..], from);
+    } else {
+        let last = sow_on(s, t, &mut seeds[..], from);
+        take_on(s, t, &mut seeds[..], last);
+    }
     fed(t, seeds)
 }
 
@@ -457,8 +477,12 @@ pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
     let Some(s) = sowing_of(&game, mv.piece) else { return false };
     let Some(t) = s.tables.get(seat.idx()) else { return false };
     let mut board = OnBoard { pos, piece: mv.piece, bank: &t.bank };
-    let last = sow_on(s, t, &mut board, mv.from);
-    let taken = take_on(s, t, &mut board, last);
+    let (last, taken) = if matches!(s.take, Some(SowTake::Occupied { .. })) {
+        sow_capturing(s, t, &mut board, mv.from)
+    } else {
+        let last = sow_on(s, t, &mut board, mv.from);
+        (last, take_on(s, t, &mut board, last))
+    };
     if taken > 0 {
         if t.store.is_some() {
             board.add(t.store, taken);
@@ -540,4 +564,45 @@ fn has_more_than_one(t: &SeatSowing, pos: &Position, seat: SeatId) -> bool {
         .iter()
         .enumerate()
         .any(|(i, &k)| k > 1 && t.next[i].is_some() && t.bank[i] == 0 && owners.get(i) == Some(&seat))
+}
+
+/// Sowing whose laps may capture (`take ... occupied`): returns the node of the last seed and the seeds
+/// taken. A lap ending on seeds in the capture's zone with seeds in every pit across takes them all and,
+/// under `relay`, goes on from the next pit if it holds more than one seed; one ending on seeds
+/// otherwise relays from there; one ending in an empty pit ends the move.
+fn sow_capturing<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mut from: NodeId) -> (NodeId, u16) {
+    let (mut lifts, mut total) = (0, 0u16);
+    loop {
+        let k = p.take(from);
+        let mut at = from;
+        for _ in 0..k {
+            at = t.next[at.idx()];
+            if s.skip_origin && at == from {
+                at = t.next[at.idx()];
+            }
+            p.add(at, 1);
+        }
+        lifts += 1;
+        if p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
+            return (at, total);
+        }
+        let (a, c) = (t.across[at.idx()], t.beyond[at.idx()]);
+        let takes = t.flags[at.idx()] & TAKE != 0 && a.is_some() && p.seeds(a) > 0 && (!c.is_some() || p.seeds(c) > 0);
+        if !takes {
+            if !s.relay {
+                return (at, total);
+            }
+            from = at;
+            continue;
+        }
+        total = total.saturating_add(p.take(at)).saturating_add(p.take(a));
+        if c.is_some() {
+            total = total.saturating_add(p.take(c));
+        }
+        let next = t.next[at.idx()];
+        if !s.relay || !next.is_some() || p.seeds(next) <= 1 {
+            return (at, total);
+        }
+        from = next;
+    }
 }
