@@ -329,6 +329,7 @@ fn pictures_are_current() {
         ("games/oware.svg", "oware", &[], "c1 b2", None),
         ("games/lasca.svg", "lasca", &[], "c3-d4 e5xc3 b2xd4 f6-e5 d4xf6 g7xe5", None),
         ("games/hawalis.svg", "hawalis", &[], "a1 a3 b1 b4", None),
+        ("games/hus.svg", "hus", &[], "a1 a3 g1 b3", None),
         ("boards/four-rows.svg", "examples/four-rows.yaml", &[], "f1 a3", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
