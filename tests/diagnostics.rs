@@ -56,6 +56,7 @@ snapshot!(stacks_with_counts, "stacks_with_counts.yaml");
 snapshot!(mancala_three_rows, "mancala_three_rows.yaml");
 snapshot!(sow_lone_and_keep, "sow_lone_and_keep.yaml");
 snapshot!(sow_occupied_with_lone, "sow_occupied_with_lone.yaml");
+snapshot!(sow_no_laps, "sow_no_laps.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

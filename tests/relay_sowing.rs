@@ -30,6 +30,8 @@ struct Relay {
     pits: [u32; 8],
     taken: [u32; 2],
     who: usize,
+    /// The most lifts of one move (`laps N`).
+    laps: u32,
 }
 
 fn row(who: usize) -> std::ops::Range<usize> {
@@ -55,7 +57,7 @@ impl Relay {
                 seeds -= 1;
             }
             lifts += 1;
-            if self.pits[at] <= 1 || lifts >= qipan::core::rules::pattern::MAX_RELAYS {
+            if self.pits[at] <= 1 || lifts >= self.laps {
                 break at;
             }
             from = at;
@@ -101,8 +103,19 @@ fn engine_moves(pos: &Position) -> Vec<String> {
 
 #[test]
 fn relay_sowing_agrees_with_the_rules() {
-    let game = qipan::load_str("relay.yaml", SRC, &[]).unwrap();
-    let start = Relay { pits: [2; 8], taken: [0; 2], who: 0 };
+    agrees(SRC, qipan::core::rules::pattern::MAX_RELAYS);
+}
+
+#[test]
+fn relay_sowing_with_a_bound_on_its_laps_agrees_with_the_rules() {
+    for laps in [1, 2, 3] {
+        agrees(&SRC.replace(" relay ", &format!(" relay laps {laps} ")), laps);
+    }
+}
+
+fn agrees(src: &str, laps: u32) {
+    let game = qipan::load_str("relay.yaml", src, &[]).unwrap();
+    let start = Relay { pits: [2; 8], taken: [0; 2], who: 0, laps };
     for d in 1..=6 {
         assert_eq!(qipan::core::playout::perft(&game.start(), d), start.perft(d), "depth {d}");
     }
@@ -134,7 +147,7 @@ fn relay_sowing_agrees_with_the_rules() {
         assert_eq!(pos.outcome().expect("over").winners, winners, "game {g}");
         ended += 1;
     }
-    assert!(ended > 5, "{ended} games of 20 ended");
+    assert!(ended > 5 || laps < 1000, "{ended} games of 20 ended");
 }
 
 #[test]
@@ -147,4 +160,13 @@ fn a_last_seed_on_seeds_sows_on() {
     let at = |l: &str| pos.seeds(game.board.find(l).unwrap());
     assert_eq!([at("a1"), at("b1"), at("c1"), at("d1")], [1, 3, 0, 3]);
     assert_eq!([at("d2"), at("c2"), at("b2"), at("a2")], [3, 0, 3, 3]);
+    // Bounded to two laps, the move ends on c2 after c1's three seeds: three there and in d2 before it
+    // are taken.
+    let game = qipan::load_str("relay.yaml", &SRC.replace(" relay ", " relay laps 2 "), &[]).unwrap();
+    let mut pos = game.start();
+    pos.play(&parse_move(&pos, "a1").unwrap()).unwrap();
+    let at = |l: &str| pos.seeds(game.board.find(l).unwrap());
+    assert_eq!([at("a1"), at("b1"), at("c1"), at("d1")], [0, 3, 0, 3]);
+    assert_eq!([at("d2"), at("c2"), at("b2"), at("a2")], [0, 0, 2, 2]);
+    assert_eq!(pos.captures(), [6, 0]);
 }

@@ -6,7 +6,8 @@
 use super::cond::compile_cond;
 use super::{LangError, Names, Rule, not_keyword, offset_of};
 use pest::iterators::Pair;
-use qipan_core::rules::{Cond, Pattern, SowTake, Sowing, pattern::is_static};
+use qipan_core::rules::pattern::{MAX_RELAYS, is_static};
+use qipan_core::rules::{Cond, Pattern, SowTake, Sowing};
 
 /// Compiles a `sow` pattern.
 ///
@@ -25,6 +26,19 @@ use qipan_core::rules::{Cond, Pattern, SowTake, Sowing, pattern::is_static};
 /// assert_eq!(err.message, "a sowing rule's condition reads only zones and kinds of nodes");
 /// let err = compile_move("sow around", &names).unwrap_err();
 /// assert!(err.message.starts_with("unknown track `around`"));
+///
+/// // On a four-row board each seat sows round its own rows: `anticlockwise1`, `anticlockwise2`.
+/// let game = qipan::load("hus", &[]).expect("a built-in game");
+/// let names = Names { board: &game.board, pieces: &[], zone_aliases: &game.zone_aliases, seats: &[] };
+/// let rule = compile_move("sow anticlockwise relay laps 20 take opposite in zone(inner) occupied", &names)?;
+/// let Pattern::Sow(s) = &rule.pattern else { panic!("a sowing") };
+/// assert_eq!((s.seat_tracks.len(), s.laps), (2, 20));
+/// assert!(matches!(s.take, Some(SowTake::Occupied { .. })));
+/// let rule = compile_move("sow anticlockwise singles-last take facing in zone(inner) keep", &names)?;
+/// let Pattern::Sow(s) = &rule.pattern else { panic!("a sowing") };
+/// assert!(s.singles_last && matches!(s.take, Some(SowTake::Keep { .. })));
+/// let err = compile_move("sow anticlockwise relay laps 0", &names).unwrap_err();
+/// assert!(err.message.starts_with("a sowing makes from 1 to 1000 laps"));
 /// # Ok::<(), qipan_dsl::lang::LangError>(())
 /// ```
 pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
@@ -71,6 +85,7 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
         tables: Vec::new(),
         seat_tracks: if names.board.track(track.as_str()).is_some() { Vec::new() } else { seat_tracks },
         singles_last: false,
+        laps: MAX_RELAYS,
     };
     let mut skips = Vec::new();
     for part in it {
@@ -90,6 +105,19 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
             Rule::sow_feed => s.feed = Some(node_cond(inner.next().expect("cond"), names)?),
             Rule::sow_relay => s.relay = true,
             Rule::sow_singles => s.singles_last = true,
+            Rule::sow_laps => {
+                let n = inner.next().expect("laps");
+                s.laps = match n.as_str().parse::<u32>() {
+                    Ok(k) if (1..=MAX_RELAYS).contains(&k) => k,
+                    _ => {
+                        return Err(LangError::at(
+                            offset_of(&n),
+                            format!("a sowing makes from 1 to {MAX_RELAYS} laps, not {}", n.as_str()),
+                            Some(format!("a number of laps from 1 to {MAX_RELAYS}, such as `laps 3`")),
+                        ));
+                    }
+                };
+            }
             Rule::sow_take => {
                 let what = inner.next().expect("what");
                 let zone = node_cond(inner.next().expect("zone"), names)?;

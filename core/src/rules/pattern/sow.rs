@@ -32,7 +32,7 @@ pub struct Sowing {
     /// The pit sown from gets no seed when the sowing goes round (`skip origin`).
     pub skip_origin: bool,
     /// Relay sowing (`relay`): a last seed that falls on a node already holding seeds (not a store) lifts
-    /// them all and sows on from there, at most [`MAX_RELAYS`] times in one move.
+    /// them all and sows on from there, at most [`laps`](Sowing::laps) times in one move.
     pub relay: bool,
     /// Nodes that get no seed (`skip COND`), judged per seat on zones and kinds.
     pub skip: Cond,
@@ -51,6 +51,8 @@ pub struct Sowing {
     pub seat_tracks: Vec<u8>,
     /// A pit of one seed may be sown only when no pit of the mover holds more (`singles-last`).
     pub singles_last: bool,
+    /// The most laps (lifts) of one relay sowing (`laps N`; [`MAX_RELAYS`] unless bounded).
+    pub laps: u32,
 }
 
 /// The capture after a sowing.
@@ -349,7 +351,7 @@ pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mu
             p.add(at, 1);
         }
         lifts += 1;
-        if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
+        if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= s.laps {
             return at;
         }
         // The last seed fell on seeds: they are lifted and sown on, the pit they left the new origin.
@@ -583,7 +585,7 @@ fn sow_capturing<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mut fr
             p.add(at, 1);
         }
         lifts += 1;
-        if p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
+        if p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= s.laps {
             return (at, total);
         }
         let (a, c) = (t.across[at.idx()], t.beyond[at.idx()]);
