@@ -170,8 +170,8 @@ pub fn four_rows(spec: &MancalaSpec) -> Result<BoardBuilder, BoardError> {
         })
     };
     let stores = if spec.stores { Some([store(&mut b, 0, w + 1, 0.65)?, store(&mut b, 1, 0, 3.55)?]) } else { None };
-    for x in 0..w as usize {
-        let (o1, i1, i2, o2) = (rows[0][x], rows[1][x], rows[2][x], rows[3][x]);
+    let columns = rows[0].iter().zip(&rows[1]).zip(rows[2].iter().zip(&rows[3]));
+    for ((&o1, &i1), (&i2, &o2)) in columns {
         b.add_link(i1, i2, "facing", None);
         // The inner pit across first, then the outer pit behind it.
         for (from, to) in [(i1, i2), (i1, o2), (i2, i1), (i2, o1)] {

@@ -156,17 +156,17 @@ pub(super) fn compile_sow(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangE
                             Some("`lone`, `keep` or `occupied`".into()),
                         ));
                     }
-                    if has("occupied") {
-                        if let Some(f) = flags.iter().find(|p| p.as_str() != "occupied") {
-                            return Err(LangError::at(
-                                offset_of(f),
-                                format!(
-                                    "`{}` is about a last seed in an empty pit; `occupied` captures from a pit that held seeds",
-                                    f.as_str()
-                                ),
-                                Some("`occupied` alone".into()),
-                            ));
-                        }
+                    if has("occupied")
+                        && let Some(f) = flags.iter().find(|p| p.as_str() != "occupied")
+                    {
+                        return Err(LangError::at(
+                            offset_of(f),
+                            format!(
+                                "`{}` is about a last seed in an empty pit; `occupied` captures from a pit that held seeds",
+                                f.as_str()
+                            ),
+                            Some("`occupied` alone".into()),
+                        ));
                     }
                     if has("occupied") {
                         SowTake::Occupied { relation, zone }
