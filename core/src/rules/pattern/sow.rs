@@ -536,17 +536,25 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
     let t = &s.tables[seat.idx()];
     // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
     let fed_now = s.feed.is_some() && fed(t, pos.counts());
-    // Under `singles-last`, whether pits of one seed wait, asked once.
-    let singles_wait = s.singles_last && starts[seat.idx()].iter().any(|&n| pos.seeds(n) > 1);
+    let first = out.len();
     for &from in &starts[seat.idx()] {
-        if singles_wait && pos.seeds(from) == 1 {
-            continue;
-        }
         let Some(c) = pos.cell(from) else { continue };
         if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
             continue;
         }
         out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
+    }
+    // Under `singles-last`, pits of one seed wait while another holds more (kept out of the loop, which
+    // Kalah and Oware run).
+    if s.singles_last && starts[seat.idx()].iter().any(|&n| pos.seeds(n) > 1) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if pos.seeds(out[i].from) > 1 {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 }
 
