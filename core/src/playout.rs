@@ -118,10 +118,18 @@ pub fn playout<R: Rng>(
     let defer = game.hooks.is_none() && game.rules.pass == PassRule::Never && game.rules.pass_if.is_none();
     // Every move a plain slide: count the moves and build only the one drawn (`position/draw.rs`).
     let slides = crate::position::slides_only(&game);
+    // A plain sowing game: its legal moves read off the sowing's tables.
+    let sowing = game.plain_sowing && defer;
     while !pos.is_over() && pos.ply() - start < cap {
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
+            (false, Policy::Uniform | Policy::Parts) if sowing => {
+                pos.generate_sowings(&mut buf.moves);
+                let moves = &buf.moves.moves;
+                // Drawn as `pick_any` draws, so the games are the same.
+                if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
+            }
             (false, Policy::Uniform | Policy::Parts) if slides => {
                 let n = pos.count_slides(&mut buf.counts);
                 // Drawn as `pick_any` draws its index, so the games are the same.

@@ -248,6 +248,11 @@ pub struct Game {
     /// leaves the first test to its next move generation and no repetition is due, the end rules have
     /// nothing to look at.
     pub(crate) ends_only_stuck: bool,
+    /// A game of one plain sowing rule ([`Game::sow_starts`]) that ends only when a seat is stuck or by a
+    /// repetition, with nothing else that follows a move (no groups, protected pieces, connection goals,
+    /// counts per zone, superko or swap): a sowing move is played by `Position::apply_sowing`, and
+    /// playouts draw among the sowings without the general generator.
+    pub(crate) plain_sowing: bool,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).

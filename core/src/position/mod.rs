@@ -29,7 +29,7 @@ pub(crate) use draw::SlideMasks;
 pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
-pub(crate) use seeds::{count_key, sweep_seeds};
+pub(crate) use seeds::{SeedBoard, count_key, sweep_seeds};
 pub use setup::Setup;
 
 use crate::board::NodeId;

@@ -618,6 +618,16 @@ impl Position {
         Ok(())
     }
 
+    /// The legal moves of a plain sowing game (`Game::plain_sowing`), as [`Position::generate_legal`]
+    /// finds them, read off the sowing's tables: nothing else there can add or refuse a move.
+    #[inline]
+    pub(crate) fn generate_sowings(&self, buf: &mut MoveBuf) {
+        buf.moves.clear();
+        if let Some(starts) = self.game.sow_starts.as_ref().filter(|_| !self.is_over()) {
+            crate::rules::pattern::sow_moves(self, starts, &mut buf.scratch.seeds, &mut buf.moves);
+        }
+    }
+
     /// Every legal move of the seat to move.
     ///
     /// ```

@@ -112,6 +112,15 @@ impl Position {
 
     /// Applies a move and all its consequences.
     pub(super) fn apply(&mut self, mv: &Move) -> Result<(), HookError> {
+        if mv.kind == MoveKind::Sow
+            && self.game.plain_sowing
+            && !mv.take.is_some()
+            && mv.extra.is_none()
+            && !mv.with_from.is_some()
+            && !mv.with_to.is_some()
+        {
+            return self.apply_sowing(mv);
+        }
         let _budget = self.budget();
         let seat = self.to_move;
         let np = self.game.pieces.len();

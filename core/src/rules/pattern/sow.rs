@@ -20,7 +20,7 @@ use super::Gen;
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::position::{Position, SeedBoard};
 use crate::rules::Cond;
 use crate::{PieceId, SeatId};
 
@@ -293,6 +293,36 @@ impl Pits for OnBoard<'_> {
     }
 }
 
+/// The position's board borrowed for a sowing ([`SeedBoard`]), with the seat whose store each node is.
+pub(crate) struct Lean<'a, 'b> {
+    board: SeedBoard<'a>,
+    bank: &'b [u8],
+}
+
+impl Pits for Lean<'_, '_> {
+    #[inline]
+    fn seeds(&self, n: NodeId) -> u16 {
+        self.board.seeds(n)
+    }
+    #[inline]
+    fn add(&mut self, n: NodeId, k: u16) {
+        self.board.add_seeds(n, k);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds(SeatId(owner - 1), k);
+        }
+    }
+    #[inline]
+    fn take(&mut self, n: NodeId) -> u16 {
+        let k = self.board.take_seeds(n);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds_back(SeatId(owner - 1), k);
+        }
+        k
+    }
+}
+
 /// Sows the seeds of `from` along the seat's track (and on, under relay sowing); returns the node of
 /// the last seed.
 #[inline]
@@ -410,6 +440,23 @@ fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, fed_now: bool
 /// Plays a sowing move on the position: the seeds, the capture (to the mover's store, or its count),
 /// and whether the mover plays again.
 pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
+    if let Some(board) = pos.seed_board(mv.piece) {
+        // The usual case: the game's tables read in place while the seeds move.
+        let game = board.game;
+        let Some(s) = sowing_of(game, mv.piece) else { return false };
+        let Some(t) = s.tables.get(seat.idx()) else { return false };
+        let mut board = Lean { board, bank: &t.bank };
+        let last = sow_on(s, t, &mut board, mv.from);
+        let taken = take_on(s, t, &mut board, last);
+        if taken > 0 {
+            if t.store.is_some() {
+                board.add(t.store, taken);
+            } else {
+                board.board.bank_seeds(seat, taken);
+            }
+        }
+        return t.flags[last.idx()] & AGAIN != 0;
+    }
     let game = pos.game_arc().clone();
     let Some(s) = sowing_of(&game, mv.piece) else { return false };
     let Some(t) = s.tables.get(seat.idx()) else { return false };
