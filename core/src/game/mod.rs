@@ -616,6 +616,16 @@ impl Game {
         }
     }
 
+    /// What the hash changes by when one more seed falls on `n`, which held `count`.
+    #[inline]
+    pub(crate) fn seed_step(&self, n: NodeId, count: u16) -> u64 {
+        let i = n.idx() * 64 + count as usize;
+        match self.seed_keys.get(i..i + 2) {
+            Some(&[a, b]) if count < 63 => a ^ b,
+            _ => crate::position::count_key(n, count) ^ crate::position::count_key(n, count.saturating_add(1)),
+        }
+    }
+
     /// Looks up a piece type by name.
     ///
     /// ```

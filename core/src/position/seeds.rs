@@ -210,11 +210,28 @@ impl SeedBoard<'_> {
         self.counts[n.idx()] = new;
         *self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
         if old == 0 {
-            let p = Piece { seat: self.game.seed_owner(n), piece: self.piece };
-            self.count(n, p, true);
-            self.cells[n.idx()] = Some(p);
-            *self.hash ^= self.game.key(n, p.seat, p.piece);
+            self.stand(n);
         }
+    }
+
+    /// Drops one seed on `n`: [`SeedBoard::add_seeds`] for one seed, the step a sowing repeats.
+    #[inline(always)]
+    pub(crate) fn drop_seed(&mut self, n: NodeId) {
+        let old = self.counts[n.idx()];
+        self.counts[n.idx()] = old.saturating_add(1);
+        *self.hash ^= self.game.seed_step(n, old);
+        if old == 0 {
+            self.stand(n);
+        }
+    }
+
+    /// The piece that stands for the seeds of a pit that was empty.
+    #[inline]
+    fn stand(&mut self, n: NodeId) {
+        let p = Piece { seat: self.game.seed_owner(n), piece: self.piece };
+        self.count(n, p, true);
+        self.cells[n.idx()] = Some(p);
+        *self.hash ^= self.game.key(n, p.seat, p.piece);
     }
 
     /// Takes every seed off `n`, as [`Position::take_seeds`] does.

@@ -244,6 +244,11 @@ pub(crate) trait Pits {
     fn seeds(&self, n: NodeId) -> u16;
     fn add(&mut self, n: NodeId, k: u16);
     fn take(&mut self, n: NodeId) -> u16;
+    /// One seed of a sowing falls on `n`.
+    #[inline]
+    fn drop_one(&mut self, n: NodeId) {
+        self.add(n, 1);
+    }
 }
 
 impl Pits for [u16] {
@@ -304,6 +309,14 @@ impl Pits for Lean<'_, '_> {
     fn seeds(&self, n: NodeId) -> u16 {
         self.board.seeds(n)
     }
+    #[inline(always)]
+    fn drop_one(&mut self, n: NodeId) {
+        self.board.drop_seed(n);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds(SeatId(owner - 1), 1);
+        }
+    }
     #[inline]
     fn add(&mut self, n: NodeId, k: u16) {
         self.board.add_seeds(n, k);
@@ -336,7 +349,7 @@ pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mu
             if s.skip_origin && at == from {
                 at = t.next[at.idx()];
             }
-            p.add(at, 1);
+            p.drop_one(at);
         }
         lifts += 1;
         if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= MAX_RELAYS {
@@ -512,11 +525,11 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
     let piece = PieceId::new(0);
     let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
     let t = &s.tables[seat.idx()];
-    // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
-    let fed_now = s.feed.is_some() && fed(t, pos.counts());
+    // The feeding rule is asked of each move only when some move might starve the opponent.
+    let feeding = s.feed.is_some() && !(t.feed_safe && fed(t, pos.counts()));
     for &from in &starts[seat.idx()] {
         let Some(c) = pos.cell(from) else { continue };
-        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
+        if !pos.movable_by(seat, c.seat) || (feeding && !feeds(s, t, pos, from, false, seeds)) {
             continue;
         }
         out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
