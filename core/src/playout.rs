@@ -124,12 +124,22 @@ pub fn playout<R: Rng>(
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
-            (false, Policy::Uniform | Policy::Parts) if sowing => {
-                pos.generate_sowings(&mut buf.moves);
-                let moves = &buf.moves.moves;
-                // Drawn as `pick_any` draws, so the games are the same.
-                if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
-            }
+            (false, Policy::Uniform | Policy::Parts) if sowing => match pos.sowing_mask(&mut buf.moves) {
+                // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.
+                Some((0, _)) => None,
+                Some((mut mask, starts)) => {
+                    for _ in 0..rng.random_range(0..mask.count_ones() as usize) {
+                        mask &= mask - 1;
+                    }
+                    let from = starts[mask.trailing_zeros() as usize];
+                    Some(Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS })
+                }
+                None => {
+                    pos.generate_sowings(&mut buf.moves);
+                    let moves = &buf.moves.moves;
+                    if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
+                }
+            },
             (false, Policy::Uniform | Policy::Parts) if slides => {
                 let n = pos.count_slides(&mut buf.counts);
                 // Drawn as `pick_any` draws its index, so the games are the same.

@@ -628,6 +628,15 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_sowings`] as one bit per pit the mover may sow from, in the order of its
+    /// pits (returned with them): `None` for a mover with more than 64 pits.
+    #[inline]
+    pub(crate) fn sowing_mask(&self, buf: &mut MoveBuf) -> Option<(u64, &[NodeId])> {
+        let starts = &self.game.sow_starts.as_ref()?[self.to_move.idx()];
+        let mask = if self.is_over() { 0 } else { crate::rules::pattern::sow_mask(self, starts, &mut buf.scratch.seeds) };
+        (starts.len() <= 64).then_some((mask, starts.as_slice()))
+    }
+
     /// Every legal move of the seat to move.
     ///
     /// ```

@@ -520,20 +520,60 @@ pub(crate) fn sow_starts(game: &Game) -> Option<Vec<Vec<NodeId>>> {
 /// The sowing moves of the seat to move, from the fast path's table: one per pit of its that holds
 /// seeds (and feeds, under a feeding rule).
 pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<u16>, out: &mut Vec<Move>) {
-    let game = pos.game();
-    let seat = pos.to_move();
     let piece = PieceId::new(0);
-    let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
-    let t = &s.tables[seat.idx()];
-    // The feeding rule is asked of each move only when some move might starve the opponent.
-    let feeding = s.feed.is_some() && !(t.feed_safe && fed(t, pos.counts()));
-    for &from in &starts[seat.idx()] {
-        let Some(c) = pos.cell(from) else { continue };
-        if !pos.movable_by(seat, c.seat) || (feeding && !feeds(s, t, pos, from, false, seeds)) {
-            continue;
+    let from = &starts[pos.to_move().idx()];
+    if from.len() <= 64 {
+        let mut mask = sow_mask(pos, from, seeds);
+        while mask != 0 {
+            let n = from[mask.trailing_zeros() as usize];
+            out.push(Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS });
+            mask &= mask - 1;
         }
-        out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
+        return;
     }
+    let feeding = feeding(pos);
+    for &n in from {
+        if sowable(pos, n) && feeding.is_none_or(|(s, t)| feeds(s, t, pos, n, false, seeds)) {
+            out.push(Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS });
+        }
+    }
+}
+
+/// The pits of `starts` (at most 64) the seat to move may sow from, one bit each in their order: a
+/// pit of its that holds seeds and (under a feeding rule) leaves the opponent some. Computed without
+/// a branch per pit, which a random playout could not predict.
+#[inline]
+pub(crate) fn sow_mask(pos: &Position, starts: &[NodeId], seeds: &mut Vec<u16>) -> u64 {
+    let mut mask = 0u64;
+    for (i, &n) in starts.iter().enumerate() {
+        mask |= u64::from(sowable(pos, n)) << i;
+    }
+    if let Some((s, t)) = feeding(pos) {
+        let mut m = mask;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if !feeds(s, t, pos, starts[i], false, seeds) {
+                mask &= !(1 << i);
+            }
+        }
+    }
+    mask
+}
+
+/// Whether the seat to move may sow from `n`: seeds there stand for a seat it moves.
+#[inline(always)]
+fn sowable(pos: &Position, n: NodeId) -> bool {
+    pos.cell(n).is_some_and(|c| pos.movable_by(pos.to_move(), c.seat))
+}
+
+/// The sowing rule and the mover's tables when each move must be tried against the feeding rule: the
+/// rule has one, and the opponent's pits may be left empty by some move.
+#[inline]
+fn feeding(pos: &Position) -> Option<(&Sowing, &SeatSowing)> {
+    let Some(super::Pattern::Sow(s)) = pos.game().pieces[0].moves.first().map(|r| &r.pattern) else { return None };
+    let t = &s.tables[pos.to_move().idx()];
+    (s.feed.is_some() && !(t.feed_safe && fed(t, pos.counts()))).then_some((&**s, t))
 }
 
 /// The sowing rule of a piece type (its first).
