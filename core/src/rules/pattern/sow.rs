@@ -434,7 +434,9 @@ impl Gen<'_> {
 /// Whether the feeding rule's nodes hold seeds.
 #[inline]
 fn fed(t: &SeatSowing, counts: &[u16]) -> bool {
-    (0..counts.len()).any(|i| t.flags[i] & FEED != 0 && counts[i] > 0)
+    // Without a branch per node: the seeds of the feeding rule's nodes, or'd together.
+    let feed = |f: u8| 0u16.wrapping_sub(u16::from(f & FEED != 0));
+    counts.iter().zip(&t.flags).fold(0, |a, (&c, &f)| a | (c & feed(f))) != 0
 }
 
 /// Whether sowing from `from` leaves seeds on the feeding rule's nodes (`fed_now`: whether they hold
@@ -545,8 +547,11 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
 #[inline]
 pub(crate) fn sow_mask(pos: &Position, starts: &[NodeId], seeds: &mut Vec<u16>) -> u64 {
     let mut mask = 0u64;
+    let seat = pos.to_move();
     for (i, &n) in starts.iter().enumerate() {
-        mask |= u64::from(sowable(pos, n)) << i;
+        let c = pos.cell(n);
+        let movable = pos.movable_by(seat, c.map_or(seat, |c| c.seat));
+        mask |= (u64::from(c.is_some()) & u64::from(movable)) << i;
     }
     if let Some((s, t)) = feeding(pos) {
         let mut m = mask;
