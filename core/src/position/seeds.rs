@@ -156,12 +156,14 @@ impl Position {
     pub(crate) fn seed_board(&mut self, piece: PieceId) -> Option<SeedBoard<'_>> {
         let Position { game, counts, cells, hash, captures, on_board, present, placed, slot, chains, links, .. } = self;
         let game: &Game = game;
-        let lean = !game.is_royal(piece) && chains.is_none() && links.is_empty() && game.tally_zones == 0;
+        let lean = game.plain_sowing
+            || (!game.is_royal(piece) && chains.is_none() && links.is_empty() && game.tally_zones == 0);
         lean.then(|| SeedBoard {
             game,
             counts,
             cells,
-            hash,
+            hash: *hash,
+            hash_out: hash,
             captures,
             lists: (on_board, present, placed, slot),
             piece,
@@ -178,11 +180,19 @@ pub(crate) struct SeedBoard<'a> {
     pub(crate) game: &'a Game,
     counts: &'a mut [u16],
     cells: &'a mut [Option<Piece>],
-    hash: &'a mut u64,
+    /// The hash, kept here while the seeds move and written back when the board is dropped.
+    hash: u64,
+    hash_out: &'a mut u64,
     captures: &'a mut [u32],
     lists: (&'a mut [u16], &'a mut [u64], &'a mut [Vec<NodeId>], &'a mut [u16]),
     piece: PieceId,
     np: usize,
+}
+
+impl Drop for SeedBoard<'_> {
+    fn drop(&mut self) {
+        *self.hash_out = self.hash;
+    }
 }
 
 impl SeedBoard<'_> {
@@ -208,7 +218,7 @@ impl SeedBoard<'_> {
         let old = self.counts[n.idx()];
         let new = old.saturating_add(k);
         self.counts[n.idx()] = new;
-        *self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
+        self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
         if old == 0 {
             self.stand(n);
         }
@@ -219,7 +229,7 @@ impl SeedBoard<'_> {
     pub(crate) fn drop_seed(&mut self, n: NodeId) {
         let old = self.counts[n.idx()];
         self.counts[n.idx()] = old.saturating_add(1);
-        *self.hash ^= self.game.seed_step(n, old);
+        self.hash ^= self.game.seed_step(n, old);
         if old == 0 {
             self.stand(n);
         }
@@ -231,7 +241,7 @@ impl SeedBoard<'_> {
         let p = Piece { seat: self.game.seed_owner(n), piece: self.piece };
         self.count(n, p, true);
         self.cells[n.idx()] = Some(p);
-        *self.hash ^= self.game.key(n, p.seat, p.piece);
+        self.hash ^= self.game.key(n, p.seat, p.piece);
     }
 
     /// Takes every seed off `n`, as [`Position::take_seeds`] does.
@@ -239,10 +249,10 @@ impl SeedBoard<'_> {
     pub(crate) fn take_seeds(&mut self, n: NodeId) -> u16 {
         let old = std::mem::take(&mut self.counts[n.idx()]);
         if old > 0 {
-            *self.hash ^= self.game.seed_key(n, old);
+            self.hash ^= self.game.seed_key(n, old);
             if let Some(p) = self.cells[n.idx()].take() {
                 self.count(n, p, false);
-                *self.hash ^= self.game.key(n, p.seat, p.piece);
+                self.hash ^= self.game.key(n, p.seat, p.piece);
             }
         }
         old

@@ -583,7 +583,11 @@ fn feeding(pos: &Position) -> Option<(&Sowing, &SeatSowing)> {
 
 /// The sowing rule of a piece type (its first).
 pub(crate) fn sowing_of(game: &Game, piece: PieceId) -> Option<&Sowing> {
-    game.pieces.get(piece.idx())?.moves.iter().find_map(|r| match &r.pattern {
+    let moves = &game.pieces.get(piece.idx())?.moves;
+    if let Some(super::Pattern::Sow(s)) = moves.first().map(|r| &r.pattern) {
+        return Some(s); // the usual place
+    }
+    moves.iter().find_map(|r| match &r.pattern {
         super::Pattern::Sow(s) => Some(&**s),
         _ => None,
     })
