@@ -124,22 +124,13 @@ pub fn playout<R: Rng>(
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
-            (false, Policy::Uniform | Policy::Parts) if sowing => match pos.sowing_mask(&mut buf.moves) {
+            (false, Policy::Uniform | Policy::Parts) if sowing => {
                 // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.
-                Some((0, _)) => None,
-                Some((mut mask, starts)) => {
-                    for _ in 0..rng.random_range(0..mask.count_ones() as usize) {
-                        mask &= mask - 1;
-                    }
-                    let from = starts[mask.trailing_zeros() as usize];
-                    Some(Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS })
-                }
-                None => {
-                    pos.generate_sowings(&mut buf.moves);
-                    let moves = &buf.moves.moves;
-                    if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
-                }
-            },
+                let n = pos.sowing_pits(&mut buf.moves, &mut buf.pits);
+                let from = if n == 0 { NodeId::NONE } else { buf.pits[rng.random_range(0..n)] };
+                let sow = Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS };
+                (n > 0).then_some(sow)
+            }
             (false, Policy::Uniform | Policy::Parts) if slides => {
                 let n = pos.count_slides(&mut buf.counts);
                 // Drawn as `pick_any` draws its index, so the games are the same.
@@ -254,6 +245,8 @@ pub struct PlayoutBuf {
     slot: Vec<u32>,
     /// Each mover's node and number of moves, in games of plain slides.
     counts: Vec<(NodeId, u32)>,
+    /// The pits the mover may sow from, in sowing games.
+    pits: Vec<NodeId>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].

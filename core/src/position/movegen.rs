@@ -619,22 +619,16 @@ impl Position {
     }
 
     /// The legal moves of a plain sowing game (`Game::plain_sowing`), as [`Position::generate_legal`]
-    /// finds them, read off the sowing's tables: nothing else there can add or refuse a move.
+    /// finds them but read off the sowing's tables (nothing else there adds or refuses a move): the pits
+    /// sown from, in order, at the start of `pits` (resized to the mover's pits). Returns how many.
     #[inline]
-    pub(crate) fn generate_sowings(&self, buf: &mut MoveBuf) {
-        buf.moves.clear();
-        if let Some(starts) = self.game.sow_starts.as_ref().filter(|_| !self.is_over()) {
-            crate::rules::pattern::sow_moves(self, starts, &mut buf.scratch.seeds, &mut buf.moves);
+    pub(crate) fn sowing_pits(&self, buf: &mut MoveBuf, pits: &mut Vec<NodeId>) -> usize {
+        let Some(starts) = self.game.sow_starts.as_ref().map(|s| &s[self.to_move.idx()]) else { return 0 };
+        pits.resize(starts.len(), NodeId::NONE);
+        if self.is_over() {
+            return 0;
         }
-    }
-
-    /// [`Position::generate_sowings`] as one bit per pit the mover may sow from, in the order of its
-    /// pits (returned with them): `None` for a mover with more than 64 pits.
-    #[inline]
-    pub(crate) fn sowing_mask(&self, buf: &mut MoveBuf) -> Option<(u64, &[NodeId])> {
-        let starts = &self.game.sow_starts.as_ref()?[self.to_move.idx()];
-        let mask = if self.is_over() { 0 } else { crate::rules::pattern::sow_mask(self, starts, &mut buf.scratch.seeds) };
-        (starts.len() <= 64).then_some((mask, starts.as_slice()))
+        crate::rules::pattern::sow_pits(self, starts, &mut buf.scratch.seeds, pits)
     }
 
     /// Every legal move of the seat to move.

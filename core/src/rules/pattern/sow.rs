@@ -524,13 +524,10 @@ pub(crate) fn sow_starts(game: &Game) -> Option<Vec<Vec<NodeId>>> {
 pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<u16>, out: &mut Vec<Move>) {
     let piece = PieceId::new(0);
     let from = &starts[pos.to_move().idx()];
-    if from.len() <= 64 {
-        let mut mask = sow_mask(pos, from, seeds);
-        while mask != 0 {
-            let n = from[mask.trailing_zeros() as usize];
-            out.push(Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS });
-            mask &= mask - 1;
-        }
+    let mut pits = [NodeId::NONE; 64];
+    if from.len() <= pits.len() {
+        let k = sow_pits(pos, from, seeds, &mut pits);
+        out.extend(pits[..k].iter().map(|&n| Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS }));
         return;
     }
     let feeding = feeding(pos);
@@ -541,29 +538,30 @@ pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<
     }
 }
 
-/// The pits of `starts` (at most 64) the seat to move may sow from, one bit each in their order: a
-/// pit of its that holds seeds and (under a feeding rule) leaves the opponent some. Computed without
-/// a branch per pit, which a random playout could not predict.
+/// The pits of `starts` the seat to move may sow from, in their order, written at the start of `pits`
+/// (at least as long): a pit of its that holds seeds and (under a feeding rule) leaves the opponent
+/// some. Returns how many. Without a branch per pit, which a random playout could not predict.
 #[inline]
-pub(crate) fn sow_mask(pos: &Position, starts: &[NodeId], seeds: &mut Vec<u16>) -> u64 {
-    let mut mask = 0u64;
+pub(crate) fn sow_pits(pos: &Position, starts: &[NodeId], seeds: &mut Vec<u16>, pits: &mut [NodeId]) -> usize {
     let seat = pos.to_move();
-    for (i, &n) in starts.iter().enumerate() {
+    let mut k = 0;
+    for &n in starts {
         let c = pos.cell(n);
         let movable = pos.movable_by(seat, c.map_or(seat, |c| c.seat));
-        mask |= (u64::from(c.is_some()) & u64::from(movable)) << i;
+        pits[k] = n;
+        k += usize::from(c.is_some() & movable);
     }
     if let Some((s, t)) = feeding(pos) {
-        let mut m = mask;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if !feeds(s, t, pos, starts[i], false, seeds) {
-                mask &= !(1 << i);
+        let mut kept = 0;
+        for i in 0..k {
+            if feeds(s, t, pos, pits[i], false, seeds) {
+                pits[kept] = pits[i];
+                kept += 1;
             }
         }
+        k = kept;
     }
-    mask
+    k
 }
 
 /// Whether the seat to move may sow from `n`: seeds there stand for a seat it moves.
