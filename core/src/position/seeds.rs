@@ -144,7 +144,7 @@ impl Position {
                 self.reps.clear();
                 self.rep_checks.clear();
             }
-            self.reps.push(self.repetition_key());
+            self.push_rep();
         }
         crate::rules::end::check_end(self)
     }
