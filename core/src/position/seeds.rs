@@ -236,7 +236,7 @@ impl SeedBoard<'_> {
     }
 
     /// The piece that stands for the seeds of a pit that was empty.
-    #[inline]
+    #[inline(always)]
     fn stand(&mut self, n: NodeId) {
         let p = Piece { seat: self.game.seed_owner(n), piece: self.piece };
         self.count(n, p, true);
@@ -245,7 +245,7 @@ impl SeedBoard<'_> {
     }
 
     /// Takes every seed off `n`, as [`Position::take_seeds`] does.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take_seeds(&mut self, n: NodeId) -> u16 {
         let old = std::mem::take(&mut self.counts[n.idx()]);
         if old > 0 {

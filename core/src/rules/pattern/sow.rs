@@ -325,7 +325,7 @@ impl Pits for Lean<'_, '_> {
             self.board.bank_seeds(SeatId(owner - 1), k);
         }
     }
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, n: NodeId) -> u16 {
         let k = self.board.take_seeds(n);
         let owner = self.bank[n.idx()];
