@@ -18,9 +18,23 @@ fn pair(name: &str, options: &[(&str, &str)]) -> (Arc<Game>, Arc<Game>) {
 }
 
 /// What a finished playout left: seeds per node, captures, the seat to move, the ply and the result.
-fn summary(pos: &Position) -> (Vec<u16>, Vec<u32>, SeatId, u32, Option<(Vec<SeatId>, String)>) {
-    let result = pos.outcome().map(|r| (r.winners.clone(), format!("{:?}", r.reason)));
-    (pos.counts().to_vec(), pos.captures().to_vec(), pos.to_move(), pos.ply(), result)
+#[derive(Debug, PartialEq)]
+struct Summary {
+    seeds: Vec<u16>,
+    captures: Vec<u32>,
+    to_move: SeatId,
+    ply: u32,
+    result: Option<(Vec<SeatId>, String)>,
+}
+
+fn summary(pos: &Position) -> Summary {
+    Summary {
+        seeds: pos.counts().to_vec(),
+        captures: pos.captures().to_vec(),
+        to_move: pos.to_move(),
+        ply: pos.ply(),
+        result: pos.outcome().map(|r| (r.winners.clone(), format!("{:?}", r.reason))),
+    }
 }
 
 /// Each seat's list of placed nodes holds exactly the nodes its seeds stand on.
@@ -28,7 +42,8 @@ fn lists_agree(pos: &Position) {
     for seat in pos.game().seat_ids() {
         let mut listed = pos.placed(seat).to_vec();
         listed.sort();
-        let standing: Vec<_> = pos.game().board.node_ids().filter(|&n| pos.cell(n).is_some_and(|p| p.seat == seat)).collect();
+        let standing: Vec<_> =
+            pos.game().board.node_ids().filter(|&n| pos.cell(n).is_some_and(|p| p.seat == seat)).collect();
         assert_eq!(listed, standing, "seat {seat:?}");
     }
 }

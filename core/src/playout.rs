@@ -128,7 +128,8 @@ pub fn playout<R: Rng>(
                 // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.
                 let n = pos.sowing_pits(&mut buf.moves, &mut buf.pits);
                 let from = if n == 0 { NodeId::NONE } else { buf.pits[rng.random_range(0..n)] };
-                let sow = Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS };
+                let sow =
+                    Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS };
                 (n > 0).then_some(sow)
             }
             (false, Policy::Uniform | Policy::Parts) if slides => {
@@ -154,7 +155,8 @@ pub fn playout<R: Rng>(
             }
             break;
         };
-        let captures_before: u32 = pos.captures().iter().sum();
+        // What the list of empty nodes needs (placement games only).
+        let captures_before: u32 = if fast { pos.captures().iter().sum() } else { 0 };
         let filled_before = if fast { filled(pos) } else { 0 };
         if defer {
             pos.play_deferring_stuck(&mv)?;

@@ -31,7 +31,12 @@ impl Position {
             let k = slot * self.game.seats.len() * self.game.pieces.len() + i;
             self.on_board[k] = if arrives { self.on_board[k] + 1 } else { self.on_board[k].saturating_sub(1) };
         }
-        let lists = Lists { on_board: &mut self.on_board, present: &mut self.present, placed: &mut self.placed, slot: &mut self.slot };
+        let mut lists = Lists {
+            on_board: &mut self.on_board,
+            present: &mut self.present,
+            placed: &mut self.placed,
+            slot: &mut self.slot,
+        };
         lists.count(i, n, p, arrives);
     }
 
@@ -264,7 +269,7 @@ pub(super) struct Lists<'a> {
 impl Lists<'_> {
     /// Counts piece `p` arriving on (`true`) or leaving node `n`; `i` is its seat and type's slot.
     #[inline(always)] // the body of `count_piece`, and of every pit a sowing fills or empties
-    pub(super) fn count(self, i: usize, n: NodeId, p: Piece, arrives: bool) {
+    pub(super) fn count(&mut self, i: usize, n: NodeId, p: Piece, arrives: bool) {
         let list = &mut self.placed[p.seat.idx()];
         if arrives {
             self.on_board[i] += 1;

@@ -165,7 +165,7 @@ impl Position {
             hash: *hash,
             hash_out: hash,
             captures,
-            lists: (on_board, present, placed, slot),
+            lists: Lists { on_board, present, placed, slot },
             piece,
             np: game.pieces.len(),
         })
@@ -184,7 +184,7 @@ pub(crate) struct SeedBoard<'a> {
     hash: u64,
     hash_out: &'a mut u64,
     captures: &'a mut [u32],
-    lists: (&'a mut [u16], &'a mut [u64], &'a mut [Vec<NodeId>], &'a mut [u16]),
+    lists: Lists<'a>,
     piece: PieceId,
     np: usize,
 }
@@ -198,9 +198,7 @@ impl Drop for SeedBoard<'_> {
 impl SeedBoard<'_> {
     #[inline]
     fn count(&mut self, n: NodeId, p: Piece, arrives: bool) {
-        let (on_board, present, placed, slot) = &mut self.lists;
-        let lists = Lists { on_board, present, placed, slot };
-        lists.count(p.seat.idx() * self.np + p.piece.idx(), n, p, arrives);
+        self.lists.count(p.seat.idx() * self.np + p.piece.idx(), n, p, arrives);
     }
 
     /// The seeds on `n`.
