@@ -112,15 +112,6 @@ impl Position {
 
     /// Applies a move and all its consequences.
     pub(super) fn apply(&mut self, mv: &Move) -> Result<(), HookError> {
-        if mv.kind == MoveKind::Sow
-            && self.game.plain_sowing
-            && !mv.take.is_some()
-            && mv.extra.is_none()
-            && !mv.with_from.is_some()
-            && !mv.with_to.is_some()
-        {
-            return self.apply_sowing(mv);
-        }
         let _budget = self.budget();
         let seat = self.to_move;
         let np = self.game.pieces.len();
@@ -488,7 +479,10 @@ impl Position {
     /// [`Position::settle_stuck`] when there are none (see [`crate::rules::end`] for an example).
     pub(crate) fn play_deferring_stuck(&mut self, mv: &Move) -> Result<(), HookError> {
         self.defer_stuck = true;
-        let r = self.apply(mv);
+        // A plain sowing game's sowing (the playouts of such games draw nothing else).
+        let sowing = Move { kind: MoveKind::Sow, from: mv.from, to: mv.from, piece: mv.piece, ..Move::PASS };
+        let plain = mv.kind == MoveKind::Sow && self.game.plain_sowing && sowing == *mv;
+        let r = if plain { self.apply_sowing(mv) } else { self.apply(mv) };
         self.defer_stuck = false;
         r
     }

@@ -114,9 +114,9 @@ impl Position {
 }
 
 impl Position {
-    /// [`Position::apply`] for a sowing move of a plain sowing game (`Game::plain_sowing`): the same
-    /// changes, without asking after the rules such a game cannot have (hooks, capture rules, groups,
-    /// extra actions, counting, superko).
+    /// [`Position::apply`] for a sowing move of a plain sowing game (`Game::plain_sowing`) in a playout:
+    /// the same changes, without asking after the rules such a game cannot have (hooks, capture rules,
+    /// groups, extra actions, counting, superko).
     pub(super) fn apply_sowing(&mut self, mv: &Move) -> Result<(), HookError> {
         let seat = self.to_move;
         let captures_before: u32 = self.captures.iter().sum();
@@ -125,11 +125,7 @@ impl Position {
         self.ko = NodeId::NONE;
         let captured = self.captures.iter().sum::<u32>() > captures_before;
         self.quiet_plies = if captured { 0 } else { self.quiet_plies.saturating_add(1) };
-        for n in [mv.from, mv.to] {
-            if n.is_some() {
-                self.moved[n.idx() >> 6] |= 1 << (n.idx() & 63);
-            }
-        }
+        self.moved[mv.from.idx() >> 6] |= 1 << (mv.from.idx() & 63);
         if self.passer.is_some() {
             self.passed = [NodeId::NONE; 4];
             self.passer = NodeId::NONE;
