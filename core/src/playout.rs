@@ -118,10 +118,20 @@ pub fn playout<R: Rng>(
     let defer = game.hooks.is_none() && game.rules.pass == PassRule::Never && game.rules.pass_if.is_none();
     // Every move a plain slide: count the moves and build only the one drawn (`position/draw.rs`).
     let slides = crate::position::slides_only(&game);
+    // A plain sowing game: its legal moves read off the sowing's tables.
+    let sowing = game.plain_sowing && defer;
     while !pos.is_over() && pos.ply() - start < cap {
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => buf.pick_placement(pos, rng, policy, to),
+            (false, Policy::Uniform | Policy::Parts) if sowing => {
+                // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.
+                let n = pos.sowing_pits(&mut buf.moves, &mut buf.pits);
+                let from = if n == 0 { NodeId::NONE } else { buf.pits[rng.random_range(0..n)] };
+                let sow =
+                    Move { kind: crate::moves::MoveKind::Sow, from, to: from, piece: PieceId::new(0), ..Move::PASS };
+                (n > 0).then_some(sow)
+            }
             (false, Policy::Uniform | Policy::Parts) if slides => {
                 let n = pos.count_slides(&mut buf.counts);
                 // Drawn as `pick_any` draws its index, so the games are the same.
@@ -145,7 +155,8 @@ pub fn playout<R: Rng>(
             }
             break;
         };
-        let captures_before: u32 = pos.captures().iter().sum();
+        // What the list of empty nodes needs (placement games only).
+        let captures_before: u32 = if fast { pos.captures().iter().sum() } else { 0 };
         let filled_before = if fast { filled(pos) } else { 0 };
         if defer {
             pos.play_deferring_stuck(&mv)?;
@@ -236,6 +247,8 @@ pub struct PlayoutBuf {
     slot: Vec<u32>,
     /// Each mover's node and number of moves, in games of plain slides.
     counts: Vec<(NodeId, u32)>,
+    /// The pits the mover may sow from, in sowing games.
+    pits: Vec<NodeId>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].

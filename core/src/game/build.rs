@@ -538,6 +538,7 @@ impl GameData {
             sow_starts: None,
             seed_keys: Vec::new(),
             ends_only_stuck: false,
+            plain_sowing: false,
         };
         if game.board.has_counts() {
             // A node's seeds stand for the seat whose `home` (a row of pits) or `store` holds it.
@@ -575,6 +576,18 @@ impl GameData {
                 && game.rules.facing.is_none()
                 && game.rules.pass == crate::rules::PassRule::Never
                 && !matches!(game.rules.stuck, crate::rules::StuckRule::Loses);
+            let rules = &game.rules;
+            game.plain_sowing = game.ends_only_stuck
+                && game.sow_starts.is_some()
+                && rules.group_capture.is_none()
+                && rules.repetition == crate::rules::Repetition::None
+                && !rules.swap
+                && rules.pass_if.is_none()
+                && !rules.end.perpetual_check_loses
+                && rules.end.connections.is_empty()
+                && game.tally_zones == 0
+                && !game.has_check_rule()
+                && game.piece_ids().all(|p| !game.is_royal(p));
             let n = game.board.len();
             game.seed_keys =
                 (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();

@@ -248,6 +248,11 @@ pub struct Game {
     /// leaves the first test to its next move generation and no repetition is due, the end rules have
     /// nothing to look at.
     pub(crate) ends_only_stuck: bool,
+    /// A game of one plain sowing rule ([`Game::sow_starts`]) that ends only when a seat is stuck or by a
+    /// repetition, with nothing else that follows a move (no groups, protected pieces, connection goals,
+    /// counts per zone, superko or swap): a sowing move is played by `Position::apply_sowing`, and
+    /// playouts draw among the sowings without the general generator.
+    pub(crate) plain_sowing: bool,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).
@@ -608,6 +613,16 @@ impl Game {
         match self.seed_keys.get(n.idx() * 64 + count as usize) {
             Some(&k) if count < 64 => k,
             _ => crate::position::count_key(n, count),
+        }
+    }
+
+    /// What the hash changes by when one more seed falls on `n`, which held `count`.
+    #[inline]
+    pub(crate) fn seed_step(&self, n: NodeId, count: u16) -> u64 {
+        let i = n.idx() * 64 + count as usize;
+        match self.seed_keys.get(i..i + 2) {
+            Some(&[a, b]) if count < 63 => a ^ b,
+            _ => crate::position::count_key(n, count) ^ crate::position::count_key(n, count.saturating_add(1)),
         }
     }
 

@@ -225,6 +225,7 @@ impl Position {
             passed: setup.passed,
             passer: setup.passer,
             reps: setup.reps,
+            rep_seen: [0; 4],
             royals: Vec::new(),
             on_board: vec![0; seats * np * (1 + game.tally_zones.count_ones() as usize)],
             present: vec![0; seats],
@@ -250,6 +251,10 @@ impl Position {
             let key = p.repetition_key();
             if p.reps.last() != Some(&key) {
                 p.reps.push(key);
+            }
+            for i in 0..p.reps.len().saturating_sub(1) {
+                let k = p.reps[i];
+                p.rep_seen[(k >> 62) as usize] |= 1 << ((k >> 56) & 63);
             }
         }
         p

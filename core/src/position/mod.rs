@@ -29,7 +29,7 @@ pub(crate) use draw::SlideMasks;
 pub use draw::slides_only;
 pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
-pub(crate) use seeds::{count_key, sweep_seeds};
+pub(crate) use seeds::{SeedBoard, count_key, sweep_seeds};
 pub use setup::Setup;
 
 use crate::board::NodeId;
@@ -154,6 +154,9 @@ pub struct Position {
     passer: NodeId,
     /// Board hashes (with the seat to move) since the last capture or reset move, for repetition draws.
     reps: Vec<u64>,
+    /// One bit (of 256, by the key's top byte) for each entry of `reps` but the last: a key whose bit
+    /// is clear has not been seen before, so most positions are found new without a search.
+    rep_seen: [u64; 4],
     /// The nodes of the pieces the check rule protects.
     royals: Vec<NodeId>,
     /// Pieces on the board per seat and type (at `seat * types + type`).

@@ -618,6 +618,19 @@ impl Position {
         Ok(())
     }
 
+    /// The legal moves of a plain sowing game (`Game::plain_sowing`), as [`Position::generate_legal`]
+    /// finds them but read off the sowing's tables (nothing else there adds or refuses a move): the pits
+    /// sown from, in order, at the start of `pits` (resized to the mover's pits). Returns how many.
+    #[inline]
+    pub(crate) fn sowing_pits(&self, buf: &mut MoveBuf, pits: &mut Vec<NodeId>) -> usize {
+        let Some(starts) = self.game.sow_starts.as_ref().map(|s| &s[self.to_move.idx()]) else { return 0 };
+        pits.resize(starts.len(), NodeId::NONE);
+        if self.is_over() {
+            return 0;
+        }
+        crate::rules::pattern::sow_pits(self, starts, &mut buf.scratch.seeds, pits)
+    }
+
     /// Every legal move of the seat to move.
     ///
     /// ```

@@ -244,7 +244,7 @@ impl Position {
                 self.reps.clear();
                 self.rep_checks.clear();
             }
-            self.reps.push(self.repetition_key());
+            self.push_rep();
             if self.game.rules.end.perpetual_check_loses {
                 let checked = self.in_check(self.to_move);
                 self.rep_checks.push(checked);
@@ -479,7 +479,10 @@ impl Position {
     /// [`Position::settle_stuck`] when there are none (see [`crate::rules::end`] for an example).
     pub(crate) fn play_deferring_stuck(&mut self, mv: &Move) -> Result<(), HookError> {
         self.defer_stuck = true;
-        let r = self.apply(mv);
+        // A plain sowing game's sowing (the playouts of such games draw nothing else).
+        let sowing = Move { kind: MoveKind::Sow, from: mv.from, to: mv.from, piece: mv.piece, ..Move::PASS };
+        let plain = mv.kind == MoveKind::Sow && self.game.plain_sowing && sowing == *mv;
+        let r = if plain { self.apply_sowing(mv) } else { self.apply(mv) };
         self.defer_stuck = false;
         r
     }
@@ -507,7 +510,22 @@ impl Position {
     #[inline]
     pub(crate) fn repetitions(&self) -> usize {
         let key = self.repetition_key();
+        if self.reps.last() == Some(&key) && self.rep_seen[(key >> 62) as usize] & 1 << ((key >> 56) & 63) == 0 {
+            return 1; // no entry before the last has its bit
+        }
         self.reps.iter().filter(|&&h| h == key).count()
+    }
+
+    /// Records the arrangement now on the board for the repetition rules (after a capture has cleared
+    /// the record when it does).
+    #[inline]
+    pub(super) fn push_rep(&mut self) {
+        if self.reps.is_empty() {
+            self.rep_seen = [0; 4];
+        } else if let Some(&k) = self.reps.last() {
+            self.rep_seen[(k >> 62) as usize] |= 1 << ((k >> 56) & 63);
+        }
+        self.reps.push(self.repetition_key());
     }
 
     /// What repetition compares: the board, the seat to move and, in games with hands, the pieces in

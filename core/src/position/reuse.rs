@@ -52,6 +52,7 @@ impl Clone for Position {
             passed,
             passer,
             reps,
+            rep_seen,
             royals,
             on_board,
             present,
@@ -95,6 +96,7 @@ impl Clone for Position {
             passed: *passed,
             passer: *passer,
             reps: reps.clone(),
+            rep_seen: *rep_seen,
             royals: royals.clone(),
             on_board: on_board.clone(),
             present: present.clone(),
@@ -141,6 +143,7 @@ impl Clone for Position {
             passed,
             passer,
             reps,
+            rep_seen,
             royals,
             on_board,
             present,
@@ -183,6 +186,7 @@ impl Clone for Position {
         self.passed = *passed;
         self.passer = *passer;
         self.reps.clone_from(reps);
+        self.rep_seen = *rep_seen;
         self.royals.clone_from(royals);
         self.on_board.clone_from(on_board);
         self.present.clone_from(present);

@@ -3,8 +3,13 @@
 //! every condition on cells (`empty`, `friend`, ...) reads a pit as it reads any node; the count
 //! itself lives beside the cells, in a vector that games without counts leave empty.
 
+use super::pieces::Lists;
 use super::{Piece, Position};
 use crate::board::NodeId;
+use crate::game::Game;
+use crate::hooks::HookError;
+use crate::moves::Move;
+use crate::rules::CapturedTo;
 use crate::{PieceId, SeatId};
 
 /// Reading and changing the seeds on a node.
@@ -105,6 +110,158 @@ impl Position {
             }
             self.hash ^= self.game.seed_key(n, self.counts[i]);
         }
+    }
+}
+
+impl Position {
+    /// [`Position::apply`] for a sowing move of a plain sowing game (`Game::plain_sowing`) in a playout:
+    /// the same changes, without asking after the rules such a game cannot have (hooks, capture rules,
+    /// groups, extra actions, counting, superko).
+    pub(super) fn apply_sowing(&mut self, mv: &Move) -> Result<(), HookError> {
+        let seat = self.to_move;
+        let captures_before: u32 = self.captures.iter().sum();
+        let again = crate::rules::pattern::sowing::play(self, mv, seat);
+        self.passes = 0;
+        self.ko = NodeId::NONE;
+        let captured = self.captures.iter().sum::<u32>() > captures_before;
+        self.quiet_plies = if captured { 0 } else { self.quiet_plies.saturating_add(1) };
+        self.moved[mv.from.idx() >> 6] |= 1 << (mv.from.idx() & 63);
+        if self.passer.is_some() {
+            self.passed = [NodeId::NONE; 4];
+            self.passer = NodeId::NONE;
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.last = Some(*mv);
+        if !again {
+            self.advance_turn();
+        }
+        if self.game.rules.end.repetition_draw.is_some() {
+            if captured && self.game.rules.captured_to != CapturedTo::CaptorReserve {
+                self.reps.clear();
+                self.rep_checks.clear();
+            }
+            self.push_rep();
+        }
+        crate::rules::end::check_end(self)
+    }
+
+    /// The board as a sowing changes it ([`SeedBoard`]), where nothing but the cells, the hash and the
+    /// lists of pieces follow a node's seeds: no protected piece type, groups, connection goals or
+    /// counts per zone. `None` elsewhere: the sowing then goes through [`Position::add_seeds`].
+    #[inline]
+    pub(crate) fn seed_board(&mut self, piece: PieceId) -> Option<SeedBoard<'_>> {
+        let Position { game, counts, cells, hash, captures, on_board, present, placed, slot, chains, links, .. } = self;
+        let game: &Game = game;
+        let lean = game.plain_sowing
+            || (!game.is_royal(piece) && chains.is_none() && links.is_empty() && game.tally_zones == 0);
+        lean.then(|| SeedBoard {
+            game,
+            counts,
+            cells,
+            hash: *hash,
+            hash_out: hash,
+            captures,
+            lists: Lists { on_board, present, placed, slot },
+            piece,
+            np: game.pieces.len(),
+        })
+    }
+}
+
+/// A position's board borrowed field by field for a sowing: the game's tables stay readable while the
+/// seeds move, with no reference count taken per move, and a pit that fills or empties changes only
+/// its cell, the hash and its seat's list of pieces (see [`Position::seed_board`]).
+pub(crate) struct SeedBoard<'a> {
+    /// The game, read while the board changes.
+    pub(crate) game: &'a Game,
+    counts: &'a mut [u16],
+    cells: &'a mut [Option<Piece>],
+    /// The hash, kept here while the seeds move and written back when the board is dropped.
+    hash: u64,
+    hash_out: &'a mut u64,
+    captures: &'a mut [u32],
+    lists: Lists<'a>,
+    piece: PieceId,
+    np: usize,
+}
+
+impl Drop for SeedBoard<'_> {
+    fn drop(&mut self) {
+        *self.hash_out = self.hash;
+    }
+}
+
+impl SeedBoard<'_> {
+    #[inline]
+    fn count(&mut self, n: NodeId, p: Piece, arrives: bool) {
+        self.lists.count(p.seat.idx() * self.np + p.piece.idx(), n, p, arrives);
+    }
+
+    /// The seeds on `n`.
+    #[inline]
+    pub(crate) fn seeds(&self, n: NodeId) -> u16 {
+        self.counts[n.idx()]
+    }
+
+    /// Adds `k` seeds to `n`, as [`Position::add_seeds`] does.
+    #[inline]
+    pub(crate) fn add_seeds(&mut self, n: NodeId, k: u16) {
+        if k == 0 {
+            return;
+        }
+        let old = self.counts[n.idx()];
+        let new = old.saturating_add(k);
+        self.counts[n.idx()] = new;
+        self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
+        if old == 0 {
+            self.stand(n);
+        }
+    }
+
+    /// Drops one seed on `n`: [`SeedBoard::add_seeds`] for one seed, the step a sowing repeats.
+    #[inline(always)]
+    pub(crate) fn drop_seed(&mut self, n: NodeId) {
+        let old = self.counts[n.idx()];
+        self.counts[n.idx()] = old.saturating_add(1);
+        self.hash ^= self.game.seed_step(n, old);
+        if old == 0 {
+            self.stand(n);
+        }
+    }
+
+    /// The piece that stands for the seeds of a pit that was empty.
+    #[inline(always)]
+    fn stand(&mut self, n: NodeId) {
+        let p = Piece { seat: self.game.seed_owner(n), piece: self.piece };
+        self.count(n, p, true);
+        self.cells[n.idx()] = Some(p);
+        self.hash ^= self.game.key(n, p.seat, p.piece);
+    }
+
+    /// Takes every seed off `n`, as [`Position::take_seeds`] does.
+    #[inline(always)]
+    pub(crate) fn take_seeds(&mut self, n: NodeId) -> u16 {
+        let old = std::mem::take(&mut self.counts[n.idx()]);
+        if old > 0 {
+            self.hash ^= self.game.seed_key(n, old);
+            if let Some(p) = self.cells[n.idx()].take() {
+                self.count(n, p, false);
+                self.hash ^= self.game.key(n, p.seat, p.piece);
+            }
+        }
+        old
+    }
+
+    /// Credits `k` seeds to `seat`'s captures.
+    #[inline]
+    pub(crate) fn bank_seeds(&mut self, seat: SeatId, k: u16) {
+        self.captures[seat.idx()] = self.captures[seat.idx()].saturating_add(k as u32);
+    }
+
+    /// Takes `k` seeds back from `seat`'s captures.
+    #[inline]
+    pub(crate) fn bank_seeds_back(&mut self, seat: SeatId, k: u16) {
+        self.captures[seat.idx()] = self.captures[seat.idx()].saturating_sub(k as u32);
     }
 }
 

@@ -43,7 +43,7 @@ pub(crate) mod sowing {
 }
 pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use slide::step_dests;
-pub(crate) use sow::{sow_moves, sow_starts, sowing_of};
+pub(crate) use sow::{sow_moves, sow_pits, sow_starts, sowing_of};
 pub(crate) use step_table::StepTable;
 pub(crate) use walk::walk_witness;
 

@@ -20,7 +20,7 @@ use super::Gen;
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::position::{Position, SeedBoard};
 use crate::rules::Cond;
 use crate::{PieceId, SeatId};
 
@@ -286,6 +286,11 @@ pub(crate) trait Pits {
     fn seeds(&self, n: NodeId) -> u16;
     fn add(&mut self, n: NodeId, k: u16);
     fn take(&mut self, n: NodeId) -> u16;
+    /// One seed of a sowing falls on `n`.
+    #[inline]
+    fn drop_one(&mut self, n: NodeId) {
+        self.add(n, 1);
+    }
 }
 
 impl Pits for [u16] {
@@ -335,6 +340,44 @@ impl Pits for OnBoard<'_> {
     }
 }
 
+/// The position's board borrowed for a sowing ([`SeedBoard`]), with the seat whose store each node is.
+pub(crate) struct Lean<'a, 'b> {
+    board: SeedBoard<'a>,
+    bank: &'b [u8],
+}
+
+impl Pits for Lean<'_, '_> {
+    #[inline]
+    fn seeds(&self, n: NodeId) -> u16 {
+        self.board.seeds(n)
+    }
+    #[inline(always)]
+    fn drop_one(&mut self, n: NodeId) {
+        self.board.drop_seed(n);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds(SeatId(owner - 1), 1);
+        }
+    }
+    #[inline]
+    fn add(&mut self, n: NodeId, k: u16) {
+        self.board.add_seeds(n, k);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds(SeatId(owner - 1), k);
+        }
+    }
+    #[inline(always)]
+    fn take(&mut self, n: NodeId) -> u16 {
+        let k = self.board.take_seeds(n);
+        let owner = self.bank[n.idx()];
+        if owner > 0 {
+            self.board.bank_seeds_back(SeatId(owner - 1), k);
+        }
+        k
+    }
+}
+
 /// Sows the seeds of `from` along the seat's track (and on, under relay sowing); returns the node of
 /// the last seed.
 #[inline]
@@ -348,7 +391,7 @@ pub(crate) fn sow_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mu
             if s.skip_origin && at == from {
                 at = t.next[at.idx()];
             }
-            p.add(at, 1);
+            p.drop_one(at);
         }
         lifts += 1;
         if !s.relay || p.seeds(at) <= 1 || t.bank[at.idx()] != 0 || lifts >= s.laps {
@@ -452,7 +495,9 @@ impl Gen<'_> {
 /// Whether the feeding rule's nodes hold seeds.
 #[inline]
 fn fed(t: &SeatSowing, counts: &[u16]) -> bool {
-    (0..counts.len()).any(|i| t.flags[i] & FEED != 0 && counts[i] > 0)
+    // Without a branch per node: the seeds of the feeding rule's nodes, or'd together.
+    let feed = |f: u8| 0u16.wrapping_sub(u16::from(f & FEED != 0));
+    counts.iter().zip(&t.flags).fold(0, |a, (&c, &f)| a | (c & feed(f))) != 0
 }
 
 /// Whether sowing from `from` leaves seeds on the feeding rule's nodes (`fed_now`: whether they hold
@@ -463,28 +508,34 @@ fn feeds(s: &Sowing, t: &SeatSowing, pos: &Position, from: NodeId, fed_now: bool
     }
     seeds.clear();
     seeds.extend_from_slice(pos.counts());
-    if matches!(s.take, Some(SowTake::Occupied { .. })) {
-        sow_capturing(s, t, &mut seeds[..], from);
-    } else {
-        let last = sow_on(s, t, &mut seeds[..], from);
-        take_on(s, t, &mut seeds[..], last);
-    }
+    sow_and_take(s, t, &mut seeds[..], from);
     fed(t, seeds)
 }
 
 /// Plays a sowing move on the position: the seeds, the capture (to the mover's store, or its count),
 /// and whether the mover plays again.
 pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
+    if let Some(board) = pos.seed_board(mv.piece) {
+        // The usual case: the game's tables read in place while the seeds move.
+        let game = board.game;
+        let Some(s) = sowing_of(game, mv.piece) else { return false };
+        let Some(t) = s.tables.get(seat.idx()) else { return false };
+        let mut board = Lean { board, bank: &t.bank };
+        let (last, taken) = sow_and_take(s, t, &mut board, mv.from);
+        if taken > 0 {
+            if t.store.is_some() {
+                board.add(t.store, taken);
+            } else {
+                board.board.bank_seeds(seat, taken);
+            }
+        }
+        return t.flags[last.idx()] & AGAIN != 0;
+    }
     let game = pos.game_arc().clone();
     let Some(s) = sowing_of(&game, mv.piece) else { return false };
     let Some(t) = s.tables.get(seat.idx()) else { return false };
     let mut board = OnBoard { pos, piece: mv.piece, bank: &t.bank };
-    let (last, taken) = if matches!(s.take, Some(SowTake::Occupied { .. })) {
-        sow_capturing(s, t, &mut board, mv.from)
-    } else {
-        let last = sow_on(s, t, &mut board, mv.from);
-        (last, take_on(s, t, &mut board, last))
-    };
+    let (last, taken) = sow_and_take(s, t, &mut board, mv.from);
     if taken > 0 {
         if t.store.is_some() {
             board.add(t.store, taken);
@@ -493,6 +544,16 @@ pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
         }
     }
     t.flags[last.idx()] & AGAIN != 0
+}
+
+/// Sows from `from` and makes the rule's capture: the node of the last seed and the seeds taken.
+#[inline(always)]
+fn sow_and_take<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, from: NodeId) -> (NodeId, u16) {
+    if matches!(s.take, Some(SowTake::Occupied { .. })) {
+        return sow_capturing(s, t, p, from);
+    }
+    let last = sow_on(s, t, p, from);
+    (last, take_on(s, t, p, last))
 }
 
 /// The fast path's table (see `Game::sow_starts`): when the game's one movement rule is a sowing whose
@@ -529,38 +590,94 @@ pub(crate) fn sow_starts(game: &Game) -> Option<Vec<Vec<NodeId>>> {
 /// The sowing moves of the seat to move, from the fast path's table: one per pit of its that holds
 /// seeds (and feeds, under a feeding rule).
 pub(crate) fn sow_moves(pos: &Position, starts: &[Vec<NodeId>], seeds: &mut Vec<u16>, out: &mut Vec<Move>) {
-    let game = pos.game();
-    let seat = pos.to_move();
     let piece = PieceId::new(0);
-    let Some(super::Pattern::Sow(s)) = game.pieces[0].moves.first().map(|r| &r.pattern) else { return };
-    let t = &s.tables[seat.idx()];
-    // Whether the opponent has seeds, asked once: the feeding rule's shortcut.
-    let fed_now = s.feed.is_some() && fed(t, pos.counts());
-    let first = out.len();
-    for &from in &starts[seat.idx()] {
-        let Some(c) = pos.cell(from) else { continue };
-        if !pos.movable_by(seat, c.seat) || (s.feed.is_some() && !feeds(s, t, pos, from, fed_now, seeds)) {
-            continue;
-        }
-        out.push(Move { kind: MoveKind::Sow, from, to: from, piece, ..Move::PASS });
+    let from = &starts[pos.to_move().idx()];
+    let mut pits = [NodeId::NONE; 64];
+    if from.len() <= pits.len() {
+        let k = sow_pits(pos, from, seeds, &mut pits);
+        out.extend(pits[..k].iter().map(|&n| Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS }));
+        return;
     }
-    // Under `singles-last`, pits of one seed wait while another holds more (kept out of the loop, which
-    // Kalah and Oware run).
-    if s.singles_last && starts[seat.idx()].iter().any(|&n| pos.seeds(n) > 1) {
-        let mut kept = first;
-        for i in first..out.len() {
-            if pos.seeds(out[i].from) > 1 {
-                out.swap(kept, i);
+    let feeding = feeding(pos);
+    let singles_wait = sowing(pos).is_some_and(|s| s.singles_last) && from.iter().any(|&n| pos.seeds(n) > 1);
+    for &n in from {
+        if sowable(pos, n)
+            && !(singles_wait && pos.seeds(n) == 1)
+            && feeding.is_none_or(|(s, t)| feeds(s, t, pos, n, false, seeds))
+        {
+            out.push(Move { kind: MoveKind::Sow, from: n, to: n, piece, ..Move::PASS });
+        }
+    }
+}
+
+/// The pits of `starts` the seat to move may sow from, in their order, written at the start of `pits`
+/// (at least as long): a pit of its that holds seeds and (under a feeding rule) leaves the opponent
+/// some. Returns how many. Without a branch per pit, which a random playout could not predict.
+#[inline]
+pub(crate) fn sow_pits(pos: &Position, starts: &[NodeId], seeds: &mut Vec<u16>, pits: &mut [NodeId]) -> usize {
+    let seat = pos.to_move();
+    let mut k = 0;
+    for &n in starts {
+        let c = pos.cell(n);
+        let movable = pos.movable_by(seat, c.map_or(seat, |c| c.seat));
+        pits[k] = n;
+        k += usize::from(c.is_some() & movable);
+    }
+    if let Some((s, t)) = feeding(pos) {
+        let mut kept = 0;
+        for i in 0..k {
+            if feeds(s, t, pos, pits[i], false, seeds) {
+                pits[kept] = pits[i];
                 kept += 1;
             }
         }
-        out.truncate(kept);
+        k = kept;
+    }
+    // Under `singles-last`, pits of one seed wait while another holds more.
+    if sowing(pos).is_some_and(|s| s.singles_last) && starts.iter().any(|&n| pos.seeds(n) > 1) {
+        let mut kept = 0;
+        for i in 0..k {
+            if pos.seeds(pits[i]) > 1 {
+                pits[kept] = pits[i];
+                kept += 1;
+            }
+        }
+        k = kept;
+    }
+    k
+}
+
+/// Whether the seat to move may sow from `n`: seeds there stand for a seat it moves.
+#[inline(always)]
+fn sowable(pos: &Position, n: NodeId) -> bool {
+    pos.cell(n).is_some_and(|c| pos.movable_by(pos.to_move(), c.seat))
+}
+
+/// The sowing rule and the mover's tables when each move must be tried against the feeding rule: the
+/// rule has one, and the opponent's pits may be left empty by some move.
+#[inline]
+fn feeding(pos: &Position) -> Option<(&Sowing, &SeatSowing)> {
+    let s = sowing(pos)?;
+    let t = &s.tables[pos.to_move().idx()];
+    (s.feed.is_some() && !(t.feed_safe && fed(t, pos.counts()))).then_some((s, t))
+}
+
+/// The fast path's sowing rule: the first rule of the game's one piece type.
+#[inline]
+fn sowing(pos: &Position) -> Option<&Sowing> {
+    match pos.game().pieces[0].moves.first().map(|r| &r.pattern) {
+        Some(super::Pattern::Sow(s)) => Some(s),
+        _ => None,
     }
 }
 
 /// The sowing rule of a piece type (its first).
 pub(crate) fn sowing_of(game: &Game, piece: PieceId) -> Option<&Sowing> {
-    game.pieces.get(piece.idx())?.moves.iter().find_map(|r| match &r.pattern {
+    let moves = &game.pieces.get(piece.idx())?.moves;
+    if let Some(super::Pattern::Sow(s)) = moves.first().map(|r| &r.pattern) {
+        return Some(s); // the usual place
+    }
+    moves.iter().find_map(|r| match &r.pattern {
         super::Pattern::Sow(s) => Some(&**s),
         _ => None,
     })
