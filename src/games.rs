@@ -30,6 +30,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("kalah", include_str!("../games/kalah.yaml")),
     ("oware", include_str!("../games/oware.yaml")),
     ("lasca", include_str!("../games/lasca.yaml")),
+    ("focus", include_str!("../games/focus.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -38,7 +39,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 28);
+/// assert_eq!(qipan::games::BUILTIN.len(), 29);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

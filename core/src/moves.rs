@@ -88,6 +88,12 @@ pub struct Move {
     /// `approach` or `withdraw` rule ([`CaptureForm::chosen`](crate::rules::CaptureForm::chosen)). Moves
     /// that differ only here are different moves (Fanorona's approach or withdrawal); `None` otherwise.
     pub capture_rule: Option<u8>,
+    /// On a board with stacks, how many pieces from the top of the column on `from` the move carries
+    /// (`carry top`); 0 for the whole column.
+    pub carry: u8,
+    /// On a board with stacks, the move lands on the column on `to` and puts what it carries on top
+    /// (`onto`), instead of capturing it. Set for a drop onto a column too.
+    pub onto: bool,
 }
 
 /// Moves made in code.
@@ -120,6 +126,8 @@ impl Move {
         then_place: None,
         path: Path::NONE,
         capture_rule: None,
+        carry: 0,
+        onto: false,
     };
 
     /// The swap of the pie rule: the players of the first two seats change places (see

@@ -49,6 +49,15 @@ impl Gen<'_> {
             }
             return;
         }
+        if let Some(onto) = &rule.onto
+            && pos.cell(to).is_some()
+        {
+            // `onto`: on top of the column there, which stays (whatever `to` says of occupied nodes).
+            if onto.eval(pos, seat, to) {
+                self.out.push(Move { onto: true, ..Move::step(piece, from, to) });
+            }
+            return;
+        }
         let allowed = match &rule.to_fast {
             Some(f) => f.allows(pos, seat, to),
             None => rule.to.eval(pos, seat, to),

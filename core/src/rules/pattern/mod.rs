@@ -10,6 +10,7 @@
 //! rest of the engine asks of a pattern (`impl Pattern` below). Nothing outside this directory names
 //! a pattern, except placements (covering ones too) and drops, which are moves of their own kind.
 
+mod carry;
 mod castle;
 mod chain;
 mod cover;
@@ -41,7 +42,7 @@ pub use sow::{MAX_RELAYS, SeatSowing, SowTake, Sowing, is_static};
 pub(crate) mod sowing {
     pub(crate) use super::sow::play;
 }
-pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
+pub use rule::{CaptureMode, Carry, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use slide::step_dests;
 pub(crate) use sow::{sow_moves, sow_starts, sowing_of};
 pub(crate) use step_table::StepTable;
@@ -252,6 +253,9 @@ struct Gen<'a> {
     out: &'a mut Vec<Move>,
     /// See [`Scratch::first_part`].
     first_part: bool,
+    /// How many pieces the move carries, on a board with stacks (the column's height, or under
+    /// `carry top` the height being tried): the steps of a leg written `*carried`.
+    carried: u8,
 }
 
 /// Generates the pseudo-legal moves of one rule for the piece `piece` of `seat` standing on `from`
@@ -286,27 +290,12 @@ pub fn generate(
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
-    let mut g = Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part };
-    match &rule.pattern {
-        Pattern::Place => g.place(false),
-        Pattern::Drop => g.place(true),
-        Pattern::Cover { relation, dirs } => g.cover(*relation, dirs),
-        Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
-        Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
-        Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
-        Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
-        Pattern::Fly => g.fly(),
-        Pattern::Stay => g.stay(),
-        Pattern::Sow(s) => g.sow(s, &mut scratch.seeds),
-        Pattern::Walk { .. } => {
-            g.walk::<false>(scratch, NodeId::NONE);
-        }
-        Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
-            g.castle(*relation, dirs, *steps, partner)
-        }
-        Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
-            g.castle_to(*relation, dirs, [*mover, *lands], partner)
-        }
+    let carried = if from.is_some() { pos.height(from) as u8 } else { 1 };
+    let mut g = Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part, carried };
+    if rule.carry == Carry::Top && from.is_some() {
+        g.carrying(scratch, run);
+    } else {
+        run(&mut g, scratch);
     }
     if pos.game().rules.capture_required() {
         // Legality from captures: only moves that capture under every `required` rule.
@@ -323,6 +312,32 @@ pub fn generate(
     if pos.game().rules.captures.iter().any(|r| r.form.chosen()) {
         // Approach or withdrawal: one move per way of capturing.
         crate::rules::capture::split_choices(pos, seat, piece, out, start);
+    }
+}
+
+/// Runs the rule's pattern once (for one height carried, under `carry top`).
+fn run(g: &mut Gen, scratch: &mut Scratch) {
+    let rule = g.rule;
+    match &rule.pattern {
+    Pattern::Place => g.place(false),
+    Pattern::Drop => g.place(true),
+    Pattern::Cover { relation, dirs } => g.cover(*relation, dirs),
+    Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
+    Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
+    Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
+    Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
+    Pattern::Fly => g.fly(),
+    Pattern::Stay => g.stay(),
+    Pattern::Sow(s) => g.sow(s, &mut scratch.seeds),
+    Pattern::Walk { .. } => {
+        g.walk::<false>(scratch, NodeId::NONE);
+    }
+    Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
+        g.castle(*relation, dirs, *steps, partner)
+    }
+    Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
+        g.castle_to(*relation, dirs, [*mover, *lands], partner)
+    }
     }
 }
 
