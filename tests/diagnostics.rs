@@ -53,6 +53,11 @@ snapshot!(sow_unknown_track, "sow_unknown_track.yaml");
 snapshot!(sow_piece_condition, "sow_piece_condition.yaml");
 snapshot!(stacks_too_low, "stacks_too_low.yaml");
 snapshot!(stacks_with_counts, "stacks_with_counts.yaml");
+snapshot!(carry_without_stacks, "carry_without_stacks.yaml");
+snapshot!(carry_on_drop, "carry_on_drop.yaml");
+snapshot!(leg_of_zero, "leg_of_zero.yaml");
+snapshot!(overflow_without_stacks, "overflow_without_stacks.yaml");
+snapshot!(overflow_unknown, "overflow_unknown.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

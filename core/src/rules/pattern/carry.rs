@@ -10,24 +10,27 @@
 //! board: { grid: { width: 5, height: 1, labels: chess }, stacks: 4 }
 //! seats: [{ name: white }, { name: black }]
 //! pieces:
-//!   disc: { moves: leap orthogonal*carried carry top to empty onto any }
+//!   disc: { moves: slide orthogonal carry top to empty onto friend }
 //! setup:
 //!   - { seat: white, piece: disc, at: [a1, b1] }
+//!   - { seat: black, piece: disc, at: [e1] }
 //! rules: { pass: never }
 //! ";
 //! let game = qipan::load_str("carriers.yaml", src, &[])?;
+//! let at = |l: &str| game.board.find(l).unwrap();
 //! let mut pos = game.start();
-//! pos.play(&parse_move(&pos, "a1-b1")?)?; // onto White's own disc: a column of 2
-//! pos.play(&parse_move(&pos, "pass").or_else(|_| parse_move(&pos, "b1-c1"))?)?;
-//! let b1 = game.board.find("b1").unwrap();
-//! let moves: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
-//! # let _ = (moves, b1);
+//! pos.play(&parse_move(&pos, "a1-b1")?)?; // onto White's own disc: a column of two on b1
+//! pos.play(&parse_move(&pos, "e1-d1")?)?;
+//! // The height is the mover's choice here, so the text names it: `/1` the top disc, `/2` both.
+//! let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| move_text(&game, m)).collect();
+//! moves.sort();
+//! assert_eq!(moves, ["b1-a1/1", "b1-a1/2", "b1-c1/1", "b1-c1/2"]);
+//! pos.play(&parse_move(&pos, "b1-c1/1")?)?;
+//! assert_eq!((pos.height(at("b1")), pos.height(at("c1"))), (1, 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use super::{Carry, Gen, Scratch};
-#[allow(unused_imports)]
-use crate::moves::Move;
 
 impl Gen<'_> {
     /// Runs the pattern once per height the move may carry, from 1 to the column's, each move marked

@@ -51,11 +51,10 @@ impl Gen<'_> {
         }
         if let Some(onto) = &rule.onto
             && pos.cell(to).is_some()
+            && onto.eval(pos, seat, to)
         {
-            // `onto`: on top of the column there, which stays (whatever `to` says of occupied nodes).
-            if onto.eval(pos, seat, to) {
-                self.out.push(Move { onto: true, ..Move::step(piece, from, to) });
-            }
+            // `onto`: on top of the column there, which stays (whatever `to` says of it).
+            self.out.push(Move { onto: true, ..Move::step(piece, from, to) });
             return;
         }
         let allowed = match &rule.to_fast {
