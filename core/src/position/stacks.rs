@@ -205,6 +205,20 @@ impl Position {
         k
     }
 
+    /// Sets the pieces under the top of `n` (bottom first; the top is the cell), on a board with stacks
+    /// (a set-up position).
+    pub(super) fn set_unders(&mut self, n: NodeId, unders: &[Piece]) {
+        if self.heights.is_empty() || self.cells[n.idx()].is_none() {
+            return;
+        }
+        self.hash_unders(n);
+        let k = unders.len().min(self.under_cap);
+        let base = n.idx() * self.under_cap;
+        self.unders[base..base + k].copy_from_slice(&unders[unders.len() - k..]);
+        self.heights[n.idx()] = k as u8;
+        self.hash_unders(n);
+    }
+
     /// Sets up empty columns on a board with stacks.
     pub(super) fn init_stacks(&mut self) {
         let height = self.game.board.stack_height() as usize;
