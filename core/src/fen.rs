@@ -27,7 +27,7 @@
 //! Nodes that hold more than one piece: on a board with stacks, a column of two or more is written in
 //! parentheses, bottom to top (`(RGG)`, green on top), and a game whose columns lose pieces to the
 //! reserve writes the hands. A board of seeds that is not a grid (a mancala board) writes, instead of
-//! ranks, the seeds of every node in the board's order, separated by commas (`4,4,4,4,4,4,0,...`).
+//! ranks, the seeds of every node in the board's order, separated by commas (`4,4,...,0,0`).
 //!
 //! ```
 //! use qipan::core::{Position, notation::parse_move};
@@ -39,7 +39,8 @@
 //! assert!(fen.starts_with("8/1RR(GR)GRR1/1GG1RGG1/"), "{fen}");
 //! assert_eq!(Position::from_fen(&focus, &fen)?.hash(), pos.hash());
 //! let kalah = qipan::load("kalah", &[])?;
-//! assert_eq!(kalah.start().to_fen().unwrap(), "4,4,4,4,4,4,0,4,4,4,4,4,4,0 w - - 0 1");
+//! // The pits a1..f1, a2..f2, then the two stores.
+//! assert_eq!(kalah.start().to_fen().unwrap(), "4,4,4,4,4,4,4,4,4,4,4,4,0,0 w - - 0 1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

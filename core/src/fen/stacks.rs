@@ -1,7 +1,7 @@
 //! FEN for nodes that hold more than one piece. On a board with stacks, a column of two or more pieces
 //! is written in parentheses, bottom to top (`(RGG)`: red under two greens, green on top); a lone piece
 //! as usual. A board of seeds (a mancala board, not a grid) is written as the seeds of every node in the
-//! board's order, separated by commas (`4,4,4,4,4,4,0,4,4,4,4,4,4,0`).
+//! board's order, separated by commas (`4,4,...,0,0`).
 
 use super::FenError;
 use super::symbols::{Symbols, symbol};
