@@ -328,6 +328,7 @@ fn pictures_are_current() {
         ("games/kalah.svg", "kalah", &[], "c1 b1 a2", None),
         ("games/oware.svg", "oware", &[], "c1 b2", None),
         ("games/lasca.svg", "lasca", &[], "c3-d4 e5xc3 b2xd4 f6-e5 d4xf6 g7xe5", None),
+        ("games/focus.svg", "focus", &[], "d6-d7 c6-c7 d7-d5 e7-e6 d5-d2 e6-e4", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

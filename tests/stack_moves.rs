@@ -124,3 +124,29 @@ fn pieces_off_the_bottom_are_captured_or_kept_in_the_reserve() {
     }
 }
 
+
+/// The book's example (`book/src/examples/stacking.yaml`) does what the Stacks chapter says.
+#[test]
+fn the_books_little_focus_stacks_and_overflows() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/examples/stacking.yaml");
+    let src = std::fs::read_to_string(path).unwrap();
+    let game = qipan::load_str(path, &src, &[]).unwrap();
+    let mut pos = game.start();
+    play(&mut pos, "a1-b1");
+    assert_eq!(seats(&pos, "b1"), [1, 0], "Red's piece on Green's: Red commands b1");
+    for m in ["d1-c1", "a2-b2", "c1-b1"] {
+        play(&mut pos, m);
+    }
+    assert_eq!(seats(&pos, "b1"), [1, 0, 1], "three high, Green on top");
+    play(&mut pos, "b2-b1");
+    assert_eq!(seats(&pos, "b1"), [0, 1, 0], "four high: Green's piece at the bottom is captured");
+    assert_eq!(pos.captures(), [1, 0]);
+    play(&mut pos, "b2-b1");
+    assert_eq!(seats(&pos, "b1"), [1, 0, 1], "Green's last piece takes b1 back, and Red's bottom piece");
+    assert_eq!(pos.captures(), [1, 1]);
+    // Red's one column, c1, may go one node; it takes b1 and Green has nothing left to move.
+    assert_eq!(moves(&pos), ["c1-b1", "c1-c2", "c1-d1"]);
+    play(&mut pos, "c1-b1");
+    assert_eq!((seats(&pos, "b1"), pos.captures()), (vec![0, 1, 0], &[2, 1][..]));
+    assert_eq!(pos.outcome().unwrap().winners, [SeatId(0)]);
+}
