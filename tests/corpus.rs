@@ -124,6 +124,7 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
         "kalah",
         "oware",
         "lasca",
+        "focus",
     ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }

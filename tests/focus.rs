@@ -3,6 +3,9 @@
 //! reserve anywhere): perft and random games played side by side against an enumerator written here from
 //! the rules without the engine. Ludii has no Focus to compare with.
 
+mod common;
+
+use common::perft::Speed;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::playout::perft;
 use qipan::core::{PieceId, Position, SeatId};
@@ -167,6 +170,17 @@ fn perft_matches_the_rules() {
 }
 
 #[test]
+fn perft_file_counts_hold() {
+    common::perft::check("focus.perft", Speed::Quick);
+}
+
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn perft_file_slow_counts_hold() {
+    common::perft::check("focus.perft", Speed::Slow);
+}
+
+#[test]
 #[ignore = "slow: run with --ignored"]
 fn perft_matches_the_rules_deep() {
     let game = qipan::load("focus", &[]).unwrap();
@@ -258,6 +272,30 @@ fn perft_below_random_positions_matches_the_rules() {
         }
         if !pos.is_over() {
             assert_eq!(perft(&pos, 2), b.perft(2), "after {} plies", pos.ply());
+        }
+    }
+}
+
+/// The engine's position read from FEN, and the rules' model of it (the model is read off the engine's
+/// columns, which the records tests check against the text).
+fn model_from_engine_fen(fen: &str) -> (Position, Focus) {
+    let game = qipan::load("focus", &[]).unwrap();
+    let pos = Position::from_fen(&game, fen).unwrap();
+    let b = model_of(&pos);
+    (pos, b)
+}
+
+/// The book's picture position and one with reserves, read from FEN: perft agrees with the rules.
+#[test]
+fn perft_from_fen_positions_matches_the_rules() {
+    for fen in [
+        "8/1R(RG)2RR1/1G3GG1/1RR1GRR1/1GGR(RRG)GG1/1RRGGRR1/1GG(RGGR)RGG1/8[] w - - 6 4",
+        "8/1R(RG)2RR1/1G3GG1/1RR1GRR1/1GGR(RRG)GG1/1RRGGRR1/1GG(RGGR)RGG1/8[RRG] b - - 6 4",
+    ] {
+        let (pos, b) = model_from_engine_fen(fen);
+        assert_eq!(b.cols.iter().map(Vec::len).max(), Some(4), "{fen}");
+        for d in 1..=3 {
+            assert_eq!(perft(&pos, d), b.perft(d), "{fen}: depth {d}");
         }
     }
 }
