@@ -42,7 +42,8 @@ fn moves(pos: &Position) -> Vec<String> {
     v
 }
 
-const WHITE_A1_B1_BLACK_E1: &str = "  - { seat: white, piece: disc, at: [a1, b1] }\n  - { seat: black, piece: disc, at: [e1] }";
+const WHITE_A1_B1_BLACK_E1: &str =
+    "  - { seat: white, piece: disc, at: [a1, b1] }\n  - { seat: black, piece: disc, at: [e1] }";
 
 #[test]
 fn carry_top_makes_one_move_per_height_and_writes_it() {
@@ -123,7 +124,6 @@ fn pieces_off_the_bottom_are_captured_or_kept_in_the_reserve() {
         assert_eq!(pos.outcome().unwrap().winners, [SeatId(0)], "Black has no column: it loses");
     }
 }
-
 
 /// The book's example (`book/src/examples/stacking.yaml`) does what the Stacks chapter says.
 #[test]

@@ -81,7 +81,8 @@ fn a_column_is_written_bottom_to_top_in_parentheses() {
     // An unclosed column: the rank is quoted as far as it goes.
     assert_eq!(err.to_string(), "cannot read the column `(RG6`: pieces bottom to top between parentheses, `(RGG)`");
     // Set up by hand, a column reads the same.
-    let [red, green] = [0, 1].map(|s| qipan::core::Piece { seat: qipan::core::SeatId(s), piece: qipan::core::PieceId::new(0) });
+    let [red, green] =
+        [0, 1].map(|s| qipan::core::Piece { seat: qipan::core::SeatId(s), piece: qipan::core::PieceId::new(0) });
     let mut setup = Setup::empty(&game);
     setup.column(game.board.find("c7").unwrap(), &[red, green]);
     assert!(setup.into_position().unwrap().to_fen().unwrap().starts_with("8/2(RG)5/"));

@@ -103,9 +103,9 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         },
         None => main_text(game, mv),
     };
-    if mv.carry != 0 && height_chosen(game, mv.piece) {
+    if mv.stack.carry() != 0 && height_chosen(game, mv.piece) {
         // Part of a column, where the height is the mover's choice: `d4-f6/2`.
-        text.push_str(&format!("/{}", mv.carry));
+        text.push_str(&format!("/{}", mv.stack.carry()));
     }
     if removal(game, mv) {
         // The piece removed under a `remove` rule: `a1-a4xg7`, `d2xg7`.
@@ -286,14 +286,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         mv.promote = Some(promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))?);
     }
     if let Some(k) = carry {
-        if mv.kind != MoveKind::Move || k == 0 {
+        if mv.kind != MoveKind::Move || k == 0 || k > 127 {
             return Err(NotationError::Malformed(text.to_string()));
         }
-        mv.carry = k;
+        mv.stack = mv.stack.with_carry(k);
     }
     if matches!(mv.kind, MoveKind::Drop | MoveKind::Place) && game.board.stack_height() > 0 {
         // On a board with stacks, a piece entered on a column goes on top of it.
-        mv.onto = pos.cell(mv.to).is_some();
+        mv.stack = mv.stack.with_onto(pos.cell(mv.to).is_some());
     }
     let mut shot_given = false;
     let mut chosen: Option<&str> = None;
@@ -355,11 +355,13 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                     && m.extra == mv.extra
                     && !m.by.is_some()
                     && (chosen.is_none() || word(m) == chosen)
-                    && (carry.is_none() || Some(m.carry) == carry)
+                    && (carry.is_none() || Some(m.stack.carry()) == carry)
             };
             let mut fits = legal.iter().filter(same);
             if let Some(m) = fits.next() {
-                let differ = |o: &Move| o.capture_rule != m.capture_rule || (carry.is_none() && o.carry != m.carry);
+                let differ = |o: &Move| {
+                    o.capture_rule != m.capture_rule || (carry.is_none() && o.stack.carry() != m.stack.carry())
+                };
                 if chosen.is_none() && fits.any(|o| differ(o)) {
                     // Approach or withdrawal: the text must say which.
                     return Err(NotationError::Ambiguous(text.to_string()));

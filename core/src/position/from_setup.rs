@@ -167,7 +167,11 @@ impl Position {
             unders: if self.heights.is_empty() {
                 Vec::new()
             } else {
-                self.game.board.node_ids().map(|n| self.column(n).split_last().map_or(Vec::new(), |(_, u)| u.to_vec())).collect()
+                self.game
+                    .board
+                    .node_ids()
+                    .map(|n| self.column(n).split_last().map_or(Vec::new(), |(_, u)| u.to_vec()))
+                    .collect()
             },
             to_move: self.to_move,
             ply: self.ply,

@@ -134,15 +134,15 @@ impl Position {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
                 let p = Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece };
-                if mv.onto { self.drop_onto(mv.to, p, seat) } else { self.put(mv.to, p) }
+                if mv.stack.onto() { self.drop_onto(mv.to, p, seat) } else { self.put(mv.to, p) }
             }
-            MoveKind::Move if mv.onto || mv.carry != 0 => {
+            MoveKind::Move if mv.stack != crate::moves::Stack::WHOLE => {
                 // Part of a column, or a column onto another (a board with stacks).
-                if !mv.onto && self.cells[mv.to.idx()].is_some() {
+                if !mv.stack.onto() && self.cells[mv.to.idx()].is_some() {
                     self.clear_unders(mv.to);
                     self.capture_one(mv.to, seat)?;
                 }
-                self.carry_onto(mv.from, mv.to, mv.carry, mv.arrives_as(), seat);
+                self.carry_onto(mv.from, mv.to, mv.stack.carry(), mv.arrives_as(), seat);
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });

@@ -115,9 +115,10 @@ impl Position {
         }
     }
 
-    /// Plays a move of part of a column, or of one onto a column (Focus): the top `mv.carry` pieces of
+    /// Plays a move of part of a column, or of one onto a column (Focus): the top `carry` pieces of
     /// the column on `mv.from` (all of it for 0) go on top of whatever stands on `mv.to` (captured
     /// already unless the move is `onto`), the carried top arriving as `mv.arrives_as()`.
+    #[inline(never)]
     pub(super) fn carry_onto(&mut self, from: NodeId, to: NodeId, carry: u8, top: PieceId, by: SeatId) {
         let Some(p) = self.lift(from) else { return };
         self.hash_unders(from);
@@ -137,6 +138,7 @@ impl Position {
     }
 
     /// Drops `piece` on top of the column on `to` (a drop `onto` a column).
+    #[inline(never)]
     pub(super) fn drop_onto(&mut self, to: NodeId, piece: Piece, by: SeatId) {
         self.land(to, 0, 0, piece, by);
     }

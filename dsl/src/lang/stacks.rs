@@ -47,7 +47,8 @@ pub(super) fn leg_count(c: &Pair<Rule>, n: u8) -> Result<u8, LangError> {
 
 /// The stack clauses need a board with stacks, and `carry` a piece that moves.
 pub(super) fn check_stack_rule(rule: &MoveRule, text: &str, names: &Names) -> Result<(), LangError> {
-    let carried_leg = matches!(&rule.pattern, Pattern::Leap { legs, .. } if legs.iter().any(|l| l.count == Leg::CARRIED));
+    let carried_leg =
+        matches!(&rule.pattern, Pattern::Leap { legs, .. } if legs.iter().any(|l| l.count == Leg::CARRIED));
     // A character offset, for the caret under the word.
     let at = |word: &str| text.find(word).map_or(0, |b| text[..b].chars().count());
     let stacks = names.board.stack_height() > 0;

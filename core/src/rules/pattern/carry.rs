@@ -30,21 +30,33 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Carry, Gen, Scratch};
+use super::{Carry, Gen, MoveRule, Scratch, run};
+use crate::board::NodeId;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::{PieceId, SeatId};
 
-impl Gen<'_> {
-    /// Runs the pattern once per height the move may carry, from 1 to the column's, each move marked
-    /// with the height it carries.
-    pub(super) fn carrying(&mut self, scratch: &mut Scratch, run: fn(&mut Gen, &mut Scratch)) {
-        debug_assert_eq!(self.rule.carry, Carry::Top);
-        let height = self.pos.height(self.from) as u8;
-        for k in 1..=height {
-            self.carried = k;
-            let before = self.out.len();
-            run(self, scratch);
-            for m in &mut self.out[before..] {
-                m.carry = k;
-            }
+/// The moves of a `carry top` rule: the pattern once per height the move may carry, from 1 to the
+/// column's, each move marked with the height it carries. Kept out of line, off the hot path of games
+/// without it.
+#[inline(never)]
+pub(super) fn carrying(
+    rule: &MoveRule,
+    pos: &Position,
+    seat: SeatId,
+    piece: PieceId,
+    from: NodeId,
+    scratch: &mut Scratch,
+    out: &mut Vec<Move>,
+) {
+    debug_assert_eq!(rule.carry, Carry::Top);
+    // A move's carry holds up to 127 pieces.
+    let height = pos.height(from).min(127) as u8;
+    for k in 1..=height {
+        let before = out.len();
+        run(&mut Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part, carried: k }, scratch);
+        for m in &mut out[before..] {
+            m.stack = m.stack.with_carry(k);
         }
     }
 }

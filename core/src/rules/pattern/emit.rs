@@ -25,7 +25,7 @@
 
 use super::{CaptureMode, Gen, Pattern};
 use crate::board::NodeId;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, Stack};
 use crate::position::Position;
 use crate::{PieceId, SeatId};
 
@@ -54,7 +54,7 @@ impl Gen<'_> {
             && onto.eval(pos, seat, to)
         {
             // `onto`: on top of the column there, which stays (whatever `to` says of it).
-            self.out.push(Move { onto: true, ..Move::step(piece, from, to) });
+            self.out.push(Move { stack: Stack::new(0, true), ..Move::step(piece, from, to) });
             return;
         }
         let allowed = match &rule.to_fast {

@@ -67,7 +67,11 @@ impl Gen<'_> {
         let (pos, from) = (self.pos, self.from);
         let board = &pos.game().board;
         // `*carried`: as many steps as the move carries pieces.
-        let count = if l.count == Leg::CARRIED { self.carried } else { l.count };
+        let count = match (l.count, self.carried) {
+            (Leg::CARRIED, 0) => self.pos.height(self.from) as u8,
+            (Leg::CARRIED, k) => k,
+            (n, _) => n,
+        };
         'dirs: for &d in self.dirs(l.relation, &l.dirs, prev).as_slice() {
             let mut x = at;
             for _ in 0..count {

@@ -253,8 +253,8 @@ struct Gen<'a> {
     out: &'a mut Vec<Move>,
     /// See [`Scratch::first_part`].
     first_part: bool,
-    /// How many pieces the move carries, on a board with stacks (the column's height, or under
-    /// `carry top` the height being tried): the steps of a leg written `*carried`.
+    /// How many pieces the move carries, on a board with stacks, under `carry top` (the height being
+    /// tried; 0: the whole column, whose height is looked up only by a leg written `*carried`).
     carried: u8,
 }
 
@@ -290,12 +290,11 @@ pub fn generate(
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
-    let carried = if from.is_some() { pos.height(from) as u8 } else { 1 };
-    let mut g = Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part, carried };
     if rule.carry == Carry::Top && from.is_some() {
-        g.carrying(scratch, run);
+        carry::carrying(rule, pos, seat, piece, from, scratch, out);
     } else {
-        run(&mut g, scratch);
+        // The hot path: the context stays in registers.
+        run(&mut Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part, carried: 0 }, scratch);
     }
     if pos.game().rules.capture_required() {
         // Legality from captures: only moves that capture under every `required` rule.
@@ -315,29 +314,31 @@ pub fn generate(
     }
 }
 
-/// Runs the rule's pattern once (for one height carried, under `carry top`).
+/// Runs the rule's pattern once (for one height carried, under `carry top`). Inlined into
+/// [`generate`], the hot path of every game.
+#[inline(always)]
 fn run(g: &mut Gen, scratch: &mut Scratch) {
     let rule = g.rule;
     match &rule.pattern {
-    Pattern::Place => g.place(false),
-    Pattern::Drop => g.place(true),
-    Pattern::Cover { relation, dirs } => g.cover(*relation, dirs),
-    Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
-    Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
-    Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
-    Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
-    Pattern::Fly => g.fly(),
-    Pattern::Stay => g.stay(),
-    Pattern::Sow(s) => g.sow(s, &mut scratch.seeds),
-    Pattern::Walk { .. } => {
-        g.walk::<false>(scratch, NodeId::NONE);
-    }
-    Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
-        g.castle(*relation, dirs, *steps, partner)
-    }
-    Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
-        g.castle_to(*relation, dirs, [*mover, *lands], partner)
-    }
+        Pattern::Place => g.place(false),
+        Pattern::Drop => g.place(true),
+        Pattern::Cover { relation, dirs } => g.cover(*relation, dirs),
+        Pattern::Slide { relation, dirs, min, max } => g.slide(*relation, dirs, *min, *max),
+        Pattern::Leap { legs, blockable } => g.leap(legs, *blockable),
+        Pattern::Hop { relation, dirs, screen, max_after } => g.hop(*relation, dirs, screen, *max_after),
+        Pattern::Jump { relation, dirs, over } => g.jump(*relation, dirs, over),
+        Pattern::Fly => g.fly(),
+        Pattern::Stay => g.stay(),
+        Pattern::Sow(s) => g.sow(s, &mut scratch.seeds),
+        Pattern::Walk { .. } => {
+            g.walk::<false>(scratch, NodeId::NONE);
+        }
+        Pattern::Castle { relation, dirs, reach: CastleReach::Steps(steps), partner } => {
+            g.castle(*relation, dirs, *steps, partner)
+        }
+        Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
+            g.castle_to(*relation, dirs, [*mover, *lands], partner)
+        }
     }
 }
 

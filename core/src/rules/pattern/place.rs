@@ -54,7 +54,7 @@ impl Gen<'_> {
                 continue;
             }
             let mv = if drop { Move::drop(piece, n) } else { Move::place(piece, n) };
-            let mv = Move { onto: pos.cell(n).is_some(), ..mv };
+            let mv = Move { stack: crate::moves::Stack::new(0, pos.cell(n).is_some()), ..mv };
             match pair {
                 None => self.out.push(mv),
                 // Part by part: the first stone alone, marked as waiting for the second.
