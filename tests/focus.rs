@@ -143,7 +143,7 @@ fn model_of(pos: &Position) -> Focus {
     let mut cols = vec![Vec::new(); (N * N) as usize];
     for i in 0..N * N {
         if let Some(n) = game.board.find(&label(i)) {
-            cols[i as usize] = pos.column(n).iter().map(|p| p.seat.0 as u8).collect();
+            cols[i as usize] = pos.column(n).iter().map(|p| p.seat.0).collect();
         }
     }
     let piece = PieceId::new(0);

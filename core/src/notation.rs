@@ -362,7 +362,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                 let differ = |o: &Move| {
                     o.capture_rule != m.capture_rule || (carry.is_none() && o.stack.carry() != m.stack.carry())
                 };
-                if chosen.is_none() && fits.any(|o| differ(o)) {
+                if chosen.is_none() && fits.any(differ) {
                     // Approach or withdrawal: the text must say which.
                     return Err(NotationError::Ambiguous(text.to_string()));
                 }
