@@ -233,7 +233,7 @@ impl Setup {
     /// use qipan::core::{Piece, PieceId, SeatId, Setup};
     ///
     /// let game = qipan::load("focus", &[])?;
-    /// let (red, green) = [0, 1].map(|s| Piece { seat: SeatId(s), piece: PieceId::new(0) });
+    /// let [red, green] = [0, 1].map(|s| Piece { seat: SeatId(s), piece: PieceId::new(0) });
     /// let d4 = game.board.find("d4").unwrap();
     /// let mut setup = Setup::empty(&game);
     /// setup.column(d4, &[red, green, green]);
