@@ -306,6 +306,7 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
     let promote = optional(index(b, g.pieces.len() + 1)?).and_then(PieceId::from_index);
     let passable = b.next()? & 1 == 1;
     let then_place = optional(index(b, g.pieces.len() + 1)?).and_then(PieceId::from_index);
+    let stack = qipan_core::Stack::new(b.next()? % 4, b.next()? & 1 == 1);
     let mut path = qipan_core::Path::NONE;
     let legs = b.next()? % 4;
     if legs > 0 {
@@ -329,6 +330,7 @@ fn pseudo_move(pos: &Position, b: &mut Bytes) -> Option<Move> {
         then_place,
         path,
         capture_rule: None,
+        stack,
     })
 }
 

@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("lasca", include_str!("../games/lasca.yaml")),
     ("hawalis", include_str!("../games/hawalis.yaml")),
     ("hus", include_str!("../games/hus.yaml")),
+    ("focus", include_str!("../games/focus.yaml")),
 ];
 
 /// The definition text of a built-in game.
@@ -40,7 +41,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// let text = qipan::games::builtin("xiangqi").unwrap();
 /// assert!(text.contains("name: xiangqi"));
 /// assert_eq!(qipan::games::builtin("checkers"), None);
-/// assert_eq!(qipan::games::BUILTIN.len(), 30);
+/// assert_eq!(qipan::games::BUILTIN.len(), 31);
 /// ```
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)

@@ -331,6 +331,7 @@ fn pictures_are_current() {
         ("games/hawalis.svg", "hawalis", &[], "a1 a3 b1 b4", None),
         ("games/hus.svg", "hus", &[], "a1 a3 g1 b3", None),
         ("boards/four-rows.svg", "examples/four-rows.yaml", &[], "f1 a3", None),
+        ("games/focus.svg", "focus", &[], "d6-d7 c6-c7 d7-d5 e7-e6 d5-d2 e6-e4", None),
         ("boards/board-3d.svg", "examples/board-3d.yaml", &[], "", None),
         ("boards/board-explicit.svg", "examples/board-explicit.yaml", &[], "", None),
         ("boards/box.svg", "field-go", &[("komi", "3.5"), ("board", "box")], "", None),

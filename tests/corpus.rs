@@ -126,6 +126,7 @@ fn every_perft_file_reads_and_the_games_with_published_or_checked_counts_have_on
         "lasca",
         "hawalis",
         "hus",
+        "focus",
     ] {
         assert!(games.contains(game), "no perft file for {game}: {games:?}");
     }

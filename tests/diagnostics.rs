@@ -57,6 +57,11 @@ snapshot!(mancala_three_rows, "mancala_three_rows.yaml");
 snapshot!(sow_lone_and_keep, "sow_lone_and_keep.yaml");
 snapshot!(sow_occupied_with_lone, "sow_occupied_with_lone.yaml");
 snapshot!(sow_no_laps, "sow_no_laps.yaml");
+snapshot!(carry_without_stacks, "carry_without_stacks.yaml");
+snapshot!(carry_on_drop, "carry_on_drop.yaml");
+snapshot!(leg_of_zero, "leg_of_zero.yaml");
+snapshot!(overflow_without_stacks, "overflow_without_stacks.yaml");
+snapshot!(overflow_unknown, "overflow_unknown.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

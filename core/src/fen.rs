@@ -23,6 +23,26 @@
 //! 6. The move number (starting at 1, counting both seats' moves).
 //!
 //! Fields after the first are optional.
+//!
+//! Nodes that hold more than one piece: on a board with stacks, a column of two or more is written in
+//! parentheses, bottom to top (`(RGG)`, green on top), and a game whose columns lose pieces to the
+//! reserve writes the hands. A board of seeds that is not a grid (a mancala board) writes, instead of
+//! ranks, the seeds of every node in the board's order, separated by commas (`4,4,...,0,0`).
+//!
+//! ```
+//! use qipan::core::{Position, notation::parse_move};
+//!
+//! let focus = qipan::load("focus", &[])?;
+//! let mut pos = focus.start();
+//! pos.play(&parse_move(&pos, "d6-d7")?)?;
+//! let fen = pos.to_fen().unwrap();
+//! assert!(fen.starts_with("8/1RR(GR)GRR1/1GG1RGG1/"), "{fen}");
+//! assert_eq!(Position::from_fen(&focus, &fen)?.hash(), pos.hash());
+//! let kalah = qipan::load("kalah", &[])?;
+//! // The pits a1..f1, a2..f2, then the two stores.
+//! assert_eq!(kalah.start().to_fen().unwrap(), "4,4,4,4,4,4,4,4,4,4,4,4,0,0 w - - 0 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
@@ -31,6 +51,7 @@ use crate::rules::{Cond, Pattern};
 use crate::{PieceId, SeatId};
 use std::sync::Arc;
 
+mod stacks;
 mod symbols;
 use symbols::{Symbols, has_hands, read_hands, symbol, write_hands};
 
@@ -86,6 +107,9 @@ pub enum FenError {
     /// The hands between brackets cannot be read (an unclosed bracket, a count without a piece).
     #[error("cannot read the hands `{0}`")]
     Hand(String),
+    /// A column between parentheses cannot be read (unclosed, or empty).
+    #[error("cannot read the column `{0}`: pieces bottom to top between parentheses, `(RGG)`")]
+    Column(String),
 }
 
 /// The grid cells of the board as (column, row) → node ([`NodeId::NONE`] for holes), with the size.
@@ -170,11 +194,17 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
-        let (w, h, nodes) = grid(game)?;
         let mut setup = Setup::empty(game);
         let mut fields = fen.split_whitespace();
         let symbols = Symbols::of(game);
         let mut placement = fields.next().unwrap_or("");
+        // A board of seeds that is not a grid: the seeds of every node (`4,4,...,0`).
+        let seeds_only = game.board.has_counts() && grid(game).is_err();
+        let (w, h, nodes) = if seeds_only { (0, 0, Vec::new()) } else { grid(game)? };
+        if seeds_only {
+            stacks::read_counts(game, placement, &mut setup)?;
+            placement = "";
+        }
         // Hands in brackets after the board (`...[Pp]`); without them every hand is empty.
         if let Some(open) = placement.find('[') {
             let hands =
@@ -182,7 +212,7 @@ impl Position {
             read_hands(game, &symbols, hands, &mut setup)?;
             placement = &placement[..open];
         }
-        let ranks: Vec<&str> = placement.split('/').collect();
+        let ranks: Vec<&str> = if seeds_only { Vec::new() } else { placement.split('/').collect() };
         if ranks.len() != h as usize {
             return Err(FenError::Rank {
                 rank: ranks.len(),
@@ -201,7 +231,13 @@ impl Position {
                     rest = &rest[digits..];
                     continue;
                 }
-                let (seat, piece, len) = symbols.read(rest)?;
+                // A column, bottom to top in parentheses, or one piece.
+                let (column, len) = if rest.starts_with('(') {
+                    stacks::read_column(&symbols, rest)?
+                } else {
+                    let (seat, piece, len) = symbols.read(rest)?;
+                    (vec![Piece { seat, piece }], len)
+                };
                 let c = &rest[..len];
                 rest = &rest[len..];
                 if x >= w {
@@ -214,7 +250,7 @@ impl Position {
                         message: format!("`{c}` stands on a hole of the board"),
                     });
                 }
-                setup.put(node, Piece { seat, piece });
+                setup.column(node, &column);
                 x += 1;
             }
             if x != w {
@@ -324,8 +360,9 @@ impl Position {
     /// ```
     pub fn to_fen(&self) -> Option<String> {
         let game = self.game();
-        let (w, h, nodes) = grid(game).ok()?;
-        let mut out = String::new();
+        let seeds_only = game.board.has_counts() && grid(game).is_err();
+        let (w, h, nodes) = if seeds_only { (0, 0, Vec::new()) } else { grid(game).ok()? };
+        let mut out = if seeds_only { stacks::write_counts(self) } else { String::new() };
         for y in (0..h).rev() {
             let mut empty = 0;
             for x in 0..w {
@@ -337,7 +374,10 @@ impl Position {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push_str(&symbol(game, p.seat, p.piece)?);
+                        match self.height(n) {
+                            1 => out.push_str(&symbol(game, p.seat, p.piece)?),
+                            _ => out.push_str(&stacks::write_column(self, n)?),
+                        }
                     }
                 }
             }

@@ -37,7 +37,7 @@ mod turn_text;
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};
 pub use ids::{ExtraId, PieceId, SeatId};
-pub use moves::{Move, MoveKind};
+pub use moves::{Move, MoveKind, Stack};
 pub use outcome::{EndReason, GameResult};
 pub use path::Path;
 pub use position::{Illegal, MoveBuf, Piece, PlayError, Position, Setup, SetupError};

@@ -88,6 +88,61 @@ pub struct Move {
     /// `approach` or `withdraw` rule ([`CaptureForm::chosen`](crate::rules::CaptureForm::chosen)). Moves
     /// that differ only here are different moves (Fanorona's approach or withdrawal); `None` otherwise.
     pub capture_rule: Option<u8>,
+    /// On a board with stacks, how much of its column the move carries and whether it lands on top of
+    /// the column on `to` ([`Stack`]).
+    pub stack: Stack,
+}
+
+/// A move's part in columns, on a board with stacks: how many pieces from the top of the column on
+/// `from` it carries (`carry top`; 0 for the whole column, at most 127), and whether it lands on top of
+/// the column on `to` (`onto`) instead of capturing it (a drop onto a column too). One byte, so that a
+/// move stays 32 bytes.
+///
+/// ```
+/// use qipan::core::{Stack, notation::parse_move};
+///
+/// let s = Stack::new(2, true);
+/// assert_eq!((s.carry(), s.onto()), (2, true));
+/// assert_eq!(Stack::WHOLE.with_carry(3), Stack::new(3, false));
+/// assert_eq!(std::mem::size_of::<qipan::core::Move>(), 32);
+/// let game = qipan::load("focus", &[])?;
+/// let pos = game.start();
+/// // d6 is Red's; d7 holds Green's piece: the top one of d6 lands on it.
+/// assert_eq!(parse_move(&pos, "d6-d7")?.stack, Stack::new(1, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stack(u8);
+
+impl Stack {
+    /// The whole column, landing on an empty node (or capturing): every move of a game without stacks.
+    pub const WHOLE: Stack = Stack(0);
+    const ONTO: u8 = 0x80;
+
+    /// `carry` pieces from the top (0: the whole column; at most 127), landing on top of a column or not.
+    pub const fn new(carry: u8, onto: bool) -> Stack {
+        Stack((carry & !Self::ONTO) | if onto { Self::ONTO } else { 0 })
+    }
+
+    /// How many pieces from the top the move carries (0: the whole column).
+    pub const fn carry(self) -> u8 {
+        self.0 & !Self::ONTO
+    }
+
+    /// Whether the move lands on top of the column on its destination.
+    pub const fn onto(self) -> bool {
+        self.0 & Self::ONTO != 0
+    }
+
+    /// The same, carrying `carry` pieces.
+    pub const fn with_carry(self, carry: u8) -> Stack {
+        Stack::new(carry, self.onto())
+    }
+
+    /// The same, landing on top of a column or not.
+    pub const fn with_onto(self, onto: bool) -> Stack {
+        Stack::new(self.carry(), onto)
+    }
 }
 
 /// Moves made in code.
@@ -120,6 +175,7 @@ impl Move {
         then_place: None,
         path: Path::NONE,
         capture_rule: None,
+        stack: Stack::WHOLE,
     };
 
     /// The swap of the pie rule: the players of the first two seats change places (see

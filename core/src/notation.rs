@@ -103,6 +103,10 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         },
         None => main_text(game, mv),
     };
+    if mv.stack.carry() != 0 && height_chosen(game, mv.piece) {
+        // Part of a column, where the height is the mover's choice: `d4-f6/2`.
+        text.push_str(&format!("/{}", mv.stack.carry()));
+    }
     if removal(game, mv) {
         // The piece removed under a `remove` rule: `a1-a4xg7`, `d2xg7`.
         text.push('x');
@@ -120,6 +124,25 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         text.push_str(&format!(" +{}", e.name));
     }
     text
+}
+
+/// Whether `piece` may carry the top of its column with the height left to the mover (`carry top`
+/// without a leg of `*carried` steps, which the distance would tell).
+fn height_chosen(game: &Game, piece: PieceId) -> bool {
+    game.pieces.get(piece.idx()).is_some_and(|p| {
+        p.moves.iter().any(|r| {
+            r.carry == crate::rules::Carry::Top
+                && !matches!(&r.pattern, Pattern::Leap { legs, .. } if legs.iter().any(|l| l.count == crate::rules::Leg::CARRIED))
+        })
+    })
+}
+
+/// Splits a height carried off a move's text (`d4-f6/2`).
+fn split_carry(text: &str) -> (&str, Option<u8>) {
+    match text.rsplit_once('/') {
+        Some((main, k)) if !k.is_empty() && k.bytes().all(|c| c.is_ascii_digit()) => (main, k.parse().ok()),
+        _ => (text, None),
+    }
 }
 
 /// Whether the move's `take` is a removal under a `remove` capture rule (not a shot or en passant).
@@ -243,7 +266,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
         return Ok(Move { take: taken, ..mv });
     }
     let mut parts = text.split_whitespace();
-    let first = parts.next().unwrap_or("");
+    let (first, carry) = split_carry(parts.next().unwrap_or(""));
     let (main, promote) = match first.split_once('=') {
         Some((m, p)) => (m, Some(p)),
         None => (first, None),
@@ -261,6 +284,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
             return Err(NotationError::Malformed(text.to_string()));
         }
         mv.promote = Some(promoted_piece(game, p).ok_or_else(|| NotationError::UnknownPiece(p.to_string()))?);
+    }
+    if let Some(k) = carry {
+        if mv.kind != MoveKind::Move || k == 0 || k > 127 {
+            return Err(NotationError::Malformed(text.to_string()));
+        }
+        mv.stack = mv.stack.with_carry(k);
+    }
+    if matches!(mv.kind, MoveKind::Drop | MoveKind::Place) && game.board.stack_height() > 0 {
+        // On a board with stacks, a piece entered on a column goes on top of it.
+        mv.stack = mv.stack.with_onto(pos.cell(mv.to).is_some());
     }
     let mut shot_given = false;
     let mut chosen: Option<&str> = None;
@@ -322,10 +355,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
                     && m.extra == mv.extra
                     && !m.by.is_some()
                     && (chosen.is_none() || word(m) == chosen)
+                    && (carry.is_none() || Some(m.stack.carry()) == carry)
             };
             let mut fits = legal.iter().filter(same);
             if let Some(m) = fits.next() {
-                if chosen.is_none() && fits.any(|o| o.capture_rule != m.capture_rule) {
+                let differ = |o: &Move| {
+                    o.capture_rule != m.capture_rule || (carry.is_none() && o.stack.carry() != m.stack.carry())
+                };
+                if chosen.is_none() && fits.any(differ) {
                     // Approach or withdrawal: the text must say which.
                     return Err(NotationError::Ambiguous(text.to_string()));
                 }

@@ -149,6 +149,7 @@ pub struct BoardBuilder {
     counts: bool,
     /// The highest column a node may hold (0: one piece a node).
     stacks: u8,
+    overflow: super::Overflow,
 }
 
 /// Adding nodes and edges, declaring relations and directions, then building.
@@ -471,6 +472,22 @@ impl BoardBuilder {
         self.stacks = height;
     }
 
+    /// Where the pieces go that a column loses off its bottom above the height (see [`Overflow`](super::Overflow)).
+    ///
+    /// ```
+    /// use qipan::core::board::{BoardBuilder, NodeSpec, Overflow};
+    ///
+    /// let mut b = BoardBuilder::new();
+    /// b.add_node(NodeSpec { label: "x".into(), ..NodeSpec::default() }).unwrap();
+    /// b.set_stacks(5);
+    /// b.set_overflow(Overflow::Reserve);
+    /// assert_eq!(b.build()?.overflow(), Overflow::Reserve);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_overflow(&mut self, overflow: super::Overflow) {
+        self.overflow = overflow;
+    }
+
     /// Flattens the graph into a [`Board`].
     ///
     /// ```
@@ -637,6 +654,7 @@ impl BoardBuilder {
             tracks: self.tracks,
             counts: self.counts,
             stacks: self.stacks,
+            overflow: self.overflow,
             longest_label,
             zone_bits,
             nodes,

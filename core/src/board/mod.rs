@@ -243,6 +243,28 @@ pub struct Board {
     pub(crate) counts: bool,
     /// The highest column a node may hold (0: one piece a node).
     pub(crate) stacks: u8,
+    /// Where the pieces a column loses off its bottom go when it grows above `stacks`.
+    pub(crate) overflow: Overflow,
+}
+
+/// Where the pieces go that a column loses off its bottom when a move makes it higher than the
+/// board's limit (`stacks: { height: 5, overflow: reserve }`).
+///
+/// ```
+/// use qipan::core::board::Overflow;
+///
+/// assert_eq!(qipan::load("focus", &[])?.board.overflow(), Overflow::Reserve);
+/// assert_eq!(qipan::load("lasca", &[])?.board.overflow(), Overflow::Remove);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Overflow {
+    /// Off the board: an enemy's piece counts as a capture by the mover, the mover's own is lost.
+    #[default]
+    Remove,
+    /// An enemy's piece counts as a capture by the mover; the mover's own goes to its reserve, to be
+    /// dropped again (Focus).
+    Reserve,
 }
 
 /// A track: a named order of nodes, cyclic or not, along which seeds are sown.
@@ -703,6 +725,11 @@ impl Board {
     /// ```
     pub fn stack_height(&self) -> u8 {
         self.stacks
+    }
+
+    /// Where the pieces go that a column loses off its bottom above [`Board::stack_height`].
+    pub fn overflow(&self) -> Overflow {
+        self.overflow
     }
 
     /// Number of edges of a relation (each direction counted).

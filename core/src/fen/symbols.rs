@@ -30,14 +30,16 @@ pub(super) fn symbol(game: &Game, seat: SeatId, piece: PieceId) -> Option<String
     // Digits count empty nodes, and `/`, brackets and spaces separate fields.
     let readable = !s.is_empty()
         && !s.starts_with(|c: char| c.is_ascii_digit())
-        && !s.contains(|c: char| c.is_whitespace() || matches!(c, '/' | '[' | ']'));
+        && !s.contains(|c: char| c.is_whitespace() || matches!(c, '/' | '[' | ']' | '(' | ')' | ','));
     readable.then_some(s)
 }
 
 /// Whether positions of `game` have hands to write: it starts with pieces in reserve, or captures into
 /// the captor's reserve.
 pub(super) fn has_hands(game: &Game) -> bool {
-    !game.reserves.is_empty() || game.rules.captured_to == CapturedTo::CaptorReserve
+    !game.reserves.is_empty()
+        || game.rules.captured_to == CapturedTo::CaptorReserve
+        || game.board.overflow() == crate::board::Overflow::Reserve
 }
 
 /// Every (symbol, seat, piece) of a game, longest symbols first.

@@ -413,6 +413,7 @@ impl GameData {
                 && !rule.passable
                 && rule.then_place.is_none()
                 && rule.capture == crate::rules::CaptureMode::Replace
+                && rule.onto.is_none()
                 && rule.pattern.plain_destinations();
             rule.plain_to = match rule.to_fast {
                 Some(f) if simple && rule.promote.is_empty() && f.excluded_zones == 0 => f.occupants,
@@ -456,7 +457,9 @@ impl GameData {
         // Leaps that nothing can block go to the same nodes whatever stands around: look them up.
         if board.len() * seats.len() <= 1 << 16 {
             for rule in pieces.iter_mut().flat_map(|p| p.moves.iter_mut()) {
-                if let Pattern::Leap { legs, blockable: false } = &rule.pattern {
+                if let Pattern::Leap { legs, blockable: false } = &rule.pattern
+                    && legs.iter().all(|l| l.count != crate::rules::Leg::CARRIED)
+                {
                     rule.leap_dests = crate::rules::pattern::leap_table(&board, &relation_dirs, &forwards, legs);
                 }
             }

@@ -164,6 +164,15 @@ impl Position {
             game: self.game.clone(),
             cells: self.cells.clone(),
             counts: self.counts.clone(),
+            unders: if self.heights.is_empty() {
+                Vec::new()
+            } else {
+                self.game
+                    .board
+                    .node_ids()
+                    .map(|n| self.column(n).split_last().map_or(Vec::new(), |(_, u)| u.to_vec()))
+                    .collect()
+            },
             to_move: self.to_move,
             ply: self.ply,
             passes: self.passes,
@@ -242,6 +251,9 @@ impl Position {
             if let Some(piece) = *c {
                 p.put(NodeId(i as u16), piece);
             }
+        }
+        for (i, u) in setup.unders.iter().enumerate() {
+            p.set_unders(NodeId(i as u16), u);
         }
         p.init_counts(setup.counts);
         p.refresh_prey();

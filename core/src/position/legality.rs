@@ -55,7 +55,8 @@ impl Position {
                 if mv.to.idx() >= self.cells.len() {
                     return Err(Illegal::NoSuchMove);
                 }
-                if self.cells[mv.to.idx()].is_some() || (mv.with_to.is_some() && self.cells[mv.with_to.idx()].is_some())
+                if (self.cells[mv.to.idx()].is_some() && !mv.stack.onto())
+                    || (mv.with_to.is_some() && self.cells[mv.with_to.idx()].is_some())
                 {
                     return Err(Illegal::Occupied);
                 }
@@ -117,7 +118,11 @@ impl Position {
         // A path belongs to a move of a piece, along one of the board's relations.
         let path = mv.path.is_empty()
             || (mv.kind == MoveKind::Move && (mv.path.relation().0 as usize) < self.game.board.relation_names().len());
-        if !partner || !promote || !path || (mv.passable && mv.kind != MoveKind::Move) {
+        // Carrying part of a column and landing on one belong to boards with stacks.
+        let stacks = self.game.board.stack_height() > 0;
+        let stacked = (mv.stack.carry() == 0 || (stacks && mv.kind == MoveKind::Move))
+            && (!mv.stack.onto() || (stacks && matches!(mv.kind, MoveKind::Move | MoveKind::Drop | MoveKind::Place)));
+        if !partner || !promote || !path || !stacked || (mv.passable && mv.kind != MoveKind::Move) {
             return false;
         }
         match mv.kind {

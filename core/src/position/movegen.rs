@@ -376,8 +376,11 @@ impl Position {
                 (Pattern::Place, MoveKind::Place) | (Pattern::Drop, MoveKind::Drop)
                     if !mv.with_to.is_some()
                         && rule.then_place.is_none()
-                        && self.cells[mv.to.idx()].is_none()
-                        && rule.to.eval(self, seat, mv.to)
+                        && (match self.cells[mv.to.idx()] {
+                            None => !mv.stack.onto() && rule.to.eval(self, seat, mv.to),
+                            // `onto`: on top of a column.
+                            Some(_) => mv.stack.onto() && rule.onto.as_ref().is_some_and(|c| c.eval(self, seat, mv.to)),
+                        })
                         && (!self.game.rules.capture_required()
                             || crate::rules::capture::meets_required(self, seat, mv.piece, NodeId::NONE, mv.to)) =>
                 {

@@ -133,7 +133,16 @@ impl Position {
             MoveKind::Drop => {
                 let r = &mut self.reserve[seat.idx() * np + mv.piece.idx()];
                 *r = r.saturating_sub(1);
-                self.put(mv.to, Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece });
+                let p = Piece { seat: self.game.placed_owner(mv.piece, seat), piece: mv.piece };
+                if mv.stack.onto() { self.drop_onto(mv.to, p, seat) } else { self.put(mv.to, p) }
+            }
+            MoveKind::Move if mv.stack != crate::moves::Stack::WHOLE => {
+                // Part of a column, or a column onto another (a board with stacks).
+                if !mv.stack.onto() && self.cells[mv.to.idx()].is_some() {
+                    self.clear_unders(mv.to);
+                    self.capture_one(mv.to, seat)?;
+                }
+                self.carry_onto(mv.from, mv.to, mv.stack.carry(), mv.arrives_as(), seat);
             }
             MoveKind::Move => {
                 let p = self.lift(mv.from).unwrap_or(Piece { seat, piece: mv.piece });

@@ -39,6 +39,8 @@ pub struct Setup {
     pub(super) cells: Vec<Option<Piece>>,
     /// Seeds per node on a board with counts (empty otherwise).
     pub(super) counts: Vec<u16>,
+    /// The pieces under each node's top, bottom first, on a board with stacks (empty otherwise).
+    pub(super) unders: Vec<Vec<Piece>>,
     pub(super) to_move: SeatId,
     pub(super) ply: u32,
     pub(super) passes: u32,
@@ -97,6 +99,7 @@ impl Setup {
             game: game.clone(),
             cells: vec![None; n],
             counts: if game.board.has_counts() { vec![0; n] } else { Vec::new() },
+            unders: if game.board.stack_height() > 0 { vec![Vec::new(); n] } else { Vec::new() },
             to_move,
             ply: 0,
             passes: 0,
@@ -216,8 +219,51 @@ impl Setup {
             && known
         {
             self.cells[i] = Some(piece);
+            if let Some(u) = self.unders.get_mut(i) {
+                u.clear();
+            }
         }
         self
+    }
+
+    /// Puts a column of pieces on `n`, bottom to top, on a board with stacks (the top alone elsewhere;
+    /// the highest pieces the board's height holds; none: the node is emptied).
+    ///
+    /// ```
+    /// use qipan::core::{Piece, PieceId, SeatId, Setup};
+    ///
+    /// let game = qipan::load("focus", &[])?;
+    /// let [red, green] = [0, 1].map(|s| Piece { seat: SeatId(s), piece: PieceId::new(0) });
+    /// let d4 = game.board.find("d4").unwrap();
+    /// let mut setup = Setup::empty(&game);
+    /// setup.column(d4, &[red, green, green]);
+    /// assert_eq!(setup.column_at(d4), [red, green, green]);
+    /// let pos = setup.into_position()?;
+    /// assert_eq!((pos.column(d4), pos.cell(d4)), (vec![red, green, green], Some(green)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn column(&mut self, n: NodeId, pieces: &[Piece]) -> &mut Setup {
+        let Some(i) = self.node(n) else { return self };
+        let Some((&top, under)) = pieces.split_last() else { return self.remove(n) };
+        if !pieces.iter().all(|p| self.seat_piece(p.seat, p.piece).is_some()) {
+            return self;
+        }
+        self.put(n, top);
+        let keep = (self.game.board.stack_height() as usize).saturating_sub(1);
+        if let Some(u) = self.unders.get_mut(i) {
+            u.extend_from_slice(&under[under.len().saturating_sub(keep)..]);
+        }
+        self
+    }
+
+    /// The column on `n`, bottom to top (its piece alone on a board without stacks; empty for an
+    /// empty node).
+    pub fn column_at(&self, n: NodeId) -> Vec<Piece> {
+        let Some(top) = self.piece_at(n) else { return Vec::new() };
+        let i = n.idx();
+        let mut v = self.unders.get(i).cloned().unwrap_or_default();
+        v.push(top);
+        v
     }
 
     /// Puts `count` seeds of `piece` on `n`, on a board with counts (none: the node is emptied); the
@@ -258,6 +304,9 @@ impl Setup {
     pub fn remove(&mut self, n: NodeId) -> &mut Setup {
         if let Some(i) = self.node(n) {
             self.cells[i] = None;
+            if let Some(u) = self.unders.get_mut(i) {
+                u.clear();
+            }
         }
         self
     }
@@ -272,6 +321,7 @@ impl Setup {
     /// ```
     pub fn clear_board(&mut self) -> &mut Setup {
         self.cells.iter_mut().for_each(|c| *c = None);
+        self.unders.iter_mut().for_each(Vec::clear);
         self
     }
 

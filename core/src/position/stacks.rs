@@ -4,8 +4,8 @@
 //! live beside the cells, in a fixed slice per node that games without stacks leave empty.
 
 use super::{Piece, Position};
-use crate::SeatId;
-use crate::board::NodeId;
+use crate::board::{NodeId, Overflow};
+use crate::{PieceId, SeatId};
 
 /// Reading the columns of a board with stacks.
 ///
@@ -115,6 +115,77 @@ impl Position {
         }
     }
 
+    /// Plays a move of part of a column, or of one onto a column (Focus): the top `carry` pieces of
+    /// the column on `mv.from` (all of it for 0) go on top of whatever stands on `mv.to` (captured
+    /// already unless the move is `onto`), the carried top arriving as `mv.arrives_as()`.
+    #[inline(never)]
+    pub(super) fn carry_onto(&mut self, from: NodeId, to: NodeId, carry: u8, top: PieceId, by: SeatId) {
+        let Some(p) = self.lift(from) else { return };
+        self.hash_unders(from);
+        let hf = self.heights[from.idx()] as usize;
+        let k = if carry == 0 { hf + 1 } else { (carry as usize).min(hf + 1) };
+        // What stays on `from`: the pieces under the carried ones, the highest of them its new top.
+        let left = hf + 1 - k;
+        let base = from.idx() * self.under_cap;
+        self.heights[from.idx()] = left.saturating_sub(1) as u8;
+        if left > 0 {
+            let new_top = self.unders[base + left - 1];
+            self.put(from, new_top);
+        }
+        self.hash_unders(from);
+        // The carried pieces under the top stay where they were in `from`'s slice until copied.
+        self.land(to, base + left, k - 1, Piece { seat: p.seat, piece: top }, by);
+    }
+
+    /// Drops `piece` on top of the column on `to` (a drop `onto` a column).
+    #[inline(never)]
+    pub(super) fn drop_onto(&mut self, to: NodeId, piece: Piece, by: SeatId) {
+        self.land(to, 0, 0, piece, by);
+    }
+
+    /// Puts `n` pieces of the slice at `src` in `unders` and then `top` on the column on `to`; when the
+    /// column grows above the board's height, pieces come off its bottom (see [`Overflow`]).
+    fn land(&mut self, to: NodeId, src: usize, n: usize, top: Piece, by: SeatId) {
+        let below = self.lift(to);
+        self.hash_unders(to);
+        let (cap, limit) = (self.under_cap, self.game.board.stack_height() as usize);
+        let base = to.idx() * cap;
+        let ht = self.heights[to.idx()] as usize;
+        let existing = ht + usize::from(below.is_some());
+        // How many of the column's own pieces come off the bottom.
+        let off = (existing + n + 1).saturating_sub(limit).min(existing);
+        for i in 0..off {
+            let q = if i < ht { self.unders[base + i] } else { below.expect("the column's top") };
+            self.overflow(q, by);
+        }
+        let mut m = 0;
+        for i in off..ht {
+            self.unders[base + m] = self.unders[base + i];
+            m += 1;
+        }
+        if let Some(b) = below.filter(|_| off <= ht) {
+            self.unders[base + m] = b;
+            m += 1;
+        }
+        // Carried pieces beyond the limit cannot happen: a column carries at most `limit`.
+        let n = n.min(cap - m);
+        self.unders.copy_within(src..src + n, base + m);
+        self.heights[to.idx()] = (m + n) as u8;
+        self.hash_unders(to);
+        self.put(to, top);
+    }
+
+    /// A piece off the bottom of a column grown too high, under a move by `by`: an enemy's is captured;
+    /// the mover's own goes to its reserve or leaves the game (the board's [`Overflow`]).
+    fn overflow(&mut self, p: Piece, by: SeatId) {
+        if p.seat != by {
+            self.captures[by.idx()] = self.captures[by.idx()].saturating_add(1);
+        } else if self.game.board.overflow() == Overflow::Reserve {
+            let i = by.idx() * self.game.pieces.len() + p.piece.idx();
+            self.reserve[i] = self.reserve[i].saturating_add(1);
+        }
+    }
+
     /// XORs the keys of the pieces under the top of `n` into the hash (in or out).
     #[inline]
     fn hash_unders(&mut self, n: NodeId) {
@@ -134,6 +205,20 @@ impl Position {
             }
         }
         k
+    }
+
+    /// Sets the pieces under the top of `n` (bottom first; the top is the cell), on a board with stacks
+    /// (a set-up position).
+    pub(super) fn set_unders(&mut self, n: NodeId, unders: &[Piece]) {
+        if self.heights.is_empty() || self.cells[n.idx()].is_none() {
+            return;
+        }
+        self.hash_unders(n);
+        let k = unders.len().min(self.under_cap);
+        let base = n.idx() * self.under_cap;
+        self.unders[base..base + k].copy_from_slice(&unders[unders.len() - k..]);
+        self.heights[n.idx()] = k as u8;
+        self.hash_unders(n);
     }
 
     /// Sets up empty columns on a board with stacks.

@@ -5,6 +5,7 @@
 //! nodes' positions.
 
 mod colour;
+mod columns;
 mod hex;
 mod hex_svg;
 #[cfg(test)]
@@ -269,6 +270,7 @@ pub fn text(pos: &Position) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&columns::columns(pos));
     out.push_str(&holdings(pos));
     out.push_str(&status(pos));
     out
@@ -313,7 +315,9 @@ pub fn status(pos: &Position) -> String {
 /// ```
 pub fn holdings(pos: &Position) -> String {
     let g = pos.game();
-    let hands = !g.reserves.is_empty() || g.rules.captured_to != crate::rules::CapturedTo::Removed;
+    let hands = !g.reserves.is_empty()
+        || g.rules.captured_to != crate::rules::CapturedTo::Removed
+        || g.board.overflow() == crate::board::Overflow::Reserve;
     let mut out = String::new();
     for (s, seat) in g.seat_ids().zip(&g.seats) {
         let list = |f: &dyn Fn(PieceId) -> u16| -> String {

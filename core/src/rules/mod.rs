@@ -21,7 +21,7 @@ pub use cond::{Adjacent, Cmp, Cond, FastTarget, InLine, Tally, TallyZone};
 pub use end::{BareSide, EndRules, RoyalCapture};
 pub use goal::{ConnectGoal, ConnectTarget, CountGoal, EncloseGoal, FortGoal, GoalOutcome, LineGoal, ReachGoal};
 pub use pattern::{
-    CaptureMode, CastleReach, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, SeatSowing, Shot,
+    CaptureMode, Carry, CastleReach, DirSel, Leg, LoneRule, MoveRule, Pattern, PlaceReach, Scratch, SeatSowing, Shot,
     ShotTrigger, SowTake, Sowing, ThenPlace, WalkStep,
 };
 pub use priority::CapturePriority;

@@ -2,7 +2,7 @@
 //! same-colour links.
 
 use super::Compiler;
-use super::words::{DIAGONAL, Diagonals, EYE_RING, HUB, LABELS, PATTERN, SAME_COLOUR_JUMP};
+use super::words::{DIAGONAL, Diagonals, EYE_RING, HUB, LABELS, OVERFLOW, PATTERN, SAME_COLOUR_JUMP};
 use crate::diag::Loc;
 use crate::schema::{BoardDef, Grid3dDef, Mask, Spanned};
 use crate::words::{listed_or, lookup};
@@ -276,6 +276,16 @@ impl Compiler<'_> {
             } else {
                 builder.set_stacks(s.value as u8);
             }
+        }
+        if let Some(o) = &b.overflow {
+            if b.stacks.is_none() {
+                self.error(
+                    o.referenced,
+                    "`overflow` says where a column too high loses pieces, and this board has no columns",
+                    Some("`stacks: N` beside it, or no `overflow`".into()),
+                );
+            }
+            builder.set_overflow(self.word(&b.overflow, OVERFLOW, Default::default()));
         }
         for (name, t) in &b.tracks.0 {
             let mut nodes = Vec::new();

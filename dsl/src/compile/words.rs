@@ -113,6 +113,10 @@ pub(crate) const PATTERN: Words<bool> = &[("checker", false), ("stripes", true)]
 /// `same_colour_jump:`: whether a same-colour jump may pass over any node.
 pub(crate) const SAME_COLOUR_JUMP: Words<bool> = &[("empty", false), ("any", true)];
 
+/// A board's `overflow:`: where the pieces go that a column too high loses off its bottom.
+pub(crate) const OVERFLOW: Words<qipan_core::board::Overflow> =
+    &[("remove", qipan_core::board::Overflow::Remove), ("reserve", qipan_core::board::Overflow::Reserve)];
+
 /// A grid's `diagonal:`: which diagonal lines the grid has.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Diagonals {

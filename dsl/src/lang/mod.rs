@@ -13,6 +13,7 @@ mod covering;
 pub mod expr;
 pub mod moves;
 mod sow;
+mod stacks;
 mod turns;
 
 pub use capture::compile_capture;

@@ -127,11 +127,17 @@ pub fn compile_move(text: &str, names: &Names) -> Result<MoveRule, LangError> {
                         }
                     }
                 }
+                Rule::carry_clause => rule.carry = super::stacks::compile_carry(clause),
+                Rule::onto_clause => {
+                    let c = clause.into_inner().find(not_keyword).expect("cond");
+                    rule.onto = Some(compile_cond(c, names)?);
+                }
                 Rule::EOI => {}
                 r => unreachable!("unexpected clause {r:?}"),
             }
         }
         super::turns::check_turn_rule(&rule, text)?;
+        super::stacks::check_stack_rule(&rule, text, names)?;
         if rule.pattern == Pattern::Stay && rule.promote.is_empty() {
             // A move that changes nothing would be a pass under another name.
             return Err(LangError::at(
@@ -295,7 +301,8 @@ fn compile_pattern(p: Pair<Rule>, names: &Names) -> Result<Pattern, LangError> {
                     ));
                 }
                 let count = match it.next() {
-                    Some(c) => small_number(&c)?,
+                    Some(c) if c.as_rule() == Rule::leg_carried => Leg::CARRIED,
+                    Some(c) => super::stacks::leg_count(&c, small_number(&c)?)?,
                     None => 1,
                 };
                 legs.push(Leg { relation, dirs, count });

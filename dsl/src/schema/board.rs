@@ -73,6 +73,10 @@ pub struct BoardDef {
     /// Each node holds a column of pieces, up to this many high (Lasca); 0 for single pieces.
     #[serde(default)]
     pub stacks: Option<Spanned<u32>>,
+    /// Where the pieces go that a column loses off its bottom when a move makes it higher than `stacks`:
+    /// `remove` (default: off the board) or `reserve` (the mover's own to its reserve; Focus).
+    #[serde(default)]
+    pub overflow: Option<Text>,
     /// Directions declared for explicit boards (name → vector).
     #[serde(default)]
     pub directions: Ordered<Vec<i32>>,

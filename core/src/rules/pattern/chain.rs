@@ -316,7 +316,7 @@ pub(crate) fn then_places_after(
 ) {
     let Some(tp) = &rule.then_place else { return };
     let seat = pos.to_move();
-    let mut g = Gen { pos, seat, piece: first.piece, from: first.from, rule, out, first_part: false };
+    let mut g = Gen { pos, seat, piece: first.piece, from: first.from, rule, out, first_part: false, carried: 0 };
     match tp.reach {
         PlaceReach::Anywhere => g.second_places(first.to),
         PlaceReach::Step | PlaceReach::Slide => g.then_places(Move { then_place: None, ..first }, tp),

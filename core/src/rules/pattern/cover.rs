@@ -103,8 +103,16 @@ impl Gen<'_> {
 pub(crate) fn covers(rule: &MoveRule, pos: &Position, seat: SeatId, a: NodeId, b: NodeId) -> bool {
     let Pattern::Cover { relation, dirs } = &rule.pattern else { return false };
     let mut none = Vec::new();
-    let g =
-        Gen { pos, seat, piece: crate::PieceId::new(0), from: NodeId::NONE, rule, out: &mut none, first_part: false };
+    let g = Gen {
+        pos,
+        seat,
+        piece: crate::PieceId::new(0),
+        from: NodeId::NONE,
+        rule,
+        out: &mut none,
+        first_part: false,
+        carried: 0,
+    };
     a.is_some()
         && b.is_some()
         && a != b

@@ -25,7 +25,7 @@
 
 use super::{CaptureMode, Gen, Pattern};
 use crate::board::NodeId;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, Stack};
 use crate::position::Position;
 use crate::{PieceId, SeatId};
 
@@ -47,6 +47,14 @@ impl Gen<'_> {
             if let (Pattern::Walk { returning: true, .. }, Some(shot)) = (&rule.pattern, &rule.shot) {
                 self.shots(Move::step(piece, from, from), shot);
             }
+            return;
+        }
+        if let Some(onto) = &rule.onto
+            && pos.cell(to).is_some()
+            && onto.eval(pos, seat, to)
+        {
+            // `onto`: on top of the column there, which stays (whatever `to` says of it).
+            self.out.push(Move { stack: Stack::new(0, true), ..Move::step(piece, from, to) });
             return;
         }
         let allowed = match &rule.to_fast {

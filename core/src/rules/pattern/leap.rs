@@ -66,9 +66,15 @@ impl Gen<'_> {
         };
         let (pos, from) = (self.pos, self.from);
         let board = &pos.game().board;
+        // `*carried`: as many steps as the move carries pieces.
+        let count = match (l.count, self.carried) {
+            (Leg::CARRIED, 0) => self.pos.height(self.from) as u8,
+            (Leg::CARRIED, k) => k,
+            (n, _) => n,
+        };
         'dirs: for &d in self.dirs(l.relation, &l.dirs, prev).as_slice() {
             let mut x = at;
-            for _ in 0..l.count {
+            for _ in 0..count {
                 if blockable && x != from && pos.cell(x).is_some() {
                     continue 'dirs;
                 }
@@ -146,6 +152,10 @@ pub(super) fn may_repeat(legs: &[Leg]) -> bool {
 
 /// A leap seen from its destination: every concrete sequence of steps the legs allow, reversed.
 pub(super) fn reverse(back: &Backwards, legs: &[Leg], blockable: bool) -> Shape {
+    if legs.iter().any(|l| l.count == Leg::CARRIED) {
+        // Its length depends on the column: generated forwards.
+        return Shape::Forward;
+    }
     let mut paths: Vec<Steps> = Vec::new();
     let mut stack: Vec<(usize, Steps, Option<DirectionId>)> = vec![(0, vec![], None)];
     while let Some((i, path, prev)) = stack.pop() {

@@ -10,6 +10,7 @@
 //! rest of the engine asks of a pattern (`impl Pattern` below). Nothing outside this directory names
 //! a pattern, except placements (covering ones too) and drops, which are moves of their own kind.
 
+mod carry;
 mod castle;
 mod chain;
 mod cover;
@@ -41,7 +42,7 @@ pub use sow::{MAX_RELAYS, SeatSowing, SowTake, Sowing, is_static};
 pub(crate) mod sowing {
     pub(crate) use super::sow::play;
 }
-pub use rule::{CaptureMode, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
+pub use rule::{CaptureMode, Carry, DirSel, Leg, LoneRule, MoveRule, Shot, ShotTrigger, WalkStep};
 pub(crate) use slide::step_dests;
 pub(crate) use sow::{sow_moves, sow_pits, sow_starts, sowing_of};
 pub(crate) use step_table::StepTable;
@@ -252,6 +253,9 @@ struct Gen<'a> {
     out: &'a mut Vec<Move>,
     /// See [`Scratch::first_part`].
     first_part: bool,
+    /// How many pieces the move carries, on a board with stacks, under `carry top` (the height being
+    /// tried; 0: the whole column, whose height is looked up only by a leg written `*carried`).
+    carried: u8,
 }
 
 /// Generates the pseudo-legal moves of one rule for the piece `piece` of `seat` standing on `from`
@@ -286,7 +290,35 @@ pub fn generate(
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
-    let mut g = Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part };
+    if rule.carry == Carry::Top && from.is_some() {
+        carry::carrying(rule, pos, seat, piece, from, scratch, out);
+    } else {
+        // The hot path: the context stays in registers.
+        run(&mut Gen { pos, seat, piece, from, rule, out, first_part: scratch.first_part, carried: 0 }, scratch);
+    }
+    if pos.game().rules.capture_required() {
+        // Legality from captures: only moves that capture under every `required` rule.
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if crate::rules::capture::meets_required(pos, seat, piece, m.from, m.to) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    if pos.game().rules.captures.iter().any(|r| r.form.chosen()) {
+        // Approach or withdrawal: one move per way of capturing.
+        crate::rules::capture::split_choices(pos, seat, piece, out, start);
+    }
+}
+
+/// Runs the rule's pattern once (for one height carried, under `carry top`). Inlined into
+/// [`generate`], the hot path of every game.
+#[inline(always)]
+fn run(g: &mut Gen, scratch: &mut Scratch) {
+    let rule = g.rule;
     match &rule.pattern {
         Pattern::Place => g.place(false),
         Pattern::Drop => g.place(true),
@@ -307,22 +339,6 @@ pub fn generate(
         Pattern::Castle { relation, dirs, reach: CastleReach::Columns { mover, partner: lands }, partner } => {
             g.castle_to(*relation, dirs, [*mover, *lands], partner)
         }
-    }
-    if pos.game().rules.capture_required() {
-        // Legality from captures: only moves that capture under every `required` rule.
-        let mut keep = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if crate::rules::capture::meets_required(pos, seat, piece, m.from, m.to) {
-                out[keep] = m;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
-    }
-    if pos.game().rules.captures.iter().any(|r| r.form.chosen()) {
-        // Approach or withdrawal: one move per way of capturing.
-        crate::rules::capture::split_choices(pos, seat, piece, out, start);
     }
 }
 

@@ -30,7 +30,11 @@ use crate::rules::Cond;
 /// Whether a piece may be placed on `n` under `rule`: an empty node its destination condition allows.
 #[inline]
 fn open(pos: &Position, seat: SeatId, rule: &MoveRule, n: NodeId) -> bool {
-    pos.cell(n).is_none() && (matches!(rule.to, Cond::Empty) || rule.to.eval(pos, seat, n))
+    match pos.cell(n) {
+        None => matches!(rule.to, Cond::Empty) || rule.to.eval(pos, seat, n),
+        // `onto`: on top of a column (a board with stacks).
+        Some(_) => rule.onto.as_ref().is_some_and(|c| c.eval(pos, seat, n)),
+    }
 }
 
 impl Gen<'_> {
@@ -50,6 +54,7 @@ impl Gen<'_> {
                 continue;
             }
             let mv = if drop { Move::drop(piece, n) } else { Move::place(piece, n) };
+            let mv = Move { stack: crate::moves::Stack::new(0, pos.cell(n).is_some()), ..mv };
             match pair {
                 None => self.out.push(mv),
                 // Part by part: the first stone alone, marked as waiting for the second.

@@ -65,8 +65,44 @@ pub struct Leg {
     pub relation: RelationId,
     /// Which of its directions.
     pub dirs: DirSel,
-    /// How many steps in the chosen direction.
+    /// How many steps in the chosen direction ([`Leg::CARRIED`]: as many as the pieces the move carries).
     pub count: u8,
+}
+
+impl Leg {
+    /// The count of a leg written `*carried` (`leap orthogonal*carried`): as many steps as the move
+    /// carries pieces, on a board with stacks (Focus: a column of 3 goes 3 nodes).
+    ///
+    /// ```
+    /// use qipan::core::rules::{Leg, Pattern};
+    ///
+    /// let game = qipan::load("focus", &[])?;
+    /// let Pattern::Leap { legs, .. } = &game.pieces[0].moves[0].pattern else { panic!("a leap") };
+    /// assert_eq!(legs[0].count, Leg::CARRIED);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const CARRIED: u8 = 0;
+}
+
+/// How much of a column a move carries, on a board with stacks.
+///
+/// ```
+/// use qipan::core::rules::Carry;
+///
+/// let lasca = qipan::load("lasca", &[])?;
+/// assert_eq!(lasca.pieces[0].moves[0].carry, Carry::All);
+/// let focus = qipan::load("focus", &[])?;
+/// assert_eq!(focus.pieces[0].moves[0].carry, Carry::Top);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Carry {
+    /// The whole column moves (`carry all`, the default: Lasca).
+    #[default]
+    All,
+    /// The top `k` pieces move, `k` from 1 to the column's height, one move each (`carry top`:
+    /// Focus); the rest of the column stays.
+    Top,
 }
 
 /// What happens to an enemy piece on the destination.
@@ -308,6 +344,12 @@ pub struct MoveRule {
     /// The part of the `if` clause judged on the position after the move, move by move (`if not
     /// gives-mate`; see [`Cond::GivesCheck`]); `True` for most rules.
     pub after: Cond,
+    /// How much of its column the move carries, on a board with stacks (`carry top`).
+    pub carry: Carry,
+    /// `onto C`: on a board with stacks, the move may land on an occupied node satisfying `C`, where
+    /// what it carries goes on top of the column instead of capturing it (`to` then judges only the
+    /// other nodes).
+    pub onto: Option<Cond>,
 }
 
 /// Making rules in code.
@@ -376,6 +418,8 @@ impl MoveRule {
             then_place: None,
             text: text.into(),
             after: Cond::True,
+            carry: Carry::All,
+            onto: None,
         }
     }
 }

@@ -162,7 +162,8 @@ pub(crate) fn walk_witness(
 ) -> bool {
     let Some(WalkShape { pinch, .. }) = WalkShape::of(&rule.pattern) else { return false };
     let mut out = Vec::new();
-    let mut walker = Gen { pos, seat: mover.seat, piece: mover.piece, from, rule, out: &mut out, first_part: false };
+    let mut walker =
+        Gen { pos, seat: mover.seat, piece: mover.piece, from, rule, out: &mut out, first_part: false, carried: 0 };
     let Some((mut at, via)) = walker.walk::<true>(scratch, target) else {
         return false;
     };
