@@ -453,20 +453,7 @@ pub(crate) fn take_on<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, l
             p.take(last);
             there + 1
         }
-        Some(SowTake::Keep { .. }) => {
-            // The last seed made a pit of one: it stays, the pits across are emptied.
-            if t.flags[last.idx()] & TAKE == 0 || p.seeds(last) != 1 {
-                return 0;
-            }
-            let (a, c) = (t.across[last.idx()], t.beyond[last.idx()]);
-            let mut total = 0u16;
-            for n in [a, c] {
-                if n.is_some() {
-                    total = total.saturating_add(p.take(n));
-                }
-            }
-            total
-        }
+        Some(SowTake::Keep { .. }) => take_keep(t, p, last),
         // Taken lap by lap, in `sow_capturing`.
         Some(SowTake::Occupied { .. }) => 0,
     }
@@ -544,6 +531,22 @@ pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
         }
     }
     t.flags[last.idx()] & AGAIN != 0
+}
+
+/// `take ... keep`: when the last seed made a pit of one, it stays and the pits across are emptied.
+/// Out of line, so that the sowings of two-row games stay small.
+#[inline(never)]
+fn take_keep<P: Pits + ?Sized>(t: &SeatSowing, p: &mut P, last: NodeId) -> u16 {
+    if t.flags[last.idx()] & TAKE == 0 || p.seeds(last) != 1 {
+        return 0;
+    }
+    let mut total = 0u16;
+    for n in [t.across[last.idx()], t.beyond[last.idx()]] {
+        if n.is_some() {
+            total = total.saturating_add(p.take(n));
+        }
+    }
+    total
 }
 
 /// Sows from `from` and makes the rule's capture: the node of the last seed and the seeds taken.
@@ -697,6 +700,7 @@ fn has_more_than_one(t: &SeatSowing, pos: &Position, seat: SeatId) -> bool {
 /// taken. A lap ending on seeds in the capture's zone with seeds in every pit across takes them all and,
 /// under `relay`, goes on from the next pit if it holds more than one seed; one ending on seeds
 /// otherwise relays from there; one ending in an empty pit ends the move.
+#[inline(never)]
 fn sow_capturing<P: Pits + ?Sized>(s: &Sowing, t: &SeatSowing, p: &mut P, mut from: NodeId) -> (NodeId, u16) {
     let (mut lifts, mut total) = (0, 0u16);
     loop {
