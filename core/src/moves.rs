@@ -114,32 +114,77 @@ pub struct Move {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Stack(u8);
 
+/// Making and reading a move's part in columns.
+///
+/// ```
+/// use qipan::core::Stack;
+///
+/// assert_eq!(Stack::default(), Stack::WHOLE);
+/// assert_eq!(Stack::new(0, true).with_carry(2), Stack::new(2, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Stack {
     /// The whole column, landing on an empty node (or capturing): every move of a game without stacks.
     pub const WHOLE: Stack = Stack(0);
     const ONTO: u8 = 0x80;
 
     /// `carry` pieces from the top (0: the whole column; at most 127), landing on top of a column or not.
+    ///
+    /// ```
+    /// use qipan::core::Stack;
+    ///
+    /// // Heights above 127 do not fit beside the `onto` bit.
+    /// assert_eq!(Stack::new(200, false).carry(), 200 & 127);
+    /// assert!(Stack::new(1, true).onto());
+    /// ```
     pub const fn new(carry: u8, onto: bool) -> Stack {
         Stack((carry & !Self::ONTO) | if onto { Self::ONTO } else { 0 })
     }
 
     /// How many pieces from the top the move carries (0: the whole column).
+    ///
+    /// ```
+    /// use qipan::core::Stack;
+    ///
+    /// assert_eq!(Stack::new(3, true).carry(), 3);
+    /// assert_eq!(Stack::WHOLE.carry(), 0);
+    /// ```
     pub const fn carry(self) -> u8 {
         self.0 & !Self::ONTO
     }
 
     /// Whether the move lands on top of the column on its destination.
+    ///
+    /// ```
+    /// use qipan::core::Stack;
+    ///
+    /// assert!(Stack::new(0, true).onto());
+    /// assert!(!Stack::new(2, false).onto());
+    /// ```
     pub const fn onto(self) -> bool {
         self.0 & Self::ONTO != 0
     }
 
     /// The same, carrying `carry` pieces.
+    ///
+    /// ```
+    /// use qipan::core::Stack;
+    ///
+    /// let s = Stack::new(1, true).with_carry(4);
+    /// assert_eq!((s.carry(), s.onto()), (4, true));
+    /// ```
     pub const fn with_carry(self, carry: u8) -> Stack {
         Stack::new(carry, self.onto())
     }
 
     /// The same, landing on top of a column or not.
+    ///
+    /// ```
+    /// use qipan::core::Stack;
+    ///
+    /// let s = Stack::new(2, false).with_onto(true);
+    /// assert_eq!((s.carry(), s.onto()), (2, true));
+    /// ```
     pub const fn with_onto(self, onto: bool) -> Stack {
         Stack::new(self.carry(), onto)
     }

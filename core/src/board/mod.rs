@@ -728,6 +728,14 @@ impl Board {
     }
 
     /// Where the pieces go that a column loses off its bottom above [`Board::stack_height`].
+    ///
+    /// ```
+    /// use qipan::core::board::Overflow;
+    ///
+    /// let game = qipan::load("focus", &[])?;
+    /// assert_eq!((game.board.stack_height(), game.board.overflow()), (5, Overflow::Reserve));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn overflow(&self) -> Overflow {
         self.overflow
     }

@@ -113,6 +113,18 @@ impl Position {
     }
 }
 
+/// Playing a sowing in a playout: the fast path that random playouts of plain sowing games take
+/// (crate-internal; [`Position::play`] is the public way to play a sowing).
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("kalah", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "c1")?)?;
+/// assert_eq!(pos.seeds(game.board.find("store1").unwrap()), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// [`Position::apply`] for a sowing move of a plain sowing game (`Game::plain_sowing`) in a playout:
     /// the same changes, without asking after the rules such a game cannot have (hooks, capture rules,

@@ -23,6 +23,14 @@ use crate::{PieceId, SeatId};
 /// ```
 impl Position {
     /// How many pieces stand on `n` (the column's height; 0 or 1 on a board without stacks).
+    ///
+    /// ```
+    /// let game = qipan::load("focus", &[])?;
+    /// let pos = game.start();
+    /// let (d6, a4) = (game.board.find("d6").unwrap(), game.board.find("a4").unwrap());
+    /// assert_eq!((pos.height(d6), pos.height(a4)), (1, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn height(&self, n: NodeId) -> usize {
         match self.cells[n.idx()] {

@@ -69,6 +69,13 @@ pub struct Leg {
     pub count: u8,
 }
 
+/// The constants of a leg.
+///
+/// ```
+/// use qipan::core::rules::Leg;
+///
+/// assert_eq!(Leg::CARRIED, 0);
+/// ```
 impl Leg {
     /// The count of a leg written `*carried` (`leap orthogonal*carried`): as many steps as the move
     /// carries pieces, on a board with stacks (Focus: a column of 3 goes 3 nodes).
