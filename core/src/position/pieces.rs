@@ -31,31 +31,8 @@ impl Position {
             let k = slot * self.game.seats.len() * self.game.pieces.len() + i;
             self.on_board[k] = if arrives { self.on_board[k] + 1 } else { self.on_board[k].saturating_sub(1) };
         }
-        let list = &mut self.placed[p.seat.idx()];
-        if arrives {
-            self.on_board[i] += 1;
-            self.slot[n.idx()] = list.len() as u16;
-            list.push(n);
-        } else {
-            self.on_board[i] = self.on_board[i].saturating_sub(1);
-            let k = self.slot[n.idx()] as usize;
-            let k = if list.get(k) == Some(&n) { Some(k) } else { list.iter().position(|&x| x == n) };
-            if let Some(k) = k {
-                list.swap_remove(k);
-                // The last piece of the list took the place of the one that left.
-                if let Some(&m) = list.get(k) {
-                    self.slot[m.idx()] = k as u16;
-                }
-            }
-        }
-        if p.piece.idx() < 64 {
-            let bit = 1u64 << p.piece.idx();
-            if self.on_board[i] > 0 {
-                self.present[p.seat.idx()] |= bit;
-            } else {
-                self.present[p.seat.idx()] &= !bit;
-            }
-        }
+        let Position { on_board, present, placed, slot, .. } = self;
+        Lists { on_board, present, placed, slot }.count(i, n, p, arrives);
     }
 
     /// The nodes of the pieces of `seat` on the board, in no particular order.
@@ -277,8 +254,7 @@ impl Position {
 /// What every board keeps of its pieces, borrowed apart from the rest of the position: per seat and type
 /// the count and whether there is one, per seat the list of nodes, per node its place in that list. The
 /// seeds of a sowing are counted through it while the game's tables are read; it does what
-/// [`Position::count_piece`] does on a board without counts per zone, which keeps its own copy so that
-/// every other game's hot path stays as it was compiled.
+/// [`Position::count_piece`] does after the counts per zone, and is its body.
 pub(super) struct Lists<'a> {
     pub(super) on_board: &'a mut Vec<u16>,
     pub(super) present: &'a mut Vec<u64>,
