@@ -2,9 +2,10 @@
 //! (book/src/examples/fanorona.yaml): perft and random games against an enumerator written here from the
 //! rules without the engine, and the move text that tells the two captures apart.
 
+mod common;
 use qipan::core::notation::{NotationError, parse_move};
 use qipan::core::playout::perft;
-use qipan::core::{Game, Position, SeatId};
+use qipan::core::{Game, SeatId};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use std::sync::Arc;
@@ -142,13 +143,6 @@ fn game() -> Arc<Game> {
     qipan::load_str(path, &std::fs::read_to_string(path).unwrap(), &[]).unwrap()
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let game = pos.game();
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_matches_the_rules_to_depth_four() {
     let game = game();
@@ -159,7 +153,7 @@ fn perft_matches_the_rules_to_depth_four() {
     }
     // Into the empty centre: d2, e2, f2 and f3 (approach or withdrawal), all capturing.
     assert_eq!(
-        engine_moves(&pos),
+        common::legal_move_texts(&pos),
         ["d2-e3 approach", "e2-e3 approach", "f2-e3 approach", "f3-e3 approach", "f3-e3 withdraw"]
     );
 }
@@ -180,7 +174,7 @@ fn random_games_agree_with_the_rules_move_by_move() {
             let moves = t.moves();
             let mut want: Vec<String> = moves.iter().map(text).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             both += moves.iter().filter(|m| m.2 == 2 && moves.contains(&(m.0, m.1, 1))).count();
             let m = *moves.choose(&mut rng).unwrap();
             t.play(m);
@@ -195,7 +189,7 @@ fn random_games_agree_with_the_rules_move_by_move() {
         if let Some(w) = t.winner {
             decided += 1;
             let r = pos.outcome().unwrap_or_else(|| {
-                panic!("game {g}: the rules say it is over: {:?} {:?}", engine_moves(&pos), pos.captures())
+                panic!("game {g}: the rules say it is over: {:?} {:?}", common::legal_move_texts(&pos), pos.captures())
             });
             assert_eq!(r.winners, [SeatId(w - 1)], "game {g}");
         }

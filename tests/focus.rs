@@ -6,7 +6,7 @@
 mod common;
 
 use common::perft::Speed;
-use qipan::core::notation::{move_text, parse_move};
+use qipan::core::notation::parse_move;
 use qipan::core::playout::perft;
 use qipan::core::{PieceId, Position, SeatId};
 use rand::seq::IndexedRandom;
@@ -130,13 +130,6 @@ impl Focus {
     }
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let game = pos.game();
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| move_text(game, m)).collect();
-    v.sort();
-    v
-}
-
 /// The engine's position read back as the rules' model.
 fn model_of(pos: &Position) -> Focus {
     let game = pos.game();
@@ -209,7 +202,7 @@ fn random_game(rng: &mut rand::rngs::SmallRng, g: usize, plies: usize, greedy: f
         assert!(!pos.is_over(), "{ctx}");
         let mut want: Vec<String> = turns.iter().map(Turn::text).collect();
         want.sort();
-        assert_eq!(engine_moves(&pos), want, "{ctx}");
+        assert_eq!(common::legal_move_texts(&pos), want, "{ctx}");
         let t = if rng.random_bool(greedy) {
             let gain = |t: &Turn| {
                 let mut next = b.clone();

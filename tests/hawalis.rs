@@ -109,13 +109,6 @@ fn perft_file_slow_counts_hold() {
     common::perft::check("hawalis.perft", Speed::Slow);
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_matches_the_rules_to_depth_four() {
     let game = qipan::load("hawalis", &[]).unwrap();
@@ -150,7 +143,7 @@ fn random_games_agree_with_the_rules_move_by_move() {
             let moves = h.moves();
             let mut want: Vec<String> = moves.iter().map(|&p| Hawalis::label(p)).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             assert_eq!(pos.to_move(), SeatId(h.who as u8), "game {g}, ply {}", pos.ply());
             let &at = moves.choose(&mut rng).unwrap();
             h.play(at);
@@ -223,9 +216,9 @@ fn the_last_seed_in_an_empty_inner_pit_takes_the_pit_facing_it() {
 fn pits_of_one_seed_wait_for_the_others() {
     let game = qipan::load("hawalis", &[]).unwrap();
     let pos = position(&game, &[("a1", 1), ("c2", 2), ("d1", 1), ("a3", 1)]);
-    assert_eq!(engine_moves(&pos), ["c2"]);
+    assert_eq!(common::legal_move_texts(&pos), ["c2"]);
     let pos = position(&game, &[("a1", 1), ("d1", 1), ("a3", 1)]);
-    assert_eq!(engine_moves(&pos), ["a1", "d1"]);
+    assert_eq!(common::legal_move_texts(&pos), ["a1", "d1"]);
 }
 
 #[test]
@@ -241,8 +234,8 @@ fn the_general_move_generator_agrees_with_the_fast_path() {
     for _ in 0..30 {
         let (mut a, mut b) = (general.start(), fast.start());
         while !b.is_over() && b.ply() < 600 {
-            assert_eq!(engine_moves(&a), engine_moves(&b));
-            let text = engine_moves(&b).choose(&mut rng).unwrap().clone();
+            assert_eq!(common::legal_move_texts(&a), common::legal_move_texts(&b));
+            let text = common::legal_move_texts(&b).choose(&mut rng).unwrap().clone();
             a.play(&parse_move(&a, &text).unwrap()).unwrap();
             b.play(&parse_move(&b, &text).unwrap()).unwrap();
         }

@@ -125,13 +125,6 @@ fn perft_file_slow_counts_hold() {
     common::perft::check("hus.perft", Speed::Slow);
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_matches_the_rules_to_depth_four() {
     let game = qipan::load("hus", &[]).unwrap();
@@ -163,7 +156,7 @@ fn random_games_agree_with_the_rules_move_by_move() {
             let moves = h.moves();
             let mut want: Vec<String> = moves.iter().map(|&p| Hus::label(p)).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             assert_eq!(pos.to_move(), SeatId(h.who as u8), "game {g}, ply {}", pos.ply());
             let &at = moves.choose(&mut rng).unwrap();
             h.play(at);

@@ -124,13 +124,6 @@ fn load(pits: usize, seeds: u32, lone: bool) -> std::sync::Arc<qipan::core::Game
     qipan::load("kalah", &options.map(|(k, v)| (k.to_string(), v))).unwrap()
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_matches_the_rules_to_depth_six() {
     for (pits, seeds, lone) in [(6, 4, false), (6, 4, true), (4, 3, false), (4, 3, true), (8, 6, true), (5, 5, false)] {
@@ -163,7 +156,7 @@ fn random_games(pits: usize, seeds: u32, lone: bool, games: usize, seed: u64) {
         while !k.over() {
             let mut want: Vec<String> = k.moves().iter().map(|&i| k.label(i)).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             assert_eq!(pos.to_move(), SeatId(k.who as u8), "game {g}, ply {}", pos.ply());
             let text = want.choose(&mut rng).unwrap().clone();
             let at = k.moves().into_iter().find(|&i| k.label(i) == text).unwrap();
@@ -295,8 +288,8 @@ fn the_general_move_generator_agrees_with_the_fast_path() {
     for _ in 0..50 {
         let (mut a, mut b) = (general.start(), fast.start());
         while !b.is_over() {
-            assert_eq!(engine_moves(&a), engine_moves(&b));
-            let text = engine_moves(&b).choose(&mut rng).unwrap().clone();
+            assert_eq!(common::legal_move_texts(&a), common::legal_move_texts(&b));
+            let text = common::legal_move_texts(&b).choose(&mut rng).unwrap().clone();
             a.play(&parse_move(&a, &text).unwrap()).unwrap();
             b.play(&parse_move(&b, &text).unwrap()).unwrap();
         }

@@ -180,13 +180,6 @@ impl Lasca {
     }
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let game = pos.game();
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(game, m)).collect();
-    v.sort();
-    v
-}
-
 fn same_board(pos: &Position, b: &Lasca, ctx: &str) {
     let game = pos.game();
     for i in 0..N * N {
@@ -286,7 +279,7 @@ fn random_games(games: usize, seed: u64) {
                 break;
             }
             assert!(!pos.is_over(), "{ctx}");
-            assert_eq!(engine_moves(&pos), want, "{ctx}");
+            assert_eq!(common::legal_move_texts(&pos), want, "{ctx}");
             let t = turns.choose(&mut rng).unwrap();
             pos.play(&parse_move(&pos, &t.text()).unwrap()).unwrap();
             b.play(t);
@@ -341,7 +334,7 @@ fn the_books_little_lasca_takes_prisoners() {
         pos.play(&parse_move(&pos, m).unwrap()).unwrap();
     }
     assert_eq!(seats(&pos, "b2"), [0, 1]);
-    assert_eq!(engine_moves(&pos), ["a1xc3", "c1xa3"], "compulsory, from c1 or a1");
+    assert_eq!(common::legal_move_texts(&pos), ["a1xc3", "c1xa3"], "compulsory, from c1 or a1");
     pos.play(&parse_move(&pos, "c1xa3").unwrap()).unwrap();
     assert_eq!((seats(&pos, "b2"), seats(&pos, "a3")), (vec![0], vec![1, 0]));
     // The picture shows the prisoner under the column and the column's height.

@@ -253,12 +253,6 @@ fn game(flying: bool) -> std::sync::Arc<qipan::core::Game> {
     qipan::load("nine-mens-morris", &[("flying".into(), flying.to_string())]).unwrap()
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 fn rules_moves(m: &Morris, r: &Rules) -> Vec<String> {
     let mut v: Vec<String> = m.moves(r).iter().map(Mv::text).collect();
     v.sort();
@@ -297,7 +291,7 @@ fn random_games(flying: bool, games: usize, seed: u64, perft_every: u32) -> (usi
         let mut m = Morris::start();
         loop {
             let want = rules_moves(&m, &r);
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             if perft_every > 0 && pos.ply() % perft_every == 0 {
                 assert_eq!(perft(&pos, 3), m.perft(&r, 3), "game {g}, ply {}", pos.ply());
             }
@@ -365,7 +359,7 @@ fn a_man_in_a_mill_is_removed_only_when_every_enemy_man_is_in_one() {
     let game = game(true);
     // Black's mill a7 d7 g7 removes White's b2; then White's a1 d1 g1 faces Black's mill and b6.
     let pos = after(&game, &["a1", "a7", "d1", "d7", "b2", "g7xb2", "f2", "b6"]);
-    let closing: Vec<String> = engine_moves(&pos).into_iter().filter(|t| t.starts_with("g1")).collect();
+    let closing: Vec<String> = common::legal_move_texts(&pos).into_iter().filter(|t| t.starts_with("g1")).collect();
     assert_eq!(closing, ["g1xb6"]);
     let from_mill = parse_move(&pos, "g1xa7").unwrap();
     let refused = pos.check(&from_mill).unwrap_err();
@@ -375,7 +369,7 @@ fn a_man_in_a_mill_is_removed_only_when_every_enemy_man_is_in_one() {
     assert!(pos.check(&parse_move(&pos, "c3xb6").unwrap()).is_err());
     // With every Black man in a mill, any of them may go.
     let pos = after(&game, &["a1", "a7", "d1", "d7", "f2", "g7xf2"]);
-    let closing: Vec<String> = engine_moves(&pos).into_iter().filter(|t| t.starts_with("g1")).collect();
+    let closing: Vec<String> = common::legal_move_texts(&pos).into_iter().filter(|t| t.starts_with("g1")).collect();
     assert_eq!(closing, ["g1xa7", "g1xd7", "g1xg7"]);
     let err = parse_move(&pos, "g1").unwrap_err();
     assert_eq!(err, qipan::core::notation::NotationError::Ambiguous("g1".into()));
@@ -402,11 +396,12 @@ fn men_fly_only_at_three_and_only_with_the_option() {
             let seat = pos.to_move();
             let men = pos.cells().iter().flatten().filter(|p| p.seat == seat).count();
             let moving = pos.reserve(seat, flying.piece("man").unwrap()) == 0;
-            let moves = engine_moves(&pos);
+            let moves = common::legal_move_texts(&pos);
             if moving && men == 3 {
                 // The first time a side is down to three: the same game without flying only steps.
                 assert!(moves.iter().any(|t| !along_a_line(&r, t)), "{texts:?}: {moves:?}");
-                let without = engine_moves(&after(&stepping, &texts.iter().map(String::as_str).collect::<Vec<_>>()));
+                let without =
+                    common::legal_move_texts(&after(&stepping, &texts.iter().map(String::as_str).collect::<Vec<_>>()));
                 assert!(without.iter().all(|t| along_a_line(&r, t)), "{texts:?}: {without:?}");
                 checked += 1;
                 break;
@@ -474,5 +469,8 @@ fn hooks_see_the_man_removed() {
     let game = qipan::load_str("no-b6.yaml", def, &[]).unwrap();
     let pos = after(&game, &["a1", "a7", "d1", "d7", "b2", "g7xb2", "f2", "b6"]);
     assert!(pos.check(&parse_move(&pos, "g1xb6").unwrap()).is_err());
-    assert!(!engine_moves(&pos).iter().any(|t| t.starts_with("g1")), "g1 must remove b6, which the hook forbids");
+    assert!(
+        !common::legal_move_texts(&pos).iter().any(|t| t.starts_with("g1")),
+        "g1 must remove b6, which the hook forbids"
+    );
 }

@@ -136,13 +136,6 @@ fn load(grand_slam: bool, feeding: bool) -> std::sync::Arc<qipan::core::Game> {
     qipan::load("oware", &options.map(|(k, v)| (k.to_string(), v.to_string()))).unwrap()
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| qipan::core::notation::move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_file_counts_hold() {
     common::perft::check("oware.perft", Speed::Quick);
@@ -189,7 +182,7 @@ fn random_games(grand_slam: bool, feeding: bool, games: usize, seed: u64) {
         while !o.over {
             let mut want: Vec<String> = o.moves().iter().map(|&i| Oware::label(i)).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             assert_eq!(pos.to_move(), SeatId(o.who as u8), "game {g}, ply {}", pos.ply());
             let text = want.choose(&mut rng).unwrap().clone();
             let at = (0..12).find(|&i| Oware::label(i) == text).unwrap();
@@ -276,7 +269,7 @@ fn a_move_must_feed_the_opponent_if_one_can() {
     let game = load(true, true);
     // North has nothing: only f1 (which reaches North's f2) is allowed, not a1.
     let pos = position(&game, &[("a1", 1), ("f1", 2), ("a2", 0)]);
-    assert_eq!(engine_moves(&pos), ["f1"]);
+    assert_eq!(common::legal_move_texts(&pos), ["f1"]);
     // No move reaches North: South has no move, and takes its own seeds.
     let mut pos = position(&game, &[("a1", 1), ("e1", 1), ("a2", 1)]);
     pos.play(&parse_move(&pos, "a1").unwrap()).unwrap(); // b1; North's a2 goes to a1
@@ -299,8 +292,8 @@ fn the_general_move_generator_agrees_with_the_fast_path() {
     for _ in 0..30 {
         let (mut a, mut b) = (general.start(), fast.start());
         while !b.is_over() {
-            assert_eq!(engine_moves(&a), engine_moves(&b));
-            let text = engine_moves(&b).choose(&mut rng).unwrap().clone();
+            assert_eq!(common::legal_move_texts(&a), common::legal_move_texts(&b));
+            let text = common::legal_move_texts(&b).choose(&mut rng).unwrap().clone();
             a.play(&parse_move(&a, &text).unwrap()).unwrap();
             b.play(&parse_move(&b, &text).unwrap()).unwrap();
         }

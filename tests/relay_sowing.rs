@@ -1,8 +1,9 @@
 //! Relay sowing (`sow ... relay`): a last seed that falls on seeds lifts them and sows on. Perft and random
 //! games on a small board, by the engine and by a player written here from the rules, without the engine.
 
-use qipan::core::notation::{move_text, parse_move};
-use qipan::core::{Position, SeatId};
+mod common;
+use qipan::core::SeatId;
+use qipan::core::notation::parse_move;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
@@ -95,12 +96,6 @@ impl Relay {
     }
 }
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| move_text(pos.game(), m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn relay_sowing_agrees_with_the_rules() {
     agrees(SRC, qipan::core::rules::pattern::MAX_RELAYS);
@@ -126,7 +121,7 @@ fn agrees(src: &str, laps: u32) {
         while !r.moves().is_empty() && pos.ply() < 5000 {
             let mut want: Vec<String> = r.moves().iter().map(|&i| Relay::label(i)).collect();
             want.sort();
-            assert_eq!(engine_moves(&pos), want, "game {g}, ply {}", pos.ply());
+            assert_eq!(common::legal_move_texts(&pos), want, "game {g}, ply {}", pos.ply());
             let text = want.choose(&mut rng).unwrap().clone();
             r.play((0..8).find(|&i| Relay::label(i) == text).unwrap());
             pos.play(&parse_move(&pos, &text).unwrap()).unwrap();

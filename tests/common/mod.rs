@@ -50,6 +50,13 @@ pub fn dests(p: &Position, from: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The texts of the legal moves, sorted: what tests compare with a rules enumerator's moves.
+pub fn legal_move_texts(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| move_text(p.game(), m)).collect();
+    v.sort();
+    v
+}
+
 /// A set of words.
 pub fn set(s: &str) -> BTreeSet<String> {
     s.split_whitespace().map(String::from).collect()
