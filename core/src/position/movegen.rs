@@ -184,53 +184,10 @@ impl Position {
         let classes = game.capture_classes().unwrap_or(&[]);
         let wanted = |pi: crate::PieceId, ri: usize| capturing.is_none_or(|c| classes[pi.idx()][ri] == c);
         // Moves of different pieces (or from different nodes) always differ, so only each piece's own
-        // moves may need deduplicating, and only when its rules can repeat a move. Plain moves are
-        // told apart by their destination (a bit each); the rare others by comparison.
-        // The others that differ from the piece's first move only in their destination (a piece's
-        // placements) are told apart by destination too, in a second set of bits.
+        // moves may need deduplicating, and only when its rules can repeat a move (see `dedup_from`).
         let mut marks = std::mem::take(&mut scratch.marks);
         let words = game.board.len().div_ceil(64);
         marks.resize(2 * words, 0);
-        let dedup_from = |out: &mut Vec<Move>, marks: &mut [u64], start: usize| {
-            let plain = |m: &Move| {
-                m.kind == MoveKind::Move
-                    && !m.take.is_some()
-                    && m.extra.is_none()
-                    && m.promote.is_none()
-                    && !m.with_from.is_some()
-                    && !m.with_to.is_some()
-                    && m.path.is_empty()
-            };
-            let first = out[start];
-            let mut keep = start;
-            for i in start..out.len() {
-                let m = out[i];
-                let set = if plain(&m) {
-                    Some(0)
-                } else if (Move { to: first.to, ..m }) == first {
-                    Some(words)
-                } else {
-                    None
-                };
-                let dup = if let Some(set) = set {
-                    let (w, b) = (set + (m.to.idx() >> 6), 1u64 << (m.to.idx() & 63));
-                    let seen = marks[w] & b != 0;
-                    marks[w] |= b;
-                    seen
-                } else {
-                    out[start..keep].contains(&m)
-                };
-                if !dup {
-                    out[keep] = m;
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
-            for m in &out[start..] {
-                marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
-                marks[words + (m.to.idx() >> 6)] &= !(1u64 << (m.to.idx() & 63));
-            }
-        };
         for (pi, pt) in game.piece_ids().zip(&game.pieces) {
             let start = out.len();
             // The rules that made moves: those that never meet need no deduplication.
@@ -244,7 +201,7 @@ impl Position {
                 }
             }
             if game.may_repeat(pi) && out.len() > start && game.repeats_among(pi, produced) {
-                dedup_from(out, &mut marks, start);
+                dedup_from(out, &mut marks, start, words);
             }
             if out.len() > start && stop(&out[start..]) {
                 scratch.marks = marks;
@@ -316,7 +273,7 @@ impl Position {
                     produced |= u64::from(out.len() > before) << ri.min(63);
                 }
                 if game.may_repeat(c.piece) && out.len() > start + 1 && game.repeats_among(c.piece, produced) {
-                    dedup_from(out, &mut marks, start);
+                    dedup_from(out, &mut marks, start, words);
                 }
                 if out.len() > start && stop(&out[start..]) {
                     scratch.marks = marks;
@@ -692,5 +649,55 @@ impl Position {
         let mut buf = MoveBuf::default();
         self.try_generate_legal(&mut buf)?;
         Ok(buf.moves)
+    }
+}
+
+/// Drops the moves of one piece in `out[start..]` that repeat an earlier one: plain moves are told
+/// apart by their destination (a bit each in `marks`), those that differ from the piece's first move
+/// only in their destination (a piece's placements) by destination too (in the second set of `words`
+/// words), the rare others by comparison. Out of line: only pieces whose rules can repeat a move
+/// (walks) come here.
+#[inline(never)]
+fn dedup_from(out: &mut Vec<Move>, marks: &mut [u64], start: usize, words: usize) {
+    let plain = |m: &Move| {
+        m.kind == MoveKind::Move
+            && !m.take.is_some()
+            && m.extra.is_none()
+            && m.promote.is_none()
+            && !m.with_from.is_some()
+            && !m.with_to.is_some()
+            && m.path.is_empty()
+    };
+    let first = out[start];
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = &out[i];
+        let set = if plain(m) {
+            Some(0)
+        } else if (Move { to: first.to, ..*m }) == first {
+            Some(words)
+        } else {
+            None
+        };
+        let dup = if let Some(set) = set {
+            let (w, b) = (set + (m.to.idx() >> 6), 1u64 << (m.to.idx() & 63));
+            let seen = marks[w] & b != 0;
+            marks[w] |= b;
+            seen
+        } else {
+            out[start..keep].contains(m)
+        };
+        if !dup {
+            // Moves stay where they are until the first duplicate.
+            if keep != i {
+                out[keep] = out[i];
+            }
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    for m in &out[start..] {
+        marks[m.to.idx() >> 6] &= !(1u64 << (m.to.idx() & 63));
+        marks[words + (m.to.idx() >> 6)] &= !(1u64 << (m.to.idx() & 63));
     }
 }

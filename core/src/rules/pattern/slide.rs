@@ -40,7 +40,7 @@ use crate::rules::attack::Shape;
 
 impl Gen<'_> {
     /// The moves of `slide relation.dirs min..max`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn slide(&mut self, relation: RelationId, dirs: &DirSel, min: u8, max: u8) {
         let (pos, from) = (self.pos, self.from);
         let game = pos.game();

@@ -71,6 +71,7 @@ impl Gen<'_> {
     /// captures on `target` and returns the step taken to it: the index in `scratch.trail` of the
     /// state it left and the node passed over. (A const parameter, so that generating moves pays
     /// nothing for it.)
+    #[inline(always)]
     pub(super) fn walk<const WITNESS: bool>(&mut self, scratch: &mut Scratch, target: NodeId) -> Option<(u32, NodeId)> {
         let rule = self.rule;
         let w = WalkShape::of(&rule.pattern)?;
