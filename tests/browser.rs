@@ -106,5 +106,6 @@ fn the_playground_picture() {
     let picture = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/playground.png");
     let bless = std::env::var("QIPAN_BLESS_PICTURES").as_deref() == Ok("1");
     let target = picture.display().to_string();
-    script("screenshot.mjs", &[], if bless { &[&target] } else { &[] });
+    let args: Vec<&str> = if bless { vec![&target] } else { vec![] };
+    script("screenshot.mjs", &[], &args);
 }

@@ -6,6 +6,13 @@ use serde_json::{Value, json};
 use std::path::PathBuf;
 
 /// One game offered.
+///
+/// ```
+/// let catalogue = qipan::serve::Catalogue::new(&[])?;
+/// let go = catalogue.entries().iter().find(|e| e.id == "go").unwrap();
+/// assert_eq!((go.source, go.file.as_ref()), ("builtin", None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// Its name in the API: the built-in or library name, or the file's path as given.
@@ -36,6 +43,15 @@ pub struct Catalogue {
 impl Catalogue {
     /// The built-in games, the library's and `given` (names or definition files); a file that cannot be read
     /// is an error (a broken one is offered: the page shows its diagnostics).
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("qipan-doc-catalogue-{}.yaml", std::process::id()));
+    /// std::fs::write(&path, "extends: go\nname: mine\n")?;
+    /// let catalogue = qipan::serve::Catalogue::new(&[path.display().to_string()])?;
+    /// assert_eq!(catalogue.entries()[0].source, "file");
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(given: &[String]) -> Result<Catalogue, LoadError> {
         let mut entries = Vec::new();
         for g in given {
@@ -66,11 +82,24 @@ impl Catalogue {
     }
 
     /// The games offered.
+    ///
+    /// ```
+    /// let catalogue = qipan::serve::Catalogue::new(&["chess".to_string()])?;
+    /// assert_eq!(catalogue.entries()[0].id, "chess"); // named first
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
 
     /// What [`crate::load`] takes for the game `id`: its name, or its file's path.
+    ///
+    /// ```
+    /// let catalogue = qipan::serve::Catalogue::new(&[])?;
+    /// assert_eq!(catalogue.spec("go")?, "go");
+    /// assert_eq!(catalogue.spec("nope").unwrap_err().status.as_u16(), 404);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn spec(&self, id: &str) -> Result<&str, ApiError> {
         self.entries.iter().find(|e| e.id == id).map(|e| e.id.as_str()).ok_or_else(|| {
             ApiError::not_found(format!("`{}` is not a game this server offers (see /api/games)", crate::input::clip(id)))
@@ -78,12 +107,25 @@ impl Catalogue {
     }
 
     /// The entry whose definition file is `path`.
+    ///
+    /// ```
+    /// let catalogue = qipan::serve::Catalogue::new(&[])?;
+    /// assert!(catalogue.by_file(std::path::Path::new("/nowhere/go.yaml")).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn by_file(&self, path: &std::path::Path) -> Option<&Entry> {
         self.entries.iter().find(|e| e.file.as_deref() == Some(path))
     }
 
     /// The JSON list of games with their typed options (as `qipan list --json` describes them); a broken
     /// definition is listed with its error.
+    ///
+    /// ```
+    /// let list = qipan::serve::Catalogue::new(&[])?.describe();
+    /// let go = list["games"].as_array().unwrap().iter().find(|g| g["name"] == "go").unwrap();
+    /// assert!(go["options"].as_array().unwrap().iter().any(|o| o["name"] == "komi"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn describe(&self) -> Value {
         let games: Vec<Value> = self
             .entries

@@ -27,16 +27,28 @@ pub struct ApiError {
 
 impl ApiError {
     /// A 400: the request is not acceptable.
+    ///
+    /// ```
+    /// assert_eq!(qipan::serve::ApiError::bad("why").status.as_u16(), 400);
+    /// ```
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::BAD_REQUEST, message: message.into(), diagnostics: None }
     }
 
     /// A 404: no such game or job.
+    ///
+    /// ```
+    /// assert_eq!(qipan::serve::ApiError::not_found("why").status.as_u16(), 404);
+    /// ```
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into(), diagnostics: None }
     }
 
     /// A 422: the move, record or agent is well formed but the rules or limits refuse it.
+    ///
+    /// ```
+    /// assert_eq!(qipan::serve::ApiError::refused("why").status.as_u16(), 422);
+    /// ```
     pub fn refused(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into(), diagnostics: None }
     }

@@ -44,7 +44,7 @@ pub fn agent_spec(text: &str) -> Result<AgentSpec, ApiError> {
 
 /// What `POST /api/simulate` takes.
 #[derive(Clone, Debug, Deserialize)]
-pub struct SimulateRequest {
+pub(crate) struct SimulateRequest {
     /// The game.
     pub game: String,
     /// Its options.
@@ -75,13 +75,13 @@ struct Job {
 
 /// The jobs of a server.
 #[derive(Clone, Default)]
-pub struct Jobs {
+pub(crate) struct Jobs {
     inner: Arc<Mutex<(u64, VecDeque<Job>)>>,
 }
 
 impl Jobs {
     /// Starts a job; returns its id.
-    pub fn start(&self, catalogue: &Catalogue, req: SimulateRequest) -> Result<u64, ApiError> {
+    pub(crate) fn start(&self, catalogue: &Catalogue, req: SimulateRequest) -> Result<u64, ApiError> {
         if req.games == 0 || req.games > MAX_GAMES {
             return Err(ApiError::refused(format!("games must be between 1 and {MAX_GAMES}, not {}", req.games)));
         }
@@ -155,7 +155,7 @@ impl Jobs {
 
     /// A job's progress: `{id, total, finished, done}`, with `report` (the JSON of `simulate --json`, its chart
     /// and text) or `error` once done.
-    pub fn status(&self, id: u64) -> Result<Value, ApiError> {
+    pub(crate) fn status(&self, id: u64) -> Result<Value, ApiError> {
         let guard = self.inner.lock().map_err(|_| ApiError::bad("jobs unavailable"))?;
         let job = guard.1.iter().find(|j| j.id == id).ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
         let done = job.done.load(Ordering::Acquire);

@@ -23,15 +23,23 @@ mod watch;
 pub use api::router;
 pub use catalogue::{Catalogue, Entry};
 pub use error::ApiError;
-pub use jobs::{Jobs, MAX_GAMES, MAX_ITERATIONS, MAX_MILLIS, SimulateRequest, agent_spec};
-pub use state::{GameState, MAX_MOVES, Replay, Stopped, state_json};
-pub use watch::watch;
+use jobs::{Jobs, SimulateRequest};
+pub use jobs::{MAX_GAMES, MAX_ITERATIONS, MAX_MILLIS, agent_spec};
+pub use state::{GameState, MAX_MOVES, Replay, Stopped};
+use watch::watch;
 
 /// The most bytes a request body may have: records and move lists are far smaller.
 pub const MAX_BODY: usize = 1 << 20;
 
 /// Serves `catalogue` on `addr` until the process ends, writing `http://ADDR/` as the first line of standard
 /// output once the socket is bound (`--port 0` picks a free port: this line says which).
+///
+/// ```no_run
+/// let catalogue = qipan::serve::Catalogue::new(&["mygame.yaml".to_string()])?;
+/// let runtime = tokio::runtime::Runtime::new()?;
+/// runtime.block_on(qipan::serve::serve(catalogue, "127.0.0.1:0".parse()?))?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub async fn serve(catalogue: Catalogue, addr: std::net::SocketAddr) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;

@@ -41,6 +41,16 @@ pub struct GameState {
 }
 
 /// Where a replay stopped: the first move the rules refuse.
+///
+/// ```
+/// use qipan::serve::{Catalogue, GameState};
+///
+/// let state = GameState { game: "go".into(), moves: vec!["E5".into(), "E5".into()], ..Default::default() };
+/// let stopped = state.replay(&state.load(&Catalogue::new(&[])?)?)?.stopped.unwrap();
+/// assert_eq!((stopped.index, stopped.text.as_str()), (1, "E5"));
+/// assert!(stopped.reason.contains("occupied"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stopped {
     /// Its index in the move list (0-based).
@@ -52,6 +62,16 @@ pub struct Stopped {
 }
 
 /// A replayed state: the position after the legal prefix of the moves, and where the replay stopped.
+///
+/// ```
+/// use qipan::serve::{Catalogue, GameState};
+///
+/// let state = GameState { game: "chess".into(), moves: vec!["e2-e4".into(), "e7e5".into()], ..Default::default() };
+/// let replay = state.replay(&state.load(&Catalogue::new(&[])?)?)?;
+/// assert_eq!(replay.played, ["e2-e4", "e7-e5"]); // the moves' canonical text
+/// assert_eq!(replay.movers, ["white", "black"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Replay {
     /// The position after the moves that were played.
     pub position: Position,
@@ -65,16 +85,43 @@ pub struct Replay {
 
 impl GameState {
     /// The option settings as `--set` pairs.
+    ///
+    /// ```
+    /// let state: qipan::serve::GameState = serde_json::from_str(r#"{"game": "go", "options": {"size": "9"}}"#)?;
+    /// assert_eq!(state.overrides(), [("size".to_string(), "9".to_string())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn overrides(&self) -> Vec<(String, String)> {
         self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
     /// Compiles the game with the options; `catalogue` says which games are offered and where they are.
+    ///
+    /// ```
+    /// use qipan::serve::{Catalogue, GameState};
+    ///
+    /// let catalogue = Catalogue::new(&[])?;
+    /// let state = GameState { game: "go".into(), ..Default::default() };
+    /// assert_eq!(state.load(&catalogue)?.board.len(), 361);
+    /// let elsewhere = GameState { game: "/etc/passwd".into(), ..Default::default() };
+    /// assert_eq!(elsewhere.load(&catalogue).unwrap_err().status.as_u16(), 404);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load(&self, catalogue: &Catalogue) -> Result<Arc<Game>, ApiError> {
         crate::load(catalogue.spec(&self.game)?, &self.overrides()).map_err(ApiError::from)
     }
 
     /// The start position: the FEN when given, else the game's start.
+    ///
+    /// ```
+    /// use qipan::serve::{Catalogue, GameState};
+    ///
+    /// let fen = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
+    /// let state = GameState { game: "chess".into(), fen: Some(fen.into()), ..Default::default() };
+    /// let start = state.start(&state.load(&Catalogue::new(&[])?)?)?;
+    /// assert_eq!(start.to_fen().as_deref(), Some(fen));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(&self, game: &Arc<Game>) -> Result<Position, ApiError> {
         match &self.fen {
             Some(f) if !f.trim().is_empty() => {
@@ -85,6 +132,15 @@ impl GameState {
     }
 
     /// Replays the moves from the start, stopping at the first the rules refuse.
+    ///
+    /// ```
+    /// use qipan::serve::{Catalogue, GameState};
+    ///
+    /// let state = GameState { game: "go".into(), moves: vec!["D4".into(), "resign".into()], ..Default::default() };
+    /// let replay = state.replay(&state.load(&Catalogue::new(&[])?)?)?;
+    /// assert!(replay.position.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(&self, game: &Arc<Game>) -> Result<Replay, ApiError> {
         if self.moves.len() > MAX_MOVES {
             return Err(ApiError::bad(format!("{} moves, more than the limit {MAX_MOVES}", self.moves.len())));
@@ -114,9 +170,9 @@ fn label(game: &Game, n: NodeId) -> Value {
     if n.is_some() { json!(game.board.label(n)) } else { Value::Null }
 }
 
-/// The JSON the page draws: the picture (with `selected`'s targets marked), whose turn, the legal moves and per
+/// The JSON the page draws (the answer of `POST /api/state`): the picture (with `selected`'s targets marked), whose turn, the legal moves and per
 /// origin their targets, the outcome, the status line and the moves.
-pub fn state_json(state: &GameState, replay: &Replay, selected: Option<&str>) -> Result<Value, ApiError> {
+pub(crate) fn state_json(state: &GameState, replay: &Replay, selected: Option<&str>) -> Result<Value, ApiError> {
     let pos = &replay.position;
     let game = pos.game();
     let mut marks = Marks::last_move(pos);
