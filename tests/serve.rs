@@ -105,13 +105,15 @@ async fn a_promotion_returns_the_choices() {
     assert_eq!(choices.len(), 4, "{choices:?}");
     let queen = choices.iter().find(|c| c.to_lowercase().contains('q')).unwrap().clone();
     let (_, v) =
-        post(&app(), "/api/play", json!({"game": "chess", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "move": queen})).await;
+        post(&app(), "/api/play", json!({"game": "chess", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "move": queen}))
+            .await;
     assert!(v["position_fen"].as_str().unwrap().starts_with("Q3k3/"), "{v}");
 }
 
 #[tokio::test]
 async fn an_illegal_move_names_the_rule_it_breaks() {
-    let (status, v) = post(&app(), "/api/play", json!({"game": "go", "options": {"size": "9"}, "moves": ["E5"], "move": "E5"})).await;
+    let (status, v) =
+        post(&app(), "/api/play", json!({"game": "go", "options": {"size": "9"}, "moves": ["E5"], "move": "E5"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(v["error"].as_str().unwrap().contains("occupied"), "{v}");
     // In a list, the replay stops there and says why.
@@ -134,20 +136,80 @@ async fn bad_requests_get_4xx_json_errors() {
     let cases: Vec<(&str, String, StatusCode, &str)> = vec![
         ("/api/state", "{not json".into(), StatusCode::BAD_REQUEST, "JSON"),
         ("/api/state", json!({"moves": []}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "game"),
-        ("/api/state", json!({"game": "/etc/passwd"}).to_string(), StatusCode::NOT_FOUND, "not a game this server offers"),
-        ("/api/state", json!({"game": "go", "options": {"size": "99"}}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "size"),
-        ("/api/state", json!({"game": "chess", "selected": "z9"}).to_string(), StatusCode::BAD_REQUEST, "`z9` is not a node"),
+        (
+            "/api/state",
+            json!({"game": "/etc/passwd"}).to_string(),
+            StatusCode::NOT_FOUND,
+            "not a game this server offers",
+        ),
+        (
+            "/api/state",
+            json!({"game": "go", "options": {"size": "99"}}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "size",
+        ),
+        (
+            "/api/state",
+            json!({"game": "chess", "selected": "z9"}).to_string(),
+            StatusCode::BAD_REQUEST,
+            "`z9` is not a node",
+        ),
         ("/api/state", json!({"game": "chess", "fen": "garbage"}).to_string(), StatusCode::BAD_REQUEST, "FEN"),
         ("/api/play", json!({"game": "chess"}).to_string(), StatusCode::BAD_REQUEST, "give `move`"),
-        ("/api/play", json!({"game": "chess", "move": "e2~e4"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "cannot read move"),
-        ("/api/play", json!({"game": "chess", "from": "e2", "to": "e5"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "no legal move from e2 to e5"),
-        ("/api/ai", json!({"game": "chess", "agent": "deep-thought"}).to_string(), StatusCode::BAD_REQUEST, "unknown agent"),
-        ("/api/ai", json!({"game": "chess", "agent": "mcts:iterations=100000000"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "at most"),
-        ("/api/record/save", json!({"game": "chess", "format": "pdf"}).to_string(), StatusCode::BAD_REQUEST, "unknown format"),
-        ("/api/record/save", json!({"game": "chess", "format": "sgf"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "SGF"),
-        ("/api/record/load", json!({"game": "go", "text": "(;GM[1]SZ[9];B[zz"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, ""),
-        ("/api/simulate", json!({"game": "go", "games": 1_000_000}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "games must be"),
-        ("/api/simulate", json!({"game": "go", "games": 1, "agents": {"red": "random"}}).to_string(), StatusCode::BAD_REQUEST, "no seat `red`"),
+        (
+            "/api/play",
+            json!({"game": "chess", "move": "e2~e4"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "cannot read move",
+        ),
+        (
+            "/api/play",
+            json!({"game": "chess", "from": "e2", "to": "e5"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "no legal move from e2 to e5",
+        ),
+        (
+            "/api/ai",
+            json!({"game": "chess", "agent": "deep-thought"}).to_string(),
+            StatusCode::BAD_REQUEST,
+            "unknown agent",
+        ),
+        (
+            "/api/ai",
+            json!({"game": "chess", "agent": "mcts:iterations=100000000"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "at most",
+        ),
+        (
+            "/api/record/save",
+            json!({"game": "chess", "format": "pdf"}).to_string(),
+            StatusCode::BAD_REQUEST,
+            "unknown format",
+        ),
+        (
+            "/api/record/save",
+            json!({"game": "chess", "format": "sgf"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "SGF",
+        ),
+        (
+            "/api/record/load",
+            json!({"game": "go", "text": "(;GM[1]SZ[9];B[zz"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "",
+        ),
+        (
+            "/api/simulate",
+            json!({"game": "go", "games": 1_000_000}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "games must be",
+        ),
+        (
+            "/api/simulate",
+            json!({"game": "go", "games": 1, "agents": {"red": "random"}}).to_string(),
+            StatusCode::BAD_REQUEST,
+            "no seat `red`",
+        ),
     ];
     for (path, body, status, needle) in cases {
         let (got, v) = call(&a, "POST", path, Some(body.clone())).await;
@@ -162,7 +224,8 @@ async fn bad_requests_get_4xx_json_errors() {
     let huge = json!({"game": "go", "moves": vec!["pass"; 300_000]}).to_string();
     let (status, _) = call(&a, "POST", "/api/state", Some(huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    let (status, v) = post(&a, "/api/state", json!({"game": "go", "moves": vec!["pass"; qipan::serve::MAX_MOVES + 1]})).await;
+    let (status, v) =
+        post(&a, "/api/state", json!({"game": "go", "moves": vec!["pass"; qipan::serve::MAX_MOVES + 1]})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("more than the limit"));
 }
@@ -174,7 +237,8 @@ async fn a_computer_player_chooses_a_legal_move() {
     let (status, v) = post(&app(), "/api/ai", state).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let mv = v["move"].as_str().unwrap();
-    let (status, v) = post(&app(), "/api/play", json!({"game": "go", "options": {"size": "9"}, "moves": ["E5"], "move": mv})).await;
+    let (status, v) =
+        post(&app(), "/api/play", json!({"game": "go", "options": {"size": "9"}, "moves": ["E5"], "move": mv})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }
 
@@ -239,7 +303,8 @@ async fn an_edited_definition_is_announced_and_a_broken_one_gives_diagnostics() 
     assert_eq!(resp.headers()["content-type"], "text/event-stream");
     let mut events = resp.into_body().into_data_stream();
     std::fs::write(&file, "extends: go\nname: mine\noptions:\n  size: { default: 7 }\n").unwrap();
-    let frame = tokio::time::timeout(std::time::Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
+    let frame =
+        tokio::time::timeout(std::time::Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
     let text = String::from_utf8_lossy(&frame).to_string();
     assert!(text.contains("event: change") && text.contains(&id), "{text}");
     let (_, v) = post(&a, "/api/state", state.clone()).await;
@@ -251,4 +316,22 @@ async fn an_edited_definition_is_announced_and_a_broken_one_gives_diagnostics() 
     let diagnostics = v["diagnostics"].as_str().unwrap();
     assert!(diagnostics.contains("mine.yaml:"), "{diagnostics}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every request the book's playground chapter shows (a block fenced as ```` ```json POST /api/... ````) is
+/// answered with 200.
+#[tokio::test]
+async fn the_books_examples_are_accepted() {
+    let chapter = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/playground.md")).unwrap();
+    let a = app();
+    let mut seen = 0;
+    let mut lines = chapter.lines();
+    while let Some(line) = lines.next() {
+        let Some(path) = line.strip_prefix("```json POST ") else { continue };
+        let body: String = lines.by_ref().take_while(|l| !l.starts_with("```")).collect::<Vec<_>>().join("\n");
+        let (status, v) = call(&a, "POST", path.trim(), Some(body.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}: {v}");
+        seen += 1;
+    }
+    assert_eq!(seen, 7);
 }

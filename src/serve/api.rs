@@ -43,7 +43,10 @@ pub fn router(catalogue: Catalogue) -> Router {
     Router::new()
         .route("/", get(|| async { Html(include_str!("web/index.html")) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], include_str!("web/app.js")) }))
-        .route("/board.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], include_str!("web/board.js")) }))
+        .route(
+            "/board.js",
+            get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], include_str!("web/board.js")) }),
+        )
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css")], include_str!("web/style.css")) }))
         .route("/api/games", get(games))
         .route("/api/state", post(state))
@@ -144,17 +147,21 @@ async fn play(State(app): State<App>, Body(req): Body<PlayRequest>) -> Result<Js
             (Some(t), _, _) => Some(parse_move(pos, t).map_err(|e| ApiError::refused(e.to_string()))?),
             (None, from, Some(to)) => {
                 let node = |l: &str| {
-                    game.board.find(l).ok_or_else(|| ApiError::bad(format!("`{}` is not a node", crate::input::clip(l))))
+                    game.board
+                        .find(l)
+                        .ok_or_else(|| ApiError::bad(format!("`{}` is not a node", crate::input::clip(l))))
                 };
                 let from = from.as_deref().map(node).transpose()?;
                 let to = node(to)?;
-                let fits: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.to == to && from.is_none_or(|f| m.from == f))
-                    .collect();
+                let fits: Vec<Move> =
+                    pos.legal_moves().into_iter().filter(|m| m.to == to && from.is_none_or(|f| m.from == f)).collect();
                 match fits.as_slice() {
-                    [] => return Err(ApiError::refused(format!("no legal move {}", describe(&req.from, req.to.as_deref())))),
+                    [] => {
+                        return Err(ApiError::refused(format!(
+                            "no legal move {}",
+                            describe(&req.from, req.to.as_deref())
+                        )));
+                    }
                     [one] => Some(*one),
                     several => {
                         // Promotions, drops of different pieces, shots after a move: the page asks which.
@@ -241,7 +248,9 @@ async fn save(State(app): State<App>, Body(req): Body<SaveRequest>) -> Result<Js
         let pos = &replay.position;
         let text = match req.format.as_str() {
             "fen" => pos.to_fen().ok_or_else(|| {
-                ApiError::refused("no FEN for this game: its board is not a grid, or a piece has no symbol FEN can write")
+                ApiError::refused(
+                    "no FEN for this game: its board is not a grid, or a piece has no symbol FEN can write",
+                )
             })?,
             "sgf" => {
                 if req.state.fen.as_deref().is_some_and(|f| !f.trim().is_empty()) {
@@ -259,7 +268,12 @@ async fn save(State(app): State<App>, Body(req): Body<SaveRequest>) -> Result<Js
                 }
                 text
             }
-            other => return Err(ApiError::bad(format!("unknown format `{}`: qipan, sgf or fen", crate::input::clip(other)))),
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown format `{}`: qipan, sgf or fen",
+                    crate::input::clip(other)
+                )));
+            }
         };
         Ok(json!({"format": req.format, "text": text}))
     })
@@ -306,16 +320,27 @@ async fn load(State(app): State<App>, Body(req): Body<LoadRequest>) -> Result<Js
         let state = match format.as_str() {
             "qipan" => {
                 let record = GameRecord::parse(text).map_err(|e| ApiError::refused(e.to_string()))?;
-                let game = if app.catalogue.spec(&record.game).is_ok() { record.game.clone() } else { req.game.clone() };
+                let game =
+                    if app.catalogue.spec(&record.game).is_ok() { record.game.clone() } else { req.game.clone() };
                 GameState { game, options: record.options.clone(), fen: None, moves: record.moves.clone() }
             }
             "fen" => {
-                let state = GameState { game: req.game.clone(), options: req.options.clone(), fen: Some(text.into()), moves: vec![] };
+                let state = GameState {
+                    game: req.game.clone(),
+                    options: req.options.clone(),
+                    fen: Some(text.into()),
+                    moves: vec![],
+                };
                 state.start(&state.load(&app.catalogue)?)?;
                 state
             }
             "sgf" => sgf_state(&app, &req.game, &overrides, text)?,
-            other => return Err(ApiError::bad(format!("unknown format `{}`: qipan, sgf or fen", crate::input::clip(other)))),
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown format `{}`: qipan, sgf or fen",
+                    crate::input::clip(other)
+                )));
+            }
         };
         let game = state.load(&app.catalogue)?;
         let replay = state.replay(&game)?;
@@ -360,7 +385,8 @@ async fn simulate(State(app): State<App>, Body(req): Body<SimulateRequest>) -> R
 }
 
 async fn job(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let id: u64 = id.parse().map_err(|_| ApiError::bad(format!("`{}` is not a job number", crate::input::clip(&id))))?;
+    let id: u64 =
+        id.parse().map_err(|_| ApiError::bad(format!("`{}` is not a job number", crate::input::clip(&id))))?;
     app.jobs.status(id).map(Json)
 }
 
@@ -370,7 +396,12 @@ async fn events(State(app): State<App>) -> impl IntoResponse {
     let stream = futures_util::stream::unfold(rx, |mut rx| async move {
         loop {
             match rx.recv().await {
-                Ok(id) => return Some((Ok::<Event, std::convert::Infallible>(Event::default().event("change").data(id)), rx)),
+                Ok(id) => {
+                    return Some((
+                        Ok::<Event, std::convert::Infallible>(Event::default().event("change").data(id)),
+                        rx,
+                    ));
+                }
                 Err(broadcast::error::RecvError::Lagged(_)) => continue,
                 Err(broadcast::error::RecvError::Closed) => return None,
             }

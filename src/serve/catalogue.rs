@@ -102,7 +102,10 @@ impl Catalogue {
     /// ```
     pub fn spec(&self, id: &str) -> Result<&str, ApiError> {
         self.entries.iter().find(|e| e.id == id).map(|e| e.id.as_str()).ok_or_else(|| {
-            ApiError::not_found(format!("`{}` is not a game this server offers (see /api/games)", crate::input::clip(id)))
+            ApiError::not_found(format!(
+                "`{}` is not a game this server offers (see /api/games)",
+                crate::input::clip(id)
+            ))
         })
     }
 

@@ -31,13 +31,18 @@ pub const MAX_MILLIS: u64 = 10_000;
 /// assert!(agent_spec("deep-thought").is_err());
 /// ```
 pub fn agent_spec(text: &str) -> Result<AgentSpec, ApiError> {
-    let spec = AgentSpec::parse(text).map_err(|e| ApiError::bad(format!("agent `{}`: {e}", crate::input::clip(text))))?;
-    if let AgentSpec::Mcts(c) = &spec {
-        if c.iterations.is_some_and(|i| i > MAX_ITERATIONS) || c.millis.is_some_and(|m| m > MAX_MILLIS) {
-            return Err(ApiError::refused(format!(
-                "agent `{spec}`: the server allows at most {MAX_ITERATIONS} iterations and {MAX_MILLIS} ms per move"
-            )));
+    let spec =
+        AgentSpec::parse(text).map_err(|e| ApiError::bad(format!("agent `{}`: {e}", crate::input::clip(text))))?;
+    let over = match &spec {
+        AgentSpec::Mcts(c) => {
+            c.iterations.is_some_and(|i| i > MAX_ITERATIONS) || c.millis.is_some_and(|m| m > MAX_MILLIS)
         }
+        _ => false,
+    };
+    if over {
+        return Err(ApiError::refused(format!(
+            "agent `{spec}`: the server allows at most {MAX_ITERATIONS} iterations and {MAX_MILLIS} ms per move"
+        )));
     }
     Ok(spec)
 }
@@ -131,7 +136,8 @@ impl Jobs {
                 let secs = t.elapsed().as_secs_f64();
                 let report = Report::new(&sim, &records);
                 let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
-                v["timing"] = json!({"seconds": secs, "games_per_second": sim.games as f64 / secs.max(1e-9), "threads": 1});
+                v["timing"] =
+                    json!({"seconds": secs, "games_per_second": sim.games as f64 / secs.max(1e-9), "threads": 1});
                 v["chart"] = json!(report.svg(&records));
                 v["text"] = json!(report.text());
                 v["records"] = serde_json::to_value(&records).map_err(|e| e.to_string())?;
@@ -159,7 +165,8 @@ impl Jobs {
         let guard = self.inner.lock().map_err(|_| ApiError::bad("jobs unavailable"))?;
         let job = guard.1.iter().find(|j| j.id == id).ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
         let done = job.done.load(Ordering::Acquire);
-        let mut v = json!({"id": job.id, "total": job.total, "finished": job.finished.load(Ordering::Relaxed), "done": done});
+        let mut v =
+            json!({"id": job.id, "total": job.total, "finished": job.finished.load(Ordering::Relaxed), "done": done});
         if done {
             match job.result.lock().ok().and_then(|r| r.clone()) {
                 Some(Ok(report)) => v["report"] = report,

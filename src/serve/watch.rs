@@ -9,7 +9,10 @@ use tokio::sync::broadcast;
 /// `changes` when its file is written, created or replaced. The folders are watched rather than the files, as
 /// editors often save by writing a new file and renaming it over the old one. The watcher lives as long as the
 /// value returned.
-pub(crate) fn watch(catalogue: &Catalogue, changes: broadcast::Sender<String>) -> notify::Result<notify::RecommendedWatcher> {
+pub(crate) fn watch(
+    catalogue: &Catalogue,
+    changes: broadcast::Sender<String>,
+) -> notify::Result<notify::RecommendedWatcher> {
     let owned = catalogue.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let Ok(event) = event else { return };
