@@ -19,12 +19,17 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
+/// The most computer moves searched at once (each takes a core for up to its budget).
+const MAX_SEARCHES: usize = 2;
+
 /// What every handler shares.
 #[derive(Clone)]
 struct App {
     catalogue: Arc<Catalogue>,
     jobs: Jobs,
     changes: broadcast::Sender<String>,
+    /// Computer moves searched at once; more requests wait their turn.
+    searches: Arc<tokio::sync::Semaphore>,
     _watcher: Option<Arc<notify::RecommendedWatcher>>,
 }
 
@@ -39,7 +44,8 @@ pub fn router(catalogue: Catalogue) -> Router {
     let (changes, _) = broadcast::channel(64);
     // Without a watcher (no inotify left, say) the playground works, only without live reload.
     let watcher = super::watch(&catalogue, changes.clone()).ok().map(Arc::new);
-    let app = App { catalogue: Arc::new(catalogue), jobs: Jobs::default(), changes, _watcher: watcher };
+    let searches = Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES));
+    let app = App { catalogue: Arc::new(catalogue), jobs: Jobs::default(), changes, searches, _watcher: watcher };
     Router::new()
         .route("/", get(|| async { Html(include_str!("web/index.html")) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], include_str!("web/app.js")) }))
@@ -212,7 +218,9 @@ struct AiRequest {
 }
 
 async fn ai(State(app): State<App>, Body(req): Body<AiRequest>) -> Result<Json<Value>, ApiError> {
+    let permit = app.searches.clone().acquire_owned().await.map_err(|_| ApiError::bad("the server is stopping"))?;
     blocking(move || {
+        let _permit = permit;
         let spec = agent_spec(&req.agent)?;
         let (game, replay) = replay_all(&app, &req.state)?;
         if replay.position.is_over() {

@@ -31,17 +31,25 @@ pub const MAX_MILLIS: u64 = 10_000;
 /// assert!(agent_spec("deep-thought").is_err());
 /// ```
 pub fn agent_spec(text: &str) -> Result<AgentSpec, ApiError> {
+    budgeted(text, MAX_ITERATIONS, MAX_MILLIS)
+}
+
+/// A simulation's agents get smaller budgets: they play every move of every game.
+const SIM_ITERATIONS: u32 = 2_000;
+/// See [`SIM_ITERATIONS`].
+const SIM_MILLIS: u64 = 200;
+
+/// An agent spec whose MCTS budget is at most `iterations` a move and `millis` ms a move.
+fn budgeted(text: &str, iterations: u32, millis: u64) -> Result<AgentSpec, ApiError> {
     let spec =
         AgentSpec::parse(text).map_err(|e| ApiError::bad(format!("agent `{}`: {e}", crate::input::clip(text))))?;
     let over = match &spec {
-        AgentSpec::Mcts(c) => {
-            c.iterations.is_some_and(|i| i > MAX_ITERATIONS) || c.millis.is_some_and(|m| m > MAX_MILLIS)
-        }
+        AgentSpec::Mcts(c) => c.iterations.is_some_and(|i| i > iterations) || c.millis.is_some_and(|m| m > millis),
         _ => false,
     };
     if over {
         return Err(ApiError::refused(format!(
-            "agent `{spec}`: the server allows at most {MAX_ITERATIONS} iterations and {MAX_MILLIS} ms per move"
+            "agent `{spec}`: the server allows at most {iterations} iterations and {millis} ms per move here"
         )));
     }
     Ok(spec)
@@ -98,7 +106,7 @@ impl Jobs {
                 continue;
             }
             let s = game.seat(seat).ok_or_else(|| ApiError::bad(format!("no seat `{}`", crate::input::clip(seat))))?;
-            sim.agents[s.idx()] = Some(agent_spec(text)?);
+            sim.agents[s.idx()] = Some(budgeted(text, SIM_ITERATIONS, SIM_MILLIS)?);
         }
         let mut guard = self.inner.lock().map_err(|_| ApiError::bad("jobs unavailable"))?;
         let running = guard.1.iter().filter(|j| !j.done.load(Ordering::Relaxed)).count();
