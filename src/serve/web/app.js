@@ -348,7 +348,22 @@ $("sim-run").addEventListener("click", simulate);
 
 // Live reload: a watched definition changed on disk; replay the moves against it.
 const events = new EventSource("/api/events");
-events.addEventListener("change", (e) => { if (e.data === page.state.game) refresh(true); });
+events.addEventListener("change", async (e) => {
+  if (e.data !== page.state.game) return;
+  refresh(true);
+  // The edit may have added or removed options: the form follows, keeping the values set.
+  try {
+    const games = (await api("/api/games")).games;
+    const names = (g) => (g && g.options ? g.options.map((o) => o.name).join() : "");
+    const before = names(currentGame());
+    page.games = games;
+    if (names(currentGame()) !== before) {
+      const kept = Object.fromEntries([...$("options").elements].map((f) => [f.name, f.value]));
+      optionsForm();
+      for (const f of $("options").elements) if (kept[f.name] !== undefined) f.value = kept[f.name];
+    }
+  } catch (err) { note(err.message); }
+});
 
 // For tests and scripts: a node's centre on screen.
 window.qipan = {
