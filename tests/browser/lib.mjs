@@ -19,7 +19,7 @@ export async function open(path) {
     executablePath: process.env.QIPAN_CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: FLAGS,
-    viewport: { width: 1100, height: 760 },
+    viewport: { width: 1100, height: 880 },
   });
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(15000);
