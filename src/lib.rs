@@ -25,6 +25,7 @@ pub mod input;
 pub mod library;
 mod load;
 pub mod record;
+pub mod serve;
 pub mod session;
 pub mod sgf;
 pub mod simulate;

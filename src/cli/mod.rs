@@ -25,6 +25,7 @@ mod new;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 mod show;
 mod simulate;
 
@@ -55,6 +56,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure random playouts per second.
     Bench(bench::BenchArgs),
+    /// The playground: a local web page to play, watch and measure games, following edits live.
+    Serve(serve::ServeArgs),
     /// Play in the terminal: hot-seat for people, computer players for `--ai` seats.
     Play(play::PlayArgs),
     /// Self-play many games between agents and report win rates, lengths and endings.
@@ -142,6 +145,7 @@ pub fn run() -> ExitCode {
         Command::Show(a) => show::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
