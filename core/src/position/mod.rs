@@ -32,7 +32,7 @@ pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
 pub(crate) use seeds::{SeedBoard, count_key, sweep_seeds};
 pub use setup::Setup;
-pub(crate) use sow_kernel::{CountBoard, SowKernel};
+pub(crate) use sow_kernel::{CountBoard, PitMasks, SowKernel};
 pub use sow_kernel::SowingPath;
 
 use crate::board::NodeId;

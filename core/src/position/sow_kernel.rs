@@ -92,6 +92,17 @@ impl Game {
     }
 }
 
+/// A seat's pits for `Sowing::sowable`, one bit per node.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PitMasks {
+    /// The pits it may sow from, of seats it moves.
+    pub(crate) movable: u64,
+    /// All the pits it sows from (`singles-last` looks at these).
+    pub(crate) starts: u64,
+    /// The feeding rule's nodes.
+    pub(crate) feed: u64,
+}
+
 /// The pits' counts, the captures and the hash, borrowed from a position while the kernel sows:
 /// seeds sown into a store count for its seat at once.
 pub(crate) struct CountBoard<'a, const HASHED: bool> {
@@ -99,6 +110,8 @@ pub(crate) struct CountBoard<'a, const HASHED: bool> {
     captures: &'a mut [u32],
     /// Kept only when `HASHED` (the cells' keys included: a pit that fills gets its piece's key).
     pub(crate) hash: u64,
+    /// One bit per node holding seeds.
+    pub(crate) nonzero: u64,
     game: &'a Game,
     stand: &'a [u64],
     bank: &'a [u8],
@@ -116,6 +129,7 @@ impl<const HASHED: bool> CountBoard<'_, HASHED> {
     pub(crate) fn drop_one(&mut self, n: NodeId) {
         let old = self.counts[n.idx()];
         self.counts[n.idx()] = old.saturating_add(1);
+        self.nonzero |= 1 << n.idx();
         if HASHED {
             self.hash ^= self.game.seed_step(n, old) ^ (self.stand[n.idx()] & 0u64.wrapping_sub(u64::from(old == 0)));
         }
@@ -131,6 +145,7 @@ impl<const HASHED: bool> CountBoard<'_, HASHED> {
         let old = self.counts[n.idx()];
         let new = old.saturating_add(k);
         self.counts[n.idx()] = new;
+        self.nonzero |= 1 << n.idx();
         if HASHED {
             self.hash ^= self.game.seed_key(n, old) ^ self.game.seed_key(n, new);
             if old == 0 {
@@ -144,6 +159,7 @@ impl<const HASHED: bool> CountBoard<'_, HASHED> {
     #[inline(always)]
     pub(crate) fn take(&mut self, n: NodeId) -> u16 {
         let old = std::mem::take(&mut self.counts[n.idx()]);
+        self.nonzero &= !(1 << n.idx());
         if HASHED && old > 0 {
             self.hash ^= self.game.seed_key(n, old) ^ self.stand[n.idx()];
         }
@@ -220,7 +236,7 @@ impl Position {
     ) -> Result<u32, HookError> {
         // Who may sow from which pits, and who plays next: no seat leaves a plain sowing game
         // before it ends.
-        let mut starts = [0u64; MAX_SEATS];
+        let mut masks = [PitMasks::default(); MAX_SEATS];
         let mut next = [SeatId(0); MAX_SEATS];
         for s in game.seat_ids() {
             let mut m = kernel.starts[s.idx()];
@@ -228,9 +244,11 @@ impl Position {
                 let n = m.trailing_zeros() as usize;
                 m &= m - 1;
                 if self.movable_by(s, game.seed_owner(NodeId(n as u16))) {
-                    starts[s.idx()] |= 1 << n;
+                    masks[s.idx()].movable |= 1 << n;
                 }
             }
+            masks[s.idx()].starts = kernel.starts[s.idx()];
+            masks[s.idx()].feed = sowing.feed_mask(s);
             next[s.idx()] = self.next_seat_after(s);
         }
         let repetitions = game.rules.end.repetition_draw;
@@ -239,12 +257,13 @@ impl Position {
         let mut to_move = self.to_move;
         let mut quiet = self.quiet_plies;
         let mut hash = self.hash;
+        let mut nonzero = self.counts.iter().enumerate().fold(0u64, |m, (i, &c)| m | u64::from(c != 0) << i);
         let mut stopped_by_repetition = false;
         let mut stuck = false;
         if self.result.is_none() {
             while plies < cap {
                 let seat = to_move.idx();
-                let pits = sowing.sowable(to_move, &self.counts, starts[seat], kernel.starts[seat]);
+                let pits = sowing.sowable(to_move, &self.counts, nonzero, masks[seat]);
                 let n = pits.count_ones() as usize;
                 if n == 0 {
                     stuck = true;
@@ -261,12 +280,13 @@ impl Position {
                     counts: &mut self.counts,
                     captures: &mut self.captures,
                     hash,
+                    nonzero,
                     game,
                     stand: &kernel.stand,
                     bank: &sowing.tables[seat].bank,
                 };
                 let again = sowing.play_counts(to_move, &mut board, from);
-                hash = board.hash;
+                (hash, nonzero) = (board.hash, board.nonzero);
                 let captured = self.captures.iter().sum::<u32>() > banked_before;
                 quiet = if captured { 0 } else { quiet.saturating_add(1) };
                 moved |= 1 << from.idx();

@@ -20,7 +20,7 @@ use super::Gen;
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
-use crate::position::{CountBoard, Position, SeedBoard};
+use crate::position::{CountBoard, PitMasks, Position, SeedBoard};
 use crate::rules::Cond;
 use crate::{PieceId, SeatId};
 
@@ -556,21 +556,15 @@ impl<const HASHED: bool> Pits for CountBoard<'_, HASHED> {
 /// The sowing kernel's two steps (`position/sow_kernel.rs`): the pits a seat may sow from and a
 /// sowing, on the counts alone.
 impl Sowing {
-    /// The pits `seat` may sow from, one bit per node: those of `movable` (its pits, of seats it moves)
-    /// holding seeds, less those a pit of `starts` holding more than one makes wait (`singles-last`)
-    /// and those that would leave the feeding rule's nodes empty. The same pits as [`sow_pits`].
+    /// The pits `seat` may sow from, one bit per node: those of `masks.movable` holding seeds
+    /// (`nonzero`: the nodes that hold some), less those a pit of `masks.starts` holding more than one
+    /// makes wait (`singles-last`) and those that would leave the feeding rule's nodes empty. The same pits as [`sow_pits`].
     #[inline]
-    pub(crate) fn sowable(&self, seat: SeatId, counts: &[u16], movable: u64, starts: u64) -> u64 {
+    pub(crate) fn sowable(&self, seat: SeatId, counts: &[u16], nonzero: u64, masks: PitMasks) -> u64 {
         let t = &self.tables[seat.idx()];
-        let mut pits = 0u64;
-        let mut m = movable;
-        while m != 0 {
-            let n = m.trailing_zeros() as usize;
-            m &= m - 1;
-            pits |= u64::from(counts[n] != 0) << n;
-        }
+        let mut pits = nonzero & masks.movable;
         if self.singles_last {
-            let (mut more, mut m) = (0u64, starts);
+            let (mut more, mut m) = (0u64, masks.starts);
             while m != 0 {
                 let n = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -580,7 +574,7 @@ impl Sowing {
                 pits &= more;
             }
         }
-        if self.feed.is_some() && !(t.feed_safe && fed(t, counts)) {
+        if self.feed.is_some() && !(t.feed_safe && nonzero & masks.feed != 0) {
             // Each pit tried on a copy of the counts (at most 64 nodes: no allocation).
             let (mut kept, mut m) = (0u64, pits);
             let mut copy = [0u16; 64];
@@ -595,6 +589,12 @@ impl Sowing {
             pits = kept;
         }
         pits
+    }
+
+    /// The feeding rule's nodes for `seat`, one bit per node (the first 64).
+    pub(crate) fn feed_mask(&self, seat: SeatId) -> u64 {
+        let flags = self.tables.get(seat.idx()).map_or(&[][..], |t| &t.flags[..]);
+        flags.iter().take(64).enumerate().fold(0, |m, (i, &f)| m | u64::from(f & FEED != 0) << i)
     }
 
     /// Sows from `from` for `seat` on the kernel's board and makes the capture (into the mover's store,
