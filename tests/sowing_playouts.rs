@@ -121,11 +121,8 @@ fn which_games_take_the_sowing_kernel() {
     for (name, _) in qipan::games::BUILTIN {
         // A game whose options have no default (a Go variant's komi) is no sowing game.
         let Ok(game) = qipan::load(name, &[]) else { continue };
-        let expected = if ["kalah", "oware", "hus", "hawalis"].contains(name) {
-            SowingPath::Kernel
-        } else {
-            SowingPath::General
-        };
+        let expected =
+            if ["kalah", "oware", "hus", "hawalis"].contains(name) { SowingPath::Kernel } else { SowingPath::General };
         assert_eq!(game.sowing_path(), expected, "{name}");
     }
     // Every variant of the sowing games takes it too.

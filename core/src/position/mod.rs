@@ -32,8 +32,8 @@ pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
 pub(crate) use seeds::{SeedBoard, count_key, sweep_seeds};
 pub use setup::Setup;
-pub(crate) use sow_kernel::{CountBoard, PitMasks, SowKernel};
 pub use sow_kernel::SowingPath;
+pub(crate) use sow_kernel::{CountBoard, PitMasks, SowKernel};
 
 use crate::board::NodeId;
 use crate::game::Game;

@@ -18,6 +18,15 @@ use crate::{PieceId, SeatId};
 use rand::Rng;
 
 /// Which way random playouts of a game play its sowings (see [`Game::sowing_path`]).
+///
+/// ```
+/// use qipan::core::position::SowingPath;
+///
+/// // Hus: relay sowing round four rows, captures from occupied pits, all on the counts.
+/// assert_eq!(qipan::load("hus", &[])?.sowing_path(), SowingPath::Kernel);
+/// assert_ne!(SowingPath::Kernel, SowingPath::Plain("more than 64 nodes"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SowingPath {
     /// Not a game of one plain sowing rule: playouts go through the general generator and `apply`.
@@ -323,7 +332,8 @@ impl Position {
                 self.passer = NodeId::NONE;
             }
             self.ply = self.ply.saturating_add(plies);
-            self.last = last.map(|n| Move { kind: MoveKind::Sow, from: n, to: n, piece: PieceId::new(0), ..Move::PASS });
+            self.last =
+                last.map(|n| Move { kind: MoveKind::Sow, from: n, to: n, piece: PieceId::new(0), ..Move::PASS });
             self.refresh_prey();
         }
         self.materialise(kernel, before, HASHED.then_some(hash));
