@@ -196,6 +196,15 @@ fn breakthrough(c: &mut Criterion) {
     bench_game(c, "breakthrough", 3);
 }
 
+/// The sowing games, whose playouts run on the sowing kernel (the pits' counts alone).
+fn kalah(c: &mut Criterion) {
+    bench_game(c, "kalah", 6);
+}
+
+fn oware(c: &mut Criterion) {
+    bench_game(c, "oware", 6);
+}
+
 criterion_group!(
     benches,
     playouts,
@@ -212,6 +221,8 @@ criterion_group!(
     connect_four,
     gomoku,
     hex,
-    breakthrough
+    breakthrough,
+    kalah,
+    oware
 );
 criterion_main!(benches);

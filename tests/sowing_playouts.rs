@@ -1,7 +1,9 @@
 //! Random playouts of sowing games take a fast path (the sowable pits read off the sowing's tables, a
 //! sowing played without the general `apply`, the seeds moved on a board borrowed field by field):
 //! under the same seed they must play the very games the general path plays. A second piece type
-//! takes a game off the fast path, so the same game with a marker piece is the reference.
+//! takes a game off the fast path, so the same game with a marker piece is the reference. Playouts of
+//! plain sowing games run on the sowing kernel (`core/src/position/sow_kernel.rs`): the pits' counts
+//! alone, the cells and lists of pieces set once at the end.
 
 use qipan::core::playout::{PlayoutBuf, Policy, playout, random_playout};
 use qipan::core::{Game, Position, SeatId};
@@ -107,5 +109,59 @@ fn playouts_stopped_part_way_go_on_as_one() {
             assert_eq!(summary(&a), summary(&b), "seed {seed}");
         }
         assert!(b.is_over());
+    }
+}
+
+#[test]
+fn which_games_take_the_sowing_kernel() {
+    use qipan::core::position::SowingPath;
+    // Decided when the rules are compiled, from the rules alone: a game of one plain sowing rule
+    // (nothing else a seat could choose, no end rule but a stuck seat or a repetition) on at most 64
+    // nodes, four seats, and no hands.
+    for (name, _) in qipan::games::BUILTIN {
+        // A game whose options have no default (a Go variant's komi) is no sowing game.
+        let Ok(game) = qipan::load(name, &[]) else { continue };
+        let expected =
+            if ["kalah", "oware", "hus", "hawalis"].contains(name) { SowingPath::Kernel } else { SowingPath::General };
+        assert_eq!(game.sowing_path(), expected, "{name}");
+    }
+    // Every variant of the sowing games takes it too.
+    for (name, options) in [("kalah", ("empty_capture", "true")), ("oware", ("feeding", "false"))] {
+        let options = [(options.0.to_string(), options.1.to_string())];
+        assert_eq!(qipan::load(name, &options).unwrap().sowing_path(), SowingPath::Kernel, "{name}");
+    }
+    // A second piece type is something else a seat might move: the general path.
+    let (_, marked) = pair("oware", &[]);
+    assert_eq!(marked.sowing_path(), SowingPath::General);
+    // A board too big for the kernel's masks: the plain sowing path on the whole position.
+    let big = "extends: hawalis\nname: big-hawalis\nboard:\n  mancala: { pits: 17, rows: 4 }\n";
+    let big = qipan::load_str("big.yaml", big, &[]).unwrap();
+    assert_eq!(big.sowing_path(), SowingPath::Plain("more than 64 nodes"));
+    let mut pos = big.start();
+    random_playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(1), &mut PlayoutBuf::default(), 300).unwrap();
+    assert!(pos.ply() > 0);
+}
+
+#[test]
+fn a_pit_standing_for_another_seat_takes_the_general_path() {
+    // A position set up by hand with North's seed on South's pit: the kernel, which makes a pit's
+    // piece its owner's, leaves such a playout to the general path, which plays it as the reference.
+    let (fast, general) = pair("oware", &[]);
+    let start = |game: &Arc<Game>| {
+        let seed = game.piece("seed").unwrap();
+        let mut setup = qipan::core::Setup::empty(game);
+        for (label, k) in [("a1", 3), ("c1", 5), ("e2", 4), ("f2", 2), ("b2", 6)] {
+            setup.seeds(game.board.find(label).unwrap(), seed, k);
+        }
+        setup.put(game.board.find("d1").unwrap(), qipan::core::Piece { seat: SeatId(1), piece: seed });
+        setup.into_position().unwrap()
+    };
+    let mut buf = PlayoutBuf::default();
+    for seed in 0..40 {
+        let (mut a, mut b) = (start(&fast), start(&general));
+        random_playout(&mut a, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 10_000).unwrap();
+        random_playout(&mut b, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 10_000).unwrap();
+        assert_eq!(summary(&a), summary(&b), "seed {seed}");
+        assert_eq!(a.hash(), a.hash_from_scratch(), "seed {seed}");
     }
 }

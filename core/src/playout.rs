@@ -120,6 +120,13 @@ pub fn playout<R: Rng>(
     let slides = crate::position::slides_only(&game);
     // A plain sowing game: its legal moves read off the sowing's tables.
     let sowing = game.plain_sowing && defer;
+    if sowing
+        && matches!(policy, Policy::Uniform | Policy::Parts)
+        && let Some(plies) = pos.sow_playout(rng, &mut buf.before, cap)
+    {
+        // On the pits' counts alone (`position/sow_kernel.rs`): the same games, drawn the same way.
+        return plies;
+    }
     while !pos.is_over() && pos.ply() - start < cap {
         // The pie rule's swap is left to the full generator.
         let mv = match (fast && !pos.swap_offered(), policy) {
@@ -249,6 +256,8 @@ pub struct PlayoutBuf {
     counts: Vec<(NodeId, u32)>,
     /// The pits the mover may sow from, in sowing games.
     pits: Vec<NodeId>,
+    /// The pits' counts when a playout on the sowing kernel starts.
+    before: Vec<u16>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].

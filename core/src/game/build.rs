@@ -542,6 +542,7 @@ impl GameData {
             seed_keys: Vec::new(),
             ends_only_stuck: false,
             plain_sowing: false,
+            sow_kernel: Err(crate::position::SowingPath::General),
         };
         if game.board.has_counts() {
             // A node's seeds stand for the seat whose `home` (a row of pits) or `store` holds it.
@@ -591,6 +592,7 @@ impl GameData {
                 && game.tally_zones == 0
                 && !game.has_check_rule()
                 && game.piece_ids().all(|p| !game.is_royal(p));
+            game.sow_kernel = crate::position::SowKernel::build(&game);
             let n = game.board.len();
             game.seed_keys =
                 (0..n * 64).map(|i| crate::position::count_key(NodeId((i / 64) as u16), (i % 64) as u16)).collect();

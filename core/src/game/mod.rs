@@ -253,6 +253,8 @@ pub struct Game {
     /// counts per zone, superko or swap): a sowing move is played by `Position::apply_sowing`, and
     /// playouts draw among the sowings without the general generator.
     pub(crate) plain_sowing: bool,
+    /// The sowing kernel's tables when random playouts run on the pits' counts, else the way they take.
+    pub(crate) sow_kernel: Result<crate::position::SowKernel, crate::position::SowingPath>,
 }
 
 /// Looking up what the engine precomputed (a game is built with [`GameBuilder`]).

@@ -22,6 +22,7 @@ mod reuse;
 mod seats;
 mod seeds;
 mod setup;
+mod sow_kernel;
 mod stacks;
 mod swap;
 
@@ -31,6 +32,8 @@ pub use error::{Illegal, PlayError};
 pub use from_setup::SetupError;
 pub(crate) use seeds::{SeedBoard, count_key, sweep_seeds};
 pub use setup::Setup;
+pub use sow_kernel::SowingPath;
+pub(crate) use sow_kernel::{CountBoard, PitMasks, SowKernel};
 
 use crate::board::NodeId;
 use crate::game::Game;

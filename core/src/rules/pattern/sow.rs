@@ -20,7 +20,7 @@ use super::Gen;
 use crate::board::{NodeId, RelationId};
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Position, SeedBoard};
+use crate::position::{CountBoard, PitMasks, Position, SeedBoard};
 use crate::rules::Cond;
 use crate::{PieceId, SeatId};
 
@@ -531,6 +531,92 @@ pub(crate) fn play(pos: &mut Position, mv: &Move, seat: SeatId) -> bool {
         }
     }
     t.flags[last.idx()] & AGAIN != 0
+}
+
+/// The kernel's board ([`CountBoard`]) as [`Pits`].
+impl<const HASHED: bool> Pits for CountBoard<'_, HASHED> {
+    #[inline(always)]
+    fn seeds(&self, n: NodeId) -> u16 {
+        CountBoard::seeds(self, n)
+    }
+    #[inline(always)]
+    fn drop_one(&mut self, n: NodeId) {
+        CountBoard::drop_one(self, n);
+    }
+    #[inline]
+    fn add(&mut self, n: NodeId, k: u16) {
+        CountBoard::add(self, n, k);
+    }
+    #[inline(always)]
+    fn take(&mut self, n: NodeId) -> u16 {
+        CountBoard::take(self, n)
+    }
+}
+
+/// The sowing kernel's two steps (`position/sow_kernel.rs`): the pits a seat may sow from and a
+/// sowing, on the counts alone.
+impl Sowing {
+    /// The pits `seat` may sow from, one bit per node: those of `masks.movable` holding seeds
+    /// (`nonzero`: the nodes that hold some), less those a pit of `masks.starts` holding more than one
+    /// makes wait (`singles-last`) and those that would leave the feeding rule's nodes empty. The same pits as [`sow_pits`].
+    #[inline]
+    pub(crate) fn sowable(&self, seat: SeatId, counts: &[u16], nonzero: u64, masks: PitMasks) -> u64 {
+        let t = &self.tables[seat.idx()];
+        let mut pits = nonzero & masks.movable;
+        if self.singles_last {
+            let (mut more, mut m) = (0u64, masks.starts);
+            while m != 0 {
+                let n = m.trailing_zeros() as usize;
+                m &= m - 1;
+                more |= u64::from(counts[n] > 1) << n;
+            }
+            if more != 0 {
+                pits &= more;
+            }
+        }
+        if self.feed.is_some() && !(t.feed_safe && nonzero & masks.feed != 0) {
+            // Each pit tried on a copy of the counts (at most 64 nodes: no allocation).
+            let (mut kept, mut m) = (0u64, pits);
+            let mut copy = [0u16; 64];
+            let copy = &mut copy[..counts.len()];
+            while m != 0 {
+                let n = m.trailing_zeros();
+                m &= m - 1;
+                copy.copy_from_slice(counts);
+                sow_and_take(self, t, copy, NodeId(n as u16));
+                kept |= u64::from(fed(t, copy)) << n;
+            }
+            pits = kept;
+        }
+        pits
+    }
+
+    /// The feeding rule's nodes for `seat`, one bit per node (the first 64).
+    pub(crate) fn feed_mask(&self, seat: SeatId) -> u64 {
+        let flags = self.tables.get(seat.idx()).map_or(&[][..], |t| &t.flags[..]);
+        flags.iter().take(64).enumerate().fold(0, |m, (i, &f)| m | u64::from(f & FEED != 0) << i)
+    }
+
+    /// Sows from `from` for `seat` on the kernel's board and makes the capture (into the mover's store,
+    /// or counted for it); returns whether the mover plays again. What [`play`] does on a position.
+    #[inline]
+    pub(crate) fn play_counts<const HASHED: bool>(
+        &self,
+        seat: SeatId,
+        board: &mut CountBoard<'_, HASHED>,
+        from: NodeId,
+    ) -> bool {
+        let t = &self.tables[seat.idx()];
+        let (last, taken) = sow_and_take(self, t, board, from);
+        if taken > 0 {
+            if t.store.is_some() {
+                board.add(t.store, taken);
+            } else {
+                board.bank_seeds(seat, taken);
+            }
+        }
+        t.flags[last.idx()] & AGAIN != 0
+    }
 }
 
 /// `take ... keep`: when the last seed made a pit of one, it stays and the pits across are emptied.
