@@ -6,11 +6,13 @@
 
 mod colour;
 mod columns;
+mod grid_svg;
 mod hex;
 mod hex_svg;
 #[cfg(test)]
 mod hex_tests;
 mod hex_text;
+mod look;
 pub mod polar;
 mod polar_svg;
 mod polar_text;
@@ -19,6 +21,7 @@ mod seeds;
 mod tests;
 
 use hex::HexBoard;
+pub use look::{BoardMark, Look, Shape, Style, star_points};
 pub use polar::{Eye, PolarBoard};
 
 use crate::PieceId;
@@ -395,9 +398,12 @@ pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
     if let Some(polar) = PolarBoard::detect(board) {
         return polar_svg::svg(pos, &polar, marks);
     }
-    match HexBoard::detect(board) {
-        Some(hex) => hex_svg::svg(pos, &hex, marks),
-        None => plain_svg(pos, marks),
+    if let Some(hex) = HexBoard::detect(board) {
+        return hex_svg::svg(pos, &hex, marks);
+    }
+    match board.grid_size() {
+        Some((w, h, true)) => grid_svg::svg(pos, marks, w, h),
+        _ => plain_svg(pos, marks),
     }
 }
 
