@@ -41,7 +41,12 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
     let board_w = w as f32 * UNIT + 2.0 * margin;
     let board_h = h as f32 * UNIT + 2.0 * margin;
     let legend = if look.legend { legend_items(pos) } else { Vec::new() };
-    let legend_per_row = ((board_w / (3.6 * UNIT)).floor() as usize).max(1);
+    // Legend columns as wide as the widest entry: its pieces, then its name (about 0.2 of a square a letter).
+    let legend_col = legend
+        .iter()
+        .map(|(p, name)| (p.len() as f32 * 0.75 + 0.4 + name.chars().count() as f32 * 0.2) * UNIT)
+        .fold(2.0 * UNIT, f32::max);
+    let legend_per_row = ((board_w - margin) / legend_col).floor().max(1.0) as usize;
     let legend_h = legend.len().div_ceil(legend_per_row) as f32 * 0.8 * UNIT;
     let hand_lines: Vec<String> = holdings(pos).lines().map(String::from).collect();
     let line_h = 0.5 * UNIT;
@@ -127,6 +132,23 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
                     }
                 }
             }
+        }
+    }
+    if style == Style::Points {
+        // Each point named when hovered (squares carry their own titles); on a board with gaps (Morris),
+        // where lines meet without a point, the points are dotted.
+        let sparse = b.len() < (w * h) as usize;
+        for n in b.node_ids() {
+            let (x, y) = xy(n);
+            if sparse {
+                let _ = writeln!(s, r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#3a2a1a"/>"##, UNIT * 0.1);
+            }
+            let _ = writeln!(
+                s,
+                r##"<circle class="point" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="transparent"><title>{}</title></circle>"##,
+                UNIT * 0.3,
+                b.node(n).label
+            );
         }
     }
     for m in &look.marks {
@@ -217,7 +239,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
     let mut y = board_h;
     for (i, (glyphs, name)) in legend.iter().enumerate() {
         let (col, row) = (i % legend_per_row, i / legend_per_row);
-        let x = (width - board_w) / 2.0 + margin + col as f32 * 3.6 * UNIT;
+        let x = (width - board_w) / 2.0 + margin + col as f32 * legend_col;
         let cy = y + (row as f32 + 0.5) * 0.8 * UNIT;
         for (k, p) in glyphs.iter().enumerate() {
             piece_at(&mut s, pos, *p, (x + (k as f32 + 0.4) * 0.75 * UNIT, cy), 0.7);
@@ -332,6 +354,11 @@ fn piece_at(s: &mut String, pos: &Position, p: crate::position::Piece, at: (f32,
     draw(s, pos, p, gl, at, scale);
 }
 
+/// Whether a piece of this seat is drawn upside down: on the board only, never in the legend.
+fn turned(pos: &Position, p: crate::position::Piece, scale: f32) -> bool {
+    scale == 1.0 && pos.game().look.turned.contains(&p.seat)
+}
+
 fn draw(
     s: &mut String,
     pos: &Position,
@@ -343,16 +370,14 @@ fn draw(
     let g = pos.game();
     let seat = colour::seat(g, p.seat);
     let u = UNIT * scale;
-    let turn = if g.look.turned.contains(&p.seat) {
-        format!(r#" transform="rotate(180 {x:.1} {y:.1})""#)
-    } else {
-        String::new()
-    };
+    let turn = if turned(pos, p, scale) { format!(r#" transform="rotate(180 {x:.1} {y:.1})""#) } else { String::new() };
     let glyph = glyph.filter(|t| !t.is_empty());
     match g.look.shape {
         Shape::Glyph if glyph.is_some() => {
             let t = glyph.unwrap_or_default();
-            let fs = u * 0.8;
+            // Chinese and Japanese characters fill their whole em: smaller than chess symbols.
+            let wide = t.chars().any(|c| c >= '\u{2e80}');
+            let fs = if wide { u * 0.66 } else { u * 0.8 };
             let ty = y + fs * 0.34;
             let ink = colour::ink(&seat);
             // An outlined chess symbol (♔) is filled with the seat's colour by its solid twin (♚) under it.

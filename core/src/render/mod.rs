@@ -401,8 +401,13 @@ pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
     if let Some(hex) = HexBoard::detect(board) {
         return hex_svg::svg(pos, &hex, marks);
     }
+    // Squares or points at their coordinates, for a grid drawn as one (not a round board on a square layout).
+    let square = |n: NodeId| {
+        let i = board.node(n);
+        i.pos[0] == i.coord[0] as f32 && i.pos[1] == i.coord[1] as f32
+    };
     match board.grid_size() {
-        Some((w, h, true)) => grid_svg::svg(pos, marks, w, h),
+        Some((w, h, true)) if board.node_ids().all(square) => grid_svg::svg(pos, marks, w, h),
         _ => plain_svg(pos, marks),
     }
 }
