@@ -183,12 +183,9 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         edge_labels(&mut s, pos, &f);
     }
     // Under the pieces: the last move and a king in check.
-    let checked: Vec<NodeId> = if pos.in_check(pos.to_move()) {
-        b.node_ids()
-            .filter(|&n| {
-                pos.cell(n).is_some_and(|p| p.seat == pos.to_move() && g.is_royal(p.piece)) && pos.is_attacked(n)
-            })
-            .collect()
+    // A protected piece under attack: the king in check (after a mate too, when no seat is to move).
+    let checked: Vec<NodeId> = if g.has_check_rule() {
+        b.node_ids().filter(|&n| pos.cell(n).is_some_and(|p| g.is_royal(p.piece)) && pos.is_attacked(n)).collect()
     } else {
         Vec::new()
     };
