@@ -14,7 +14,8 @@ use crate::board::{Board, NodeId, RelationId};
 /// assert_eq!(chess.look.glyph(0, 0), Some("♔")); // white's king
 /// let go = qipan::load("go", &[])?;
 /// assert_eq!(go.look.style(&go.board), Style::Points);
-/// assert_eq!(go.look, Default::default()); // Go needs no `render:` section
+/// assert_eq!(go.look.style, None); // Go's definition leaves the style to the board
+/// assert_eq!(go.look.marks.len(), 1); // its star points
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -7,7 +7,7 @@ use serde::Deserialize;
 ///
 /// ```
 /// let def = qipan::definition("xiangqi")?.def;
-/// let render = def.render.unwrap();
+/// let render = def.render.unwrap().value;
 /// assert_eq!(render.style.unwrap().value, "points");
 /// assert_eq!(render.glyphs.0[0].0.value, "general");
 /// assert_eq!(render.marks.len(), 5); // the river and four palace diagonals
@@ -51,7 +51,8 @@ pub struct RenderDef {
 /// use qipan_dsl::schema::GlyphsDef;
 ///
 /// let def = qipan::definition("chess")?.def;
-/// let (_, king) = &def.render.unwrap().glyphs.0[0];
+/// let render = def.render.unwrap().value;
+/// let (_, king) = &render.glyphs.0[0];
 /// assert!(matches!(king, GlyphsDef::PerSeat(g) if g == &["♔", "♚"]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -70,7 +71,8 @@ pub enum GlyphsDef {
 /// use qipan_dsl::schema::NodesDef;
 ///
 /// let def = qipan::definition("go")?.def;
-/// let mark = &def.render.unwrap().marks[0].value;
+/// let render = def.render.unwrap().value;
+/// let mark = &render.marks[0].value;
 /// assert!(matches!(&mark.stars, Some(NodesDef::Word(w)) if w == "usual"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -87,7 +89,8 @@ pub enum NodesDef {
 ///
 /// ```
 /// let def = qipan::definition("hnefatafl")?.def;
-/// let mark = &def.render.unwrap().marks[0].value;
+/// let render = def.render.unwrap().value;
+/// let mark = &render.marks[0].value;
 /// assert!(mark.tint.is_some() && mark.colour.is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
