@@ -343,6 +343,7 @@ fn pictures_are_current() {
         ("boards/shisima.svg", "examples/morris.yaml", &[("board", "shisima")], "", None),
         ("boards/dablot.svg", "examples/dablot.yaml", &[], "a1 m11 b2 l10 c1", None),
         ("boards/triangle.svg", "examples/triangle.yaml", &[], "c2 d2 b3 c4 b2 d3", None),
+        ("reference/render.svg", "examples/render.yaml", &[], "c2-c3 c5-c4", Some("c3")),
     ];
     for &(file, name, opts, moves, mark) in pictures {
         let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -879,4 +880,19 @@ fn old_indian_promotion_names_the_piece_of_the_file_once_one_is_lost() {
         texts.sort();
         assert_eq!(texts, expected, "{fen}");
     }
+}
+
+/// The pictures chapter's example draws what the chapter says: points, the river, the palace lines, the
+/// tinted palace, two stars and a legend.
+#[test]
+fn render_chapter_example() {
+    let game = load(&example("render.yaml"));
+    let svg = qipan::core::render::svg(&game.start());
+    assert!(!svg.contains("class=\"cell\""), "points, not squares");
+    assert_eq!(svg.matches("class=\"river\"").count(), 1);
+    assert!(svg.contains("楚 河"));
+    assert_eq!(svg.matches("class=\"star\"").count(), 2);
+    assert_eq!(svg.matches("class=\"tint\"").count(), 6);
+    assert!(svg.contains(">general</text>") && svg.contains(">soldier</text>"));
+    assert!(svg.contains(">帥</text>") && svg.contains(">卒</text>"));
 }

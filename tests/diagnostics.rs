@@ -62,6 +62,8 @@ snapshot!(carry_on_drop, "carry_on_drop.yaml");
 snapshot!(leg_of_zero, "leg_of_zero.yaml");
 snapshot!(overflow_without_stacks, "overflow_without_stacks.yaml");
 snapshot!(overflow_unknown, "overflow_unknown.yaml");
+snapshot!(render_unknown_key, "render_unknown_key.yaml");
+snapshot!(render_bad_values, "render_bad_values.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

@@ -125,6 +125,7 @@ struct GameData {
     counters: Vec<String>,
     extras: Vec<Extra>,
     shuffle: Option<super::shuffle::Shuffle>,
+    look: crate::render::Look,
 }
 
 /// Each part of a game, set or added.
@@ -175,6 +176,7 @@ impl GameBuilder {
                 counters: Vec::new(),
                 extras: Vec::new(),
                 shuffle: None,
+                look: Default::default(),
             },
         }
     }
@@ -275,6 +277,25 @@ impl GameBuilder {
     /// The next named counter (one value per seat).
     pub fn counter(mut self, name: impl Into<String>) -> Self {
         self.game.counters.push(name.into());
+        self
+    }
+
+    /// How the game's pictures are drawn.
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::game::{GameBuilder, Seat};
+    /// use qipan::core::render::{Look, Style};
+    /// use qipan::core::SeatId;
+    ///
+    /// let board = grid(&GridSpec::new(3, 3))?.build()?;
+    /// let look = Look { style: Some(Style::Cells), ..Look::default() };
+    /// let game = GameBuilder::new("t", board).seats(vec![Seat::new("a", "A", SeatId(0))]).look(look).build()?;
+    /// assert_eq!(game.look.style(&game.board), Style::Cells);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn look(mut self, look: crate::render::Look) -> Self {
+        self.game.look = look;
         self
     }
 
@@ -382,6 +403,7 @@ impl GameData {
             counters,
             extras,
             shuffle,
+            look,
         } = self;
         // Counts of whose pieces, of which types, in which zone: read off counts kept as pieces move.
         let mut tally_zones = 0u64;
@@ -518,6 +540,7 @@ impl GameData {
             counters,
             extras,
             shuffle,
+            look,
             relation_dirs,
             zobrist,
             turn_keys,

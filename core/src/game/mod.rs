@@ -197,6 +197,8 @@ pub struct Game {
     pub extras: Vec<Extra>,
     /// How the start was generated from a number, when it was (chess960).
     pub shuffle: Option<shuffle::Shuffle>,
+    /// How its pictures are drawn (the definition's `render:` section).
+    pub look: crate::render::Look,
     relation_dirs: Vec<Vec<DirectionId>>,
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,

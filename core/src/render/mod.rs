@@ -6,11 +6,13 @@
 
 mod colour;
 mod columns;
+mod grid_svg;
 mod hex;
 mod hex_svg;
 #[cfg(test)]
 mod hex_tests;
 mod hex_text;
+mod look;
 pub mod polar;
 mod polar_svg;
 mod polar_text;
@@ -19,6 +21,7 @@ mod seeds;
 mod tests;
 
 use hex::HexBoard;
+pub use look::{BoardMark, Look, Shape, Style, star_points};
 pub use polar::{Eye, PolarBoard};
 
 use crate::PieceId;
@@ -395,9 +398,17 @@ pub fn svg_marked(pos: &Position, marks: &Marks) -> String {
     if let Some(polar) = PolarBoard::detect(board) {
         return polar_svg::svg(pos, &polar, marks);
     }
-    match HexBoard::detect(board) {
-        Some(hex) => hex_svg::svg(pos, &hex, marks),
-        None => plain_svg(pos, marks),
+    if let Some(hex) = HexBoard::detect(board) {
+        return hex_svg::svg(pos, &hex, marks);
+    }
+    // Squares or points at their coordinates, for a grid drawn as one (not a round board on a square layout).
+    let square = |n: NodeId| {
+        let i = board.node(n);
+        i.pos[0] == i.coord[0] as f32 && i.pos[1] == i.coord[1] as f32
+    };
+    match board.grid_size() {
+        Some((w, h, true)) if board.node_ids().all(square) => grid_svg::svg(pos, marks, w, h),
+        _ => plain_svg(pos, marks),
     }
 }
 

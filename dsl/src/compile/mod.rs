@@ -15,6 +15,7 @@ mod lattices;
 pub mod options;
 mod pass;
 mod pieces;
+mod render;
 mod rules;
 mod seats;
 mod shuffle;
@@ -240,6 +241,7 @@ impl<'a> Compiler<'a> {
             // Values are numbers: the reader refuses `.nan` and infinities.
             r.values = def.pieces.0.iter().map(|(_, p)| p.value.as_ref().map_or(1.0, |v| v.value)).collect();
         }
+        let look = self.look(def, &board, &seats, &piece_names);
         let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());
         let mut game = GameBuilder::new(def.name.value.clone(), board)
             .title(title.clone())
@@ -247,7 +249,8 @@ impl<'a> Compiler<'a> {
             .seats(seats)
             .pieces(pieces)
             .setup(setup)
-            .rules(rules?);
+            .rules(rules?)
+            .look(look);
         for alias in &def.zone_aliases {
             game = game.zone_alias(alias.clone());
         }

@@ -10,11 +10,13 @@ use std::marker::PhantomData;
 pub mod board;
 pub mod goals;
 pub mod pieces;
+pub mod render;
 pub mod rules;
 
 pub use board::*;
 pub use goals::*;
 pub use pieces::*;
+pub use render::*;
 pub use rules::*;
 
 /// A value with the place it is written: line, column and file (see [`crate::read`]).
@@ -220,6 +222,9 @@ pub struct GameDef {
     /// Rhai hooks by point name.
     #[serde(default)]
     pub hooks: Ordered<Text>,
+    /// How pictures of the game are drawn.
+    #[serde(default)]
+    pub render: Option<Spanned<RenderDef>>,
 }
 
 /// An option of the game.
