@@ -88,6 +88,8 @@ pub struct Session {
     listed: Vec<bool>,
     agents: Vec<Option<Box<dyn Agent>>>,
     rng: SmallRng,
+    /// How the board is printed: plain, or coloured for a terminal.
+    ink: render::Ink,
 }
 
 /// What a command asks of the loop.
@@ -134,7 +136,26 @@ impl Session {
             start,
             game,
             history: History::new(),
+            ink: render::Ink::Plain,
         }
+    }
+
+    /// The session printing its board as `ink` says (plain by default; [`Ink::Ansi`](render::Ink::Ansi)
+    /// colours it for a terminal). Either way the last move is marked.
+    ///
+    /// ```
+    /// use qipan::core::render::Ink;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let mut session = qipan::session::Session::new("go", game.start(), &[], 1).with_ink(Ink::Ansi);
+    /// let mut out = Vec::new();
+    /// session.run(&mut "c3\n".as_bytes(), &mut out)?;
+    /// assert!(String::from_utf8(out)?.contains("\x1b[")); // coloured
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_ink(mut self, ink: render::Ink) -> Session {
+        self.ink = ink;
+        self
     }
 
     /// The position now.
@@ -191,7 +212,7 @@ impl Session {
         let mut redraw = true;
         loop {
             if redraw {
-                write!(out, "{}", render::text(&self.pos))?;
+                write!(out, "{}", render::text_marked(&self.pos, &render::Marks::last_move(&self.pos), self.ink))?;
             }
             if self.pos.is_over() {
                 return Ok(());

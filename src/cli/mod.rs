@@ -42,6 +42,9 @@ struct Cli {
     /// else ~/.local/share/qipan/games].
     #[arg(long, global = true, value_name = "DIR")]
     library: Option<std::path::PathBuf>,
+    /// Colours in diagrams: `auto` when standard output is a terminal and NO_COLOR is not set.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    color: Color,
     #[command(subcommand)]
     command: Command,
 }
@@ -72,6 +75,37 @@ enum Command {
     Import(import::ImportArgs),
     /// Speak GTP version 2 on standard input and output (Go GUIs, referees).
     Gtp(gtp::GtpArgs),
+}
+
+/// When diagrams are coloured.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The ink diagrams are printed in, chosen once from `--color`, NO_COLOR and standard output.
+static INK: std::sync::OnceLock<qipan::core::render::Ink> = std::sync::OnceLock::new();
+
+/// The ink for diagrams printed on standard output.
+pub fn ink() -> qipan::core::render::Ink {
+    INK.get().copied().unwrap_or_default()
+}
+
+impl Color {
+    /// The ink this choice means here: colour for a terminal unless NO_COLOR (https://no-color.org) says not.
+    fn ink(self) -> qipan::core::render::Ink {
+        use qipan::core::render::Ink;
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        match self {
+            Color::Always => Ink::Ansi,
+            Color::Never => Ink::Plain,
+            Color::Auto if !no_color && std::io::stdout().is_terminal() => Ink::Ansi,
+            Color::Auto => Ink::Plain,
+        }
+    }
 }
 
 /// A game and its option settings, shared by most subcommands.
@@ -137,6 +171,7 @@ impl GameArgs {
 /// Runs the program.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let _ = INK.set(cli.color.ink());
     if let Some(dir) = cli.library {
         qipan::library::set_dir(dir);
     }

@@ -41,7 +41,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     ask_required_options(&a.game.game, &mut overrides, &mut input)?;
     let game = qipan::load(&a.game.game, &overrides)?;
     let agents = super::simulate::parse_ai(&game, &a.ai)?;
-    let mut session = Session::new(&a.game.game, a.game.start(&game)?, &agents, a.seed);
+    let mut session = Session::new(&a.game.game, a.game.start(&game)?, &agents, a.seed).with_ink(super::ink());
     if let Some(path) = &a.record {
         session.check_format(path)?;
     }

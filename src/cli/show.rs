@@ -14,11 +14,11 @@ pub struct ShowArgs {
     /// Write an SVG picture of the board to this file instead of printing a diagram.
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
-    /// Play these moves from the start first (move text separated by spaces or commas); the picture
-    /// outlines the last one.
+    /// Play these moves from the start first (move text separated by spaces or commas); the diagram and
+    /// the picture mark the last one.
     #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
-    /// Mark where the piece on this node may move (in the picture).
+    /// Mark where the piece on this node may move.
     #[arg(long, value_name = "NODE")]
     mark: Option<String>,
     /// List the numbered starts of a game with a shuffled start (chess960): each number and the
@@ -65,7 +65,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<ExitCode> {
             outln!("wrote {}", path.display());
         }
         None => {
-            out!("{}", render::text(&pos));
+            out!("{}", render::text_marked(&pos, &marks, super::ink()));
             // The position as FEN, to paste into `--fen` or another engine (grid boards only).
             if let Some(f) = pos.to_fen() {
                 outln!("FEN: {f}");

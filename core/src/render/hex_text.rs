@@ -2,6 +2,8 @@
 //! the top row first, each line shifted half a cell from the next, with the coordinates round the board.
 
 use super::hex::HexBoard;
+use super::ink::Span;
+use crate::board::NodeId;
 use crate::position::Position;
 
 /// Something written on the diagram: its line (a row, in axial `r`), its column in characters, its
@@ -11,6 +13,7 @@ struct Item {
     column: i32,
     text: String,
     ends: bool,
+    node: NodeId,
 }
 
 impl Item {
@@ -19,8 +22,8 @@ impl Item {
     }
 }
 
-/// The text diagram of a position on a hexagonal board.
-pub(super) fn text(pos: &Position, hex: &HexBoard) -> String {
+/// The text diagram of a position on a hexagonal board, and where its cells are.
+pub(super) fn text(pos: &Position, hex: &HexBoard) -> (String, Vec<Span>) {
     let board = &pos.game().board;
     let symbols: Vec<String> = board.node_ids().map(|n| super::symbol(pos, n)).collect();
     // Half a cell is `half` characters, so a cell is wider than the widest symbol.
@@ -32,19 +35,24 @@ pub(super) fn text(pos: &Position, hex: &HexBoard) -> String {
         .axial
         .iter()
         .zip(symbols)
-        .map(|(&at, text)| Item { row: at[1], column: column(at), text, ends: false })
+        .zip(board.node_ids())
+        .map(|((&at, text), node)| Item { row: at[1], column: column(at), text, ends: false, node })
         .collect();
     for c in hex.coordinates() {
-        items.push(Item { row: c.at[1], column: column(c.at), text: c.text, ends: c.west });
+        items.push(Item { row: c.at[1], column: column(c.at), text: c.text, ends: c.west, node: NodeId::NONE });
     }
     let left = items.iter().map(|i| i.start(half)).min().unwrap_or(0);
     let (low, high) = (items.iter().map(|i| i.row).min().unwrap_or(0), items.iter().map(|i| i.row).max().unwrap_or(0));
     let mut out = String::new();
-    for row in (low..=high).rev() {
+    let mut spans = Vec::new();
+    for (number, row) in (low..=high).rev().enumerate() {
         let mut line: Vec<char> = Vec::new();
         for item in items.iter().filter(|i| i.row == row) {
             let at = (item.start(half) - left) as usize;
             let text: Vec<char> = item.text.chars().collect();
+            if item.node.is_some() {
+                spans.push(Span::left(number, at, &item.text, text.len(), item.node));
+            }
             if line.len() < at + text.len() {
                 line.resize(at + text.len(), ' ');
             }
@@ -55,5 +63,5 @@ pub(super) fn text(pos: &Position, hex: &HexBoard) -> String {
     }
     out.push_str(&super::holdings(pos));
     out.push_str(&super::status(pos));
-    out
+    (out, spans)
 }

@@ -12,6 +12,7 @@ mod hex_svg;
 #[cfg(test)]
 mod hex_tests;
 mod hex_text;
+mod ink;
 mod look;
 pub mod polar;
 mod polar_svg;
@@ -21,6 +22,8 @@ mod seeds;
 mod tests;
 
 use hex::HexBoard;
+pub use ink::Ink;
+use ink::{Span, pad_right};
 pub use look::{BoardMark, Look, Shape, Style, star_points};
 pub use polar::{Eye, PolarBoard};
 
@@ -188,6 +191,34 @@ pub fn symbol(pos: &Position, n: NodeId) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn text(pos: &Position) -> String {
+    text_marked(pos, &Marks::default(), Ink::Plain)
+}
+
+/// [`text`] with the last move and possible destinations marked, written as `ink` says: plain text puts
+/// the last move's cells between parentheses (as GNU Go marks its last stone) and shows empty targets as
+/// `*`; a terminal's colours paint the board's cells, each piece in its seat's colour, the last move, a
+/// king in check and the targets. Wide characters (xiangqi's, Seven Kingdoms') keep their columns aligned.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::{Ink, Marks, text_marked}};
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "e2-e4")?)?;
+/// let marked = text_marked(&pos, &Marks::last_move(&pos), Ink::Plain);
+/// assert!(marked.contains("  4 . . . .(P). . . 4\n"), "{marked}");
+/// assert!(marked.contains("  2 P P P P(.)P P P 2\n"), "{marked}");
+/// let targets = text_marked(&pos, &Marks::default().with_targets(&pos, game.board.find("g8").unwrap()), Ink::Plain);
+/// assert!(targets.contains("  6 . . . . . * . * 6\n"), "{targets}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn text_marked(pos: &Position, marks: &Marks, ink: Ink) -> String {
+    let (body, spans) = layout(pos);
+    ink::paint(pos, &body, &spans, marks, ink)
+}
+
+/// The plain diagram and where each node's cell is in it.
+fn layout(pos: &Position) -> (String, Vec<Span>) {
     let g = pos.game();
     let b = &g.board;
     if b.has_counts() {
@@ -200,7 +231,8 @@ pub fn text(pos: &Position) -> String {
         return hex_text::text(pos, &hex);
     }
     let mut out = String::new();
-    let width = (0..b.len() as u16).map(|i| symbol(pos, NodeId(i)).chars().count()).max().unwrap_or(1).max(1);
+    let mut spans = Vec::new();
+    let width = (0..b.len() as u16).map(|i| ink::width(&symbol(pos, NodeId(i)))).max().unwrap_or(1).max(1);
     if let Some((w, h, coordinates)) = b.grid_size() {
         let mut grid = vec![vec![None; w as usize]; h as usize];
         // Nodes sit in the picture at their drawing positions, or on a grid with coordinates at those
@@ -229,7 +261,8 @@ pub fn text(pos: &Position) -> String {
         let header = |out: &mut String| {
             let mut line = String::from("    ");
             for c in &col_names {
-                let _ = write!(line, "{:<w$} ", c, w = width);
+                line.push_str(&pad_right(c, width));
+                line.push(' ');
             }
             out.push_str(line.trim_end());
             out.push('\n');
@@ -242,12 +275,18 @@ pub fn text(pos: &Position) -> String {
             if coordinates {
                 let _ = write!(line, "{:>3} ", y + 1);
             }
+            let number = out.matches('\n').count();
             for cell in &grid[y] {
                 let s = match *cell {
-                    Some(n) => symbol(pos, n),
+                    Some(n) => {
+                        let s = symbol(pos, n);
+                        spans.push(Span::left(number, ink::width(&line), &s, width + 1, n));
+                        s
+                    }
                     None => " ".into(),
                 };
-                let _ = write!(line, "{:<w$} ", s, w = width);
+                line.push_str(&pad_right(&s, width));
+                line.push(' ');
             }
             if coordinates {
                 let _ = write!(line, "{}", y + 1);
@@ -266,17 +305,21 @@ pub fn text(pos: &Position) -> String {
         }
         for ((kind, row), mut nodes) in rows {
             nodes.sort_by_key(|&n| (b.node(n).coord[1], b.node(n).coord[2]));
-            let _ = write!(out, "{:>8} ", format!("{}{}", b.kind_names()[kind as usize], row));
+            let mut line = format!("{:>8} ", format!("{}{}", b.kind_names()[kind as usize], row));
+            let number = out.matches('\n').count();
             for n in nodes {
-                let _ = write!(out, "{}", symbol(pos, n));
+                let s = symbol(pos, n);
+                spans.push(Span::left(number, ink::width(&line), &s, ink::width(&s), n));
+                line.push_str(&s);
             }
+            out.push_str(&line);
             out.push('\n');
         }
     }
     out.push_str(&columns::columns(pos));
     out.push_str(&holdings(pos));
     out.push_str(&status(pos));
-    out
+    (out, spans)
 }
 
 /// The line under a diagram: who is to move, or how the game ended.

@@ -2,6 +2,7 @@
 //! outer ring first, then the eyes of the block; a line for the hub.
 
 use super::colour;
+use super::ink::{self, Span, pad_left};
 use super::polar::{PolarBoard, Territories};
 use crate::SeatId;
 use crate::board::{Board, NodeId};
@@ -20,23 +21,29 @@ struct Block {
     len: u32,
 }
 
-/// The text diagram of a position on a polar board.
-pub(super) fn text(pos: &Position, p: &PolarBoard) -> String {
+/// The text diagram of a position on a polar board, and where its nodes' cells are.
+pub(super) fn text(pos: &Position, p: &PolarBoard) -> (String, Vec<Span>) {
     let g = pos.game();
     let b = &g.board;
     let terr = Territories::of(g, p);
     let width = column_width(pos, p);
     let mut out = legend(b);
+    let mut spans = Vec::new();
     for block in blocks(p, &terr) {
         out.push('\n');
-        out.push_str(&block_text(pos, p, &terr, &block, width));
+        let first = out.matches('\n').count();
+        let (text, block_spans) = block_text(pos, p, &terr, &block, width);
+        out.push_str(&text);
+        spans.extend(block_spans.into_iter().map(|s| Span { line: s.line + first, ..s }));
     }
     if let Some(hub) = p.hub {
-        let _ = writeln!(out, "\n{:>w$} {}", b.label(hub), node_text(pos, hub), w = LABEL - 1);
+        let shown = node_text(pos, hub);
+        spans.push(Span::left(out.matches('\n').count() + 1, LABEL, &shown, ink::width(&shown), hub));
+        let _ = writeln!(out, "\n{:>w$} {shown}", b.label(hub), w = LABEL - 1);
     }
     out.push_str(&super::holdings(pos));
     out.push_str(&super::status(pos));
-    out
+    (out, spans)
 }
 
 /// What stands on a node: the piece's symbol, with the seat's letter in front when the piece type
@@ -64,7 +71,7 @@ fn cell_text(pos: &Position, n: NodeId, dark: &[bool]) -> String {
 
 /// How wide a column is: the widest sector number or piece text, and a space.
 fn column_width(pos: &Position, p: &PolarBoard) -> usize {
-    let pieces = pos.game().board.node_ids().map(|n| node_text(pos, n).chars().count()).max().unwrap_or(1);
+    let pieces = pos.game().board.node_ids().map(|n| ink::width(&node_text(pos, n))).max().unwrap_or(1);
     pieces.max((p.sectors - 1).to_string().len()) + 1
 }
 
@@ -119,8 +126,9 @@ fn group_width(p: &PolarBoard) -> u32 {
         .min(p.sectors)
 }
 
-/// One block: a title, sector numbers, rings from the outside in, then the eyes.
-fn block_text(pos: &Position, p: &PolarBoard, terr: &Territories, block: &Block, width: usize) -> String {
+/// One block: a title, sector numbers, rings from the outside in, then the eyes; and where the cells are
+/// (lines counted from the block's first).
+fn block_text(pos: &Position, p: &PolarBoard, terr: &Territories, block: &Block, width: usize) -> (String, Vec<Span>) {
     let g = pos.game();
     let sectors: Vec<u32> = (0..block.len).map(|i| (block.start + i) % p.sectors).collect();
     let eyes: Vec<(usize, f32)> = (0..p.eyes.len()).filter_map(|i| eye_column(p, block, i).map(|x| (i, x))).collect();
@@ -141,23 +149,34 @@ fn block_text(pos: &Position, p: &PolarBoard, terr: &Territories, block: &Block,
         let _ = write!(out, ", {}-{}", g.board.label(p.eyes[first.0].node), g.board.label(p.eyes[end.0].node));
     }
     out.push('\n');
-    let row = |label: &str, cells: Vec<String>| {
+    let mut spans = Vec::new();
+    // A row of right-aligned columns, noting where the cells of `nodes` (if any) end up.
+    let mut row = |out: &mut String, label: &str, cells: Vec<String>, nodes: &[NodeId]| {
+        let number = out.matches('\n').count();
         let mut line = format!("{label:>LABEL$}");
-        for c in cells {
-            let _ = write!(line, "{c:>width$}");
+        for (i, c) in cells.iter().enumerate() {
+            line.push_str(&pad_left(c, width));
+            if let Some(&n) = nodes.get(i) {
+                spans.push(Span::right(number, ink::width(&line), c, width, n));
+            }
         }
-        format!("{}\n", line.trim_end())
+        out.push_str(line.trim_end());
+        out.push('\n');
     };
-    out.push_str(&row("", sectors.iter().map(|s| s.to_string()).collect()));
+    row(&mut out, "", sectors.iter().map(|s| s.to_string()).collect(), &[]);
     let dark = colour::dark_colours(g.board.colour_names());
     for r in (1..=p.rings).rev() {
-        let cells = sectors.iter().map(|&s| cell_text(pos, p.cell(r, s as i64), &dark)).collect();
-        out.push_str(&row(&format!("r{r}"), cells));
+        let nodes: Vec<NodeId> = sectors.iter().map(|&s| p.cell(r, s as i64)).collect();
+        let cells = nodes.iter().map(|&n| cell_text(pos, n, &dark)).collect();
+        row(&mut out, &format!("r{r}"), cells, &nodes);
     }
     if !eyes.is_empty() {
-        out.push_str(&eye_row(pos, p, &eyes, width));
+        let number = out.matches('\n').count();
+        let (line, eye_spans) = eye_row(pos, p, &eyes, width);
+        out.push_str(&line);
+        spans.extend(eye_spans.into_iter().map(|s| Span { line: number, ..s }));
     }
-    out
+    (out, spans)
 }
 
 /// Where eye `i` falls in a block, in columns from its first sector (eyes sit between sectors, so
@@ -168,8 +187,10 @@ fn eye_column(p: &PolarBoard, block: &Block, i: usize) -> Option<f32> {
     (x < block.len as f32 - 0.5).then_some(x)
 }
 
-/// The row of eyes under a block: an empty eye shows its number, an occupied one its piece.
-fn eye_row(pos: &Position, p: &PolarBoard, eyes: &[(usize, f32)], width: usize) -> String {
+/// The row of eyes under a block: an empty eye shows its number, an occupied one its piece; and where
+/// each eye is on it.
+fn eye_row(pos: &Position, p: &PolarBoard, eyes: &[(usize, f32)], width: usize) -> (String, Vec<Span>) {
+    let mut spans = Vec::new();
     let mut line: Vec<char> = format!("{:>LABEL$}", "eye").chars().collect();
     for &(i, x) in eyes {
         let n = p.eyes[i].node;
@@ -184,9 +205,10 @@ fn eye_row(pos: &Position, p: &PolarBoard, eyes: &[(usize, f32)], width: usize) 
         let free = if line.len() > LABEL { line.len() + 1 } else { LABEL };
         let at = ((centre - (len as f32 - 1.0) / 2.0).round().max(0.0) as usize).max(free);
         line.resize(at, ' ');
+        spans.push(Span::left(0, at, &shown, len, n));
         line.extend(shown.chars());
     }
-    format!("{}\n", line.into_iter().collect::<String>().trim_end())
+    (format!("{}\n", line.into_iter().collect::<String>().trim_end()), spans)
 }
 
 /// The number in an eye's label (`eye12` → `12`), else its index.

@@ -2,6 +2,7 @@
 //! it, rows at their drawing positions (the mancala generator puts row 1 at the bottom, row 2 above it,
 //! and the stores between them at the ends).
 
+use super::ink::Span;
 use super::{Marks, holdings, status};
 use crate::board::NodeId;
 use crate::position::Position;
@@ -36,16 +37,19 @@ fn rows(pos: &Position) -> Vec<Vec<NodeId>> {
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub(super) fn text(pos: &Position) -> String {
+pub(super) fn text(pos: &Position) -> (String, Vec<Span>) {
     let b = &pos.game().board;
     let x_of = |n: NodeId| b.node(n).pos[0].round() as usize;
     let width = b.node_ids().map(x_of).max().unwrap_or(0) + 1;
     let mut out = String::new();
+    let mut spans = Vec::new();
     let rows = rows(pos);
-    for row in &rows {
+    for (number, row) in rows.iter().enumerate() {
         let mut line = vec!["   ".to_string(); width];
         for &n in row {
-            line[x_of(n)] = format!("{:>3}", pos.seeds(n));
+            let seeds = pos.seeds(n).to_string();
+            spans.push(Span::right(number, x_of(n) * 3 + 3, &seeds, 3, n));
+            line[x_of(n)] = format!("{seeds:>3}");
         }
         let mut s: String = line.concat().trim_end().to_string();
         // Pits of one row share their number (`a1`, `b1`): it names the row.
@@ -69,7 +73,7 @@ pub(super) fn text(pos: &Position) -> String {
     out.push_str(&taken(pos));
     out.push_str(&holdings(pos));
     out.push_str(&status(pos));
-    out
+    (out, spans)
 }
 
 /// The line of seeds each seat has taken (stores included).

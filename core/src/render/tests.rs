@@ -199,12 +199,17 @@ fn polar_text_without_territories_groups_eyes() {
     assert!(text.contains("\n  r2  . SP  .  :"), "{text}");
 }
 
+/// A grid is drawn as one (lines on points, coordinates round it), not from its nodes' positions as other
+/// boards are.
 #[test]
-fn other_boards_keep_their_pictures() {
+fn grids_are_drawn_as_grids() {
     let g = |b: Board| game(b, &["black", "white"], &[]);
     let grid_pos = g(grid(&GridSpec::new(5, 5)).unwrap().build().unwrap()).start();
     assert!(PolarBoard::detect(&grid_pos.game().board).is_none());
-    assert_eq!(svg(&grid_pos), plain_svg(&grid_pos, &Marks::default()));
+    let picture = svg(&grid_pos);
+    assert_ne!(picture, plain_svg(&grid_pos, &Marks::default()));
+    assert_eq!(picture.matches(r#"<circle class="point""#).count(), 25);
+    assert_eq!(picture.matches(r#"class="coord""#).count(), 20); // letters above and below, numbers both sides
     assert!(text(&grid_pos).starts_with("    A B C D E\n  5 . . . . . 5\n"), "{}", text(&grid_pos));
     let marked = svg_marked(&grid_pos, &Marks { last: vec![NodeId(0)], targets: vec![NodeId(1)] });
     assert!(balanced(&marked) && marked.contains(r#"class="last""#) && marked.contains(r#"class="target""#));
@@ -228,7 +233,8 @@ fn grid_discs_take_the_colour_their_seat_is_named_after() {
     let pos =
         game(b, &["white", "black"], &[("A1", SeatId(0), PieceId::new(0)), ("C1", SeatId(1), PieceId::new(0))]).start();
     let svg = svg(&pos);
-    let disc = |fill: &str| svg.lines().position(|l| l.contains(&format!(r#"r="14.4" fill="{fill}""#)));
+    let disc =
+        |fill: &str| svg.lines().position(|l| l.starts_with("<circle cx") && l.contains(&format!(r#"fill="{fill}""#)));
     let (white, black) = (colour::named("white").unwrap(), colour::named("black").unwrap());
     let (w, k) = (disc(white).expect("a white disc"), disc(black).expect("a black disc"));
     let letters: Vec<&str> = svg.lines().filter(|l| l.starts_with("<text")).collect();
