@@ -896,3 +896,20 @@ fn render_chapter_example() {
     assert!(svg.contains(">general</text>") && svg.contains(">soldier</text>"));
     assert!(svg.contains(">帥</text>") && svg.contains(">卒</text>"));
 }
+
+/// The playground chapter shows every built-in game's start as the page draws it, and only those.
+#[test]
+fn the_playground_gallery_has_every_game() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let chapter = std::fs::read_to_string(root.join("book/src/playground.md")).unwrap();
+    for (name, _) in qipan::games::BUILTIN {
+        let file = format!("playground/{name}.png");
+        assert!(chapter.contains(&format!("src=\"{file}\"")), "the gallery lacks {name}");
+        assert!(
+            root.join("book/src").join(&file).exists(),
+            "book/src/{file} is missing: QIPAN_BLESS_PICTURES=1 cargo test --test browser"
+        );
+    }
+    let shown = chapter.matches("<img src=\"playground/").count();
+    assert_eq!(shown, qipan::games::BUILTIN.len(), "a picture of a game that is not built in");
+}

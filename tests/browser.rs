@@ -109,3 +109,17 @@ fn the_playground_picture() {
     let args: Vec<&str> = if bless { vec![&target] } else { vec![] };
     script("screenshot.mjs", &[], &args);
 }
+
+/// Every built-in game opens in the page; with QIPAN_BLESS_PICTURES=1 each start position is screenshotted
+/// into book/src/playground/ for the playground chapter's gallery.
+#[test]
+fn every_game_opens_in_the_page() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/playground");
+    let bless = std::env::var("QIPAN_BLESS_PICTURES").as_deref() == Ok("1");
+    let target = dir.display().to_string();
+    if bless {
+        std::fs::create_dir_all(&dir).unwrap();
+    }
+    let args: Vec<&str> = if bless { vec![&target] } else { vec![] };
+    script("every-game.mjs", &[], &args);
+}

@@ -213,3 +213,43 @@ fn every_shipped_game_draws_a_well_formed_picture() {
         assert_eq!(depth, 0, "{name}: unbalanced tags");
     }
 }
+
+/// The trays hold what each seat keeps off the board: in shogi a captured bishop goes to the captor's hand,
+/// drawn in the tray on its side of the board (gote's above, sente's below) with its count.
+#[test]
+fn pieces_in_hand_are_drawn_in_trays_on_their_sides() {
+    let game = qipan::load("shogi", &[]).unwrap();
+    let mut pos = game.start();
+    for m in ["c3-c4", "g7-g6", "b2-h8=horse", "g9-h8"] {
+        pos.play(&parse_move(&pos, m).unwrap()).unwrap();
+    }
+    let pic = svg(&pos);
+    let trays = elements(&pic, "rect", Some("tray"));
+    assert_eq!(trays.len(), 2);
+    let span = |t: &str| (num(t, "y"), num(t, "y") + num(t, "height"));
+    let (gote, sente) = (span(trays[0]), span(trays[1]));
+    let cells = elements(&pic, "rect", Some("cell"));
+    let top = cells.iter().map(|c| num(c, "y")).fold(f32::MAX, f32::min);
+    let bottom = cells.iter().map(|c| num(c, "y") + num(c, "height")).fold(0.0, f32::max);
+    assert!(gote.1 <= top && sente.0 >= bottom, "gote's tray above the board, sente's below");
+    // Each captured the other's bishop (sente's promoted as a horse, back to a bishop in gote's hand): one
+    // bishop (角) in each tray, upright.
+    let in_tray = |(y0, y1): (f32, f32)| -> Vec<String> {
+        elements(&pic, "text", Some("piece"))
+            .into_iter()
+            .filter(|t| (y0..y1).contains(&num(t, "y")))
+            .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+            .collect()
+    };
+    assert_eq!(in_tray(gote), ["角"]);
+    assert_eq!(in_tray(sente), ["角"]);
+    let pieces = elements(&pic, "text", Some("piece"));
+    assert!(pieces.iter().filter(|t| (gote.0..gote.1).contains(&num(t, "y"))).all(|t| !t.contains("rotate(180")));
+    // Leader Cannon: each seat starts with a leader and seven commoners in reserve, counted.
+    let lc = svg(&qipan::load("leader-cannon", &[]).unwrap().start());
+    assert_eq!(elements(&lc, "rect", Some("tray")).len(), 2);
+    assert_eq!(elements(&lc, "text", Some("tray-count")).iter().filter(|t| t.contains(">×7<")).count(), 2);
+    assert!(elements(&lc, "text", Some("tray-text")).iter().any(|t| t.contains(">tokens 0<")));
+    // Chess keeps nothing off the board: no tray.
+    assert!(!svg(&qipan::load("chess", &[]).unwrap().start()).contains("class=\"tray\""));
+}

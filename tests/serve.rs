@@ -335,3 +335,17 @@ async fn the_books_examples_are_accepted() {
     }
     assert_eq!(seen, 6);
 }
+
+/// An option without a default is the player's to set: the answer says which, and is not a broken
+/// definition's diagnostics (the page would hide the board behind them).
+#[tokio::test]
+async fn an_option_without_a_default_is_asked_for() {
+    let app = app();
+    let (status, body) = post(&app, "/api/state", json!({"game": "field-go", "moves": []})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("`komi`"), "{body}");
+    assert!(body.get("diagnostics").is_none(), "{body}");
+    let (status, body) =
+        post(&app, "/api/state", json!({"game": "field-go", "options": {"komi": "7.5"}, "moves": []})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}

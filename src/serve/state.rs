@@ -108,7 +108,14 @@ impl GameState {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn load(&self, catalogue: &Catalogue) -> Result<Arc<Game>, ApiError> {
-        crate::load(catalogue.spec(&self.game)?, &self.overrides()).map_err(ApiError::from)
+        let spec = catalogue.spec(&self.game)?;
+        // An option without a default (Field Go's komi) is the player's to set, not a broken definition.
+        if let Ok(declared) = crate::options(spec)
+            && let Some(unset) = declared.iter().find(|o| o.default.is_none() && !self.options.contains_key(&o.name))
+        {
+            return Err(ApiError::bad(format!("set option `{}` in the form above to start {}", unset.name, self.game)));
+        }
+        crate::load(spec, &self.overrides()).map_err(ApiError::from)
     }
 
     /// The start position: the FEN when given, else the game's start.

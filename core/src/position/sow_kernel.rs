@@ -93,6 +93,15 @@ impl Game {
     /// Whether random playouts of this game run on the pits' counts ([`SowingPath::Kernel`]), on the
     /// whole position with the sowing's tables ([`SowingPath::Plain`], with the reason), or through
     /// the general generator ([`SowingPath::General`]).
+    ///
+    /// ```
+    /// use qipan::core::position::SowingPath;
+    ///
+    /// assert_eq!(qipan::load("kalah", &[])?.sowing_path(), SowingPath::Kernel);
+    /// // Hus sows on 32 pits of four rows, relaying: still plain enough for the kernel.
+    /// assert_eq!(qipan::load("hus", &[])?.sowing_path(), SowingPath::Kernel);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn sowing_path(&self) -> SowingPath {
         match &self.sow_kernel {
             Ok(_) => SowingPath::Kernel,
@@ -198,6 +207,20 @@ impl<const HASHED: bool> CountBoard<'_, HASHED> {
     }
 }
 
+/// Random playouts of plain sowing games run on the kernel, through [`random_playout`](crate::playout::random_playout):
+///
+/// ```
+/// use qipan::core::playout::{PlayoutBuf, random_playout};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("kalah", &[])?;
+/// let mut pos = game.start();
+/// let plies = random_playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(3), &mut PlayoutBuf::default(), 1000)?;
+/// assert!(pos.is_over() && plies > 0);
+/// // Every seed ends in a store: 4 seeds in each of 12 pits.
+/// assert_eq!(pos.captures().iter().sum::<u32>(), 48);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Position {
     /// A random playout of a plain sowing game on the kernel (the caller has checked
     /// [`Game::sowing_path`]): plays until the game ends or `cap` plies have been played, drawing as

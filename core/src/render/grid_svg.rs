@@ -3,13 +3,14 @@
 //! edges, and a legend of the pieces.
 
 use super::look::{BoardMark, Shape, Style};
-use super::{Marks, colour, column_under, holdings, symbol};
+use super::tray::{self, Tray};
+use super::{Marks, colour, column_under, symbol};
 use crate::board::NodeId;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use std::fmt::Write;
 
 /// Side of a square, or distance between two points, in pixels.
-const UNIT: f32 = 40.0;
+pub(super) const UNIT: f32 = 40.0;
 
 /// Fonts for glyphs, in order: chess symbols, then Chinese and Japanese characters, then whatever there is.
 pub(super) const FONTS: &str = "'DejaVu Sans', 'Noto Sans CJK SC', 'Noto Sans CJK JP', 'Noto Serif CJK SC', \
@@ -48,15 +49,15 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         .fold(2.0 * UNIT, f32::max);
     let legend_per_row = ((board_w - margin) / legend_col).floor().max(1.0) as usize;
     let legend_h = legend.len().div_ceil(legend_per_row) as f32 * 0.8 * UNIT;
-    let hand_lines: Vec<String> = holdings(pos).lines().map(String::from).collect();
-    let line_h = 0.5 * UNIT;
-    // Text lines are about half a font size wide per character.
-    let text_w = hand_lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f32 * 0.17 * UNIT + UNIT;
-    let width = board_w.max(if hand_lines.is_empty() { 0.0 } else { text_w });
-    let height =
-        board_h + legend_h + line_h * hand_lines.len() as f32 + if hand_lines.is_empty() { 0.0 } else { 0.2 * UNIT };
-    // A picture wider than the board (for its text) centres the board.
-    let f = Frame { left: (width - board_w) / 2.0 + margin, top: margin, w, h };
+    let trays = tray::trays(pos);
+    let (top, bottom): (Vec<&Tray>, Vec<&Tray>) = trays.iter().partition(|t| tray::above(pos, t));
+    let rows_h = |n: usize| if n == 0 { 0.0 } else { n as f32 * tray::ROW + 0.2 * UNIT };
+    let (top_h, bottom_h) = (rows_h(top.len()), rows_h(bottom.len()));
+    let trays_w = trays.iter().map(tray::width).fold(0.0, f32::max) + 0.4 * UNIT;
+    let width = board_w.max(if trays.is_empty() { 0.0 } else { trays_w });
+    let height = top_h + board_h + legend_h + bottom_h;
+    // A picture wider than the board (for its trays) centres the board.
+    let f = Frame { left: (width - board_w) / 2.0 + margin, top: top_h + margin, w, h };
     let xy = |n: NodeId| {
         let c = b.node(n).coord;
         f.at(c[0], c[1])
@@ -233,7 +234,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
             UNIT * 0.15
         );
     }
-    let mut y = board_h;
+    let mut y = top_h + board_h;
     for (i, (glyphs, name)) in legend.iter().enumerate() {
         let (col, row) = (i % legend_per_row, i / legend_per_row);
         let x = (width - board_w) / 2.0 + margin + col as f32 * legend_col;
@@ -251,15 +252,12 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         );
     }
     y += legend_h;
-    for (i, l) in hand_lines.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            r##"<text x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#111">{}</text>"##,
-            UNIT * 0.3,
-            y + line_h * (i as f32 + 0.8),
-            UNIT * 0.33,
-            escape(l)
-        );
+    let held = |s: &mut String, p: Piece, at: (f32, f32), scale: f32| draw(s, pos, p, tray_glyph(pos, p), at, scale);
+    for (i, t) in top.iter().enumerate() {
+        tray::draw(&mut s, pos, t, (0.2 * UNIT, 0.1 * UNIT + i as f32 * tray::ROW), &held);
+    }
+    for (i, t) in bottom.iter().enumerate() {
+        tray::draw(&mut s, pos, t, (0.2 * UNIT, y + 0.1 * UNIT + i as f32 * tray::ROW), &held);
     }
     s.push_str("</svg>\n");
     s
@@ -342,6 +340,17 @@ fn glyph(pos: &Position, p: crate::position::Piece, n: NodeId) -> Option<String>
 /// A piece on node `n`, centred at `(x, y)`, at `scale` times the size of a square.
 fn piece(s: &mut String, pos: &Position, p: crate::position::Piece, n: NodeId, at: (f32, f32), scale: f32) {
     draw(s, pos, p, glyph(pos, p, n), at, scale);
+}
+
+/// The glyph of a piece in a tray: the definition's, else its symbol when the game has several piece types.
+fn tray_glyph(pos: &Position, p: Piece) -> Option<String> {
+    let g = pos.game();
+    if let Some(gl) = g.look.glyph(p.piece.idx(), p.seat.idx()) {
+        return Some(gl.to_string());
+    }
+    let any = g.look.glyphs.iter().any(|gl| !gl.is_empty());
+    let symbols = &g.pieces[p.piece.idx()].symbols;
+    (!any && g.pieces.len() > 1).then(|| symbols.get(p.seat.idx()).or(symbols.first()).cloned()).flatten()
 }
 
 /// A piece for the legend: its glyph without a node.

@@ -20,6 +20,7 @@ mod polar_text;
 mod seeds;
 #[cfg(test)]
 mod tests;
+mod tray;
 
 use hex::HexBoard;
 pub use ink::Ink;

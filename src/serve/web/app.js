@@ -93,6 +93,7 @@ function newGame() {
   page.state = { game: $("game").value, options: formOptions(), fen: null, moves: [] };
   page.redo = [];
   page.selected = null;
+  note("");
   $("sim-report").textContent = "";
   $("sim-chart").innerHTML = "";
   refresh(true);
@@ -123,6 +124,10 @@ function showError(e) {
     $("status").textContent = "The definition has errors:";
   } else {
     note(e.message);
+    // An option the game needs set (Field Go's komi): its field is where the player goes next.
+    const wanted = /set option `([^`]+)`/.exec(e.message);
+    const field = wanted && $("options").elements.namedItem(wanted[1]);
+    if (field) field.focus();
   }
 }
 
