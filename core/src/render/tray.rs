@@ -95,13 +95,7 @@ pub(super) fn width(tray: &Tray) -> f32 {
 }
 
 /// Draws a tray whose row starts at `(x, y)` (its top left), pieces drawn by `piece`.
-pub(super) fn draw(
-    s: &mut String,
-    pos: &Position,
-    tray: &Tray,
-    (x, y): (f32, f32),
-    piece: DrawPiece,
-) {
+pub(super) fn draw(s: &mut String, pos: &Position, tray: &Tray, (x, y): (f32, f32), piece: DrawPiece) {
     let seat_colour = colour::seat(pos.game(), tray.seat);
     let _ = writeln!(
         s,
