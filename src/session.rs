@@ -17,6 +17,10 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// After a move, a diagram longer than this many lines (He Qi's round board) is printed compact: only the
+/// part the move touched.
+pub const COMPACT_LINES: usize = 30;
+
 /// The turns taken: each seat and its move, or `None` for a resignation.
 pub type History = Vec<(SeatId, Option<Move>)>;
 
@@ -206,13 +210,15 @@ impl Session {
         writeln!(
             out,
             "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `resign`, \
-             `save FILE`, `load FILE`, `svg FILE` to draw the board, `quit` to stop.",
+             `save FILE`, `load FILE`, `svg FILE` to draw the board, `board` to print all of it, `quit` to stop.",
             example(&self.pos)
         )?;
-        let mut redraw = true;
+        // The whole board first; after a move, a long diagram shrinks to the part the move touched.
+        write!(out, "{}", self.diagram(false))?;
+        let mut redraw = false;
         loop {
             if redraw {
-                write!(out, "{}", render::text_marked(&self.pos, &render::Marks::last_move(&self.pos), self.ink))?;
+                write!(out, "{}", self.diagram(true))?;
             }
             if self.pos.is_over() {
                 return Ok(());
@@ -252,6 +258,22 @@ impl Session {
                 Flow::Next { redraw: r } => redraw = r,
                 Flow::Stop => return Ok(()),
             }
+        }
+    }
+
+    /// The board with the last move marked: whole, or when `compact` and the whole diagram is longer than
+    /// [`COMPACT_LINES`], only the part of it the last move touched.
+    fn diagram(&self, compact: bool) -> String {
+        let marks = render::Marks::last_move(&self.pos);
+        let whole = render::text_marked(&self.pos, &marks, self.ink);
+        if !compact || whole.lines().count() <= COMPACT_LINES {
+            return whole;
+        }
+        let short = render::text_compact(&self.pos, &marks, self.ink);
+        if short.lines().count() < whole.lines().count() {
+            format!("{short}(`board` prints the whole board)\n")
+        } else {
+            whole
         }
     }
 
@@ -297,6 +319,10 @@ impl Session {
                 said(out, &if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") })
             }
             ("undo", "") => self.undo(out),
+            ("board", "") => {
+                write!(out, "{}", self.diagram(false))?;
+                Ok(Flow::Next { redraw: false })
+            }
             ("fen", "") => match self.pos.to_fen() {
                 Some(f) => said(out, &f),
                 None => {
@@ -310,7 +336,8 @@ impl Session {
             ("load", path) if !path.is_empty() => match self.load(path) {
                 Ok((pos, history)) => {
                     (self.pos, self.history) = (pos, history);
-                    Ok(Flow::Next { redraw: true })
+                    write!(out, "{}", self.diagram(false))?;
+                    Ok(Flow::Next { redraw: false })
                 }
                 Err(e) => said(out, &format!("{path}: {e}")),
             },

@@ -153,3 +153,28 @@ fn color_follows_the_flag_and_no_color() {
     // `show --moves` marks the last move in the diagram too.
     assert!(run(&["show", "go", "--set", "size=9", "--moves", "E5"], false).contains("(X)"));
 }
+
+/// He Qi's diagram runs to forty lines: after a move the session prints only the blocks the move touched,
+/// and `board` the whole of it.
+#[test]
+fn a_long_diagram_is_compact_after_a_move() {
+    let game = qipan::load("he-qi", &[]).unwrap();
+    let mut session = qipan::session::Session::new("he-qi", game.start(), &[], 1);
+    let mut out = Vec::new();
+    session.run(&mut "r1s6-r1s7\nboard\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let (start, rest) = out.split_at(out.find("red> ").unwrap());
+    let (after_move, after_board) = rest.split_at(rest.find("yellow> ").unwrap());
+    assert!(start.contains("yellow: sectors 20-39") && start.lines().count() > qipan::session::COMPACT_LINES);
+    assert!(after_board.contains("yellow: sectors 20-39"), "`board` prints it all:\n{after_board}");
+    assert!(!after_move.contains("yellow: sectors"), "{after_move}");
+    assert!(after_move.contains("red: sectors 0-19") && after_move.contains("(RP)"), "{after_move}");
+    assert!(after_move.contains("`board` prints the whole board"));
+    // A short diagram (chess) is printed whole after every move.
+    let chess = qipan::load("chess", &[]).unwrap();
+    let mut out = Vec::new();
+    qipan::session::Session::new("chess", chess.start(), &[], 1)
+        .run(&mut "e2-e4\nquit\n".as_bytes(), &mut out)
+        .unwrap();
+    assert_eq!(String::from_utf8(out).unwrap().matches("  8 r n b q k b n r 8").count(), 2);
+}

@@ -214,19 +214,43 @@ pub fn text(pos: &Position) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn text_marked(pos: &Position, marks: &Marks, ink: Ink) -> String {
-    let (body, spans) = layout(pos);
+    let (body, spans) = layout(pos, &[]);
     ink::paint(pos, &body, &spans, marks, ink)
 }
 
-/// The plain diagram and where each node's cell is in it.
-fn layout(pos: &Position) -> (String, Vec<Span>) {
+/// [`text_marked`], shortened where the whole diagram is long: a round board (He Qi's four to six blocks of
+/// sectors) shows only the blocks that hold a marked node, and the hub only when it is marked. Other boards,
+/// and a position with nothing marked, are shown whole.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::{Ink, Marks, text_compact, text_marked}};
+///
+/// let game = qipan::load("he-qi", &[])?;
+/// let mut pos = game.start();
+/// pos.play(&parse_move(&pos, "r1s6-r1s7")?)?;
+/// let marks = Marks::last_move(&pos);
+/// let whole = text_marked(&pos, &marks, Ink::Plain);
+/// let compact = text_compact(&pos, &marks, Ink::Plain);
+/// assert!(compact.lines().count() < whole.lines().count() / 2);
+/// assert!(compact.contains("red: sectors 0-19") && !compact.contains("yellow: sectors"));
+/// assert!(compact.contains("(RP)")); // the pawn where it arrived
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn text_compact(pos: &Position, marks: &Marks, ink: Ink) -> String {
+    let focus: Vec<NodeId> = marks.last.iter().chain(&marks.targets).copied().collect();
+    let (body, spans) = layout(pos, &focus);
+    ink::paint(pos, &body, &spans, marks, ink)
+}
+
+/// The plain diagram and where each node's cell is in it; `focus`: the nodes a compact diagram must show.
+fn layout(pos: &Position, focus: &[NodeId]) -> (String, Vec<Span>) {
     let g = pos.game();
     let b = &g.board;
     if b.has_counts() {
         return seeds::text(pos);
     }
     if let Some(polar) = PolarBoard::detect(b) {
-        return polar_text::text(pos, &polar);
+        return polar_text::text(pos, &polar, focus);
     }
     if let Some(hex) = HexBoard::detect(b) {
         return hex_text::text(pos, &hex);

@@ -21,22 +21,29 @@ struct Block {
     len: u32,
 }
 
-/// The text diagram of a position on a polar board, and where its nodes' cells are.
-pub(super) fn text(pos: &Position, p: &PolarBoard) -> (String, Vec<Span>) {
+/// The text diagram of a position on a polar board, and where its nodes' cells are: every block, or only
+/// the blocks holding one of the `focus` nodes when there are such blocks.
+pub(super) fn text(pos: &Position, p: &PolarBoard, focus: &[NodeId]) -> (String, Vec<Span>) {
     let g = pos.game();
     let b = &g.board;
     let terr = Territories::of(g, p);
     let width = column_width(pos, p);
     let mut out = legend(b);
     let mut spans = Vec::new();
-    for block in blocks(p, &terr) {
+    let drawn: Vec<(String, Vec<Span>)> =
+        blocks(p, &terr).iter().map(|block| block_text(pos, p, &terr, block, width)).collect();
+    let holds = |spans: &[Span]| spans.iter().any(|s| focus.contains(&s.node));
+    let any = drawn.iter().any(|(_, spans)| holds(spans));
+    for (text, block_spans) in drawn {
+        if any && !holds(&block_spans) {
+            continue;
+        }
         out.push('\n');
         let first = out.matches('\n').count();
-        let (text, block_spans) = block_text(pos, p, &terr, &block, width);
         out.push_str(&text);
         spans.extend(block_spans.into_iter().map(|s| Span { line: s.line + first, ..s }));
     }
-    if let Some(hub) = p.hub {
+    if let Some(hub) = p.hub.filter(|h| !any || focus.contains(h)) {
         let shown = node_text(pos, hub);
         spans.push(Span::left(out.matches('\n').count() + 1, LABEL, &shown, ink::width(&shown), hub));
         let _ = writeln!(out, "\n{:>w$} {shown}", b.label(hub), w = LABEL - 1);
