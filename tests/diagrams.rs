@@ -168,7 +168,7 @@ fn a_long_diagram_is_compact_after_a_move() {
     assert!(start.contains("yellow: sectors 20-39") && start.lines().count() > qipan::session::COMPACT_LINES);
     assert!(after_board.contains("yellow: sectors 20-39"), "`board` prints it all:\n{after_board}");
     assert!(!after_move.contains("yellow: sectors"), "{after_move}");
-    assert!(after_move.contains("red: sectors 0-19") && after_move.contains("(RP)"), "{after_move}");
+    assert!(after_move.contains("red: sectors 0-19") && after_move.contains("(:|RP)"), "{after_move}");
     assert!(after_move.contains("`board` prints the whole board"));
     // A short diagram (chess) is printed whole after every move.
     let chess = qipan::load("chess", &[]).unwrap();

@@ -233,7 +233,7 @@ pub fn text_marked(pos: &Position, marks: &Marks, ink: Ink) -> String {
 /// let compact = text_compact(&pos, &marks, Ink::Plain);
 /// assert!(compact.lines().count() < whole.lines().count() / 2);
 /// assert!(compact.contains("red: sectors 0-19") && !compact.contains("yellow: sectors"));
-/// assert!(compact.contains("(RP)")); // the pawn where it arrived
+/// assert!(compact.contains("(:|RP)")); // the pawn, from the dark cell it left to where it arrived
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn text_compact(pos: &Position, marks: &Marks, ink: Ink) -> String {
