@@ -85,6 +85,11 @@ fn chess_promotion_with_the_chooser() {
 }
 
 #[test]
+fn amazons_arrow_by_click() {
+    script("amazons.mjs", &[], &[]);
+}
+
+#[test]
 fn he_qi_shows_walk_targets() {
     script("he-qi.mjs", &[], &[]);
 }

@@ -349,3 +349,31 @@ async fn an_option_without_a_default_is_asked_for() {
         post(&app, "/api/state", json!({"game": "field-go", "options": {"komi": "7.5"}, "moves": []})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+/// A turn in two parts: the amazon's move clicked, the answer maps each square its arrow may reach to the
+/// whole move, and marks them on the picture.
+#[tokio::test]
+async fn a_second_part_is_offered_by_its_node() {
+    let app = app();
+    let state = json!({"game": "amazons", "moves": []});
+    let (_, v) = post(&app, "/api/state", state.clone()).await;
+    let (from, targets) = v["targets"].as_object().unwrap().iter().next().unwrap();
+    let to = targets[0].as_str().unwrap();
+    let mut req = state.clone();
+    req["from"] = json!(from);
+    req["to"] = json!(to);
+    let (status, r) = post(&app, "/api/play", req).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let second = r["second"].as_object().unwrap();
+    assert_eq!(second.len(), r["choices"].as_array().unwrap().len());
+    for (node, text) in second {
+        assert_eq!(text.as_str().unwrap(), format!("{from}-{to}/{node}"));
+    }
+    assert!(second.contains_key(from.as_str()), "the square left is free for the arrow");
+    assert_eq!(r["svg"].as_str().unwrap().matches("class=\"target\"").count(), second.len());
+    // A promotion is told apart by its piece, not a node: buttons only.
+    let fen = json!({"game": "chess", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "moves": [], "from": "a7", "to": "a8"});
+    let (_, r) = post(&app, "/api/play", fen).await;
+    assert_eq!(r["choices"].as_array().unwrap().len(), 4);
+    assert!(r.get("second").is_none());
+}

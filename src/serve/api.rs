@@ -12,10 +12,12 @@ use axum::response::{Html, IntoResponse};
 use axum::routing::{get, post};
 use axum::{Router, extract::FromRequest};
 use qipan_core::notation::{move_text, parse_move};
-use qipan_core::{Game, Move, SeatId};
+use qipan_core::render::{self, Marks};
+use qipan_core::{Game, Move, NodeId, Position, SeatId};
 use rand::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -144,6 +146,35 @@ struct PlayRequest {
     to: Option<String>,
 }
 
+/// The node each move's second part goes to: where the Amazons' arrow lands (`then place`), or the piece a
+/// mill removes (a `remove` capture away from `to`); `NONE` for a move in one part.
+fn second_node(m: &Move) -> NodeId {
+    if m.then_place.is_some() {
+        m.with_to
+    } else if m.take.is_some() && m.take != m.to {
+        m.take
+    } else {
+        NodeId::NONE
+    }
+}
+
+/// When the moves that fit the nodes clicked differ only in a second part, each on its own node, the page lets
+/// the player click that node: the answer maps each node to its move and draws them as targets, beside the
+/// `choices` as buttons. `None` when the moves are told apart otherwise (a promotion's piece).
+fn second_part(pos: &Position, fits: &[Move], choices: &[String]) -> Option<Value> {
+    let game = pos.game();
+    let nodes: Vec<NodeId> = fits.iter().map(second_node).collect();
+    let distinct = nodes.iter().enumerate().all(|(i, n)| n.is_some() && !nodes[..i].contains(n));
+    if !distinct {
+        return None;
+    }
+    let first = fits[0];
+    let last = [first.from, first.to].into_iter().filter(|n| n.is_some()).collect();
+    let marks = Marks { last, targets: nodes.clone() };
+    let second: BTreeMap<&str, &String> = nodes.iter().map(|&n| game.board.label(n)).zip(choices).collect();
+    Some(json!({"choices": choices, "second": second, "svg": render::svg_marked(pos, &marks)}))
+}
+
 async fn play(State(app): State<App>, Body(req): Body<PlayRequest>) -> Result<Json<Value>, ApiError> {
     blocking(move || {
         let (game, mut replay) = replay_all(&app, &req.state)?;
@@ -172,7 +203,7 @@ async fn play(State(app): State<App>, Body(req): Body<PlayRequest>) -> Result<Js
                     several => {
                         // Promotions, drops of different pieces, shots after a move: the page asks which.
                         let choices: Vec<String> = several.iter().map(|m| move_text(&game, m)).collect();
-                        return Ok(json!({"choices": choices}));
+                        return Ok(second_part(pos, several, &choices).unwrap_or_else(|| json!({"choices": choices})));
                     }
                 }
             }

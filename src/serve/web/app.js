@@ -133,6 +133,8 @@ function showError(e) {
 
 function show(view, seatsToo) {
   page.view = view;
+  page.second = null;
+  $("board").dataset.second = "";
   $("diagnostics").hidden = true;
   $("board").hidden = false;
   if (view.stopped) {
@@ -204,6 +206,7 @@ async function play(body) {
   try {
     const r = await api("/api/play", { ...page.state, ...body });
     if (turn !== page.turn) return;
+    if (r.second) return secondPart(r);
     if (r.choices) return choose(r.choices);
     page.state.moves.push(r.played);
     page.redo = [];
@@ -229,9 +232,30 @@ function choose(choices) {
   box.hidden = false;
 }
 
+// A turn in two parts (the Amazons' arrow, the man a mill removes): the board shows where the second part may
+// go, and a click there plays the whole move; the buttons stay as another way.
+function secondPart(r) {
+  choose(r.choices);
+  page.second = r.second;
+  $("board").innerHTML = r.svg;
+  const svg = $("board").querySelector("svg");
+  page.centres = svg ? nodeCentres(svg, page.view.nodes) : new Map();
+  $("board").dataset.second = Object.keys(r.second).join(" ");
+  note("Click where the second part of the move goes.");
+}
+
 function clickNode(label) {
   const v = page.view;
   if (!v || v.outcome || page.agents[v.to_move] !== undefined) return;
+  if (page.second) {
+    const text = page.second[label];
+    page.second = null;
+    $("board").dataset.second = "";
+    if (text) return play({ move: text });
+    note("");
+    page.selected = null;
+    return refresh();
+  }
   const from = page.selected;
   if (from && (v.targets[from] || []).includes(label)) return play({ from, to: label });
   if (v.targets[label]) {
