@@ -377,3 +377,18 @@ async fn a_second_part_is_offered_by_its_node() {
     assert_eq!(r["choices"].as_array().unwrap().len(), 4);
     assert!(r.get("second").is_none());
 }
+
+/// An SGF game with handicap stones: the stones become the start (as FEN, White to move), the moves follow.
+#[tokio::test]
+async fn sgf_setup_stones_become_the_start() {
+    let app = app();
+    let text = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[dd])";
+    let (status, v) = post(&app, "/api/record/load", json!({"game": "go", "text": text})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"], json!(["E5", "D6"]));
+    let fen = v["fen"].as_str().unwrap();
+    // C7 and G3 black before the first move, the second seat (White) to move: FEN's `b`, as in chess.
+    assert!(fen.starts_with("9/9/2X6/9/9/9/6X2/9/9 b "), "{fen}");
+    assert_eq!(v["ply"], json!(3)); // the FEN start counts as after one ply: White is second
+    assert_eq!(v["to_move"], json!("white"), "{v}");
+}

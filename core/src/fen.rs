@@ -10,7 +10,8 @@
 //!    pieces in hand in brackets, as Fairy-Stockfish writes them (`[Pp]`, `[]` when empty; a count may
 //!    come before a symbol: `[2Pb]`). A FEN without brackets has empty hands: the reserve a definition
 //!    starts with is not carried over.
-//! 2. The seat to move: its letter (any case), or `w` for the first seat and `b` for the second.
+//! 2. The seat to move: in a two-seat game `w` for the first seat and `b` for the second (so in Go, whose Black
+//!    moves first, `w` is Black: FEN is written so), else a seat's letter (any case) or name.
 //! 3. Castling rights (`KQkq`, `-`): upper case for the first seat, lower case for the second; `K`
 //!    grants the partner of a castling rule standing furthest toward the last file, `Q` the one
 //!    toward the first file, a file letter the partner on that file. Pieces that castle or are castled
@@ -191,6 +192,11 @@ impl Position {
     /// // Without brackets, every hand is empty.
     /// let pos = Position::from_fen(&zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")?;
     /// assert!(zh.piece_ids().all(|p| pos.reserve(SeatId(0), p) == 0));
+    /// // In Go, Black moves first: `w` is still the first seat and `b` the second, as FEN is written.
+    /// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let pos = Position::from_fen(&go, "9/9/9/9/4X4/9/9/9/9 b - - 1 1")?;
+    /// assert_eq!(go.seats[pos.to_move().idx()].name, "white");
+    /// assert_eq!(pos.to_fen().as_deref(), Some("9/9/9/9/4X4/9/9/9/9 b - - 1 1"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
@@ -259,11 +265,21 @@ impl Position {
         }
         // Side to move.
         let side = fields.next().unwrap_or("w");
-        let to_move = game
-            .seats
-            .iter()
-            .position(|s| s.letter.eq_ignore_ascii_case(side) || s.name == side)
-            .map(|i| SeatId(i as u8))
+        // In a two-seat game `w` and `b` are the first and second seat, as written (chess's convention, which
+        // Go's Black-first order would otherwise turn round through its seats' letters); else a seat's letter
+        // or name.
+        let conventional = match side {
+            "w" if game.seats.len() == 2 => Some(SeatId(0)),
+            "b" if game.seats.len() == 2 => Some(SeatId(1)),
+            _ => None,
+        };
+        let to_move = conventional
+            .or_else(|| {
+                game.seats
+                    .iter()
+                    .position(|s| s.letter.eq_ignore_ascii_case(side) || s.name == side)
+                    .map(|i| SeatId(i as u8))
+            })
             .or(match side {
                 "w" => Some(SeatId(0)),
                 "b" if game.seats.len() > 1 => Some(SeatId(1)),

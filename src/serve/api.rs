@@ -396,9 +396,14 @@ fn sgf_state(app: &App, game: &str, overrides: &[(String, String)], text: &str) 
     let sgf = crate::sgf::parse_sgf(text).map_err(|e| ApiError::refused(e.to_string()))?;
     let options = crate::record::record_options(spec, overrides, &sgf).map_err(|e| ApiError::refused(e.to_string()))?;
     let loaded = crate::load(spec, &options)?;
-    if !sgf.setup_black.is_empty() || !sgf.setup_white.is_empty() {
-        return Err(ApiError::refused("SGF setup stones (AB, AW) are not read by the playground: use `qipan replay`"));
-    }
+    // Setup stones (handicap, a problem's position) become the start, as FEN; the moves follow it.
+    let fen = if sgf.setup_black.is_empty() && sgf.setup_white.is_empty() {
+        None
+    } else {
+        let setup = crate::record::replay_position(&loaded, &sgf, Some(0), crate::record::Legality::Check)
+            .map_err(|e| ApiError::refused(e.to_string()))?;
+        Some(setup.position.to_fen().ok_or_else(|| ApiError::refused("this board's positions have no FEN"))?)
+    };
     let rows = sgf.size.1;
     let mut moves = Vec::new();
     for event in &sgf.moves {
@@ -411,7 +416,7 @@ fn sgf_state(app: &App, game: &str, overrides: &[(String, String)], text: &str) 
         }
     }
     let options = loaded.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    Ok(GameState { game: game.into(), options, fen: None, moves })
+    Ok(GameState { game: game.into(), options, fen, moves })
 }
 
 async fn simulate(State(app): State<App>, Body(req): Body<SimulateRequest>) -> Result<Json<Value>, ApiError> {
