@@ -426,6 +426,10 @@ impl Session {
             return Ok(to_sgf(&self.game, &moves, result).map_err(|e| e.to_string())?.to_sgf());
         }
         let mut record = GameRecord::new(&self.game_ref, &self.game, &[], result);
+        // A game started from a position of its own (`play --fen`) keeps it.
+        if self.start.hash() != self.game.start().hash() {
+            record.start = self.start.to_fen();
+        }
         record.moves = self
             .history
             .iter()
@@ -444,7 +448,10 @@ impl Session {
                 record.game
             ));
         }
-        let mut pos = self.start.clone();
+        let mut pos = match &record.start {
+            Some(fen) => Position::from_fen(&self.game, fen).map_err(|e| format!("start `{}`: {e}", clip(fen)))?,
+            None => self.start.clone(),
+        };
         let mut history = History::new();
         for (i, text) in record.moves.iter().enumerate() {
             let seat = pos.to_move();

@@ -337,3 +337,45 @@ fn sgf_of_a_variant_replays_as_it_was_played() {
     let sgf = parse_sgf("(;GM[1]SZ[9]QO[size=19];B[ee])").unwrap();
     assert!(matches!(game_for_record("go", &[], &sgf), Err(ReplayError::Mismatch(_))));
 }
+
+/// A game played from a FEN (`play --fen`) is recorded with its start, and `qipan replay` and `load` in a
+/// session start from it again.
+#[test]
+fn a_game_from_a_fen_is_recorded_with_its_start() {
+    let dir = tempdir("fen-start");
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["play", "chess", "--fen", fen, "--record", "r.yaml"])
+        .current_dir(&dir)
+        .env("QIPAN_LIBRARY", dir.join("no-library"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child.stdin.take().unwrap().write_all(b"a7-a8=queen\nquit\n").unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+    let text = std::fs::read_to_string(dir.join("r.yaml")).unwrap();
+    assert!(text.contains(&format!("start: \"{fen}\"")), "{text}");
+    let (code, out) = qipan(&dir, &["replay", "r.yaml"]);
+    assert_eq!(code, Some(0), "{out}");
+    let replay = qipan::record::GameRecord::read_file(&dir.join("r.yaml")).unwrap().replay().unwrap();
+    assert!(replay.refused.is_none());
+    assert_eq!(replay.position.to_fen().unwrap(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    // A session of the same game loads it: from the record's start, not its own.
+    let game = qipan::load("chess", &[]).unwrap();
+    let mut session = qipan::session::Session::new("chess", game.start(), &[], 1);
+    let mut out = Vec::new();
+    session.run(&mut format!("load {}\nquit\n", dir.join("r.yaml").display()).as_bytes(), &mut out).unwrap();
+    assert_eq!(
+        session.position().to_fen().unwrap(),
+        "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    // A start the game refuses is an error naming it.
+    std::fs::write(dir.join("bad.yaml"), "game: chess\nstart: \"9/9 w\"\nmoves: []\n").unwrap();
+    let (code, out) = qipan(&dir, &["replay", "bad.yaml"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("start `9/9 w`"), "{out}");
+}

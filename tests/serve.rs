@@ -392,3 +392,25 @@ async fn sgf_setup_stones_become_the_start() {
     assert_eq!(v["ply"], json!(3)); // the FEN start counts as after one ply: White is second
     assert_eq!(v["to_move"], json!("white"), "{v}");
 }
+
+/// A game started from a FEN keeps its start in a saved qipan record, and loads back to the same position.
+#[tokio::test]
+async fn a_fen_start_survives_a_qipan_record() {
+    let app = app();
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let state = json!({"game": "chess", "fen": fen, "moves": ["a7-a8=queen"]});
+    let (status, saved) = post(
+        &app,
+        "/api/record/save",
+        json!({"game": "chess", "fen": fen, "moves": ["a7-a8=queen"], "format": "qipan"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert!(saved["text"].as_str().unwrap().contains(&format!("start: \"{fen}\"")), "{saved}");
+    let (status, loaded) = post(&app, "/api/record/load", json!({"game": "chess", "text": saved["text"]})).await;
+    assert_eq!(status, StatusCode::OK, "{loaded}");
+    let (_, now) = post(&app, "/api/state", state).await;
+    assert_eq!(loaded["fen"], json!(fen));
+    assert_eq!(loaded["position_fen"], now["position_fen"]);
+    assert!(loaded["position_fen"].as_str().unwrap().starts_with("Q3k3/"));
+}

@@ -77,6 +77,8 @@ pub struct GameRecord {
     pub game: String,
     /// Every declared option and its value.
     pub options: BTreeMap<String, String>,
+    /// The position the moves start from, as FEN, when it is not the game's start (`start:`).
+    pub start: Option<String>,
     /// The moves, one per ply, in the game's move text.
     pub moves: Vec<String>,
     /// The result as written (`red wins (last side standing)`), if the game ended.
@@ -114,6 +116,14 @@ pub enum RecordError {
     /// The record file cannot be read.
     #[error("{0}")]
     Read(std::io::Error),
+    /// The record's `start` is not a FEN position of its game.
+    #[error("start `{fen}`: {error}")]
+    Start {
+        /// The FEN as written.
+        fen: String,
+        /// Why the game refuses it.
+        error: qipan_core::fen::FenError,
+    },
 }
 
 /// A move the rules refused while replaying.
@@ -317,6 +327,8 @@ struct RecordFile {
     #[serde(default)]
     options: BTreeMap<String, Scalar>,
     #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
     moves: Vec<Spanned<String>>,
     #[serde(default)]
     result: Option<String>,
@@ -355,6 +367,7 @@ impl GameRecord {
         GameRecord {
             game: game_ref.to_string(),
             options: game.options.clone(),
+            start: None,
             moves: moves.iter().map(|m| move_text(game, m)).collect(),
             result: result.map(result_text),
             lines: Vec::new(),
@@ -385,6 +398,7 @@ impl GameRecord {
         Ok(GameRecord {
             game: file.game,
             options: file.options.into_iter().map(|(k, v)| (k, v.text())).collect(),
+            start: file.start.filter(|f| !f.trim().is_empty()),
             lines: file.moves.iter().map(|m| m.referenced.line() as usize).collect(),
             moves: file.moves.into_iter().map(|m| m.value).collect(),
             result: file.result,
@@ -418,6 +432,9 @@ impl GameRecord {
             for (k, v) in &self.options {
                 let _ = writeln!(s, "  {}: {}", yaml_quote(k), yaml_quote(v));
             }
+        }
+        if let Some(fen) = &self.start {
+            let _ = writeln!(s, "start: {}", yaml_quote(fen));
         }
         if self.moves.is_empty() {
             s.push_str("moves: []\n");
@@ -525,10 +542,18 @@ impl GameRecord {
     /// let refused = replay.refused.unwrap();
     /// assert_eq!((refused.number, refused.line, refused.not_replayed), (2, 3, 1)); // move 2, on line 3
     /// assert!(refused.reason.contains("occupied"));
+    /// // A record may start from a position of its own, as FEN.
+    /// let text = "game: chess\nstart: 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nmoves: [a7-a8=queen]\n";
+    /// let replay = qipan::record::GameRecord::parse(text).unwrap().replay().unwrap();
+    /// assert_eq!(replay.position.to_fen().unwrap(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
     /// ```
     pub fn replay(&self) -> Result<RecordReplay, RecordError> {
         let game = self.load_game()?;
-        let mut position = game.start();
+        let mut position = match &self.start {
+            Some(fen) => Position::from_fen(&game, fen)
+                .map_err(|error| RecordError::Start { fen: crate::input::clip(fen).into_owned(), error })?,
+            None => game.start(),
+        };
         let mut moves = Vec::new();
         let mut refused = None;
         for (i, text) in self.moves.iter().enumerate() {

@@ -301,11 +301,8 @@ async fn save(State(app): State<App>, Body(req): Body<SaveRequest>) -> Result<Js
             "qipan" => {
                 let mut record = GameRecord::new(&req.state.game, &game, &[], pos.outcome());
                 record.moves = replay.played.clone();
-                let mut text = record.to_text();
-                if let Some(f) = req.state.fen.as_deref().filter(|f| !f.trim().is_empty()) {
-                    text = format!("# start: {f}\n{text}");
-                }
-                text
+                record.start = req.state.fen.clone().filter(|f| !f.trim().is_empty());
+                record.to_text()
             }
             other => {
                 return Err(ApiError::bad(format!(
@@ -361,7 +358,12 @@ async fn load(State(app): State<App>, Body(req): Body<LoadRequest>) -> Result<Js
                 let record = GameRecord::parse(text).map_err(|e| ApiError::refused(e.to_string()))?;
                 let game =
                     if app.catalogue.spec(&record.game).is_ok() { record.game.clone() } else { req.game.clone() };
-                GameState { game, options: record.options.clone(), fen: None, moves: record.moves.clone() }
+                GameState {
+                    game,
+                    options: record.options.clone(),
+                    fen: record.start.clone(),
+                    moves: record.moves.clone(),
+                }
             }
             "fen" => {
                 let state = GameState {
