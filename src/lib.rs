@@ -31,8 +31,8 @@ pub mod sgf;
 pub mod simulate;
 
 pub use load::{
-    LoadError, Resolver, cut_and_choose, definition, load, load_for_view, load_str, options, source, source_file,
-    validate,
+    LoadError, RandomStartError, Resolver, cut_and_choose, definition, draw_start, load, load_for_view, load_str,
+    options, source, source_file, validate,
 };
 pub use qipan_core as core;
 pub use qipan_dsl as dsl;

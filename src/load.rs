@@ -41,6 +41,56 @@ pub enum LoadError {
     Invalid(#[from] Diagnostics),
 }
 
+/// Why `random` cannot stand for an option's value ([`draw_start`]).
+///
+/// ```
+/// let mut overrides = vec![("size".to_string(), "random".to_string())];
+/// let err = qipan::draw_start("go", &mut overrides, 1).unwrap_err();
+/// assert!(matches!(err, qipan::RandomStartError::NotAStart(ref o) if o == "size"));
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum RandomStartError {
+    /// The game does not load with the other options.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The option set to `random` does not number the game's starts.
+    #[error("`random` is a value only for the option that numbers a game's starts (chess960's `start`), not for `{0}`")]
+    NotAStart(String),
+}
+
+/// Draws a numbered start: an option set to `random` that numbers the game's starts (chess960's `start`)
+/// gets a number drawn from `seed`. Returns the option and the number, or `None` when no option is `random`.
+///
+/// ```
+/// let mut overrides = vec![("start".to_string(), "random".to_string())];
+/// let (option, number) = qipan::draw_start("chess960", &mut overrides, 7)?.unwrap();
+/// assert_eq!((option.as_str(), overrides[0].1.clone()), ("start", number.to_string()));
+/// assert!(number < 960);
+/// let mut again = vec![("start".to_string(), "random".to_string())];
+/// assert_eq!(qipan::draw_start("chess960", &mut again, 7)?.unwrap().1, number); // the same seed, the same start
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn draw_start(
+    game_ref: &str,
+    overrides: &mut [(String, String)],
+    seed: u64,
+) -> Result<Option<(String, u64)>, RandomStartError> {
+    let Some(i) = overrides.iter().position(|(_, v)| v == "random") else { return Ok(None) };
+    let others: Vec<(String, String)> =
+        overrides.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, kv)| kv.clone()).collect();
+    let game = load_for_view(game_ref, &others)?;
+    let name = overrides[i].0.clone();
+    let shuffle =
+        game.shuffle.as_ref().filter(|s| s.option == name).ok_or_else(|| RandomStartError::NotAStart(name.clone()))?;
+    // SplitMix64: a seed of 1 and one of 2 give unrelated starts.
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    let number = (z ^ (z >> 31)) % shuffle.count();
+    overrides[i].1 = number.to_string();
+    Ok(Some((name, number)))
+}
+
 /// Finds the bases of `extends:` as commands find games: a name is a built-in game, else a game
 /// of the [`library`]; a path (with a `/`, or ending in `.yaml`) is relative to the extending file.
 ///

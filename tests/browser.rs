@@ -85,6 +85,11 @@ fn chess_promotion_with_the_chooser() {
 }
 
 #[test]
+fn chess960_start_drawn_at_random() {
+    script("chess960.mjs", &[], &[]);
+}
+
+#[test]
 fn amazons_arrow_by_click() {
     script("amazons.mjs", &[], &[]);
 }

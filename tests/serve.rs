@@ -414,3 +414,27 @@ async fn a_fen_start_survives_a_qipan_record() {
     assert_eq!(loaded["position_fen"], now["position_fen"]);
     assert!(loaded["position_fen"].as_str().unwrap().starts_with("Q3k3/"));
 }
+
+/// Chess960's start may be `random`: a number is drawn and the answer's options name it; `random` for any
+/// other option is a bad request.
+#[tokio::test]
+async fn a_random_start_is_drawn_and_named() {
+    let app = app();
+    let (_, games) = call(&app, "GET", "/api/games", None).await;
+    let c960 = games["games"].as_array().unwrap().iter().find(|g| g["name"] == "chess960").unwrap();
+    let start = c960["options"].as_array().unwrap().iter().find(|o| o["name"] == "start").unwrap();
+    assert_eq!(start["random"], json!(true));
+    let (status, v) =
+        post(&app, "/api/state", json!({"game": "chess960", "options": {"start": "random"}, "moves": []})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let number: u32 = v["options"]["start"].as_str().unwrap().parse().unwrap();
+    assert!(number < 960);
+    // The start drawn is the one its number names.
+    let (_, named) =
+        post(&app, "/api/state", json!({"game": "chess960", "options": {"start": number.to_string()}, "moves": []}))
+            .await;
+    assert_eq!(named["position_fen"], v["position_fen"]);
+    let (status, e) = post(&app, "/api/state", json!({"game": "go", "options": {"size": "random"}, "moves": []})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(e["error"].as_str().unwrap().contains("not for `size`"), "{e}");
+}

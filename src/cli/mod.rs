@@ -137,21 +137,7 @@ impl GameArgs {
     /// Replaces `random` as the value of a numbered start's option (`--set start=random`, chess960) by a
     /// start drawn from `seed`, and returns the option and number drawn.
     pub fn random_start(&self, overrides: &mut [(String, String)], seed: u64) -> anyhow::Result<Option<(String, u64)>> {
-        let Some(i) = overrides.iter().position(|(_, v)| v == "random") else { return Ok(None) };
-        let others: Vec<(String, String)> =
-            overrides.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, kv)| kv.clone()).collect();
-        let game = qipan::load_for_view(&self.game, &others)?;
-        let name = &overrides[i].0;
-        let shuffle = game.shuffle.as_ref().filter(|s| s.option == *name).ok_or_else(|| {
-            anyhow::anyhow!("`random` is a value only for the option that numbers a game's starts (chess960's `start`)")
-        })?;
-        // SplitMix64: a seed of 1 and one of 2 give unrelated starts.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        let number = (z ^ (z >> 31)) % shuffle.count();
-        overrides[i].1 = number.to_string();
-        Ok(Some((name.clone(), number)))
+        Ok(qipan::draw_start(&self.game, overrides, seed)?)
     }
 
     /// Loads the game.

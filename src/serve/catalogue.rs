@@ -138,11 +138,13 @@ impl Catalogue {
                 match crate::definition(&e.id) {
                     Ok(def) => {
                         let (_, title, description) = def.summary();
+                        // The option that numbers the starts (chess960's `start`) may also be `random`.
+                        let starts = def.def.shuffle.as_ref().map(|s| s.number.value.clone());
                         let options: Vec<Value> = def
                             .options()
                             .iter()
                             .map(|o| {
-                                json!({"name": o.name, "type": o.kind,
+                                json!({"name": o.name, "type": o.kind, "random": starts.as_ref() == Some(&o.name),
                                     "default": o.default.as_ref().map(|d| d.to_string()),
                                     "values": o.values.as_ref().map(|v| v.iter().map(|x| x.to_string()).collect::<Vec<_>>()),
                                     "doc": o.doc.split_whitespace().collect::<Vec<_>>().join(" ")})

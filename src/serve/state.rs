@@ -115,7 +115,16 @@ impl GameState {
         {
             return Err(ApiError::bad(format!("set option `{}` in the form above to start {}", unset.name, self.game)));
         }
-        crate::load(spec, &self.overrides()).map_err(ApiError::from)
+        // `random` for the option that numbers the starts (chess960): a start drawn now, which the answer's
+        // `options` then names.
+        let mut overrides = self.overrides();
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        crate::draw_start(spec, &mut overrides, seed).map_err(|e| match e {
+            crate::RandomStartError::Load(e) => ApiError::from(e),
+            e => ApiError::bad(e.to_string()),
+        })?;
+        crate::load(spec, &overrides).map_err(ApiError::from)
     }
 
     /// The start position: the FEN when given, else the game's start.

@@ -75,6 +75,17 @@ function optionsForm() {
     field.name = o.name;
     if (o.default != null) field.value = o.default;
     label.append(field);
+    if (o.random) {
+      // The option that numbers the starts (chess960): `random` draws one, which the answer then names.
+      field.type = "text";
+      const dice = document.createElement("button");
+      dice.type = "button";
+      dice.className = "random";
+      dice.textContent = "random";
+      dice.title = "draw a start at random";
+      dice.addEventListener("click", () => { field.value = "random"; newGame(); });
+      label.append(dice);
+    }
     form.append(label);
   }
 }
@@ -133,6 +144,14 @@ function showError(e) {
 
 function show(view, seatsToo) {
   page.view = view;
+  // A start drawn at random keeps its number: later requests (and the form) name it.
+  for (const [k, v] of Object.entries(page.state.options || {})) {
+    if (v === "random" && view.options && view.options[k] !== undefined) {
+      page.state.options[k] = view.options[k];
+      const field = $("options").elements.namedItem(k);
+      if (field) field.value = view.options[k];
+    }
+  }
   page.second = null;
   $("board").dataset.second = "";
   $("diagnostics").hidden = true;
