@@ -4,7 +4,7 @@
 
 use super::look::{BoardMark, Shape, Style};
 use super::tray::{self, Tray};
-use super::{Marks, colour, column_under, symbol};
+use super::{Marks, colour, column_under};
 use crate::board::NodeId;
 use crate::position::{Piece, Position};
 use std::fmt::Write;
@@ -213,7 +213,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         if let Some(p) = pos.cell(n) {
             let (x, y) = xy(n);
             column_under(&mut s, pos, n, (x, y), UNIT);
-            piece(&mut s, pos, p, n, (x, y), 1.0);
+            piece(&mut s, pos, p, (x, y), 1.0);
         }
     }
     if style == Style::Points {
@@ -252,7 +252,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         );
     }
     y += legend_h;
-    let held = |s: &mut String, p: Piece, at: (f32, f32), scale: f32| draw(s, pos, p, tray_glyph(pos, p), at, scale);
+    let held = |s: &mut String, p: Piece, at: (f32, f32), scale: f32| piece(s, pos, p, at, scale);
     for (i, t) in top.iter().enumerate() {
         tray::draw(&mut s, pos, t, (0.2 * UNIT, 0.1 * UNIT + i as f32 * tray::ROW), &held);
     }
@@ -326,31 +326,22 @@ fn legend_items(pos: &Position) -> Vec<(Vec<crate::position::Piece>, String)> {
         .collect()
 }
 
-/// The glyph a piece is drawn with: the definition's, else its symbol when the game has several piece types.
-fn glyph(pos: &Position, p: crate::position::Piece, n: NodeId) -> Option<String> {
+/// The glyph a piece is drawn with, on the board or in a tray: the definition's, else its symbol when the
+/// game has several piece types.
+fn glyph(pos: &Position, p: Piece) -> Option<String> {
     let g = pos.game();
     if let Some(gl) = g.look.glyph(p.piece.idx(), p.seat.idx()) {
         return Some(gl.to_string());
     }
     // A definition that gives glyphs leaves the others blank (draughts' men); else symbols tell types apart.
     let any = g.look.glyphs.iter().any(|gl| !gl.is_empty());
-    (!any && g.pieces.len() > 1).then(|| symbol(pos, n))
-}
-
-/// A piece on node `n`, centred at `(x, y)`, at `scale` times the size of a square.
-fn piece(s: &mut String, pos: &Position, p: crate::position::Piece, n: NodeId, at: (f32, f32), scale: f32) {
-    draw(s, pos, p, glyph(pos, p, n), at, scale);
-}
-
-/// The glyph of a piece in a tray: the definition's, else its symbol when the game has several piece types.
-fn tray_glyph(pos: &Position, p: Piece) -> Option<String> {
-    let g = pos.game();
-    if let Some(gl) = g.look.glyph(p.piece.idx(), p.seat.idx()) {
-        return Some(gl.to_string());
-    }
-    let any = g.look.glyphs.iter().any(|gl| !gl.is_empty());
     let symbols = &g.pieces[p.piece.idx()].symbols;
     (!any && g.pieces.len() > 1).then(|| symbols.get(p.seat.idx()).or(symbols.first()).cloned()).flatten()
+}
+
+/// A piece centred at `(x, y)`, at `scale` times the size of a square.
+fn piece(s: &mut String, pos: &Position, p: Piece, at: (f32, f32), scale: f32) {
+    draw(s, pos, p, glyph(pos, p), at, scale);
 }
 
 /// A piece for the legend: its glyph without a node.
