@@ -22,6 +22,9 @@ pub struct PlayArgs {
     /// grids), otherwise a qipan record (any game; `qipan replay FILE` reads it back).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
+    /// Go on from a qipan record of this game and options (as `--record` or `save` wrote it).
+    #[arg(long, value_name = "FILE")]
+    load: Option<String>,
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -44,6 +47,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut session = Session::new(&a.game.game, a.game.start(&game)?, &agents, a.seed).with_ink(super::ink());
     if let Some(path) = &a.record {
         session.check_format(path)?;
+    }
+    if let Some(path) = &a.load {
+        session.resume(path)?;
     }
     let played = session.run(&mut input, &mut std::io::stdout().lock());
     // The game is recorded however the session ended: a failing hook or a closed terminal loses nothing.

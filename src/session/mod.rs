@@ -5,9 +5,11 @@
 //! too long or not UTF-8 each get a message, and the game goes on. Input echoed in a message has its control
 //! characters escaped.
 
+mod commands;
+
 use crate::input::{Line, MAX_LINE_BYTES, clip, escape_controls, read_line};
 use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
-use qipan_core::ai::{Agent, AgentSpec, player};
+use qipan_core::ai::{Agent, AgentSpec, MctsConfig, player};
 use qipan_core::hooks::HookError;
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::{Game, GameResult, Move, MoveKind, PlayError, Position, SeatId, render};
@@ -94,6 +96,27 @@ pub struct Session {
     rng: SmallRng,
     /// How the board is printed: plain, or coloured for a terminal.
     ink: render::Ink,
+    /// Whether the people who left the game chose to watch the computer players finish it.
+    watching: bool,
+}
+
+/// A record that cannot be resumed ([`Session::resume`]): unreadable, of another game or options, or with a
+/// move the rules refuse.
+///
+/// ```
+/// let game = qipan::load("go", &[])?;
+/// let mut session = qipan::session::Session::new("go", game.start(), &[], 1);
+/// let e = session.resume("/no/such/record.yaml").unwrap_err();
+/// assert!(e.to_string().starts_with("/no/such/record.yaml: "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {reason}")]
+pub struct ResumeError {
+    /// The record's path.
+    pub path: String,
+    /// Why it cannot be resumed.
+    pub reason: String,
 }
 
 /// What a command asks of the loop.
@@ -141,6 +164,7 @@ impl Session {
             game,
             history: History::new(),
             ink: render::Ink::Plain,
+            watching: false,
         }
     }
 
@@ -207,12 +231,7 @@ impl Session {
     /// ```
     pub fn run(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), SessionError> {
         writeln!(out, "{}", self.game.title)?;
-        writeln!(
-            out,
-            "Type a move (e.g. `{}`), `moves` to list legal moves (`moves NODE`: the piece there), `undo`, `resign`, \
-             `save FILE`, `load FILE`, `svg FILE` to draw the board, `board` to print all of it, `quit` to stop.",
-            example(&self.pos)
-        )?;
+        writeln!(out, "Type a move (e.g. `{}`), or `help` for the commands.", example(&self.pos))?;
         // The whole board first; after a move, a long diagram shrinks to the part the move touched.
         write!(out, "{}", self.diagram(false))?;
         let mut redraw = false;
@@ -226,14 +245,19 @@ impl Session {
             let seat = self.pos.to_move();
             let name = &self.game.seats[seat.idx()].name;
             let holder = self.holder(&self.pos, seat);
+            if self.agents[holder].is_some() && self.left_to_computers(input, out)? {
+                return Ok(());
+            }
             if let Some(agent) = self.agents[holder].as_mut() {
                 let Some(mv) = agent.choose(&self.pos, &mut self.rng)? else {
                     writeln!(out, "{name} has no legal move")?;
                     return Ok(());
                 };
                 writeln!(out, "{name} plays {}", move_text(&self.game, &mv))?;
+                let before = self.pos.clone();
                 self.pos.play(&mv)?;
                 self.history.push((seat, Some(mv)));
+                write!(out, "{}", commands::announce(&before, &self.pos))?;
                 swapped_note(&self.game, &mv, out)?;
                 redraw = true;
                 continue;
@@ -277,6 +301,28 @@ impl Session {
         }
     }
 
+    /// When the last person has left a game that people were playing (a resignation in a game of several
+    /// seats), asks once whether to watch the computer players finish it; true to stop. A closed input
+    /// stops (a script, a pipe).
+    fn left_to_computers(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<bool, SessionError> {
+        let person_playing = |s: SeatId| self.agents[self.holder(&self.pos, s)].is_none();
+        let people_began = self.game.seat_ids().any(|s| self.agents[self.holder(&self.start, s)].is_none());
+        if self.watching || !people_began || self.game.seat_ids().any(|s| self.pos.is_alive(s) && person_playing(s)) {
+            return Ok(false);
+        }
+        write!(out, "No person is left in the game. Watch the computer players finish it, or stop? [watch/stop] ")?;
+        out.flush()?;
+        let answer = match read_line(input, MAX_LINE_BYTES)? {
+            Some(Line::Text(line)) => line.trim().to_ascii_lowercase(),
+            _ => String::new(),
+        };
+        self.watching = matches!(answer.as_str(), "watch" | "w");
+        if !self.watching {
+            writeln!(out)?;
+        }
+        Ok(!self.watching)
+    }
+
     /// The seat whose agent (or person) plays `seat` now.
     fn holder(&self, pos: &Position, seat: SeatId) -> usize {
         let sitter = pos.seated(seat);
@@ -290,9 +336,17 @@ impl Session {
             writeln!(out, "{}", escape_controls(text))?;
             Ok(Flow::Next { redraw: false })
         };
+        // Commands in any case (`QUIT`); a word that is no command is a move, read as typed (`Nf3`, `P*e4`).
+        let lower = word.to_ascii_lowercase();
+        let word = if commands::is_command(&lower, !rest.is_empty()) { lower.as_str() } else { word };
         match (word, rest) {
             ("", _) => Ok(Flow::Next { redraw: false }),
             ("quit" | "exit", "") => Ok(Flow::Stop),
+            ("help", "") => {
+                write!(out, "{}", commands::help(&self.pos, &example(&self.pos)))?;
+                Ok(Flow::Next { redraw: false })
+            }
+            ("hint", "") => self.hint(out),
             ("resign", "") => match self.pos.resign() {
                 Ok(()) => {
                     self.history.push((seat, None));
@@ -302,21 +356,20 @@ impl Session {
                 Err(e) => said(out, &format!("resign: {e}")),
             },
             ("moves", "") => {
-                let texts: Vec<String> = self.pos.legal_moves().iter().map(|m| move_text(&self.game, m)).collect();
-                said(out, &texts.join(" "))
+                let text = commands::grouped(&self.pos, &self.pos.legal_moves());
+                write!(out, "{}", text.unwrap_or_else(|| "no legal move\n".into()))?;
+                Ok(Flow::Next { redraw: false })
             }
             ("moves", label) => {
                 let Some(node) = self.game.board.find(label) else {
                     return said(out, &format!("no node `{label}` on this board"));
                 };
-                let texts: Vec<String> = self
-                    .pos
-                    .legal_moves()
-                    .iter()
-                    .filter(|m| m.from == node)
-                    .map(|m| move_text(&self.game, m))
-                    .collect();
-                said(out, &if texts.is_empty() { format!("no legal move from {label}") } else { texts.join(" ") })
+                let mine: Vec<Move> = self.pos.legal_moves().into_iter().filter(|m| m.from == node).collect();
+                match commands::grouped(&self.pos, &mine) {
+                    Some(text) => write!(out, "{text}")?,
+                    None => writeln!(out, "no legal move from {}", escape_controls(label))?,
+                }
+                Ok(Flow::Next { redraw: false })
             }
             ("undo", "") => self.undo(out),
             ("board", "") => {
@@ -350,16 +403,50 @@ impl Session {
             }
             _ => match parse_move(&self.pos, line) {
                 Err(e) => said(out, &e.to_string()),
-                Ok(mv) => match self.pos.play(&mv) {
-                    Ok(()) => {
+                Ok(mv) => match (self.pos.clone(), self.pos.play(&mv)) {
+                    (before, Ok(())) => {
                         self.history.push((seat, Some(mv)));
+                        write!(out, "{}", commands::announce(&before, &self.pos))?;
                         swapped_note(&self.game, &mv, out)?;
                         Ok(Flow::Next { redraw: true })
                     }
-                    Err(e) => said(out, &format!("{}: {e}", clip(line))),
+                    (_, Err(e)) => said(out, &format!("{}: {e}", clip(line))),
                 },
             },
         }
+    }
+
+    /// The move the computer would play for the seat to move: Monte-Carlo tree search of 1,000 iterations, drawn
+    /// from its own random numbers so that the computer players' later moves stay as `--seed` makes them.
+    fn hint(&mut self, out: &mut impl Write) -> io::Result<Flow> {
+        let mut agent = AgentSpec::Mcts(MctsConfig { iterations: Some(1000), ..MctsConfig::default() }).build();
+        let mut rng = SmallRng::seed_from_u64(self.pos.hash());
+        match agent.choose(&self.pos, &mut rng) {
+            Ok(Some(mv)) => writeln!(out, "hint: {}", move_text(&self.game, &mv))?,
+            Ok(None) => writeln!(out, "hint: no legal move")?,
+            Err(e) => writeln!(out, "hint: {e}")?,
+        }
+        Ok(Flow::Next { redraw: false })
+    }
+
+    /// Goes on from a qipan record of this game (`play --load FILE`): its moves are replayed from its start.
+    ///
+    /// ```
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let path = std::env::temp_dir().join(format!("qipan-doc-resume-{}.yaml", std::process::id()));
+    /// let mut first = qipan::session::Session::new("go", game.start(), &[], 1);
+    /// first.run(&mut "c3\nd4\n".as_bytes(), &mut Vec::new())?;
+    /// first.save(&path)?;
+    /// let mut again = qipan::session::Session::new("go", game.start(), &[], 1);
+    /// again.resume(&path.display().to_string())?;
+    /// assert_eq!((again.position().ply(), again.history().len()), (2, 2));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resume(&mut self, path: &str) -> Result<(), ResumeError> {
+        let (pos, history) = self.load(path).map_err(|reason| ResumeError { path: path.to_string(), reason })?;
+        (self.pos, self.history) = (pos, history);
+        Ok(())
     }
 
     /// Back to before the last move a person made, taking back the computer's replies too.
