@@ -215,7 +215,7 @@ fn play_lists_one_pieces_moves_and_draws_the_board() {
     let input = format!("moves r1s5\nr1s5-eye1\nsvg {}\nquit\n", svg.display());
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let text = stdout(&child.wait_with_output().unwrap());
-    assert!(text.contains("red> r1s5-r1s4 r1s5-r1s3 r1s5-eye1"), "{text}");
+    assert!(text.contains("red> pawn r1s5: r1s5-r1s4 r1s5-r1s3 r1s5-eye1\n"), "{text}");
     assert!(text.contains("yellow plays") && text.contains("blue plays"), "{text}");
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
 }
@@ -301,11 +301,12 @@ fn play_resign_ends_the_game_and_is_recorded() {
     let sgf = dir.join("go.sgf");
     play(&["play", "go", "--set", "size=9", "--record", sgf.to_str().unwrap()], "resign\n");
     assert!(std::fs::read_to_string(&sgf).unwrap().contains("RE[W+R]"));
-    // Seven Kingdoms for three: the player of Qin, Zhao and Yan resigns, the other two play the game out, and
-    // the record, resignation first, replays to the same result.
+    // Seven Kingdoms for three: the player of Qin, Zhao and Yan resigns and chooses to watch the other two play
+    // the game out, and the record, resignation first, replays to the same result.
     let rec = dir.join("sk.qipan");
     let args = ["play", "seven-kingdoms", "--set", "players=3", "--ai", "chu,han,qi,wei", "--record"];
-    let text = play(&[&args[..], &[rec.to_str().unwrap()]].concat(), "resign\n");
+    let text = play(&[&args[..], &[rec.to_str().unwrap()]].concat(), "resign\nwatch\n");
+    assert!(text.contains("No person is left in the game."), "{text}");
     assert!(text.contains("qin resigns") && text.contains("Game over"), "{text}");
     assert!(std::fs::read_to_string(&rec).unwrap().contains("moves:\n  - \"resign\"\n  - \""));
     let v = json(&qipan(&["replay", rec.to_str().unwrap(), "--json"]));

@@ -40,7 +40,12 @@ fn commands_are_read_in_any_case_and_moves_as_typed() {
 #[test]
 fn moves_are_grouped_by_the_piece_that_makes_them() {
     let (out, _) = session("chess", &[], &[], "moves\nquit\n");
-    let listing: Vec<&str> = out.lines().filter(|l| l.contains(": ") && !l.contains("Type a move")).collect();
+    // The first line follows the prompt (`white> `): the input is not echoed.
+    let listing: Vec<&str> = out
+        .lines()
+        .map(|l| l.trim_start_matches("white> "))
+        .filter(|l| l.contains(": ") && !l.contains("Type a move"))
+        .collect();
     // Eight pawns and two knights, one line each, 20 moves in all.
     assert_eq!(listing.len(), 10, "{listing:?}");
     assert!(listing.contains(&"pawn e2: e2-e3 e2-e4"), "{listing:?}");
@@ -52,7 +57,8 @@ fn moves_are_grouped_by_the_piece_that_makes_them() {
         out[start..].lines().take_while(|l| l.starts_with("place: ") || l.starts_with("    ")).collect();
     assert!(block.len() > 1 && block.iter().all(|l| l.chars().count() <= 78), "{block:?}");
     let words: usize = block.iter().map(|l| l.trim_start_matches("place:").split_whitespace().count()).sum();
-    assert_eq!(words, 82, "81 points and pass");
+    assert_eq!(words, 81, "every point");
+    assert_eq!(out[start..].lines().nth(block.len()), Some("pass"), "the pass on a line of its own");
 }
 
 #[test]
@@ -71,7 +77,7 @@ fn a_move_says_what_it_took_and_the_check_it_gives() {
 #[test]
 fn hint_names_a_legal_move_and_leaves_the_computer_as_seeded() {
     let (out, s) = session("go", &[("size", "5")], &[], "hint\nquit\n");
-    let hint = out.lines().find_map(|l| l.strip_prefix("hint: ")).expect("a hint");
+    let hint = out.split("hint: ").nth(1).and_then(|t| t.lines().next()).expect("a hint");
     let pos = s.position();
     assert!(qipan::core::notation::parse_move(pos, hint).is_ok_and(|m| pos.legal_moves().contains(&m)), "{hint}");
     // The computer's replies are the same with or without a hint asked before.
@@ -102,7 +108,7 @@ fn when_no_person_is_left_the_session_asks_whether_to_watch() {
     assert!(moves > 3 && out.contains("b plays") && out.contains("c plays"), "{out}");
     assert_eq!(out.matches("No person is left").count(), 1, "asked once");
     // Computer players from the start (`--ai all`) are watched without a question.
-    let mut s = Session::new("three.yaml", game.start(), &[Some(AgentSpec::Random); 3], 1);
+    let mut s = Session::new("three.yaml", game.start(), &[const { Some(AgentSpec::Random) }; 3], 1);
     let mut out = Vec::new();
     s.run(&mut "".as_bytes(), &mut out).unwrap();
     assert!(!String::from_utf8(out).unwrap().contains("No person") && s.history().len() >= 3);
@@ -125,7 +131,10 @@ fn play_resumes_a_record() {
             .unwrap();
         child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
         let out = child.wait_with_output().unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
+        (
+            out.status.success(),
+            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+        )
     };
     let path = record.display().to_string();
     let (ok, out) = play(&["play", "go", "--set", "size=5", "--record", &path], "C3\nB2\nquit\n");

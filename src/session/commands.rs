@@ -67,9 +67,12 @@ pub(super) fn grouped(pos: &Position, moves: &[Move]) -> Option<String> {
     }
     let game = pos.game();
     // Groups in the order of their first move: a piece on a node, or a kind of piece entering the board.
-    let mut groups: Vec<((NodeId, PieceId), Vec<String>)> = Vec::new();
+    // A group's key: the node a piece moves from (none for placements and drops) and the kind of piece (none
+    // for a pass).
+    type Key = (NodeId, Option<PieceId>);
+    let mut groups: Vec<(Key, Vec<String>)> = Vec::new();
     for m in moves {
-        let key = if m.is_pass() { (NodeId::NONE, PieceId::new(u16::MAX)) } else { (m.from, m.piece) };
+        let key = if m.is_pass() { (NodeId::NONE, None) } else { (m.from, Some(m.piece)) };
         let text = move_text(game, m);
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, list)) => list.push(text),
@@ -78,7 +81,7 @@ pub(super) fn grouped(pos: &Position, moves: &[Move]) -> Option<String> {
     }
     let mut out = String::new();
     for ((from, piece), texts) in groups {
-        let head = match (from.is_some(), game.pieces.get(piece.idx())) {
+        let head = match (from.is_some(), piece.and_then(|p| game.pieces.get(p.idx()))) {
             (true, Some(p)) => format!("{} {}:", p.name, game.board.label(from)),
             (false, Some(p)) if game.pieces.len() > 1 => format!("{}:", p.name),
             (false, Some(_)) => "place:".to_string(),

@@ -243,11 +243,11 @@ impl Session {
                 return Ok(());
             }
             let seat = self.pos.to_move();
-            let name = &self.game.seats[seat.idx()].name;
             let holder = self.holder(&self.pos, seat);
             if self.agents[holder].is_some() && self.left_to_computers(input, out)? {
                 return Ok(());
             }
+            let name = &self.game.seats[seat.idx()].name;
             if let Some(agent) = self.agents[holder].as_mut() {
                 let Some(mv) = agent.choose(&self.pos, &mut self.rng)? else {
                     writeln!(out, "{name} has no legal move")?;
