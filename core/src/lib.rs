@@ -30,6 +30,7 @@ pub mod playout;
 pub mod position;
 pub mod render;
 pub mod rules;
+pub mod san;
 #[cfg(test)]
 mod testkit;
 mod turn_text;

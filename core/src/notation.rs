@@ -1,5 +1,6 @@
 //! Move text: `pass`, `D4` (placement), `stone@D4`, `a1+a2` (a placement covering two nodes), `a1-a3`
-//! (move), `b2xb5` (shot), `a7-a8=Q` (promotion); UCI-style `e2e4` and `e7e8q` are read too.
+//! (move), `b2xb5` (shot), `a7-a8=Q` (promotion); UCI-style `e2e4` and `e7e8q` are read too, and standard
+//! algebraic notation (`e4`, `Nf3`, `O-O`, [`san`](crate::san)) in games whose pieces move.
 
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -39,6 +40,9 @@ pub enum NotationError {
         /// [`MAX_MOVE_TEXT`].
         limit: usize,
     },
+    /// Standard algebraic notation that names no legal move (`Nd2` when no knight can go to d2).
+    #[error("no legal move is written `{0}`")]
+    NoSuchMove(String),
     /// Text of no known shape.
     #[error(
         "cannot read move `{0}`: expected `pass`, a node, `piece@node`, `node+node`, `from-to` or `fromxtarget`, then optionally a shot `shooterxtarget` and `+extra`"
@@ -256,6 +260,34 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if chars > MAX_MOVE_TEXT {
         return Err(NotationError::TooLong { chars, limit: MAX_MOVE_TEXT });
     }
+    if !san_shaped(pos.game(), text) || pos.is_over() {
+        return parse_long(pos, text);
+    }
+    // Standard algebraic notation (`e4`, `Nf3`, `O-O`) where pieces move: the legal move it names, else the long
+    // form (a placement `c3`, UCI's `g1f3`), else the better of the two reasons.
+    let san = crate::san::parse_san(pos, text);
+    if san.is_ok() {
+        return san;
+    }
+    parse_long(pos, text).map_err(|long| match san {
+        Err(e @ (NotationError::NoSuchMove(_) | NotationError::Ambiguous(_))) => e,
+        _ => long,
+    })
+}
+
+/// Whether a text may be SAN in this game: one word without the long form's `-` (castling's `O-O` aside), in a
+/// game whose pieces move (not a game of placements only, as Go, nor a sowing game).
+fn san_shaped(game: &Game, text: &str) -> bool {
+    let t = text.trim();
+    let castle = t.trim_end_matches(['+', '#']).replace('0', "O");
+    (castle == "O-O" || castle == "O-O-O" || (!t.contains('-') && !t.contains(char::is_whitespace)))
+        && !t.is_empty()
+        && sowing_piece(game).is_none()
+        && game.pieces.iter().any(|p| p.moves.iter().any(|r| !r.pattern.enters()))
+}
+
+/// The long form: everything [`parse_move`] reads but SAN.
+fn parse_long(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if let Some(mv) = crate::turn_text::parse_turn(pos, text)? {
         return Ok(mv);
     }
