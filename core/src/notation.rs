@@ -269,9 +269,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if san.is_ok() {
         return san;
     }
-    parse_long(pos, text).map_err(|long| match san {
-        Err(e @ (NotationError::NoSuchMove(_) | NotationError::Ambiguous(_))) => e,
-        _ => long,
+    parse_long(pos, text).map_err(|long| {
+        // SAN's reason where the long form could make nothing of the text (`Nd2` is no node), else the long
+        // form's (`dragon@e4`: no such piece; `c3xc3`: several chains).
+        let unread = match &long {
+            NotationError::UnknownNode(n) => n == text.trim(),
+            NotationError::Malformed(_) => text.chars().all(|c| c.is_ascii_alphanumeric() || "=+#!?".contains(c)),
+            _ => false,
+        };
+        match san {
+            Err(e @ (NotationError::NoSuchMove(_) | NotationError::Ambiguous(_))) if unread => e,
+            _ => long,
+        }
     })
 }
 

@@ -24,9 +24,13 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::NotationError;
 use crate::position::Position;
 
-/// The letter SAN names a piece by: its first symbol in upper case (`N` for a knight, `+P` for shogi's tokin).
+/// The letter SAN names a piece by: its first symbol in upper case (`N` for a knight, `+P` for shogi's tokin),
+/// without crazyhouse's mark of a promoted piece (a promoted queen `Q~` is written `Q`).
 fn letter(game: &Game, piece: PieceId) -> String {
-    game.pieces.get(piece.idx()).and_then(|p| p.symbols.first()).map_or_else(String::new, |s| s.to_uppercase())
+    game.pieces
+        .get(piece.idx())
+        .and_then(|p| p.symbols.first())
+        .map_or_else(String::new, |s| s.trim_end_matches('~').to_uppercase())
 }
 
 /// A node's label split into its file (the letters) and its rank (the rest): `e4` → (`e`, `4`).
@@ -77,8 +81,14 @@ pub fn san_text(pos: &Position, mv: &Move) -> String {
             let name = letter(game, mv.piece);
             let mut s = String::new();
             if name == "P" {
-                if captures(pos, mv) {
-                    s.push_str(file_rank(game, mv.from).0);
+                // A pawn's capture names its file; any of its moves names what else tells it from another
+                // pawn going there (xiangqi's soldiers step sideways: `bc5`).
+                let tell = disambiguation(pos, mv);
+                let (file, rank) = file_rank(game, mv.from);
+                match (captures(pos, mv), tell.as_str()) {
+                    (true, t) if t.is_empty() || t == file => s.push_str(file),
+                    (true, _) => s.push_str(&format!("{file}{rank}")),
+                    (false, t) => s.push_str(t),
                 }
             } else {
                 s.push_str(&name);
@@ -98,8 +108,10 @@ pub fn san_text(pos: &Position, mv: &Move) -> String {
     };
     let mut after = pos.clone();
     if after.play(mv).is_ok() {
-        let checked = game.has_check_rule() && after.in_check(after.to_move());
-        let mated = after.outcome().is_some_and(|r| r.winners.contains(&pos.to_move()));
+        // The seats checked: the others than the mover (the turn does not pass on once the game is over).
+        let mover = pos.to_move();
+        let checked = game.has_check_rule() && game.seat_ids().any(|s| s != mover && after.in_check(s));
+        let mated = after.outcome().is_some_and(|r| r.winners.contains(&mover));
         if checked && mated {
             out.push('#');
         } else if checked {
@@ -109,16 +121,15 @@ pub fn san_text(pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// What tells `mv` apart from the other legal moves of the same kind of piece to the same node: nothing, the
-/// origin's file, its rank, or both.
+/// What tells `mv` apart from the other legal moves to the same node of pieces written with the same letter:
+/// nothing, the origin's file, its rank, or both.
 fn disambiguation(pos: &Position, mv: &Move) -> String {
     let game = pos.game();
     let rivals: Vec<NodeId> = pos
         .legal_moves()
         .iter()
-        .filter(|m| {
-            m.kind == MoveKind::Move && m.piece == mv.piece && m.to == mv.to && m.from != mv.from && !castles(m)
-        })
+        .filter(|m| m.kind == MoveKind::Move && m.to == mv.to && m.from != mv.from && !castles(m))
+        .filter(|m| letter(game, m.piece) == letter(game, mv.piece))
         .map(|m| m.from)
         .collect();
     if rivals.is_empty() {
@@ -199,13 +210,14 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let split = from.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(from.len());
     let (file, rank) = from.split_at(split);
     let fits = legal.iter().filter(|m| {
-        let (f, r) = file_rank(game, m.from);
         m.kind == MoveKind::Move
             && !castles(m)
             && m.to == to
             && letter(game, m.piece) == name
-            && (file.is_empty() || f == file)
-            && (rank.is_empty() || r == rank)
+            && {
+                let (f, r) = file_rank(game, m.from);
+                (file.is_empty() || f == file) && (rank.is_empty() || r == rank)
+            }
             && match (&promote, m.promote) {
                 (Some(p), Some(q)) => letter(game, q) == *p,
                 (None, None) => true,
