@@ -16,11 +16,13 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 mod native;
+mod pgn;
 pub use native::yaml_quote;
 pub use native::{
     GameRecord, MAX_RECORD_BYTES, RESIGN, RecordError, RecordReplay, RefusedMove, play_entry, read_record_file,
     result_text,
 };
+pub use pgn::{PgnGame, parse_pgn, pgn_result, to_pgn};
 
 /// What a replay found.
 ///

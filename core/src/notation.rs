@@ -291,8 +291,7 @@ fn san_shaped(game: &Game, text: &str) -> bool {
     let castle = t.trim_end_matches(['+', '#']).replace('0', "O");
     (castle == "O-O" || castle == "O-O-O" || (!t.contains('-') && !t.contains(char::is_whitespace)))
         && !t.is_empty()
-        && sowing_piece(game).is_none()
-        && game.pieces.iter().any(|p| p.moves.iter().any(|r| !r.pattern.enters()))
+        && crate::san::applies(game)
 }
 
 /// The long form: everything [`parse_move`] reads but SAN.

@@ -24,6 +24,22 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::NotationError;
 use crate::position::Position;
 
+/// Whether SAN applies to a game: some piece moves on the board (chess and its family, draughts, tafl), not
+/// only placements (Go) or sowing.
+///
+/// ```
+/// use qipan::core::san::applies;
+///
+/// assert!(applies(&qipan::load("xiangqi", &[])?));
+/// assert!(!applies(&qipan::load("go", &[])?));
+/// assert!(!applies(&qipan::load("kalah", &[])?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn applies(game: &Game) -> bool {
+    let sows = game.pieces.iter().any(|p| p.moves.iter().any(|r| matches!(r.pattern, crate::rules::Pattern::Sow(_))));
+    !sows && game.pieces.iter().any(|p| p.moves.iter().any(|r| !r.pattern.enters()))
+}
+
 /// The letter SAN names a piece by: its first symbol in upper case (`N` for a knight, `+P` for shogi's tokin),
 /// without crazyhouse's mark of a promoted piece (a promoted queen `Q~` is written `Q`).
 fn letter(game: &Game, piece: PieceId) -> String {

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// A qipan record (`game.qipan`, which names its game), or a game followed by an SGF record
-    /// (`go game.sgf`).
+    /// A qipan record (`game.qipan`, which names its game), a PGN game (`game.pgn`, chess or its `Variant`),
+    /// or a game followed by an SGF record (`go game.sgf`).
     #[arg(num_args = 1..=2, value_names = ["RECORD | GAME", "SGF"])]
     args: Vec<String>,
     /// Set a game option for an SGF replay, e.g. `--set size=9` (repeatable).
@@ -38,6 +38,9 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
 
 /// Replays a qipan record; exit 2 when a move is refused or the result differs from the record's.
 fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
+    if path.to_ascii_lowercase().ends_with(".pgn") {
+        return pgn(path, json);
+    }
     let record = GameRecord::read_file(std::path::Path::new(path)).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     let replay = record.replay()?;
     if json {
@@ -46,5 +49,28 @@ fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
         out!("{}", replay.summary(&record));
     }
     let agrees = record.result.is_none() || replay.result() == record.result;
+    Ok(if replay.refused.is_none() && agrees { ExitCode::SUCCESS } else { ExitCode::from(2) })
+}
+
+/// Replays a PGN game (its first): exit 2 when a move is refused or the result differs from the PGN's.
+fn pgn(path: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
+    let pgn = qipan::record::parse_pgn(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let record = GameRecord::from_pgn(&pgn);
+    let replay = record.replay()?;
+    let ours = qipan::record::pgn_result(&replay.position);
+    let written = pgn.result.as_deref().unwrap_or("*");
+    let agrees = written == "*" || written == ours;
+    if json {
+        let mut v = replay.to_json(&record);
+        v["pgn_result"] = serde_json::json!(written);
+        v["result"] = serde_json::json!(ours);
+        v["agrees"] = serde_json::json!(agrees);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        out!("{}", replay.summary(&record));
+        outln!("PGN result {written}, replayed {ours}{}", if agrees { "" } else { ": they differ" });
+    }
     Ok(if replay.refused.is_none() && agrees { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }

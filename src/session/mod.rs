@@ -512,6 +512,13 @@ impl Session {
             let moves: Vec<(SeatId, Move)> = self.history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();
             return Ok(to_sgf(&self.game, &moves, result).map_err(|e| e.to_string())?.to_sgf());
         }
+        if is_pgn(path) {
+            if self.game.seats.len() != 2 || !qipan_core::san::applies(&self.game) {
+                return Err("PGN records games of two seats whose pieces move (chess and its family)".into());
+            }
+            let moves: Vec<Option<Move>> = self.history.iter().map(|&(_, m)| m).collect();
+            return Ok(crate::record::to_pgn(&self.game_ref, &self.start, &moves));
+        }
         let mut record = GameRecord::new(&self.game_ref, &self.game, &[], result);
         // A game started from a position of its own (`play --fen`) keeps it.
         if self.start.hash() != self.game.start().hash() {
@@ -591,6 +598,11 @@ fn os_reason(e: &io::Error) -> String {
 /// A legal move's text, to show the notation.
 fn example(pos: &Position) -> String {
     pos.legal_moves().first().map(|m| move_text(pos.game(), m)).unwrap_or_else(|| "pass".into())
+}
+
+/// Whether a record file is PGN (by its name).
+fn is_pgn(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }
 
 /// Whether a record file is SGF (by its name).

@@ -1,0 +1,256 @@
+//! PGN, the record of chess-like games: written with the seven-tag roster, a `Variant` tag for games other
+//! than chess and `SetUp`/`FEN` for another start, moves in SAN; read with comments, NAGs and variations (the
+//! main line is played), as a [`GameRecord`] whose moves are the SAN texts (`parse_move` reads SAN).
+
+use super::native::{GameRecord, RecordError};
+use qipan_core::san::san_text;
+use qipan_core::{Game, GameResult, Move, Position, SeatId};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// PGN's result: `1-0` when the first seat won, `0-1` the second, `1/2-1/2` a draw, `*` a game not over (or
+/// of more than two seats).
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let mut pos = game.start();
+/// assert_eq!(qipan::record::pgn_result(&pos), "*");
+/// for m in ["f3", "e5", "g4", "Qh4#"] {
+///     pos.play(&parse_move(&pos, m)?)?;
+/// }
+/// assert_eq!(qipan::record::pgn_result(&pos), "0-1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pgn_result(pos: &Position) -> &'static str {
+    result_of(pos.game(), pos.outcome())
+}
+
+fn result_of(game: &Game, outcome: Option<&GameResult>) -> &'static str {
+    match outcome {
+        Some(r) if game.seats.len() == 2 && r.winners == [SeatId(0)] => "1-0",
+        Some(r) if game.seats.len() == 2 && r.winners == [SeatId(1)] => "0-1",
+        Some(r) if r.winners.is_empty() || r.winners.len() == game.seats.len() => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+/// A game as PGN: the seven tags (players unknown, `?`), `Variant` when the game is not chess, `SetUp` and
+/// `FEN` when `start` is not the game's start; the moves in SAN, numbered, wrapped at 80 columns; the result.
+/// Moves is the game from `start`; `None` stands for a resignation, which ends the moves and gives the result.
+///
+/// ```
+/// use qipan::core::notation::parse_move;
+///
+/// let game = qipan::load("chess", &[])?;
+/// let start = game.start();
+/// let (mut pos, mut moves) = (start.clone(), Vec::new());
+/// for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+///     let mv = parse_move(&pos, m)?;
+///     pos.play(&mv)?;
+///     moves.push(Some(mv));
+/// }
+/// let pgn = qipan::record::to_pgn("chess", &start, &moves);
+/// assert!(pgn.contains("[Result \"1-0\"]"));
+/// assert!(pgn.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"), "{pgn}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_pgn(game_ref: &str, start: &Position, moves: &[Option<Move>]) -> String {
+    let game = start.game();
+    let mut pos = start.clone();
+    let mut sans = Vec::new();
+    let mut result = None;
+    for mv in moves {
+        match mv {
+            Some(m) => {
+                sans.push(san_text(&pos, m));
+                if pos.play(m).is_err() {
+                    break;
+                }
+            }
+            None => {
+                // A resignation: the other seat wins.
+                let loser = pos.to_move();
+                result = Some(if loser == SeatId(0) { "0-1" } else { "1-0" });
+                break;
+            }
+        }
+    }
+    let result = result.unwrap_or_else(|| pgn_result(&pos));
+    let mut out = String::new();
+    for (tag, value) in
+        [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"), ("Black", "?")]
+    {
+        let _ = writeln!(out, "[{tag} \"{value}\"]");
+    }
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    if game_ref != "chess" {
+        let _ = writeln!(out, "[Variant \"{}\"]", escape(game_ref));
+    }
+    if start.hash() != start.game_arc().start().hash()
+        && let Some(fen) = start.to_fen()
+    {
+        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+    }
+    out.push('\n');
+    // Numbered from the start's move number, Black's first move as `N...`.
+    let seats = game.seats.len().max(1) as u32;
+    let mut line = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        let ply = start.ply() + i as u32;
+        let number = ply / seats + 1;
+        let word = if ply.is_multiple_of(seats) {
+            format!("{number}. {san}")
+        } else if i == 0 {
+            format!("{number}... {san}")
+        } else {
+            san.clone()
+        };
+        push_word(&mut out, &mut line, &word);
+    }
+    push_word(&mut out, &mut line, result);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Adds a word to the line, starting a new line where it would pass 80 columns.
+fn push_word(out: &mut String, line: &mut String, word: &str) {
+    if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+        out.push_str(line);
+        out.push('\n');
+        line.clear();
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(word);
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A PGN game read: its tags and its main line's moves as written, its result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tags, by name.
+    pub tags: BTreeMap<String, String>,
+    /// The moves of the main line, in SAN as written (annotations `!?` kept; `parse_move` reads past them).
+    pub moves: Vec<String>,
+    /// The result at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result: Option<String>,
+}
+
+/// Reads the first game of a PGN text: tag pairs, then movetext whose comments (`{…}`, `;` to the end of the
+/// line), NAGs (`$1`), variations (`(…)`, nested) and move numbers are passed over.
+///
+/// ```
+/// let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 {best by test} e5 $1 2. Nf3 (2. f4 exf4) Nc6 1-0\n";
+/// let game = qipan::record::parse_pgn(pgn)?;
+/// assert_eq!(game.tags["Event"], "Casual");
+/// assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6"]);
+/// assert_eq!(game.result.as_deref(), Some("1-0"));
+/// # Ok::<(), qipan::record::RecordError>(())
+/// ```
+pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
+    let mut game = PgnGame::default();
+    let syntax = |line: usize, message: String| RecordError::Syntax { line, column: 1, message };
+    let mut chars = text.char_indices().peekable();
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let mut depth = 0usize;
+    let mut started = false;
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '[' if depth == 0 && !started => {
+                let end = text[at..].find(']').ok_or_else(|| syntax(line_of(at), "a tag without `]`".into()))?;
+                let inner = text[at + 1..at + end].trim();
+                let (name, value) = inner
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| syntax(line_of(at), format!("tag `{inner}`")))?;
+                let value = value.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
+                game.tags.insert(name.to_string(), value);
+                while chars.peek().is_some_and(|&(i, _)| i <= at + end) {
+                    chars.next();
+                }
+            }
+            '{' => {
+                // A comment, to the next `}`.
+                let end = text[at..].find('}').ok_or_else(|| syntax(line_of(at), "a comment without `}`".into()))?;
+                while chars.peek().is_some_and(|&(i, _)| i <= at + end) {
+                    chars.next();
+                }
+            }
+            ';' | '%' => {
+                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
+                    chars.next();
+                }
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1).ok_or_else(|| syntax(line_of(at), "`)` without `(`".into()))?,
+            c if c.is_whitespace() => {}
+            _ => {
+                // A token, to the next space or bracket.
+                let mut end = at + c.len_utf8();
+                while let Some(&(i, d)) = chars.peek() {
+                    if d.is_whitespace() || "{}()[];".contains(d) {
+                        break;
+                    }
+                    end = i + d.len_utf8();
+                    chars.next();
+                }
+                let token = &text[at..end];
+                if depth > 0 || token.starts_with('$') {
+                    continue;
+                }
+                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    game.result = Some(token.to_string());
+                    if started {
+                        break; // the first game ends here
+                    }
+                    continue;
+                }
+                started = true;
+                // `12.`, `12...`, or a move written after its number (`12.e4`).
+                let san = token.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
+                if !san.is_empty() {
+                    game.moves.push(san.to_string());
+                }
+            }
+        }
+    }
+    if depth > 0 {
+        return Err(syntax(line_of(text.len()), "a variation without `)`".into()));
+    }
+    Ok(game)
+}
+
+impl GameRecord {
+    /// A record of a PGN game: its `Variant` tag names the game (chess when absent or `Standard`; `Chess960` or
+    /// `Fischerandom` is chess960), its `FEN` the start, its moves in SAN. The PGN result is not a qipan result,
+    /// so the record has none: compare it with [`pgn_result`].
+    ///
+    /// ```
+    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n";
+    /// let record = qipan::record::GameRecord::from_pgn(&qipan::record::parse_pgn(pgn)?);
+    /// assert_eq!(record.game, "crazyhouse");
+    /// let replay = record.replay()?;
+    /// assert!(replay.refused.is_none());
+    /// assert_eq!(replay.position.ply(), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_pgn(pgn: &PgnGame) -> GameRecord {
+        let variant = pgn.tags.get("Variant").map(|v| v.to_ascii_lowercase().replace(' ', "")).unwrap_or_default();
+        let game = match variant.as_str() {
+            "" | "standard" | "chess" => "chess".to_string(),
+            "chess960" | "fischerandom" | "fischerrandom" => "chess960".to_string(),
+            other => other.to_string(),
+        };
+        let mut record = GameRecord::parse(&format!("game: {}\n", super::yaml_quote(&game)))
+            .unwrap_or_else(|_| GameRecord::parse("game: chess\n").expect("a record of chess"));
+        record.start = pgn.tags.get("FEN").cloned().filter(|f| !f.trim().is_empty());
+        record.moves = pgn.moves.clone();
+        record
+    }
+}
