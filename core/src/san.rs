@@ -30,9 +30,10 @@ use crate::position::Position;
 /// ```
 /// use qipan::core::san::applies;
 ///
-/// assert!(applies(&qipan::load("xiangqi", &[])?));
-/// assert!(!applies(&qipan::load("go", &[])?));
-/// assert!(!applies(&qipan::load("kalah", &[])?));
+/// let (xiangqi, go, kalah) = (qipan::load("xiangqi", &[])?, qipan::load("go", &[])?, qipan::load("kalah", &[])?);
+/// assert!(applies(&xiangqi));
+/// assert!(!applies(&go));
+/// assert!(!applies(&kalah));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn applies(game: &Game) -> bool {
