@@ -27,7 +27,7 @@ fn a_real_pgn_replays_to_python_chess_position() {
     let pgn = parse_pgn(OPERA).unwrap();
     assert_eq!(pgn.tags["White"], "Paul Morphy");
     assert_eq!(pgn.moves.len(), 33, "the main line only: {:?}", pgn.moves);
-    let record = GameRecord::from_pgn(&pgn);
+    let record = GameRecord::from_pgn(&pgn, "chess"); // no Variant tag: the game is given
     let replay = record.replay().unwrap();
     assert!(replay.refused.is_none(), "{:?}", replay.refused);
     let fen = replay.position.to_fen().unwrap();
@@ -42,7 +42,7 @@ fn broken_pgn_is_refused_with_its_line() {
     let e = parse_pgn("[Event \"x\"\n1. e4").unwrap_err();
     assert!(e.to_string().contains("line 1"), "{e}");
     // A move no rule allows is named with its number, as in any record.
-    let record = GameRecord::from_pgn(&parse_pgn("1. e4 e5 2. Ke3 *").unwrap());
+    let record = GameRecord::from_pgn(&parse_pgn("1. e4 e5 2. Ke3 *").unwrap(), "chess");
     let refused = record.replay().unwrap().refused.unwrap();
     assert_eq!((refused.number, refused.text.as_str()), (3, "Ke3"));
 }
@@ -64,7 +64,9 @@ fn written_pgn_reads_back_here_and_in_python_chess() {
                 moves.push(pos.last_move());
             }
             let text = to_pgn(name, &start, &moves);
-            let back = GameRecord::from_pgn(&parse_pgn(&text).unwrap()).replay().unwrap();
+            let read = parse_pgn(&text).unwrap();
+            assert_eq!(read.variant().as_deref(), Some(name), "the game is named: {text}");
+            let back = GameRecord::from_pgn(&read, name).replay().unwrap();
             assert!(back.refused.is_none(), "{text}");
             assert_eq!(back.position.to_fen(), pos.to_fen(), "{text}");
             if name == "chess" {
@@ -125,6 +127,15 @@ fn play_records_pgn_and_replay_reads_it() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("PGN result 1-0, replayed 1-0"), "{said}");
+    // A PGN without a Variant tag needs its game named.
+    let bare = dir.join("bare.pgn");
+    std::fs::write(&bare, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n").unwrap();
+    let bare = bare.display().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan")).args(["replay", &bare]).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no `Variant` tag"));
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_qipan")).args(["replay", "chess", &bare]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     // PGN is for chess-like games: Go is refused before the game starts.
     let go = dir.join("go.pgn").display().to_string();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))

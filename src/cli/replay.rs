@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// A qipan record (`game.qipan`, which names its game), a PGN game (`game.pgn`, chess or its `Variant`),
-    /// or a game followed by an SGF record (`go game.sgf`).
-    #[arg(num_args = 1..=2, value_names = ["RECORD | GAME", "SGF"])]
+    /// A qipan record (`game.qipan`, which names its game), a PGN game (`game.pgn`, whose `Variant` names the
+    /// game), or a game followed by an SGF or PGN record (`go game.sgf`, `chess game.pgn`).
+    #[arg(num_args = 1..=2, value_names = ["RECORD | GAME", "SGF | PGN"])]
     args: Vec<String>,
     /// Set a game option for an SGF replay, e.g. `--set size=9` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -21,6 +21,7 @@ pub struct ReplayArgs {
 pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
     match a.args.as_slice() {
         [record] => native(record, a.json),
+        [game, pgn_file] if is_pgn(pgn_file) => pgn(Some(game), pgn_file, a.json),
         [game, sgf] => {
             let game = super::GameArgs { game: game.clone(), set: a.set.clone(), fen: None };
             let bytes = qipan::record::read_record_file(std::path::Path::new(sgf))?;
@@ -38,8 +39,8 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
 
 /// Replays a qipan record; exit 2 when a move is refused or the result differs from the record's.
 fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
-    if path.to_ascii_lowercase().ends_with(".pgn") {
-        return pgn(path, json);
+    if is_pgn(path) {
+        return pgn(None, path, json);
     }
     let record = GameRecord::read_file(std::path::Path::new(path)).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     let replay = record.replay()?;
@@ -52,12 +53,23 @@ fn native(path: &str, json: bool) -> anyhow::Result<ExitCode> {
     Ok(if replay.refused.is_none() && agrees { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }
 
-/// Replays a PGN game (its first): exit 2 when a move is refused or the result differs from the PGN's.
-fn pgn(path: &str, json: bool) -> anyhow::Result<ExitCode> {
+/// Whether a record file is PGN (by its name).
+fn is_pgn(path: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".pgn")
+}
+
+/// Replays a PGN game (its first) on `game`, else on the game its `Variant` tag names: exit 2 when a move is
+/// refused or the result differs from the PGN's.
+fn pgn(game: Option<&String>, path: &str, json: bool) -> anyhow::Result<ExitCode> {
     let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
     let pgn = qipan::record::parse_pgn(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
-    let record = GameRecord::from_pgn(&pgn);
+    let game = game.cloned().or_else(|| pgn.variant()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{path}: the PGN has no `Variant` tag to name its game: give the game first, `qipan replay GAME {path}`"
+        )
+    })?;
+    let record = GameRecord::from_pgn(&pgn, &game);
     let replay = record.replay()?;
     let ours = qipan::record::pgn_result(&replay.position);
     let written = pgn.result.as_deref().unwrap_or("*");

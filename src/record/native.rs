@@ -374,6 +374,19 @@ impl GameRecord {
         }
     }
 
+    /// An empty record of `game`, with the game's default options: what a record from another format starts
+    /// from.
+    pub(super) fn of_game(game: &str) -> GameRecord {
+        GameRecord {
+            game: game.to_string(),
+            options: BTreeMap::new(),
+            start: None,
+            moves: Vec::new(),
+            result: None,
+            lines: Vec::new(),
+        }
+    }
+
     /// Reads a record.
     ///
     /// ```

@@ -1,5 +1,5 @@
-//! PGN, the record of chess-like games: written with the seven-tag roster, a `Variant` tag for games other
-//! than chess and `SetUp`/`FEN` for another start, moves in SAN; read with comments, NAGs and variations (the
+//! PGN, the record of chess-like games: written with the seven-tag roster, a `Variant` tag naming the game
+//! and `SetUp`/`FEN` for another start, moves in SAN; read with comments, NAGs and variations (the
 //! main line is played), as a [`GameRecord`] whose moves are the SAN texts (`parse_move` reads SAN).
 
 use super::native::{GameRecord, RecordError};
@@ -36,7 +36,7 @@ fn result_of(game: &Game, outcome: Option<&GameResult>) -> &'static str {
     }
 }
 
-/// A game as PGN: the seven tags (players unknown, `?`), `Variant` when the game is not chess, `SetUp` and
+/// A game as PGN: the seven tags (players unknown, `?`), `Variant` (the game's name), `SetUp` and
 /// `FEN` when `start` is not the game's start; the moves in SAN, numbered, wrapped at 80 columns; the result.
 /// Moves is the game from `start`; `None` stands for a resignation, which ends the moves and gives the result.
 ///
@@ -85,9 +85,9 @@ pub fn to_pgn(game_ref: &str, start: &Position, moves: &[Option<Move>]) -> Strin
         let _ = writeln!(out, "[{tag} \"{value}\"]");
     }
     let _ = writeln!(out, "[Result \"{result}\"]");
-    if game_ref != "chess" {
-        let _ = writeln!(out, "[Variant \"{}\"]", escape(game_ref));
-    }
+    // The game as given to qipan (a built-in name, or a path), which `qipan replay game.pgn` reads back;
+    // python-chess knows `chess`, `crazyhouse`, `chess960` and more by these names.
+    let _ = writeln!(out, "[Variant \"{}\"]", escape(game_ref));
     if start.hash() != start.game_arc().start().hash()
         && let Some(fen) = start.to_fen()
     {
@@ -226,29 +226,36 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
     Ok(game)
 }
 
-impl GameRecord {
-    /// A record of a PGN game: its `Variant` tag names the game (chess when absent or `Standard`; `Chess960` or
-    /// `Fischerandom` is chess960), its `FEN` the start, its moves in SAN. The PGN result is not a qipan result,
-    /// so the record has none: compare it with [`pgn_result`].
+impl PgnGame {
+    /// The game its `Variant` tag names, in lower case (`Crazyhouse` → `crazyhouse`), if it has one.
     ///
     /// ```
-    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n";
-    /// let record = qipan::record::GameRecord::from_pgn(&qipan::record::parse_pgn(pgn)?);
+    /// let pgn = qipan::record::parse_pgn("[Variant \"Crazyhouse\"]\n\n1. e4 *\n")?;
+    /// assert_eq!(pgn.variant().as_deref(), Some("crazyhouse"));
+    /// assert_eq!(qipan::record::parse_pgn("1. e4 *")?.variant(), None);
+    /// # Ok::<(), qipan::record::RecordError>(())
+    /// ```
+    pub fn variant(&self) -> Option<String> {
+        self.tags.get("Variant").map(|v| v.trim().to_lowercase()).filter(|v| !v.is_empty())
+    }
+}
+
+impl GameRecord {
+    /// A record of a PGN game played on `game` (a built-in or library name, or a path): its `FEN` tag the
+    /// start, its moves in SAN. The PGN result is not a qipan result, so the record has none: compare it with
+    /// [`pgn_result`].
+    ///
+    /// ```
+    /// let pgn = qipan::record::parse_pgn("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n")?;
+    /// let record = qipan::record::GameRecord::from_pgn(&pgn, &pgn.variant().unwrap());
     /// assert_eq!(record.game, "crazyhouse");
     /// let replay = record.replay()?;
     /// assert!(replay.refused.is_none());
     /// assert_eq!(replay.position.ply(), 7);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_pgn(pgn: &PgnGame) -> GameRecord {
-        let variant = pgn.tags.get("Variant").map(|v| v.to_ascii_lowercase().replace(' ', "")).unwrap_or_default();
-        let game = match variant.as_str() {
-            "" | "standard" | "chess" => "chess".to_string(),
-            "chess960" | "fischerandom" | "fischerrandom" => "chess960".to_string(),
-            other => other.to_string(),
-        };
-        let mut record = GameRecord::parse(&format!("game: {}\n", super::yaml_quote(&game)))
-            .unwrap_or_else(|_| GameRecord::parse("game: chess\n").expect("a record of chess"));
+    pub fn from_pgn(pgn: &PgnGame, game: &str) -> GameRecord {
+        let mut record = GameRecord::of_game(game);
         record.start = pgn.tags.get("FEN").cloned().filter(|f| !f.trim().is_empty());
         record.moves = pgn.moves.clone();
         record
