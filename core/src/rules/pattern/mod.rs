@@ -20,6 +20,7 @@ mod fly;
 mod hop;
 mod jump;
 mod leap;
+mod pits;
 mod place;
 pub mod rule;
 mod shot;
