@@ -253,3 +253,20 @@ fn pieces_in_hand_are_drawn_in_trays_on_their_sides() {
     // Chess keeps nothing off the board: no tray.
     assert!(!svg(&qipan::load("chess", &[]).unwrap().start()).contains("class=\"tray\""));
 }
+
+/// Targets: a dot on an empty node, a ring round a piece the move would take (so the piece stays readable).
+#[test]
+fn a_capture_target_is_a_ring_round_the_piece() {
+    let game = qipan::load("chess", &[]).unwrap();
+    let mut pos = game.start();
+    for m in ["e2-e4", "d7-d5"] {
+        pos.play(&parse_move(&pos, m).unwrap()).unwrap();
+    }
+    let pic = svg_marked(&pos, &Marks::default().with_targets(&pos, game.board.find("e4").unwrap()));
+    let targets = elements(&pic, "circle", Some("target"));
+    assert_eq!(targets.len(), 2, "e5 and d5");
+    let at = |label: &str| *targets.iter().find(|t| near((num(t, "cx"), num(t, "cy")), centre(&pic, label))).unwrap();
+    assert_ne!(attr(at("e5"), "fill"), Some("none"));
+    assert_eq!(attr(at("d5"), "fill"), Some("none"));
+    assert!(num(at("d5"), "r") > 2.0 * num(at("e5"), "r"));
+}

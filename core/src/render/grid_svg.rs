@@ -228,11 +228,21 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
     }
     for &n in &marks.targets {
         let (x, y) = xy(n);
-        let _ = writeln!(
-            s,
-            r##"<circle class="target" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#27ae60" fill-opacity="0.85" stroke="#fff" stroke-width="1"/>"##,
-            UNIT * 0.15
-        );
+        if pos.cell(n).is_some() {
+            // A piece the move would take: a ring round it, which leaves the piece readable.
+            let _ = writeln!(
+                s,
+                r##"<circle class="target" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#27ae60" stroke-width="{:.1}" stroke-opacity="0.9"/>"##,
+                UNIT * 0.47,
+                UNIT * 0.08
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                r##"<circle class="target" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#27ae60" fill-opacity="0.85" stroke="#fff" stroke-width="1"/>"##,
+                UNIT * 0.15
+            );
+        }
     }
     let mut y = top_h + board_h;
     for (i, (glyphs, name)) in legend.iter().enumerate() {
