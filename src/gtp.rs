@@ -6,6 +6,7 @@
 use crate::record::{Legality, record_options, replay_position};
 use crate::sgf::{SgfGame, parse_sgf_bytes};
 use qipan_core::ai::{Agent, AgentSpec};
+use qipan_core::board::handicap::fixed_handicap;
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::{Game, Move, MoveBuf, NodeId, Position, SeatId, ownership};
 
@@ -34,6 +35,10 @@ pub const COMMANDS: &[&str] = &[
     "final_status_list",
     "loadsgf",
     "set_free_handicap",
+    "fixed_handicap",
+    "place_free_handicap",
+    "printsgf",
+    "kgs-genmove_cleanup",
     "time_settings",
     "time_left",
     "quit",
@@ -265,18 +270,21 @@ impl GtpEngine {
             }
             "komi" => self.komi(args),
             "play" => self.play(args),
-            "genmove" => self.genmove(args),
+            "genmove" => self.genmove(args, false),
+            "kgs-genmove_cleanup" => self.genmove(args, true),
             "undo" => {
                 if self.moves.pop().is_none() {
                     return Err("cannot undo".into());
                 }
                 self.rebuild()
             }
-            "showboard" => Ok(format!("\n{}", qipan_core::render::text(&self.pos).trim_end())),
+            "showboard" => Ok(self.showboard()),
             "final_score" => self.final_score(),
             "final_status_list" => self.final_status_list(args),
             "loadsgf" => self.loadsgf(args),
             "set_free_handicap" => self.set_free_handicap(args),
+            "fixed_handicap" | "place_free_handicap" => self.fixed_handicap(args),
+            "printsgf" => self.printsgf(args),
             // Clocks are the controller's business: accepted and ignored.
             "time_settings" | "time_left" => Ok(String::new()),
             _ => Err("unknown command".into()),
@@ -352,23 +360,31 @@ impl GtpEngine {
     fn play(&mut self, args: &[&str]) -> Reply {
         let [colour, vertex] = args else { return Err("invalid color or coordinate".into()) };
         let seat = self.seat(colour)?;
+        if seat == self.pos.to_move() && !self.pos.is_over() {
+            // The usual case, played in place: a refused move leaves the position as it was.
+            let mv = parse_move(&self.pos, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
+            self.pos.play(&mv).map_err(illegal)?;
+            self.moves.push((seat, mv));
+            return Ok(String::new());
+        }
         let mut next = turn_of(&self.pos, seat)?;
         let mv = parse_move(&next, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
-        next.play(&mv).map_err(|e| match e {
-            qipan_core::PlayError::Illegal(i) => format!("illegal move: {i}"),
-            other => other.to_string(),
-        })?;
+        next.play(&mv).map_err(illegal)?;
         self.moves.push((seat, mv));
         self.pos = next;
         Ok(String::new())
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Reply {
+    /// `genmove`, or with `cleanup` KGS's `kgs-genmove_cleanup`: while stones of the other side that the
+    /// estimate judges dead are on the board, a move next to one of them, to take them off.
+    fn genmove(&mut self, args: &[&str], cleanup: bool) -> Reply {
         let seat = self.seat(args.first().ok_or("invalid color")?)?;
         let mut next = turn_of(&self.pos, seat)?;
-        let mv = match self.agent.as_mut() {
-            Some(agent) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
-            None => light_move(&next, &mut self.rng, &mut self.buf),
+        let cleaning = if cleanup { self.cleanup_move(&next) } else { None };
+        let mv = match (cleaning, self.agent.as_mut()) {
+            (Some(mv), _) => Some(mv),
+            (None, Some(agent)) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
+            (None, None) => light_move(&next, &mut self.rng, &mut self.buf),
         }
         .unwrap_or(Move::PASS);
         next.play(&mv).map_err(|e| e.to_string())?;
@@ -377,9 +393,38 @@ impl GtpEngine {
         Ok(if mv.is_pass() { "pass".into() } else { move_text(&self.game, &mv) })
     }
 
+    /// A legal move on a liberty of a stone of the other side judged dead, if there is one.
+    fn cleanup_move(&self, pos: &Position) -> Option<Move> {
+        let board = &self.game.board;
+        let qipan_core::rules::Scoring::Area { relation, .. } = self.game.rules.scoring else { return None };
+        let mover = pos.to_move();
+        let dead = crate::record::dead_stones(pos);
+        let liberties: Vec<NodeId> = dead
+            .iter()
+            .filter(|&&n| pos.cell(n).is_some_and(|p| p.seat != mover))
+            .flat_map(|&n| board.edges(relation, n).iter().map(|e| e.to))
+            .filter(|&n| pos.cell(n).is_none())
+            .collect();
+        pos.legal_moves().into_iter().find(|m| !m.is_pass() && liberties.contains(&m.to))
+    }
+
     /// Stones judged dead by the ownership estimate (the same seeded estimate as `qipan replay`).
     fn dead(&mut self) -> Vec<NodeId> {
         crate::record::dead_stones(&self.pos)
+    }
+
+    /// The board and, once the game is over, the result that `final_score` gives (dead stones removed).
+    fn showboard(&mut self) -> String {
+        let text = qipan_core::render::text(&self.pos);
+        let diagram = text.trim_end().rsplit_once('\n').map_or(text.as_str(), |(board, _status)| board);
+        let status = match self.pos.outcome().cloned() {
+            Some(r) => {
+                let score = self.final_score().unwrap_or(r.text);
+                format!("Game over: {score} ({}; dead stones removed)", r.reason)
+            }
+            None => qipan_core::render::status(&self.pos).trim_end().to_string(),
+        };
+        format!("\n{diagram}\n{status}")
     }
 
     fn final_score(&mut self) -> Reply {
@@ -397,12 +442,55 @@ impl GtpEngine {
         let stones = self.game.board.node_ids().filter(|&n| self.pos.cell(n).is_some());
         let list: Vec<String> = match which {
             "dead" => dead.iter().map(|&n| self.game.board.label(n).to_string()).collect(),
-            "alive" => stones.filter(|n| !dead.contains(n)).map(|n| self.game.board.label(n).to_string()).collect(),
-            // Seki is not told apart from life: both stay on the board.
-            "seki" => Vec::new(),
+            "alive" => {
+                let seki = ownership::seki_stones(&self.pos);
+                stones
+                    .filter(|n| !dead.contains(n) && !seki.contains(n))
+                    .map(|n| self.game.board.label(n).to_string())
+                    .collect()
+            }
+            "seki" => ownership::seki_stones(&self.pos).iter().map(|&n| self.game.board.label(n).to_string()).collect(),
             _ => return Err("syntax error: expected alive, dead or seki".into()),
         };
         Ok(list.join(" "))
+    }
+
+    /// `fixed_handicap N` (and `place_free_handicap N`, whose placement qipan leaves to the same points):
+    /// Black's stones on the star points, as [`fixed_handicap`] places them; the answer lists them.
+    fn fixed_handicap(&mut self, args: &[&str]) -> Reply {
+        let n: u32 = args.first().and_then(|a| a.parse().ok()).ok_or("number of stones not an integer")?;
+        let nodes = fixed_handicap(&self.game.board, n).map_err(|e| format!("invalid handicap: {e}"))?;
+        let vertices: Vec<String> = nodes.iter().map(|&n| self.game.board.label(n).to_string()).collect();
+        let text = vertices.join(" ");
+        self.set_free_handicap(&vertices.iter().map(String::as_str).collect::<Vec<_>>())?;
+        Ok(text)
+    }
+
+    /// The game as SGF (setup, moves, and once it is over its result with dead stones removed): the answer,
+    /// or written to the file named.
+    fn printsgf(&mut self, args: &[&str]) -> Reply {
+        let result = match self.pos.outcome() {
+            Some(_) => Some(self.final_score()?),
+            None => None,
+        };
+        let mut sgf = crate::record::to_sgf(&self.game, &self.moves, None).map_err(|e| e.to_string())?;
+        if let Some((base, upto)) = &self.base {
+            // The loaded record's setup and moves (up to where it was loaded) come first.
+            sgf.setup_black.extend(&base.setup_black);
+            sgf.setup_white.extend(&base.setup_white);
+            let kept = upto.unwrap_or(base.moves.len()).min(base.moves.len());
+            sgf.moves.splice(0..0, base.moves[..kept].iter().cloned());
+        }
+        if let Some(r) = result {
+            sgf.properties.push(("RE".into(), vec![r]));
+        }
+        let text = sgf.to_sgf();
+        match args.first() {
+            Some(file) => {
+                std::fs::write(file, &text).map(|_| String::new()).map_err(|e| format!("cannot write {file}: {e}"))
+            }
+            None => Ok(format!("\n{}", text.trim_end())),
+        }
     }
 
     /// Black's handicap stones on the given vertices of an empty board; White moves next.
@@ -462,6 +550,14 @@ impl GtpEngine {
         self.game = game;
         self.pos = replayed.position;
         Ok(self.game.seats[self.pos.to_move().idx()].name.clone())
+    }
+}
+
+/// A refused move's answer: `illegal move: ` and the rule it breaks.
+fn illegal(e: qipan_core::PlayError) -> String {
+    match e {
+        qipan_core::PlayError::Illegal(i) => format!("illegal move: {i}"),
+        other => other.to_string(),
     }
 }
 

@@ -29,6 +29,7 @@ pub mod serve;
 pub mod session;
 pub mod sgf;
 pub mod simulate;
+pub mod uci;
 
 pub use load::{
     LoadError, RandomStartError, Resolver, cut_and_choose, definition, draw_start, load, load_for_view, load_str,

@@ -2,7 +2,71 @@
 
 use qipan::core::SeatId;
 use qipan::gtp::GtpEngine;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// GNU Go in GTP mode, or `None` where it is not installed (and `QIPAN_REQUIRE_GNUGO` is not set).
+struct GnuGo {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl GnuGo {
+    fn start() -> Option<GnuGo> {
+        let Some(path) = ["/usr/games/gnugo", "/usr/bin/gnugo"].into_iter().find(|p| Path::new(p).exists()) else {
+            assert!(std::env::var_os("QIPAN_REQUIRE_GNUGO").is_none(), "GNU Go is required (apt-get install gnugo)");
+            return None;
+        };
+        let mut child = Command::new(path)
+            .args(["--mode", "gtp", "--chinese-rules"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start GNU Go");
+        let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
+        Some(GnuGo { child, input, output })
+    }
+
+    /// The answer to one command: `Ok(text)` for `=`, `Err(text)` for `?`.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.input, "{command}").unwrap();
+        self.input.flush().unwrap();
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(self.output.read_line(&mut line).unwrap() > 0, "GNU Go stopped");
+            if line.trim().is_empty() && !text.is_empty() {
+                break;
+            }
+            text.push_str(&line);
+        }
+        let ok = text.starts_with('=');
+        let body = text[1..].trim().to_string();
+        if ok { Ok(body) } else { Err(body) }
+    }
+}
+
+impl Drop for GnuGo {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The vertices of an answer, as a set.
+fn vertices(text: &str) -> BTreeSet<String> {
+    text.split_whitespace().map(|v| v.to_ascii_uppercase()).collect()
+}
+
+/// The body of a qipan answer: `Ok` for `=`, `Err` for `?`.
+fn answer(e: &mut GtpEngine, command: &str) -> Result<String, String> {
+    let text = e.handle(command).0.unwrap();
+    let body = text[1..].trim().to_string();
+    if text.starts_with('=') { Ok(body) } else { Err(body) }
+}
 
 /// Sends each line and returns the concatenated responses.
 fn transcript(lines: &[&str]) -> Vec<String> {
@@ -133,6 +197,10 @@ fn full_games_against_gnu_go_agree_on_the_score() {
         assert_eq!(g["qipan"], if g["game"].as_u64().unwrap() % 2 == 0 { "black" } else { "white" });
     }
     assert!(agree >= 3, "final scores agree with GNU Go in {agree} of 4 games");
+    // The record qipan writes (`printsgf`) has the result GNU Go finds by playing the dead stones out.
+    for g in &games {
+        assert_eq!(g["re_agrees"], true, "RE against GNU Go's --score aftermath: {g}");
+    }
 }
 
 #[test]
@@ -166,4 +234,122 @@ fn boards_without_gtp_vertices_are_refused() {
     let opts = [("board".to_string(), "box".to_string()), ("komi".to_string(), "0.5".to_string())];
     let e = GtpEngine::new("field-go", &opts, 1).err().expect("refused").to_string();
     assert!(e.contains("2-D grid"), "{e}");
+}
+
+#[test]
+fn fixed_handicap_places_the_stones_gnu_go_places() {
+    let Some(mut gnugo) = GnuGo::start() else { return };
+    for size in 5..=19 {
+        for n in 1..=10 {
+            gnugo.send(&format!("boardsize {size}")).unwrap();
+            gnugo.send("clear_board").unwrap();
+            let theirs = gnugo.send(&format!("fixed_handicap {n}"));
+            let mut e = GtpEngine::new("go", &[("size".into(), size.to_string())], 1).unwrap();
+            let ours = answer(&mut e, &format!("fixed_handicap {n}"));
+            match (&theirs, &ours) {
+                (Ok(t), Ok(o)) => {
+                    assert_eq!(vertices(o), vertices(t), "{size}x{size}, {n} stones");
+                    assert_eq!(e.position().to_move(), SeatId(1), "White moves after the handicap");
+                    assert_eq!(e.position().game().options["handicap"], n.to_string());
+                }
+                (Err(_), Err(_)) => {}
+                _ => panic!("{size}x{size}, {n} stones: GNU Go {theirs:?}, qipan {ours:?}"),
+            }
+        }
+    }
+    // place_free_handicap: qipan places the same stones; the board must be empty.
+    let mut e = GtpEngine::new("go", &[("size".into(), "19".into())], 1).unwrap();
+    assert_eq!(vertices(&answer(&mut e, "place_free_handicap 4").unwrap()), vertices("D4 Q4 D16 Q16"));
+    assert_eq!(answer(&mut e, "fixed_handicap 2"), Err("board not empty".into()));
+}
+
+/// A real 9×9 game with a seki (OGS 623685): qipan finds the same stones in seki as GNU Go, and no seki in
+/// games where GNU Go finds none.
+#[test]
+fn seki_is_told_apart_from_life_as_gnu_go_does() {
+    let Some(mut gnugo) = GnuGo::start() else { return };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/go/sgf/ogs-finished-games/9x9");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let seki_game = dir.join("623685.sgf");
+    let mut compared = 0;
+    let mut agree = 0;
+    for path in std::iter::once(seki_game.clone())
+        .chain(files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "sgf")).take(20))
+    {
+        let load = format!("loadsgf {}", path.display());
+        let mut e = GtpEngine::new("go", &[], 1).unwrap();
+        if answer(&mut e, &load).is_err() || gnugo.send(&load).is_err() {
+            continue;
+        }
+        let theirs = vertices(&gnugo.send("final_status_list seki").unwrap());
+        let ours = vertices(&answer(&mut e, "final_status_list seki").unwrap());
+        if path == seki_game {
+            assert!(!theirs.is_empty(), "GNU Go finds the seki of {}", path.display());
+            assert_eq!(ours, theirs, "{}", path.display());
+        }
+        compared += 1;
+        agree += (ours == theirs) as usize;
+    }
+    assert!(compared >= 15, "only {compared} records compared");
+    assert!(agree * 10 >= compared * 9, "seki agrees with GNU Go in {agree} of {compared} records");
+}
+
+/// `printsgf` writes the game with its result once it is over, as `final_score` and `showboard` give it (dead
+/// stones removed); `loadsgf` reads it back to the same position.
+#[test]
+fn printsgf_showboard_and_final_score_agree() {
+    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
+    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
+        e.handle(&format!("play b {v}"));
+    }
+    e.handle("play w b5");
+    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
+        e.handle(&format!("play w {v}"));
+    }
+    assert!(!answer(&mut e, "printsgf").unwrap().contains("RE["), "no result before the end");
+    e.handle("play b pass");
+    e.handle("play w pass");
+    let score = answer(&mut e, "final_score").unwrap();
+    assert_eq!(score, "W+5.5"); // B5 dead: 36 points and half of column E each, and White's komi
+    assert!(answer(&mut e, "showboard").unwrap().contains(&format!("Game over: {score} ")));
+    let sgf = answer(&mut e, "printsgf").unwrap();
+    assert!(sgf.contains(&format!("RE[{score}]")), "{sgf}");
+    let path = std::env::temp_dir().join(format!("qipan-printsgf-{}.sgf", std::process::id()));
+    assert_eq!(answer(&mut e, &format!("printsgf {}", path.display())), Ok(String::new()));
+    let mut again = GtpEngine::new("go", &[], 1).unwrap();
+    assert_eq!(answer(&mut again, &format!("loadsgf {}", path.display())), Ok("black".into()));
+    assert_eq!(again.position().hash(), e.position().hash());
+    std::fs::remove_file(&path).unwrap();
+    // After a handicap the record has its stones and HA.
+    let mut h = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
+    answer(&mut h, "fixed_handicap 2").unwrap();
+    answer(&mut h, "play w e5").unwrap();
+    let sgf = answer(&mut h, "printsgf").unwrap();
+    assert!(sgf.contains("HA[2]") && sgf.contains("AB[gc][cg]") && sgf.contains(";W[ee]"), "{sgf}");
+}
+
+/// `kgs-genmove_cleanup` takes the stones judged dead off before it passes: a move next to White's dead B5.
+#[test]
+fn genmove_cleanup_captures_dead_stones_first() {
+    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
+    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
+        e.handle(&format!("play b {v}"));
+    }
+    e.handle("play w b5");
+    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
+        e.handle(&format!("play w {v}"));
+    }
+    for _ in 0..4 {
+        let mv = answer(&mut e, "kgs-genmove_cleanup b").unwrap();
+        let b5 = e.position().game().board.find("B5").unwrap();
+        if e.position().cell(b5).is_none() {
+            break;
+        }
+        assert!(["A5", "C5", "B4", "B6"].contains(&mv.as_str()), "{mv}");
+        answer(&mut e, "play w pass").unwrap();
+    }
+    let b5 = e.position().game().board.find("B5").unwrap();
+    assert!(e.position().cell(b5).is_none(), "B5 captured");
+    assert_eq!(answer(&mut e, "final_status_list dead"), Ok(String::new()));
 }

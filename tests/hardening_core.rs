@@ -106,7 +106,7 @@ fn stuck_lose_commands_finish() {
     let out = qipan(&["show", f, "--moves", "a1 b1 c1"]);
     assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
     // b is stuck and out: a, the last side standing, wins.
-    assert!(text(&out).0.contains("Game over: A+ (no legal move)"), "{:?}", text(&out));
+    assert!(text(&out).0.contains("Game over: 1-0 (no legal move)"), "{:?}", text(&out));
 }
 
 // ----- 3. an overall hook budget -----

@@ -148,3 +148,121 @@ fn play_resumes_a_record() {
     assert!(!ok && out.contains("with other options"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Go ends as players end it: after two passes the stones judged dead are shown, a person toggles a chain by
+/// naming a stone and accepts, and the result (and the record's RE) counts the agreed dead stones as captured.
+#[test]
+fn go_ends_with_the_dead_stones_agreed() {
+    let mut moves: Vec<String> = (1..=9).flat_map(|r| [format!("d{r}"), format!("f{r}")]).collect();
+    moves.extend(["pass", "b5", "pass", "pass"].map(String::from));
+    let input = format!("{}\nB5\nb5\naccept\n", moves.join("\n"));
+    let (out, s) = session("go", &[("size", "9")], &[], &input);
+    let shown: Vec<&str> = out.lines().filter(|l| l.starts_with("Dead stones:")).collect();
+    assert_eq!(
+        shown,
+        [
+            "Dead stones: B5. Result: W+5.5",
+            "Dead stones: none. Result: W+33.5", // B5 alive: A-C shared, White keeps its side
+            "Dead stones: B5. Result: W+5.5",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("Game over: W+5.5 (dead stones removed)"), "{out}");
+    let path = std::env::temp_dir().join(format!("qipan-counted-{}.sgf", std::process::id()));
+    s.save(&path).unwrap();
+    let sgf = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(sgf.contains("RE[W+5.5]"), "{sgf}");
+}
+
+/// Computer players accept the estimate: a game between them records the dead stones GNU Go finds, and the
+/// result GNU Go finds by playing the game out (`gnugo --score aftermath`), up to the neutral points (dame):
+/// Chinese rules split them, where a play-out gives each to whoever fills it.
+#[test]
+fn computer_players_record_the_result_gnu_go_finds() {
+    let Some(gnugo) = ["/usr/games/gnugo", "/usr/bin/gnugo"].into_iter().find(|p| std::path::Path::new(p).exists())
+    else {
+        assert!(std::env::var_os("QIPAN_REQUIRE_GNUGO").is_none(), "GNU Go is required (apt-get install gnugo)");
+        return;
+    };
+    for seed in ["1", "2"] {
+        let path = std::env::temp_dir().join(format!("qipan-ai-{seed}-{}.sgf", std::process::id()));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+            .args(["play", "go", "--set", "size=9", "--set", "komi=7.5", "--ai", "black,white", "--seed", seed])
+            .arg("--record")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && text.contains("The computer players accept."), "{text}");
+        let sgf = std::fs::read_to_string(&path).unwrap();
+        let re = sgf.split("RE[").nth(1).and_then(|r| r.split(']').next()).expect("a result").to_string();
+        let theirs = std::process::Command::new(gnugo)
+            .arg("-l")
+            .arg(&path)
+            .args(["--score", "aftermath", "--chinese-rules"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&theirs.stdout);
+        let (winner, margin) = said
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(4)
+            .find(|w| w[1] == "wins" && w[2] == "by")
+            .map(|w| (w[0].to_string(), w[3].parse::<f64>().unwrap()))
+            .unwrap_or_else(|| panic!("GNU Go's score: {said}"));
+        let theirs_margin = if winner == "White" { -margin } else { margin };
+        let ours_margin = match re.split_once('+') {
+            Some(("B", m)) => m.parse::<f64>().unwrap(),
+            Some(("W", m)) => -m.parse::<f64>().unwrap(),
+            _ => 0.0,
+        };
+        let (dead, dame) = dead_and_dame(&sgf);
+        let gnugo_dead = std::process::Command::new(gnugo)
+            .args(["--mode", "gtp", "--chinese-rules"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                std::fs::write(&path, &sgf)?;
+                let cmd = format!("loadsgf {}\nfinal_status_list dead\nquit\n", path.display());
+                child.stdin.take().unwrap().write_all(cmd.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let listed = String::from_utf8_lossy(&gnugo_dead.stdout);
+        let mut theirs_dead: Vec<String> = listed
+            .split("\n\n")
+            .nth(1)
+            .unwrap_or("")
+            .trim_start_matches('=')
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        theirs_dead.sort();
+        assert_eq!(dead, theirs_dead, "seed {seed}: the dead stones");
+        assert!(
+            (ours_margin - theirs_margin).abs() <= dame as f64 / 2.0 + 0.5,
+            "seed {seed}: RE {re} against GNU Go's aftermath {said}, with {dame} dame"
+        );
+    }
+}
+
+/// The stones qipan judges dead at the end of an SGF record (sorted labels), and the neutral points left once
+/// they are taken off.
+fn dead_and_dame(sgf: &str) -> (Vec<String>, usize) {
+    use qipan::record::{Legality, dead_stones, game_for_record, replay_position};
+    let record = qipan::sgf::parse_sgf(sgf).unwrap();
+    let game = game_for_record("go", &[], &record).unwrap();
+    let pos = replay_position(&game, &record, None, Legality::Check).unwrap().position;
+    let dead = dead_stones(&pos);
+    let relation = game.board.relation("orthogonal").unwrap();
+    let cleared = qipan::core::ownership::without(&pos, &dead);
+    let owners = qipan::core::ownership::area_owners(&cleared, relation);
+    let dame = game.board.node_ids().filter(|&n| owners[n.idx()].is_none()).count();
+    let mut labels: Vec<String> = dead.iter().map(|&n| game.board.label(n).to_string()).collect();
+    labels.sort();
+    (labels, dame)
+}

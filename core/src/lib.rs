@@ -34,6 +34,7 @@ pub mod san;
 #[cfg(test)]
 mod testkit;
 mod turn_text;
+pub mod uci;
 
 pub use board::{Board, NodeId};
 pub use game::{Game, PieceType, Placement, Seat};

@@ -197,7 +197,7 @@ fn main_text(game: &Game, mv: &Move) -> String {
 }
 
 /// Whether `piece` castles onto given columns ([`CastleReach::Columns`](crate::rules::CastleReach)).
-fn castles_to_columns(game: &Game, piece: PieceId) -> bool {
+pub(crate) fn castles_to_columns(game: &Game, piece: PieceId) -> bool {
     game.pieces.get(piece.idx()).is_some_and(|p| {
         p.moves
             .iter()

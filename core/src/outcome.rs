@@ -1,6 +1,7 @@
 //! How a game ended: winners, scores, and the result written as people and SGF expect.
 
 use crate::SeatId;
+use crate::game::Game;
 use crate::hooks::{HookError, HookPoint};
 use crate::position::Position;
 use crate::rules::Scoring;
@@ -136,6 +137,52 @@ impl GameResult {
         };
         let winners = if winners.len() == 1 { winners } else { vec![] };
         Ok(GameResult { winners, scores: Some(scores), reason, text })
+    }
+
+    /// The result of a two-seat game as PGN writes it: `1-0` (the first seat won), `0-1` or `1/2-1/2`; `None`
+    /// for other games.
+    ///
+    /// ```
+    /// use qipan::core::{EndReason, GameResult, SeatId};
+    ///
+    /// let chess = qipan::load("chess", &[])?.start();
+    /// assert_eq!(GameResult::winners(&chess, vec![SeatId(1)], EndReason::Checkmate).pgn(chess.game()), Some("0-1"));
+    /// assert_eq!(GameResult::winners(&chess, vec![], EndReason::NoLegalMove).pgn(chess.game()), Some("1/2-1/2"));
+    /// let he_qi = qipan::load("he-qi", &[])?.start();
+    /// assert_eq!(GameResult::winners(&he_qi, vec![SeatId(1)], EndReason::LastSideStanding).pgn(he_qi.game()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pgn(&self, game: &Game) -> Option<&'static str> {
+        match self.winners.as_slice() {
+            _ if game.seats.len() != 2 => None,
+            [SeatId(0)] => Some("1-0"),
+            [SeatId(1)] => Some("0-1"),
+            _ => Some("1/2-1/2"),
+        }
+    }
+
+    /// The result as the game's players write it: a two-seat game without a score as PGN does (`1-0`, `0-1`,
+    /// `1/2-1/2`, as chess and xiangqi players expect), any other as [`GameResult::text`] (`B+5.5`, `W+R`,
+    /// `blue wins`).
+    ///
+    /// ```
+    /// use qipan::core::{EndReason, GameResult, SeatId};
+    ///
+    /// let chess = qipan::load("chess", &[])?.start();
+    /// let mate = GameResult::winners(&chess, vec![SeatId(1)], EndReason::Checkmate);
+    /// assert_eq!((mate.text.as_str(), mate.for_players(chess.game())), ("B+", "0-1".to_string()));
+    /// let go = qipan::load("go", &[])?.start();
+    /// let resigned = GameResult::winners(&go, vec![SeatId(1)], EndReason::Resignation);
+    /// assert_eq!(resigned.for_players(go.game()), "W+"); // Go is scored: Go players' notation
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_players(&self, game: &Game) -> String {
+        let scored =
+            game.rules.scoring != Scoring::None || game.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score));
+        match self.pgn(game) {
+            Some(text) if !scored => text.to_string(),
+            _ => self.text.clone(),
+        }
     }
 }
 

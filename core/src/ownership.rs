@@ -1,6 +1,9 @@
 //! Who owns each node at the end: a playout-based estimate for games scored by area, used to find
 //! dead stones (stones that would be captured if play went on).
 
+mod seki;
+pub use seki::seki_stones;
+
 use crate::SeatId;
 use crate::board::NodeId;
 use crate::playout::{PlayoutBuf, Policy, playout};
@@ -66,7 +69,8 @@ impl Ownership {
         self.share[node.idx()].iter().position(|&s| s > threshold).and_then(SeatId::from_index)
     }
 
-    /// Stones whose point another side owns in more than half of the playouts.
+    /// Stones whose point another side owns in more than half of the playouts, except stones in seki
+    /// ([`seki_stones`]), which random playouts tend to kill.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -83,14 +87,16 @@ impl Ownership {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn dead_stones(&self, pos: &Position) -> Vec<NodeId> {
+        let seki = seki_stones(pos);
         pos.game()
             .board
             .node_ids()
             .filter(|&n| {
-                pos.cell(n).is_some_and(|p| {
-                    let own = pos.controller(p.seat).idx();
-                    self.share[n.idx()].iter().enumerate().any(|(s, &x)| s != own && x > 0.5)
-                })
+                !seki.contains(&n)
+                    && pos.cell(n).is_some_and(|p| {
+                        let own = pos.controller(p.seat).idx();
+                        self.share[n.idx()].iter().enumerate().any(|(s, &x)| s != own && x > 0.5)
+                    })
             })
             .collect()
     }

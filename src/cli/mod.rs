@@ -28,6 +28,7 @@ mod replay;
 mod serve;
 mod show;
 mod simulate;
+mod uci;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -75,6 +76,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Speak GTP version 2 on standard input and output (Go GUIs, referees).
     Gtp(gtp::GtpArgs),
+    /// Speak UCI on standard input and output (chess GUIs, tournament managers, python-chess).
+    Uci(uci::UciArgs),
 }
 
 /// When diagrams are coloured.
@@ -174,6 +177,7 @@ pub fn run() -> ExitCode {
         Command::New(a) => new::run(a),
         Command::Import(a) => import::run(a),
         Command::Gtp(a) => gtp::run(a),
+        Command::Uci(a) => uci::run(a),
     };
     match result {
         Ok(code) => code,

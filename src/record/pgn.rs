@@ -29,10 +29,9 @@ pub fn pgn_result(pos: &Position) -> &'static str {
 
 fn result_of(game: &Game, outcome: Option<&GameResult>) -> &'static str {
     match outcome {
-        Some(r) if game.seats.len() == 2 && r.winners == [SeatId(0)] => "1-0",
-        Some(r) if game.seats.len() == 2 && r.winners == [SeatId(1)] => "0-1",
         Some(r) if r.winners.is_empty() || r.winners.len() == game.seats.len() => "1/2-1/2",
-        _ => "*",
+        Some(r) => r.pgn(game).unwrap_or("*"),
+        None => "*",
     }
 }
 

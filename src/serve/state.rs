@@ -212,7 +212,7 @@ pub(crate) fn state_json(state: &GameState, replay: &Replay, selected: Option<&s
                    "pass": m.is_pass()})
         })
         .collect();
-    let outcome = pos.outcome().map(|r| json!({"text": r.text, "reason": r.reason.to_string()}));
+    let outcome = pos.outcome().map(|r| json!({"text": r.for_players(game), "reason": r.reason.to_string()}));
     let seats: Vec<Value> = game.seats.iter().map(|s| json!({"name": s.name, "plays": s.plays})).collect();
     Ok(json!({
         "game": state.game,

@@ -6,6 +6,7 @@
 //! characters escaped.
 
 mod commands;
+mod counting;
 
 use crate::input::{Line, MAX_LINE_BYTES, clip, escape_controls, read_line};
 use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
@@ -98,6 +99,8 @@ pub struct Session {
     ink: render::Ink,
     /// Whether the people who left the game chose to watch the computer players finish it.
     watching: bool,
+    /// The result agreed at the end of a game scored by area (dead stones removed).
+    agreed: Option<GameResult>,
 }
 
 /// A record that cannot be resumed ([`Session::resume`]): unreadable, of another game or options, or with a
@@ -165,6 +168,7 @@ impl Session {
             history: History::new(),
             ink: render::Ink::Plain,
             watching: false,
+            agreed: None,
         }
     }
 
@@ -240,6 +244,9 @@ impl Session {
                 write!(out, "{}", self.diagram(true))?;
             }
             if self.pos.is_over() {
+                if counting::applies(&self.pos) && self.agreed.is_none() {
+                    self.count(input, out)?;
+                }
                 return Ok(());
             }
             let seat = self.pos.to_move();
@@ -506,7 +513,7 @@ impl Session {
 
     /// The game so far as the text of a record file named `path`.
     fn record_text(&self, path: &Path) -> Result<String, String> {
-        let result: Option<&GameResult> = self.pos.outcome();
+        let result: Option<&GameResult> = self.agreed.as_ref().or(self.pos.outcome());
         if is_sgf(path) {
             // SGF has no resignation move: its result says `+R`.
             let moves: Vec<(SeatId, Move)> = self.history.iter().filter_map(|&(s, m)| m.map(|m| (s, m))).collect();

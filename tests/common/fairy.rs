@@ -36,18 +36,24 @@ impl Fairy {
             eprintln!("Fairy-Stockfish is not installed: skipped");
             return None;
         };
+        Some(Fairy::spawn(path, &[]))
+    }
+
+    /// Starts any UCI engine (`qipan uci`, say) and waits for its `uciok`.
+    pub fn spawn(path: &str, args: &[&str]) -> Fairy {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start fairy-stockfish");
+            .unwrap_or_else(|e| panic!("start {path}: {e}"));
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
         let mut fairy = Fairy { child, input, output };
         fairy.send("uci");
         fairy.read_until("uciok");
-        Some(fairy)
+        fairy
     }
 
     fn send(&mut self, line: &str) {
@@ -98,6 +104,17 @@ impl Fairy {
             }
         }
         divide
+    }
+
+    /// The engine's move in `variant` after `moves` from its start, searched with `go {limits}`: its UCI
+    /// text, or `None` for `bestmove (none)`.
+    pub fn best_move(&mut self, moves: &[String], limits: &str) -> Option<String> {
+        let tail = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+        self.send(&format!("position startpos{tail}"));
+        self.send(&format!("go {limits}"));
+        let last = self.read_until("bestmove").pop().unwrap();
+        let mv = last.split_whitespace().nth(1).expect("a move after bestmove");
+        (mv != "(none)").then(|| mv.to_string())
     }
 
     /// The engine's FEN of a position (its `d` command), to compare with qipan's.

@@ -2,21 +2,27 @@
 """Plays full games between `qipan gtp go` and GNU Go over GTP and compares their final scores.
 
 Usage:
-    python3 tests/tools/gtp_match.py QIPAN_BINARY [GAMES] [SIZE]
+    python3 tests/tools/gtp_match.py QIPAN_BINARY [GAMES] [SIZE] [AGENT]
 
-Plays GAMES games (default 2) on SIZE×SIZE (default 9) with komi 7.5, qipan taking Black in even games
+Plays GAMES games (default 2) on SIZE×SIZE (default 9) with komi 7.5, qipan's moves from AGENT (`--ai`;
+random moves that fill no own eye when not given), qipan taking Black in even games
 and White in odd ones. Each engine's move is sent to the other with `play`; a refusal is an error.
 A game ends after two consecutive passes (or 3·SIZE² moves). Prints one JSON object per game:
     {"game": i, "qipan": "black"|"white", "moves": N, "qipan_score": "B+3.5",
      "gnugo_score": "B+3.5", "agree": true}
-or {"game": i, "error": "..."}; exits 1 if any game had an error.
+or {"game": i, "error": "..."}; exits 1 if any game had an error. After each game qipan writes it with
+`printsgf`; its result (RE) is compared with GNU Go's `--score aftermath` on that file:
+    "re": "W+86.5", "aftermath": "W+86.5", "re_agrees": true
 GNU Go runs as `gnugo --mode gtp --chinese-rules --positional-superko --forbid-suicide --level 1`.
 """
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 
 class Engine:
@@ -58,9 +64,9 @@ def gnugo_path():
     return None
 
 
-def play_game(qipan_bin, index, size):
+def play_game(qipan_bin, index, size, agent=None):
     qipan_black = index % 2 == 0
-    q = Engine([qipan_bin, "gtp", "go", "--seed", str(index + 1)])
+    q = Engine([qipan_bin, "gtp", "go", "--seed", str(index + 1)] + (["--ai", agent] if agent else []))
     g = Engine([gnugo_path(), "--mode", "gtp", "--chinese-rules", "--positional-superko",
                 "--forbid-suicide", "--level", "1"])
     try:
@@ -88,11 +94,40 @@ def play_game(qipan_bin, index, size):
             colour = "white" if colour == "black" else "black"
         _, qs = q.send("final_score")
         _, gs = g.send("final_score")
-        return {"game": index, "qipan": "black" if qipan_black else "white", "moves": moves,
-                "qipan_score": qs, "gnugo_score": gs, "agree": qs == gs}
+        result = {"game": index, "qipan": "black" if qipan_black else "white", "moves": moves,
+                  "qipan_score": qs, "gnugo_score": gs, "agree": qs == gs}
+        result.update(compare_record(q))
+        return result
     finally:
         q.close()
         g.close()
+
+
+def aftermath(path):
+    """GNU Go's score of a record after playing out the dead stones: `W+86.5`, `B+3.5` or `0`."""
+    out = subprocess.run([gnugo_path(), "-l", path, "--score", "aftermath", "--chinese-rules"],
+                         capture_output=True, text=True, timeout=600).stdout
+    m = re.search(r"(White|Black) wins by ([0-9.]+) points", out)
+    if m:
+        return ("W+" if m.group(1) == "White" else "B+") + f"{float(m.group(2)):g}"
+    return "0" if "jigo" in out.lower() else f"unread: {out.strip()}"
+
+
+def compare_record(q):
+    """qipan's record of the game (`printsgf FILE`), its RE, and GNU Go's aftermath score of it."""
+    fd, path = tempfile.mkstemp(suffix=".sgf")
+    os.close(fd)
+    try:
+        ok, text = q.send(f"printsgf {path}")
+        if not ok:
+            return {"error": f"printsgf: {text}"}
+        with open(path) as f:
+            m = re.search(r"RE\[([^\]]*)\]", f.read())
+        re_value = m.group(1) if m else None
+        theirs = aftermath(path)
+        return {"re": re_value, "aftermath": theirs, "re_agrees": re_value == theirs}
+    finally:
+        os.unlink(path)
 
 
 def main():
@@ -104,9 +139,10 @@ def main():
         return 2
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     size = int(sys.argv[3]) if len(sys.argv) > 3 else 9
+    agent = sys.argv[4] if len(sys.argv) > 4 else None
     failed = False
     for i in range(games):
-        r = play_game(sys.argv[1], i, size)
+        r = play_game(sys.argv[1], i, size, agent)
         failed |= "error" in r
         print(json.dumps(r), flush=True)
     return 1 if failed else 0

@@ -10,6 +10,8 @@ use crate::position::{MoveBuf, Position};
 use crate::rules::Scoring;
 use rand::seq::SliceRandom;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The settings of an [`MctsAgent`].
@@ -44,6 +46,8 @@ pub struct MctsConfig {
     /// over `n` visits, `v` being the pieces it takes (a royal piece counts 3), and capturing moves are
     /// tried first. 0 turns it off.
     pub bias: f64,
+    /// Plies the tree may grow below the root; the playouts go on from its leaves. `None`: no limit.
+    pub tree_depth: Option<u32>,
 }
 
 /// How a playout cut at the ply cap is judged when the game has no scoring of its own (a scored game
@@ -96,7 +100,7 @@ impl MctsConfig {
     /// The playout ply cap when none is given, in games without scoring.
     pub const DEFAULT_DEPTH: u32 = 20;
     /// The parameters a spec may set.
-    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "policy", "eval", "bias"];
+    pub const PARAMS: &'static [&'static str] = &["iterations", "ms", "c", "depth", "tree", "policy", "eval", "bias"];
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -123,6 +127,10 @@ impl MctsConfig {
             "depth" => {
                 let n = positive(value).filter(|&n| n <= u32::MAX as u64);
                 self.depth = Some(n.ok_or_else(|| bad("expected a whole number of plies above 0"))? as u32);
+            }
+            "tree" => {
+                let n = positive(value).filter(|&n| n <= u32::MAX as u64);
+                self.tree_depth = Some(n.ok_or_else(|| bad("expected a whole number of plies above 0"))? as u32);
             }
             "policy" => {
                 self.policy = match value {
@@ -162,6 +170,7 @@ impl Default for MctsConfig {
             policy: Policy::Light,
             eval: CutEval::Material,
             bias: 1.0,
+            tree_depth: None,
         }
     }
 }
@@ -178,6 +187,9 @@ impl fmt::Display for MctsConfig {
         parts.push(format!("c={}", self.c));
         if let Some(d) = self.depth {
             parts.push(format!("depth={d}"));
+        }
+        if let Some(d) = self.tree_depth {
+            parts.push(format!("tree={d}"));
         }
         if self.policy != Policy::Light {
             parts.push("policy=uniform".into());
@@ -256,6 +268,10 @@ pub struct MctsAgent {
     base: Vec<f64>,
     live: Vec<bool>,
     last_iterations: u32,
+    /// The deepest the tree reached in the last search, in plies below the root.
+    last_depth: u32,
+    /// Raised from another thread to stop the search.
+    stop: Arc<AtomicBool>,
 }
 
 /// Building an agent, searching, and what the last search did.
@@ -296,6 +312,8 @@ impl MctsAgent {
             base: Vec::new(),
             live: Vec::new(),
             last_iterations: 0,
+            last_depth: 0,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -336,6 +354,85 @@ impl MctsAgent {
     /// ```
     pub fn last_iterations(&self) -> u32 {
         self.last_iterations
+    }
+
+    /// The deepest the tree grew in the last search, in plies below the root.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let config = MctsConfig { iterations: Some(300), tree_depth: Some(2), ..MctsConfig::default() };
+    /// let mut mcts = MctsAgent::new(config);
+    /// mcts.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+    /// assert_eq!(mcts.last_depth(), 2); // the tree stops two plies down; playouts go on from there
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last_depth(&self) -> u32 {
+        self.last_depth
+    }
+
+    /// A flag that stops the search when raised (from another thread, say), after the iteration under way:
+    /// the search returns what it found so far. Every later search stops at once until it is lowered.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+    /// use rand::SeedableRng;
+    /// use std::sync::atomic::Ordering;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// // A search without end, stopped from another thread.
+    /// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(u32::MAX), ..MctsConfig::default() });
+    /// let stop = mcts.stop_flag();
+    /// let stopper = std::thread::spawn(move || {
+    ///     std::thread::sleep(std::time::Duration::from_millis(50));
+    ///     stop.store(true, Ordering::Relaxed);
+    /// });
+    /// let children = mcts.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+    /// stopper.join().unwrap();
+    /// assert_eq!(children.len(), 82);
+    /// assert!(mcts.last_iterations() > 0 && mcts.last_iterations() < u32::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The line the last search expects: from the root, the most visited child at each node while it has
+    /// been visited more than once.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(500), ..MctsConfig::default() });
+    /// let children = mcts.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+    /// let line = mcts.principal_variation();
+    /// assert_eq!(line[0], children[0].0); // it starts with the move chosen
+    /// assert!(line.len() >= 2);
+    /// let mut pos = game.start();
+    /// for mv in &line {
+    ///     pos.play(mv)?; // a legal line
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn principal_variation(&self) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut node = 0usize;
+        while let Some(n) = self.nodes.get(node).filter(|n| n.first_child != NONE && n.children > 0) {
+            let best = (n.first_child..n.first_child + n.children)
+                .max_by_key(|&c| self.nodes[c as usize].visits)
+                .expect("a node with children");
+            let child = &self.nodes[best as usize];
+            if child.visits == 0 || (!line.is_empty() && child.visits < 2) {
+                break;
+            }
+            line.push(child.mv);
+            node = best as usize;
+        }
+        line
     }
 
     fn push_node(&mut self, mv: Move, parent: u32) {
@@ -472,9 +569,11 @@ impl MctsAgent {
         let mut pos = self.pos.take().unwrap_or_else(|| root.clone());
         pos.clone_from(root);
         let mut node = 0u32;
+        let mut depth = 0u32;
+        let tree_depth = self.config.tree_depth.unwrap_or(u32::MAX);
         let result = (|| {
             loop {
-                if pos.is_over() {
+                if pos.is_over() || depth >= tree_depth {
                     break;
                 }
                 if self.nodes[node as usize].first_child == NONE {
@@ -489,6 +588,7 @@ impl MctsAgent {
                 }
                 let fresh = self.nodes[node as usize].tried < self.nodes[node as usize].children;
                 node = self.select(node);
+                depth += 1;
                 pos.play_unchecked(&self.nodes[node as usize].mv)?;
                 if fresh {
                     break;
@@ -500,6 +600,7 @@ impl MctsAgent {
         })();
         self.pos = Some(pos);
         result?;
+        self.last_depth = self.last_depth.max(depth);
         let mut n = node;
         loop {
             let i = n as usize;
@@ -575,9 +676,10 @@ impl MctsAgent {
             (None, None) => MctsConfig::DEFAULT_ITERATIONS,
         };
         let mut done = 0;
+        self.last_depth = 0;
         if self.nodes[0].children > 1 {
             while done < iterations {
-                if limit.is_some_and(|l| start.elapsed() >= l) {
+                if limit.is_some_and(|l| start.elapsed() >= l) || self.stop.load(Ordering::Relaxed) {
                     break;
                 }
                 self.iterate(pos, rng)?;

@@ -8,6 +8,7 @@ pub mod alternate;
 pub mod builder;
 pub mod centres;
 pub mod generators;
+pub mod handicap;
 pub mod hex;
 pub mod mancala;
 pub mod morris;

@@ -68,7 +68,7 @@ pub enum SetupError {
     /// More passed nodes than the en passant state holds.
     #[error("{0} passed nodes given, at most 4 are kept")]
     TooManyPassed(usize),
-    /// The seat to move is out of play.
+    /// The seat to move is out of play, in a game that is not over.
     #[error("{0} is to move but is out of play")]
     SeatOutOfPlay(String),
     /// A chain without liberties, in a game with group capture.
@@ -129,7 +129,8 @@ impl Position {
         }
         let game = setup.game.clone();
         let seat_name = |s: SeatId| game.seats[s.idx()].name.clone();
-        if !setup.alive.get(setup.to_move.idx()).copied().unwrap_or(false) {
+        // A finished game may end with a seat that was put out to move (a mated king's side).
+        if setup.result.is_none() && !setup.alive.get(setup.to_move.idx()).copied().unwrap_or(false) {
             return Err(SetupError::SeatOutOfPlay(seat_name(setup.to_move)));
         }
         let pos = Position::assemble(setup);

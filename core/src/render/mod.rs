@@ -363,7 +363,7 @@ fn layout(pos: &Position, focus: &[NodeId]) -> (String, Vec<Span>) {
 pub fn status(pos: &Position) -> String {
     let seat = &pos.game().seats[pos.to_move().idx()];
     match pos.outcome() {
-        Some(r) => format!("Game over: {} ({})\n", r.text, r.reason),
+        Some(r) => format!("Game over: {} ({})\n", r.for_players(pos.game()), r.reason),
         None => format!("{} to move (ply {})\n", seat.name, pos.ply() + 1),
     }
 }

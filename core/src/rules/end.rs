@@ -271,7 +271,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             // The seat is out; the others' counts are looked at again, with the last side standing.
             pos.eliminate(seat)?;
             if !pos.is_alive(pos.to_move()) {
-                pos.advance_turn();
+                turn_after_elimination(pos);
             }
             continue;
         }
@@ -290,7 +290,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
             }
             if out {
                 if !pos.is_alive(pos.to_move()) {
-                    pos.advance_turn();
+                    turn_after_elimination(pos);
                 }
                 continue;
             }
@@ -389,7 +389,7 @@ pub(crate) fn check_end(pos: &mut Position) -> Result<(), HookError> {
                         pos.finish(result);
                         return Ok(());
                     }
-                    pos.advance_turn();
+                    turn_after_elimination(pos);
                     continue;
                 }
             }
@@ -421,6 +421,17 @@ fn drawn(pos: &mut Position, why: EndReason) -> Result<GameResult, HookError> {
         GameResult::scored(pos, why)
     } else {
         Ok(GameResult::winners(pos, vec![], why))
+    }
+}
+
+/// After the seat to move is put out, the turn passes to the next seat, unless that leaves one side standing:
+/// then the game ends with the turn where it was, so that a mated king's side is the side to move in the
+/// final position, as chess players write it (`... b KQkq` after Black is mated).
+fn turn_after_elimination(pos: &mut Position) {
+    let end = &pos.game().rules.end;
+    let ends_now = end.last_standing && sides_left(pos) <= 1 && starting_sides(pos.game()) > 1;
+    if !ends_now {
+        pos.advance_turn();
     }
 }
 
