@@ -476,6 +476,31 @@ fn walk_by_orthogonal_hand_computed() {
     assert_eq!(moves(&g, &[], &pieces), from("b2", &["a2", "b1", "a1", "a3", "c1", "a4", "d1", "c2"]));
 }
 
+// `walk … returning` without `then shoot`: the walk back to the start (`b2-b2`) is a move of its own, legal
+// only if playing it captures (here by a custodial capture rule); a walk back that takes nothing would be
+// a pass in disguise, and is refused.
+#[test]
+fn walk_returning_without_a_shot_must_capture() {
+    let rules = "rules:\n  captures: [custodial orthogonal]\n";
+    let game = load(&format!("{}{rules}", grid_game(4, 5, &["walk 2 by orthogonal returning to empty"])), &[]);
+    assert!(game.has_idle_walks());
+    // White's p on b2, with a friend on d2, closes the black block on c2 from where it stands.
+    let mut pos = setup(&game, &[(W, "p", "b2"), (W, "block", "d2"), (B, "block", "c2")]);
+    assert_eq!(texts(&pos), from("b2", &["a1", "a3", "b4", "c1", "c3", "b2"]));
+    play(&mut pos, "b2-b2");
+    assert_eq!((at(&pos, "b2"), at(&pos, "c2")), (Some((W.into(), "p".into())), None));
+    // Without the closer nothing is taken: the walk back is refused.
+    let pos = setup(&game, &[(W, "p", "b2"), (B, "block", "c2")]);
+    assert_eq!(texts(&pos), from("b2", &["a1", "a3", "b4", "c1", "c3"]));
+    let back = parse_move(&pos, "b2-b2").unwrap();
+    assert_eq!(pos.check(&back), Err(Illegal::Idle));
+    assert_eq!(perft(&pos, 2), 5, "five walks, after each of which black (whose block has no move) passes");
+    // Without `returning` the start is never a destination, capture or not.
+    let game = load(&format!("{}{rules}", grid_game(4, 5, &["walk 2 by orthogonal to empty"])), &[]);
+    let pos = setup(&game, &[(W, "p", "b2"), (W, "block", "d2"), (B, "block", "c2")]);
+    assert_eq!(texts(&pos), from("b2", &["a1", "a3", "b4", "c1", "c3"]));
+}
+
 // The same walk from every empty node of the 4×5 board, against a brute-force enumeration.
 #[test]
 fn walk_by_orthogonal_matches_brute_force() {

@@ -176,6 +176,93 @@ fn fire_in_place_option() {
 }
 
 #[test]
+fn fire_in_place_under_the_automatic_triggers() {
+    // Red a1 shoots a5 over a3 once a3 has moved: a3 walking out and back fires it by itself.
+    let pieces = [("a1", 'C'), ("a3", 'C'), ("d1", 'L'), ("a5", 'c'), ("d5", 'l')];
+    for trigger in ["automatic", "board"] {
+        // Without the option a walk never ends on its start.
+        let mut p = setup(&[("trigger", trigger)], &pieces, RED);
+        assert!(texts(&p).iter().all(|m| !m.starts_with("a3-a3")), "{trigger}: {:?}", texts(&p));
+        assert_eq!(play(&mut p, "a3-a3"), Err(PlayError::Illegal(Illegal::NoSuchMove)), "{trigger}");
+        // With it, the walk out and back is a move, and the shot fires as after any other walk.
+        let mut p = setup(&[("trigger", trigger), ("fire_in_place", "true")], &pieces, RED);
+        let t = texts(&p);
+        assert!(t.contains("a3-a3"), "{trigger}: {t:?}");
+        play(&mut p, "a3-a3").unwrap();
+        assert_eq!(at(&p, "a5"), None, "{trigger}: the target dies");
+        assert_eq!(p.graveyard(BLACK, COMMONER), 1);
+        assert_eq!(at(&p, "a1"), Some(Piece { seat: RED, piece: COMMONER }), "{trigger}: the shooter stays");
+        assert_eq!(at(&p, "a3"), Some(Piece { seat: RED, piece: COMMONER }), "{trigger}: the walker is back");
+        assert_eq!(p.quiet_plies(), 0, "{trigger}: a capture");
+    }
+    // The leader on d1 takes no part in that shot: under `automatic` its walk back to d1 would fire nothing,
+    // a pass in disguise, and is refused; under `board` every shot of the side fires after any walk, so it
+    // is a move.
+    let opts = |t| [("trigger", t), ("fire_in_place", "true")];
+    let mut p = setup(&opts("automatic"), &pieces, RED);
+    assert!(!texts(&p).contains("d1-d1"));
+    assert_eq!(play(&mut p, "d1-d1"), Err(PlayError::Illegal(Illegal::Idle)));
+    let mut p = setup(&opts("board"), &pieces, RED);
+    assert!(texts(&p).contains("d1-d1"));
+    play(&mut p, "d1-d1").unwrap();
+    assert_eq!(at(&p, "a5"), None);
+    // With nothing to shoot, no walk ends on its start under either trigger.
+    let quiet = [("a1", 'C'), ("b3", 'C'), ("d1", 'L'), ("a5", 'c'), ("d5", 'l')];
+    for trigger in ["automatic", "board"] {
+        let p = setup(&opts(trigger), &quiet, RED);
+        let t = texts(&p);
+        assert!(t.iter().all(|m| !["a1-a1", "b3-b3", "d1-d1"].iter().any(|x| m.starts_with(x))), "{trigger}: {t:?}");
+        assert_eq!(
+            t,
+            texts(&setup(&[("trigger", trigger)], &quiet, RED)),
+            "{trigger}: the same moves as without the option"
+        );
+    }
+}
+
+#[test]
+fn fire_in_place_perft_agrees_with_playing_every_move() {
+    // Shots, in-place walks that fire and walks back that would not, with a token to spend.
+    let pieces = [("a1", 'L'), ("a3", 'C'), ("c2", 'C'), ("a5", 'c'), ("d5", 'l'), ("c4", 'c')];
+    for trigger in ["automatic", "board"] {
+        let mut p = setup(&[("trigger", trigger), ("fire_in_place", "true")], &pieces, RED);
+        p = edited(&p, |s| {
+            s.counter(0, RED, 1).graveyard(RED, COMMONER, 1).reserve(RED, COMMONER, 4);
+        });
+        assert!(texts(&p).contains("a3-a3"), "{trigger}: {:?}", texts(&p));
+        assert_eq!(qipan::core::playout::perft(&p, 2), common::brute_perft(&p, 2), "{trigger}");
+    }
+}
+
+#[test]
+fn random_games_fire_in_place_under_the_automatic_triggers() {
+    use qipan::core::playout::{PlayoutBuf, random_playout};
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    let mut buf = PlayoutBuf::default();
+    for trigger in ["automatic", "board"] {
+        let g = game(&[("trigger", trigger), ("fire_in_place", "true")]);
+        let mut in_place = 0;
+        for _ in 0..20 {
+            let mut p = g.start();
+            while !p.is_over() {
+                let moves = p.legal_moves();
+                // Every walk back to its start on offer captures when played.
+                for m in moves.iter().filter(|m| m.is_idle()) {
+                    let mut q = p.clone();
+                    q.play(m).unwrap();
+                    assert!(q.captures().iter().sum::<u32>() > p.captures().iter().sum::<u32>(), "{trigger}");
+                    in_place += 1;
+                }
+                random_playout(&mut p, &mut rng, &mut buf, 1).unwrap();
+            }
+            assert_eq!(p.hash(), p.hash_from_scratch());
+        }
+        assert!(in_place > 0, "{trigger}: some game offered a walk back to its start");
+    }
+}
+
+#[test]
 fn tokens_are_earned_by_the_leader_and_revive_a_commoner() {
     // The red leader on a1 shoots over c... leader a1, commoner b3 walks to a3, target a5.
     let mut p = setup(&[], &[("a1", 'L'), ("b3", 'C'), ("a5", 'c'), ("d5", 'l')], RED);

@@ -343,3 +343,130 @@ fn transferred_captures_count_when_asked() {
     play(&mut p, "F5-F8");
     assert_eq!(p.counter(kills, seat(&p, "qin")), 1 + 5, "Qin's own capture plus Chu's earlier ones");
 }
+
+#[test]
+fn turn_pieces_kingdom_moves_only_the_kingdoms_own_pieces() {
+    // Six players: Qin also holds Yan.
+    let pieces = [("qin", "chancellor", "F5"), ("yan", "sword", "F15"), ("chu", "general", "A1")];
+    // By default, on either of its kingdoms' turns the player moves any piece it commands.
+    for mover in ["qin", "yan"] {
+        let p = setup(&[("players", "6")], &pieces, mover);
+        assert!(!dests(&p, "F5").is_empty() && !dests(&p, "F15").is_empty(), "{mover}'s turn");
+    }
+    // turn_pieces=kingdom: Qin's turn moves Qin's pieces only, Yan's turn Yan's.
+    let opts = [("players", "6"), ("turn_pieces", "kingdom")];
+    let p = setup(&opts, &pieces, "qin");
+    assert!(!dests(&p, "F5").is_empty() && dests(&p, "F15").is_empty());
+    let p = setup(&opts, &pieces, "yan");
+    assert!(dests(&p, "F5").is_empty() && !dests(&p, "F15").is_empty());
+    // With one kingdom per player the option changes nothing.
+    let p = setup(&[("turn_pieces", "kingdom")], &pieces, "qin");
+    assert!(dests(&p, "F15").is_empty(), "Yan is another player");
+}
+
+/// Plays the first legal move of each kingdom to move until it is `kingdom`'s turn.
+fn play_until(p: &mut Position, kingdom: &str) {
+    for _ in 0..7 {
+        if p.game().seats[p.to_move().idx()].name == kingdom {
+            return;
+        }
+        let mv = p.legal_moves()[0];
+        p.play(&mv).unwrap();
+    }
+    panic!("{kingdom} never moves");
+}
+
+#[test]
+fn under_turn_pieces_kingdom_a_conquered_army_joins_the_conquering_kingdom() {
+    // Six players (Qin holds Yan). Yan's chancellor takes Chu's general: Chu's army is Yan's now.
+    let pieces = [
+        ("qin", "chancellor", "F5"),
+        ("yan", "chancellor", "F15"),
+        ("chu", "general", "F8"),
+        ("chu", "sword", "A1"),
+        ("han", "general", "S1"),
+    ];
+    let opts = [("players", "6"), ("turn_pieces", "kingdom")];
+    let mut p = setup(&opts, &pieces, "yan");
+    play(&mut p, "F15-F8");
+    let (qin, chu, yan) = (seat(&p, "qin"), seat(&p, "chu"), seat(&p, "yan"));
+    let a1 = p.game().board.find("A1").unwrap();
+    assert!(!p.is_alive(chu));
+    assert_eq!(p.controller(chu), qin, "the player conquers");
+    assert_eq!(p.cell(a1).map(|c| c.seat), Some(yan), "the army takes the conquering kingdom's colour");
+    let conquered = p.game().counters.iter().position(|c| c == "conquered").unwrap();
+    assert_eq!(p.counter(conquered, qin), 1, "counts stay the player's");
+    // Qin's turn: the sword does not move; Yan's turn: it does.
+    assert_eq!(p.game().seats[p.to_move().idx()].name, "qin");
+    assert!(dests(&p, "A1").is_empty() && !dests(&p, "F5").is_empty());
+    play(&mut p, "F5-E5");
+    play_until(&mut p, "yan");
+    assert!(!dests(&p, "A1").is_empty() && dests(&p, "E5").is_empty());
+    // By default the army stays Chu's and moves on any turn of Qin's player.
+    let mut p = setup(&[("players", "6")], &pieces, "yan");
+    play(&mut p, "F15-F8");
+    assert_eq!(p.cell(a1).map(|c| c.seat), Some(chu));
+    assert!(!dests(&p, "A1").is_empty(), "Qin's turn");
+    // Under conquest=total the army goes to the player that took most of the kingdom: its first kingdom.
+    let opts = [("players", "6"), ("turn_pieces", "kingdom"), ("conquest", "total")];
+    let g = game(&opts);
+    let from_chu = g.counters.iter().position(|c| c == "from_chu").unwrap();
+    let mut p = setup(
+        &opts,
+        &[
+            ("yan", "chancellor", "F15"),
+            ("chu", "sword", "F8"),
+            ("chu", "general", "A2"),
+            ("chu", "dagger", "A1"),
+            ("han", "general", "S1"),
+        ],
+        "yan",
+    );
+    p = edited(&p, |s| {
+        s.counter(from_chu, seat(&p, "han"), 6).counter(from_chu, seat(&p, "qin"), 3);
+    });
+    play(&mut p, "F15-F8");
+    assert!(!p.is_alive(chu));
+    assert_eq!(p.cell(a1).map(|c| c.seat), Some(seat(&p, "han")));
+}
+
+#[test]
+fn a_conquered_army_is_drawn_as_its_commanders_pieces() {
+    use qipan::core::render::{svg, text};
+    // Row 1 of the text diagram starts with the piece on A1.
+    let row1 = |p: &Position| text(p).lines().find(|l| l.starts_with("  1 ")).unwrap().to_string();
+    let pieces =
+        [("qin", "chancellor", "F5"), ("chu", "general", "F8"), ("chu", "sword", "A1"), ("han", "general", "S1")];
+    let mut p = setup(&[], &pieces, "qin");
+    // Chu's pieces are lettered in its red.
+    let chu_red = |p: &Position| svg(p).matches("fill=\"#c0392b\">").count();
+    assert!(row1(&p).starts_with("  1 CS"), "{}", row1(&p));
+    assert_eq!(chu_red(&p), 2, "Chu's general and sword");
+    play(&mut p, "F5-F8");
+    // Chu's sword, commanded by Qin now, is lettered and coloured as Qin's: both pictures are those of
+    // the same position with a sword of Qin's own on A1.
+    let a1 = p.game().board.find("A1").unwrap();
+    let own = edited(&p, |s| {
+        s.put(a1, qipan::core::Piece { seat: seat(&p, "qin"), piece: p.game().piece("sword").unwrap() });
+    });
+    assert!(row1(&p).starts_with("  1 QS"), "{}", text(&p));
+    assert_eq!(text(&p), text(&own));
+    assert_eq!(chu_red(&p), 0, "no piece is drawn in Chu's red");
+    assert_eq!(svg(&p), svg(&own));
+    // Six players: Yan, which Qin's player holds from the start, keeps its letter; the army Yan takes is
+    // drawn as its player's (Qin), who moves it on all its turns.
+    let pieces = [
+        ("yan", "chancellor", "F15"),
+        ("yan", "sword", "B1"),
+        ("chu", "general", "F8"),
+        ("chu", "sword", "A1"),
+        ("han", "general", "S1"),
+    ];
+    let mut p = setup(&[("players", "6")], &pieces, "yan");
+    play(&mut p, "F15-F8");
+    assert!(row1(&p).starts_with("  1 QS YS"), "{}", text(&p));
+    // Under turn_pieces=kingdom the army became Yan's own.
+    let mut p = setup(&[("players", "6"), ("turn_pieces", "kingdom")], &pieces, "yan");
+    play(&mut p, "F15-F8");
+    assert!(row1(&p).starts_with("  1 YS YS"), "{}", text(&p));
+}

@@ -371,6 +371,33 @@ impl Move {
         self.kind == MoveKind::Pass
     }
 
+    /// True for a move that changes nothing by itself: its piece ends where it started, and nothing else
+    /// moves, is placed, promoted or taken with it (a walk out and back, `walk … returning`, without a
+    /// shot). Such a move is legal only if playing it captures something (see
+    /// [`Game::has_idle_walks`](crate::Game::has_idle_walks)).
+    ///
+    /// ```
+    /// use qipan::core::{Move, PieceId};
+    ///
+    /// let game = qipan::load("leader-cannon", &[])?;
+    /// let b2 = game.board.find("b2").unwrap();
+    /// assert!(Move::step(PieceId::new(1), b2, b2).is_idle());
+    /// assert!(!Move::step(PieceId::new(1), b2, game.board.find("b3").unwrap()).is_idle());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_idle(&self) -> bool {
+        self.kind == MoveKind::Move
+            && self.from == self.to
+            && !self.take.is_some()
+            && !self.by.is_some()
+            && self.promote.is_none()
+            && !self.with_from.is_some()
+            && !self.with_to.is_some()
+            && self.then_place.is_none()
+            && self.path == Path::NONE
+            && self.stack == Stack::WHOLE
+    }
+
     /// Whether the move captures the piece on `n`, given that one stands there: the move lands on
     /// it, or takes it from afar or in passing.
     ///

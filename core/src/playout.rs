@@ -359,6 +359,7 @@ impl PlayoutBuf {
             && rules.group_capture.is_none()
             && rules.repetition == crate::rules::Repetition::None
             && rules.capture_priority == crate::rules::CapturePriority::Free
+            && !game.has_idle_walks()
             && !pos.swap_offered();
         if !simple {
             return self.pick_any(pos, rng);

@@ -466,6 +466,12 @@ impl GameData {
                         && m.shot.is_none()
                 })
         });
+        // A walk that may come back to its start with no shot of its own: such a move is legal only if
+        // playing it captures, which legality finds by playing it (`Position::check`).
+        let idle_walks = pieces
+            .iter()
+            .flat_map(|p| &p.moves)
+            .any(|m| matches!(m.pattern, Pattern::Walk { returning: true, .. }) && m.shot.is_none());
         let pieces_stay = hooks.is_none()
             && rules.group_capture.is_none()
             && rules.captures.is_empty()
@@ -545,6 +551,7 @@ impl GameData {
             zobrist,
             turn_keys,
             placement_only,
+            idle_walks,
             pieces_stay,
             may_repeat,
             repeat_masks,

@@ -203,6 +203,8 @@ pub struct Game {
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,
     placement_only: bool,
+    /// Some rule is a walk that may come back to its start without a shot of its own ([`Game::has_idle_walks`]).
+    idle_walks: bool,
     /// Pieces never move or leave the board once placed.
     pieces_stay: bool,
     /// Per piece type: whether its rules can produce the same move twice (so its moves are deduplicated).
@@ -500,6 +502,24 @@ impl Game {
     #[inline]
     pub fn placement_only(&self) -> bool {
         self.placement_only
+    }
+
+    /// True when a rule is a walk that may end on its start with no shot of its own (`walk … returning`
+    /// without `then shoot`). Such a move changes nothing by itself ([`Move::is_idle`](crate::Move::is_idle)),
+    /// so it is legal only if playing it captures a piece (by a capture rule or a hook), which legality
+    /// finds by playing it on a copy. Leader Cannon's `fire_in_place` under the automatic triggers:
+    ///
+    /// ```
+    /// let on = |t: &str| [("fire_in_place".into(), "true".into()), ("trigger".into(), t.into())];
+    /// assert!(qipan::load("leader-cannon", &on("automatic"))?.has_idle_walks());
+    /// // The by-mover triggers' in-place walks carry their shot: not idle.
+    /// assert!(!qipan::load("leader-cannon", &on("by-mover"))?.has_idle_walks());
+    /// assert!(!qipan::load("chess", &[])?.has_idle_walks());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn has_idle_walks(&self) -> bool {
+        self.idle_walks
     }
 
     /// True when a piece never moves or leaves the board once it is placed: every move enters a piece

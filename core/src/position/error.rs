@@ -69,6 +69,33 @@ pub enum Illegal {
     /// The piece the move removes (or its removing none) is not what the `remove` capture rule allows.
     #[error("the removal does not follow the capture rule `{0}`")]
     Removal(String),
+    /// The piece would end where it started and capture nothing: a walk out and back that is a pass in
+    /// disguise ([`Move::is_idle`](crate::Move::is_idle)). Such a walk is judged by playing it.
+    ///
+    /// ```
+    /// use qipan::core::{Illegal, Move, notation::parse_move};
+    ///
+    /// // Leader Cannon firing in place under the automatic trigger: the moved piece's shots fire by
+    /// // themselves (the definition's `after_move` hook), so a walk out and back is legal when one does.
+    /// let opts = [("fire_in_place".into(), "true".into()), ("trigger".into(), "automatic".into())];
+    /// let game = qipan::load("leader-cannon", &opts)?;
+    /// let mut pos = game.start();
+    /// for text in ["leader@d1", "leader@d5", "commoner@a1", "commoner@c5", "commoner@a3", "c5-b5"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let a3 = game.board.find("a3").unwrap();
+    /// let in_place = Move::step(game.piece("commoner").unwrap(), a3, a3);
+    /// // a3 would screen a1's shot up the a-file, but nothing stands there to be shot.
+    /// assert_eq!(pos.check(&in_place), Err(Illegal::Idle));
+    /// pos.play(&parse_move(&pos, "d1-c1")?)?;
+    /// pos.play(&parse_move(&pos, "b5-a5")?)?;
+    /// assert_eq!(pos.check(&in_place), Ok(()));
+    /// pos.play(&in_place)?; // a1 shoots a5 over a3
+    /// assert_eq!(pos.cell(game.board.find("a5").unwrap()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error("the piece would end where it started and capture nothing")]
+    Idle,
     /// A scripted rule forbids it.
     #[error("{0}")]
     Hook(String),

@@ -231,6 +231,9 @@ impl Position {
     /// [`Position::check_consequences`], telling a failing hook apart from a rule the move breaks.
     fn consequences(&self, mv: &Move) -> Result<(), PlayError> {
         let seat = self.to_move;
+        if mv.is_idle() && !self.captures_when_played(mv)? {
+            return Err(Illegal::Idle.into());
+        }
         match mv.kind {
             MoveKind::Pass | MoveKind::Swap => {}
             MoveKind::Place | MoveKind::Drop
@@ -292,6 +295,15 @@ impl Position {
         Ok(())
     }
 
+    /// Whether playing `mv` captures a piece (by a capture rule, or a hook's `capture`): what makes a move
+    /// that changes nothing by itself ([`Move::is_idle`]) legal. Played on a copy; see [`Illegal::Idle`].
+    fn captures_when_played(&self, mv: &Move) -> Result<bool, HookError> {
+        let mut copy = self.clone();
+        copy.result = None;
+        copy.apply(mv)?;
+        Ok(copy.captures.iter().sum::<u32>() > self.captures.iter().sum::<u32>())
+    }
+
     /// Whether a pseudo-legal move passes [`Position::consequences`]; with `strict`, a failing hook is
     /// an error instead of a refusal.
     #[inline]
@@ -331,6 +343,7 @@ impl Position {
             || rules.repetition != Repetition::None
             || self.filters_moves
             || self.facing_now()
+            || mv.is_idle()
         {
             let _budget = self.budget();
             return self.passes_consequences(mv, strict);

@@ -422,6 +422,7 @@ impl Position {
         let plain = rules.group_capture.is_none()
             && rules.repetition == Repetition::None
             && !self.filters_moves
+            && !self.game.has_idle_walks()
             && !self.facing_now();
         if plain && self.game.placement_only() && !self.game.has_check_rule() {
             // Every rule places anywhere empty: a seat can move while a node is empty and it has a rule.
@@ -531,6 +532,7 @@ impl Position {
         let plain = rules.group_capture.is_none()
             && rules.repetition == Repetition::None
             && !self.filters_moves
+            && !self.game.has_idle_walks()
             && !self.facing_now();
         if plain && !self.game.has_check_rule() {
             // Nothing beyond the movement rules can refuse a move: the buffers change places.

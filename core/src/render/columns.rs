@@ -38,6 +38,7 @@ pub(super) fn columns(pos: &Position) -> String {
 
 /// A piece's symbol for its seat (as the diagram writes a top).
 fn piece_symbol(pos: &Position, p: &crate::position::Piece) -> String {
+    let p = super::drawn(pos, *p);
     let syms = &pos.game().pieces[p.piece.idx()].symbols;
     syms.get(p.seat.idx()).or_else(|| syms.first()).cloned().unwrap_or_else(|| "?".into())
 }

@@ -210,7 +210,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks, w: u32, h: u32) -> String {
         }
     }
     for n in b.node_ids() {
-        if let Some(p) = pos.cell(n) {
+        if let Some(p) = super::drawn_at(pos, n) {
             let (x, y) = xy(n);
             column_under(&mut s, pos, n, (x, y), UNIT);
             piece(&mut s, pos, p, (x, y), 1.0);

@@ -252,7 +252,7 @@ fn pieces(s: &mut String, pos: &Position, hex: &HexBoard, layout: &Layout) {
     let _ = writeln!(s, r##"<g id="pieces" text-anchor="middle" font-weight="bold">"##);
     for (i, &at) in hex.axial.iter().enumerate() {
         let n = NodeId(i as u16);
-        let Some(piece) = pos.cell(n) else { continue };
+        let Some(piece) = super::drawn_at(pos, n) else { continue };
         let (x, y) = layout.at(at);
         let fill = colour::seat(game, piece.seat);
         let ink = colour::ink(&fill);

@@ -238,7 +238,7 @@ impl<'a> Style<'a> {
         if self.marks.targets.contains(&n) {
             bg = TARGET;
         }
-        match self.pos.cell(n) {
+        match super::drawn_at(self.pos, n) {
             Some(p) => {
                 let seat = colour::rgb(&colour::seat(g, p.seat)).unwrap_or([0, 0, 0]);
                 (seat, contrast(seat, bg), true)

@@ -30,7 +30,7 @@ pub use polar::{Eye, PolarBoard};
 
 use crate::PieceId;
 use crate::board::NodeId;
-use crate::position::Position;
+use crate::position::{Piece, Position};
 use std::fmt::Write;
 
 /// Nodes to pick out in a picture: where the last move went, and where a move could end.
@@ -134,7 +134,44 @@ impl Marks {
     }
 }
 
-/// The symbol of whatever stands on a node (`.` for empty).
+/// A piece as the pictures draw it. A piece of a seat that is out of play but still stands on the board
+/// under another player's command (a conquered army, or a side absorbed with its turns dropped) is drawn
+/// as a piece of the seat that now commands it ([`Position::controller`]): its letter and colour say who
+/// moves it. Every other piece is drawn as itself, the kingdoms a player holds from the start included.
+///
+/// ```
+/// use qipan::core::{notation::parse_move, render::{drawn, symbol}, Piece, Setup};
+///
+/// let game = qipan::load("seven-kingdoms", &[])?;
+/// let [qin, chu, han] = ["qin", "chu", "han"].map(|k| game.seat(k).unwrap());
+/// let piece = |seat, name| Piece { seat, piece: game.piece(name).unwrap() };
+/// let at = |label| game.board.find(label).unwrap();
+/// let mut setup = Setup::empty(&game);
+/// setup.put(at("F5"), piece(qin, "chancellor")).put(at("F8"), piece(chu, "general"));
+/// setup.put(at("A1"), piece(chu, "sword")).put(at("S1"), piece(han, "general"));
+/// let mut pos = setup.into_position()?;
+/// assert_eq!(symbol(&pos, at("A1")), "CS"); // Chu's sword
+/// pos.play(&parse_move(&pos, "F5-F8")?)?; // Qin takes Chu's general: Chu falls, its army goes to Qin
+/// assert_eq!(pos.cell(at("A1")), Some(piece(chu, "sword"))); // still a piece of Chu's ...
+/// assert_eq!(drawn(&pos, piece(chu, "sword")), piece(qin, "sword")); // ... drawn as Qin's, who moves it
+/// assert_eq!(symbol(&pos, at("A1")), "QS");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn drawn(pos: &Position, p: Piece) -> Piece {
+    let seats = &pos.game().seats;
+    let commander = pos.controller(p.seat);
+    if pos.is_alive(p.seat) || seats[commander.idx()].held_by == seats[p.seat.idx()].held_by {
+        return p;
+    }
+    Piece { seat: commander, ..p }
+}
+
+/// What stands on a node, as the pictures draw it ([`drawn`]).
+pub(crate) fn drawn_at(pos: &Position, n: NodeId) -> Option<Piece> {
+    pos.cell(n).map(|p| drawn(pos, p))
+}
+
+/// The symbol of whatever stands on a node (`.` for empty), for the seat it is drawn as ([`drawn`]).
 ///
 /// ```
 /// use qipan::core::render::symbol;
@@ -146,7 +183,7 @@ impl Marks {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn symbol(pos: &Position, n: NodeId) -> String {
-    match pos.cell(n) {
+    match drawn_at(pos, n) {
         None => ".".into(),
         Some(p) => {
             let syms = &pos.game().pieces[p.piece.idx()].symbols;
@@ -543,7 +580,7 @@ fn plain_svg(pos: &Position, marks: &Marks) -> String {
             r = unit * 0.12,
             l = info.label
         );
-        if let Some(p) = pos.cell(n) {
+        if let Some(p) = drawn_at(pos, n) {
             // A column shows the pieces under its top as rims below it, bottom first.
             column_under(&mut s, pos, n, (x, y), unit);
             // The seat's own colour, else its name's when that is a colour (chess's White is white).
@@ -605,7 +642,7 @@ fn column_under(s: &mut String, pos: &Position, n: NodeId, (x, y): (f32, f32), u
     // Tall columns squeeze their layers into the same rim.
     let step = unit * (0.42 / (h - 1) as f32).min(0.14);
     for d in (1..h).rev() {
-        let Some(p) = pos.layer(n, d) else { continue };
+        let Some(p) = pos.layer(n, d).map(|p| drawn(pos, p)) else { continue };
         let _ = writeln!(
             s,
             r##"<circle class="layer" cx="{x:.1}" cy="{cy:.1}" r="{r:.1}" fill="{c}" stroke="#000" stroke-width="0.7"/>"##,

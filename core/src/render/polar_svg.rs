@@ -397,7 +397,7 @@ fn pieces(s: &mut String, pos: &Position, p: &PolarBoard, g: &Geometry) {
     let game = pos.game();
     let _ = writeln!(s, r##"<g id="pieces" text-anchor="middle" font-weight="bold">"##);
     for n in game.board.node_ids() {
-        let (Some(piece), Some(((x, y), size))) = (pos.cell(n), g.node_spot(pos, p, n)) else { continue };
+        let (Some(piece), Some(((x, y), size))) = (super::drawn_at(pos, n), g.node_spot(pos, p, n)) else { continue };
         let fill = colour::seat(game, piece.seat);
         let ink = colour::ink(&fill);
         let sym = esc(&disc_symbol(pos, n, piece.seat));

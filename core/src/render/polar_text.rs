@@ -56,7 +56,7 @@ pub(super) fn text(pos: &Position, p: &PolarBoard, focus: &[NodeId]) -> (String,
 /// What stands on a node: the piece's symbol, with the seat's letter in front when the piece type
 /// does not have one symbol per seat; `.` for an empty node.
 fn node_text(pos: &Position, n: NodeId) -> String {
-    match pos.cell(n) {
+    match super::drawn_at(pos, n) {
         None => ".".into(),
         Some(piece) => {
             let g = pos.game();

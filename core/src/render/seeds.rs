@@ -122,7 +122,7 @@ pub(super) fn svg(pos: &Position, marks: &Marks) -> String {
     for n in b.node_ids() {
         let (x, y) = xy(n);
         let info = b.node(n);
-        let ring = match pos.cell(n) {
+        let ring = match super::drawn_at(pos, n) {
             Some(p) => super::colour::seat(g, p.seat),
             None => "#6b4423".into(),
         };

@@ -281,7 +281,21 @@ pub enum AbsorbedTurns {
     /// The seat keeps its turn; on any of its turns a player may move any piece it controls.
     #[default]
     Shared,
-    /// Every seat keeps its turn, and on a seat's turn only that seat's own pieces move.
+    /// Every seat keeps its turn, and on a seat's turn only that seat's own pieces move: also the seats
+    /// a player holds from the start (Seven Kingdoms' `turn_pieces=kingdom`).
+    ///
+    /// ```
+    /// // Six players: Qin's player also holds Yan. On Qin's turn, only Qin's pieces move.
+    /// let opts = |t: &str| [("players".into(), "6".into()), ("turn_pieces".into(), t.into())];
+    /// for (turn_pieces, yan_moves) in [("player", true), ("kingdom", false)] {
+    ///     let game = qipan::load("seven-kingdoms", &opts(turn_pieces))?;
+    ///     let pos = game.start();
+    ///     let yan = game.seat("yan").unwrap();
+    ///     let moved = pos.legal_moves().iter().any(|m| pos.cell(m.from).is_some_and(|c| c.seat == yan));
+    ///     assert_eq!(moved, yan_moves, "{turn_pieces}");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     Own,
     /// The absorbed seat's turn is dropped; its pieces move on the absorber's turns.
     Dropped,

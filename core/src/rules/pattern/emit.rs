@@ -43,9 +43,13 @@ impl Gen<'_> {
             return;
         }
         if to == from {
-            // Only a walk that may return ends on its start, and only to shoot.
-            if let (Pattern::Walk { returning: true, .. }, Some(shot)) = (&rule.pattern, &rule.shot) {
-                self.shots(Move::step(piece, from, from), shot);
+            // Only a walk that may return ends on its start: to shoot, or without a shot of its own as a
+            // move that is legal only if playing it captures (`Move::is_idle`).
+            if let Pattern::Walk { returning: true, .. } = &rule.pattern {
+                match &rule.shot {
+                    Some(shot) => self.shots(Move::step(piece, from, from), shot),
+                    None => self.out.push(Move::step(piece, from, from)),
+                }
             }
             return;
         }
