@@ -22,7 +22,7 @@ pub use native::{
     GameRecord, MAX_RECORD_BYTES, RESIGN, RecordError, RecordReplay, RefusedMove, play_entry, read_record_file,
     result_text,
 };
-pub use pgn::{PgnGame, parse_pgn, pgn_result, to_pgn};
+pub use pgn::{PgnGame, parse_pgn, parse_pgn_games, pgn_result, to_pgn};
 
 /// What a replay found.
 ///

@@ -146,3 +146,38 @@ fn play_records_pgn_and_replay_reads_it() {
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("PGN records games of two seats"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A PGN file of several games (a database, or a tournament's games): each is read and replayed, the
+/// Opera game and a short game of crazyhouse written with its Variant tag.
+#[test]
+fn a_file_of_several_games_replays_each() {
+    let crazyhouse =
+        "[Event \"Blitz\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n";
+    let text = format!("{OPERA}\n{crazyhouse}");
+    let games = qipan::record::parse_pgn_games(&text).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].moves.len(), games[1].moves.len()), (33, 7));
+    assert_eq!(games[1].variant().as_deref(), Some("crazyhouse"));
+    let path = std::env::temp_dir().join(format!("qipan-two-games-{}.pgn", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    // The first game has no Variant tag: without a game named, the file is refused at that game.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan")).arg("replay").arg(&path).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 1: no `Variant` tag"), "{out:?}");
+    // Named, each game replays on it: crazyhouse's drop is no chess move, so that game is refused (exit 2).
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(["replay", "chess"])
+        .arg(&path)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v.as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!((v[0]["result"].as_str(), v[0]["agrees"].as_bool()), (Some("1-0"), Some(true)));
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::write(&path, format!("{crazyhouse}\n{crazyhouse}")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qipan")).arg("replay").arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Game 1:") && text.contains("Game 2:"), "{text}");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -260,6 +260,22 @@ async fn records_are_saved_and_loaded() {
     let (status, v) = post(&a, "/api/record/load", json!({"game": "chess", "text": saved["text"]})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!((v["to_move"].as_str(), v["fen"].as_str()), (Some("black"), saved["text"].as_str()));
+    // PGN: chess and its family, in SAN; the Variant tag names the game on the way back.
+    let moves = json!(["e2-e4", "e7-e5", "g1-f3", "b8-c6"]);
+    let (status, saved) =
+        post(&a, "/api/record/save", json!({"game": "xiangqi", "moves": ["h3-e3"], "format": "pgn"})).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert!(saved["text"].as_str().unwrap().contains("[Variant \"xiangqi\"]"), "{saved}");
+    let (status, v) = post(&a, "/api/record/load", json!({"game": "chess", "text": saved["text"]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["game"].as_str(), v["ply"].as_u64()), (Some("xiangqi"), Some(1)));
+    let (_, saved) = post(&a, "/api/record/save", json!({"game": "chess", "moves": moves, "format": "pgn"})).await;
+    let text = saved["text"].as_str().unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 *"), "{text}");
+    let (status, v) = post(&a, "/api/record/load", json!({"game": "chess", "text": text})).await;
+    assert_eq!((status, v["format"].as_str(), v["ply"].as_u64()), (StatusCode::OK, Some("pgn"), Some(4)), "{v}");
+    let (status, v) = post(&a, "/api/record/save", json!({"game": "go", "moves": ["E5"], "format": "pgn"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 }
 
 #[tokio::test]

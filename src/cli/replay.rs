@@ -58,31 +58,47 @@ fn is_pgn(path: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".pgn")
 }
 
-/// Replays a PGN game (its first) on `game`, else on the game its `Variant` tag names: exit 2 when a move is
-/// refused or the result differs from the PGN's.
+/// Replays every game of a PGN file on `game`, else on the game each one's `Variant` tag names: exit 2 when a
+/// move is refused or a result differs from the PGN's. With `--json`, one object for a file of one game, else
+/// a list.
 fn pgn(game: Option<&String>, path: &str, json: bool) -> anyhow::Result<ExitCode> {
     let bytes = qipan::record::read_record_file(std::path::Path::new(path))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
-    let pgn = qipan::record::parse_pgn(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
-    let game = game.cloned().or_else(|| pgn.variant()).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{path}: the PGN has no `Variant` tag to name its game: give the game first, `qipan replay GAME {path}`"
-        )
-    })?;
-    let record = GameRecord::from_pgn(&pgn, &game);
-    let replay = record.replay()?;
-    let ours = qipan::record::pgn_result(&replay.position);
-    let written = pgn.result.as_deref().unwrap_or("*");
-    let agrees = written == "*" || written == ours;
-    if json {
-        let mut v = replay.to_json(&record);
-        v["pgn_result"] = serde_json::json!(written);
-        v["result"] = serde_json::json!(ours);
-        v["agrees"] = serde_json::json!(agrees);
-        outln!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        out!("{}", replay.summary(&record));
-        outln!("PGN result {written}, replayed {ours}{}", if agrees { "" } else { ": they differ" });
+    let games = qipan::record::parse_pgn_games(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    if games.is_empty() {
+        anyhow::bail!("{path}: no game in this PGN file");
     }
-    Ok(if replay.refused.is_none() && agrees { ExitCode::SUCCESS } else { ExitCode::from(2) })
+    let (mut all_agree, mut reports) = (true, Vec::new());
+    for (i, pgn) in games.iter().enumerate() {
+        let name = game.cloned().or_else(|| pgn.variant()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{path}: game {}: no `Variant` tag names its game: give the game first, `qipan replay GAME {path}`",
+                i + 1
+            )
+        })?;
+        let record = GameRecord::from_pgn(pgn, &name);
+        let replay = record.replay()?;
+        let ours = qipan::record::pgn_result(&replay.position);
+        let written = pgn.result.as_deref().unwrap_or("*");
+        let agrees = written == "*" || written == ours;
+        all_agree &= agrees && replay.refused.is_none();
+        if json {
+            let mut v = replay.to_json(&record);
+            v["pgn_result"] = serde_json::json!(written);
+            v["result"] = serde_json::json!(ours);
+            v["agrees"] = serde_json::json!(agrees);
+            reports.push(v);
+        } else {
+            if games.len() > 1 {
+                outln!("Game {}:", i + 1);
+            }
+            out!("{}", replay.summary(&record));
+            outln!("PGN result {written}, replayed {ours}{}", if agrees { "" } else { ": they differ" });
+        }
+    }
+    if json {
+        let v = if reports.len() == 1 { reports.remove(0) } else { serde_json::Value::Array(reports) };
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    }
+    Ok(if all_agree { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }

@@ -154,15 +154,53 @@ pub struct PgnGame {
 /// # Ok::<(), qipan::record::RecordError>(())
 /// ```
 pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
+    Ok(parse_one(text, 0)?.0)
+}
+
+/// Every game of a PGN file, in order (a database holds many, each its tags then its moves and result).
+///
+/// ```
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 1/2-1/2\n\n[White \"B\"]\n\n1. d4 { a comment } d5 2. c4 *\n";
+/// let games = qipan::record::parse_pgn_games(pgn)?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!((games[0].tags["White"].as_str(), games[0].moves.len()), ("A", 2));
+/// assert_eq!((games[1].tags["White"].as_str(), games[1].moves.len()), ("B", 3));
+/// // A syntax error names its line in the whole file.
+/// let err = qipan::record::parse_pgn_games("1. e4 *\n\n1. d4 (1. c4\n").unwrap_err();
+/// assert!(err.to_string().contains("line 3"), "{err}");
+/// # Ok::<(), qipan::record::RecordError>(())
+/// ```
+pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, RecordError> {
+    let mut games = Vec::new();
+    let mut at = 0;
+    while text[at..].trim_start().chars().next().is_some() {
+        let (game, end) = parse_one(text, at)?;
+        if game.tags.is_empty() && game.moves.is_empty() && game.result.is_none() {
+            break;
+        }
+        games.push(game);
+        at = end;
+    }
+    Ok(games)
+}
+
+/// The game that starts at byte `from` of `text`, and where it ends.
+fn parse_one(text: &str, from: usize) -> Result<(PgnGame, usize), RecordError> {
     let mut game = PgnGame::default();
     let syntax = |line: usize, message: String| RecordError::Syntax { line, column: 1, message };
-    let mut chars = text.char_indices().peekable();
+    let mut chars = text[from..].char_indices().map(|(i, c)| (i + from, c)).peekable();
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let mut depth = 0usize;
     let mut started = false;
+    let mut end = text.len();
     while let Some((at, c)) = chars.next() {
         match c {
-            '[' if depth == 0 && !started => {
+            '[' if depth == 0 && started => {
+                // The next game's tags: this game had no result.
+                end = at;
+                break;
+            }
+            '[' if depth == 0 => {
                 let end = text[at..].find(']').ok_or_else(|| syntax(line_of(at), "a tag without `]`".into()))?;
                 let inner = text[at + 1..at + end].trim();
                 let (name, value) = inner
@@ -191,24 +229,22 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
             c if c.is_whitespace() => {}
             _ => {
                 // A token, to the next space or bracket.
-                let mut end = at + c.len_utf8();
+                let mut stop = at + c.len_utf8();
                 while let Some(&(i, d)) = chars.peek() {
                     if d.is_whitespace() || "{}()[];".contains(d) {
                         break;
                     }
-                    end = i + d.len_utf8();
+                    stop = i + d.len_utf8();
                     chars.next();
                 }
-                let token = &text[at..end];
+                let token = &text[at..stop];
                 if depth > 0 || token.starts_with('$') {
                     continue;
                 }
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
                     game.result = Some(token.to_string());
-                    if started {
-                        break; // the first game ends here
-                    }
-                    continue;
+                    end = stop;
+                    break; // the game ends here
                 }
                 started = true;
                 // `12.`, `12...`, or a move written after its number (`12.e4`).
@@ -222,7 +258,7 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
     if depth > 0 {
         return Err(syntax(line_of(text.len()), "a variation without `)`".into()));
     }
-    Ok(game)
+    Ok((game, end))
 }
 
 impl PgnGame {

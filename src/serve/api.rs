@@ -298,6 +298,20 @@ async fn save(State(app): State<App>, Body(req): Body<SaveRequest>) -> Result<Js
                 let moves = seat_moves(&req.state, &game)?;
                 to_sgf(&game, &moves, pos.outcome()).map_err(|e| ApiError::refused(e.to_string()))?.to_sgf()
             }
+            "pgn" => {
+                if game.seats.len() != 2 || !qipan_core::san::applies(&game) {
+                    return Err(ApiError::refused(
+                        "PGN records games of two seats whose pieces move (chess and its family)",
+                    ));
+                }
+                let start = req.state.start(&game)?;
+                let mut at = start.clone();
+                let mut moves = Vec::new();
+                for text in &req.state.moves {
+                    moves.push(crate::record::play_entry(&mut at, text).map_err(ApiError::refused)?);
+                }
+                crate::record::to_pgn(&req.state.game, &start, &moves)
+            }
             "qipan" => {
                 let mut record = GameRecord::new(&req.state.game, &game, &[], pos.outcome());
                 record.moves = replay.played.clone();
@@ -306,7 +320,7 @@ async fn save(State(app): State<App>, Body(req): Body<SaveRequest>) -> Result<Js
             }
             other => {
                 return Err(ApiError::bad(format!(
-                    "unknown format `{}`: qipan, sgf or fen",
+                    "unknown format `{}`: qipan, sgf, pgn or fen",
                     crate::input::clip(other)
                 )));
             }
@@ -346,6 +360,8 @@ async fn load(State(app): State<App>, Body(req): Body<LoadRequest>) -> Result<Js
         let format = req.format.clone().unwrap_or_else(|| {
             if text.starts_with('(') {
                 "sgf".into()
+            } else if text.starts_with('[') || text.starts_with("1.") {
+                "pgn".into()
             } else if text.contains("moves:") || text.contains("game:") {
                 "qipan".into()
             } else {
@@ -376,9 +392,16 @@ async fn load(State(app): State<App>, Body(req): Body<LoadRequest>) -> Result<Js
                 state
             }
             "sgf" => sgf_state(&app, &req.game, &overrides, text)?,
+            "pgn" => {
+                // The first game; its `Variant` tag names its game when the playground knows it.
+                let pgn = crate::record::parse_pgn(text).map_err(|e| ApiError::refused(e.to_string()))?;
+                let game = pgn.variant().filter(|v| app.catalogue.spec(v).is_ok()).unwrap_or_else(|| req.game.clone());
+                let record = GameRecord::from_pgn(&pgn, &game);
+                GameState { game, options: record.options.clone(), fen: record.start.clone(), moves: record.moves }
+            }
             other => {
                 return Err(ApiError::bad(format!(
-                    "unknown format `{}`: qipan, sgf or fen",
+                    "unknown format `{}`: qipan, sgf, pgn or fen",
                     crate::input::clip(other)
                 )));
             }

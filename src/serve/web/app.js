@@ -324,7 +324,7 @@ async function save() {
   try {
     const r = await api("/api/record/save", { ...page.state, format });
     $("record-text").value = r.text;
-    const ext = { qipan: "yaml", sgf: "sgf", fen: "fen" }[format];
+    const ext = { qipan: "yaml", sgf: "sgf", pgn: "pgn", fen: "fen" }[format];
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
     a.download = `${page.state.game.replace(/[^A-Za-z0-9_-]+/g, "_")}.${ext}`;
