@@ -350,6 +350,14 @@ pub fn replay_position(
     legality: Legality,
 ) -> Result<Replayed, ReplayError> {
     let mut position = game.start();
+    if !sgf.setup_black.is_empty() || !sgf.setup_white.is_empty() {
+        // The record's own stones (a free handicap, a problem) replace those of the start (a fixed handicap).
+        let mut setup = position.to_setup();
+        for pl in &game.setup {
+            setup.remove(pl.node);
+        }
+        position = Position::from_setup(setup).map_err(|error| ReplayError::Setup { moves: 0, error })?;
+    }
     let (moves, illegal) = replay_on(&mut position, sgf, sgf.size.1, limit.unwrap_or(usize::MAX), legality)?;
     Ok(Replayed { position, moves, illegal })
 }

@@ -243,10 +243,39 @@ fn results_are_written_like_sgf() {
 
 #[test]
 fn handicap_compensation_adds_a_point_per_stone_for_white() {
-    let rows = &[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."];
-    let base = &[("size", "5"), ("komi", "0.5"), ("handicap", "4")];
-    let p = diagram(base, rows, SeatId(0));
-    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+0.5", "off by default");
-    let p = diagram(&[base[0], base[1], base[2], ("handicap_compensation", "true")], rows, SeatId(0));
-    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "W+4.5");
+    // 9×9 with four handicap stones and nothing else: Black's stones own the whole board.
+    let base = [("size", "9"), ("komi", "0.5"), ("handicap", "4")];
+    let p = go(&base).start();
+    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "B+80.5", "off by default");
+    let p = go(&[base[0], base[1], base[2], ("handicap_compensation", "true")]).start();
+    assert_eq!(GameResult::scored(&p, EndReason::Other("t".into())).unwrap().text, "B+76.5");
+}
+
+/// `handicap=N` places Black's stones on the star points and White moves first; one stone is no handicap
+/// (Black moves first, nothing placed); a board with no room for the stones is refused where the option is set.
+#[test]
+fn a_fixed_handicap_places_the_stones_and_white_moves_first() {
+    let stones = |opts: &[(&str, &str)]| -> Vec<String> {
+        let p = go(opts).start();
+        let b = &p.game().board;
+        b.node_ids().filter(|&n| p.cell(n).is_some()).map(|n| b.label(n).to_string()).collect()
+    };
+    let mut nine = stones(&[("size", "19"), ("handicap", "9")]);
+    nine.sort();
+    assert_eq!(nine, ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]);
+    assert_eq!(go(&[("size", "13"), ("handicap", "3")]).start().to_move(), SeatId(1));
+    assert!(stones(&[("size", "9"), ("handicap", "1")]).is_empty());
+    assert_eq!(go(&[("size", "9"), ("handicap", "1")]).start().to_move(), SeatId(0));
+    let o = [("size".to_string(), "6".to_string()), ("handicap".to_string(), "2".to_string())];
+    let err = qipan::load("go", &o).unwrap_err().to_string();
+    assert!(err.contains("a fixed handicap needs a square grid of at least 7 lines"), "{err}");
+    // A record's own handicap stones (free placement, HA and AB) replace the fixed ones.
+    let sgf = qipan::sgf::parse_sgf("(;GM[1]SZ[9]HA[2]AB[ee][ff];W[cc])").unwrap();
+    let game = qipan::record::game_for_record("go", &[], &sgf).unwrap();
+    let pos = qipan::record::replay_position(&game, &sgf, None, qipan::record::Legality::Check).unwrap().position;
+    let b = &game.board;
+    let mut on: Vec<&str> = b.node_ids().filter(|&n| pos.cell(n).is_some()).map(|n| b.label(n)).collect();
+    on.sort();
+    assert_eq!(on, ["C7", "E5", "F4"]);
+    assert_eq!(game.options["handicap"], "2");
 }

@@ -249,6 +249,17 @@ fn fixed_handicap_places_the_stones_gnu_go_places() {
             match (&theirs, &ours) {
                 (Ok(t), Ok(o)) => {
                     assert_eq!(vertices(o), vertices(t), "{size}x{size}, {n} stones");
+                    // The game's option places the same stones, and White moves first.
+                    let set = [("size".to_string(), size.to_string()), ("handicap".to_string(), n.to_string())];
+                    let start = qipan::load("go", &set).unwrap().start();
+                    let board = &start.game().board;
+                    let stones: BTreeSet<String> = board
+                        .node_ids()
+                        .filter(|&x| start.cell(x).is_some())
+                        .map(|x| board.label(x).to_string())
+                        .collect();
+                    assert_eq!(stones, vertices(t), "go --set size={size} --set handicap={n}");
+                    assert_eq!(start.to_move(), SeatId(1));
                     assert_eq!(e.position().to_move(), SeatId(1), "White moves after the handicap");
                     assert_eq!(e.position().game().options["handicap"], n.to_string());
                 }

@@ -93,8 +93,9 @@ impl Setup {
     pub fn empty(game: &Arc<Game>) -> Setup {
         let (n, seats, np) = (game.board.len(), game.seats.len(), game.pieces.len());
         let alive: Vec<bool> = game.seats.iter().map(|s| s.plays).collect();
-        // The first seat in play moves first (a seat may sit out from the start).
-        let to_move = SeatId(alive.iter().position(|&a| a).unwrap_or(0) as u8);
+        // The seat the rules name moves first, else the first seat in play (a seat may sit out from the start).
+        let named = game.rules.first.filter(|s| alive.get(s.idx()).copied().unwrap_or(false));
+        let to_move = named.unwrap_or(SeatId(alive.iter().position(|&a| a).unwrap_or(0) as u8));
         Setup {
             game: game.clone(),
             cells: vec![None; n],

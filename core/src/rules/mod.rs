@@ -349,6 +349,8 @@ pub enum Prey {
 /// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Rules {
+    /// The seat that moves first, when not the first seat in play (`rules.first`: White after a handicap).
+    pub first: Option<crate::SeatId>,
     /// Group capture, when the game has it.
     pub group_capture: Option<GroupCapture>,
     /// Capture rules applied after every move, in order (`rules: captures:`; see [`mod@capture`]).

@@ -3,8 +3,9 @@
 use super::Compiler;
 use crate::diag::did_you_mean;
 use crate::lang::{Names, check_second_piece, compile_move};
-use crate::schema::{GameDef, MoveDef, Spanned, Text};
+use crate::schema::{GameDef, MoveDef, NumOrExpr, Spanned, Text};
 use qipan_core::board::Board;
+use qipan_core::board::handicap::fixed_handicap;
 use qipan_core::game::{Extra, PieceType, Placement, Seat};
 use qipan_core::{PieceId, SeatId};
 
@@ -132,6 +133,30 @@ impl Compiler<'_> {
                 }
             };
             for at in &s.at {
+                if let Some(stones) = at.value.strip_prefix("handicap(").and_then(|z| z.strip_suffix(')')) {
+                    // The stones of a fixed handicap of N (an option expression), as Go places them.
+                    let n = Spanned {
+                        value: NumOrExpr::Expr(stones.to_string()),
+                        referenced: at.referenced,
+                        defined: at.defined,
+                    };
+                    let Some(n) = self.count(&n, "a handicap", 400.0) else { continue };
+                    if n < 2 {
+                        continue; // a handicap of one stone is Black moving first: nothing placed
+                    }
+                    match (fixed_handicap(board, n), seat, piece) {
+                        (Ok(nodes), Some(seat), Some(piece)) => {
+                            setup.extend(nodes.into_iter().map(|node| Placement { node, seat, piece }))
+                        }
+                        (Err(e), _, _) => self.error(
+                            at.referenced,
+                            e.to_string(),
+                            Some("fewer stones (at most 4 on even sizes and on 7x7), or a larger board".into()),
+                        ),
+                        _ => {}
+                    }
+                    continue;
+                }
                 if let Some(zone) = at.value.strip_prefix("zone(").and_then(|z| z.strip_suffix(')')) {
                     // Every node of a zone, in board order.
                     match (board.zone(zone), seat, piece) {

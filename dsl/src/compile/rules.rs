@@ -87,6 +87,16 @@ impl Compiler<'_> {
         rules.ally_capture = self.word(&r.ally_capture, ALLOWED, false);
         rules.check = self.piece_list(&r.check, piece_names);
         rules.checkmate = self.word(&r.checkmate, CHECKMATE, StuckRule::Loses);
+        if let Some(f) = r.first.as_ref().filter(|f| self.applies(&f.when)) {
+            let name = self.subst(&f.seat);
+            match seats.iter().position(|s| s.name == name) {
+                Some(i) => rules.first = qipan_core::SeatId::from_index(i),
+                None => {
+                    let known: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+                    self.unknown(f.seat.referenced, "seat", &name, &known);
+                }
+            }
+        }
         if let Some(f) = r.facing.as_ref().filter(|f| self.applies(&f.when)) {
             let pieces = self.piece_list(&f.pieces, piece_names);
             let name = self.subst(&f.along);

@@ -72,6 +72,28 @@ pub struct RulesDef {
     /// Pieces that may not be left facing each other (janggi's bikjang).
     #[serde(default)]
     pub facing: Option<FacingDef>,
+    /// The seat that moves first, when not the first seat: `{ seat: white, if: "handicap >= 2" }`.
+    #[serde(default)]
+    pub first: Option<FirstDef>,
+}
+
+/// `rules.first`: the seat that moves first at the start, when an option expression holds (always without
+/// `if`).
+///
+/// ```
+/// let def = qipan::definition("go")?.def;
+/// let first = def.rules.first.unwrap();
+/// assert_eq!((first.seat.value.as_str(), first.when.unwrap().value.as_str()), ("white", "handicap >= 2"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstDef {
+    /// The seat's name.
+    pub seat: Text,
+    /// Only when this option expression holds.
+    #[serde(default, rename = "if")]
+    pub when: Option<Text>,
 }
 
 /// `rules.facing`: pieces of these types, of hostile sides, on one line of the relation with nothing between
