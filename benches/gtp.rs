@@ -1,5 +1,5 @@
 //! GTP throughput: real 19×19 games replayed as `play` commands piped into one engine, as a referee or a GUI
-//! loading a game sends them (`cargo bench --bench gtp`). `benches/gtp_peers.sh` times the same stream
+//! loading a game sends them (`cargo bench --bench gtp`). `benches/gtp_peers.py` times the same stream
 //! through `qipan gtp` and GNU Go.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

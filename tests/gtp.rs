@@ -68,6 +68,19 @@ fn answer(e: &mut GtpEngine, command: &str) -> Result<String, String> {
     if text.starts_with('=') { Ok(body) } else { Err(body) }
 }
 
+/// 9×9: Black's wall on the D line, White's on the F line, and a lone white stone at B5 on Black's side.
+fn walls_and_a_dead_stone() -> GtpEngine {
+    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
+    for r in 1..=9 {
+        e.handle(&format!("play b d{r}"));
+    }
+    e.handle("play w b5");
+    for r in 1..=9 {
+        e.handle(&format!("play w f{r}"));
+    }
+    e
+}
+
 /// Sends each line and returns the concatenated responses.
 fn transcript(lines: &[&str]) -> Vec<String> {
     let mut e = GtpEngine::new("go", &[], 1).unwrap();
@@ -137,14 +150,7 @@ fn genmove_plays_legal_moves_until_both_pass() {
 #[test]
 fn final_status_list_finds_dead_stones() {
     // A lone white stone inside a large black area is dead; the black wall is alive.
-    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
-    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
-        e.handle(&format!("play b {v}"));
-    }
-    e.handle("play w b5");
-    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
-        e.handle(&format!("play w {v}"));
-    }
+    let mut e = walls_and_a_dead_stone();
     assert_eq!(e.handle("final_status_list dead").0.unwrap(), "= B5\n\n");
     let alive = e.handle("final_status_list alive").0.unwrap();
     assert!(alive.contains("D5") && alive.contains("F5") && !alive.contains("B5"), "{alive}");
@@ -310,14 +316,7 @@ fn seki_is_told_apart_from_life_as_gnu_go_does() {
 /// stones removed); `loadsgf` reads it back to the same position.
 #[test]
 fn printsgf_showboard_and_final_score_agree() {
-    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
-    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
-        e.handle(&format!("play b {v}"));
-    }
-    e.handle("play w b5");
-    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
-        e.handle(&format!("play w {v}"));
-    }
+    let mut e = walls_and_a_dead_stone();
     assert!(!answer(&mut e, "printsgf").unwrap().contains("RE["), "no result before the end");
     e.handle("play b pass");
     e.handle("play w pass");
@@ -343,14 +342,7 @@ fn printsgf_showboard_and_final_score_agree() {
 /// `kgs-genmove_cleanup` takes the stones judged dead off before it passes: a move next to White's dead B5.
 #[test]
 fn genmove_cleanup_captures_dead_stones_first() {
-    let mut e = GtpEngine::new("go", &[("size".into(), "9".into())], 2).unwrap();
-    for v in ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"] {
-        e.handle(&format!("play b {v}"));
-    }
-    e.handle("play w b5");
-    for v in ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9"] {
-        e.handle(&format!("play w {v}"));
-    }
+    let mut e = walls_and_a_dead_stone();
     for _ in 0..4 {
         let mv = answer(&mut e, "kgs-genmove_cleanup b").unwrap();
         let b5 = e.position().game().board.find("B5").unwrap();

@@ -166,8 +166,8 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, RecordError> {
 /// assert_eq!((games[0].tags["White"].as_str(), games[0].moves.len()), ("A", 2));
 /// assert_eq!((games[1].tags["White"].as_str(), games[1].moves.len()), ("B", 3));
 /// // A syntax error names its line in the whole file.
-/// let err = qipan::record::parse_pgn_games("1. e4 *\n\n1. d4 (1. c4\n").unwrap_err();
-/// assert!(err.to_string().contains("line 3"), "{err}");
+/// let err = qipan::record::parse_pgn_games("1. e4 *\n\n1. d4 {unclosed\n").unwrap_err();
+/// assert!(err.to_string().starts_with("line 3, "), "{err}");
 /// # Ok::<(), qipan::record::RecordError>(())
 /// ```
 pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, RecordError> {

@@ -75,9 +75,9 @@ pub enum UciError {
 /// ```
 /// use qipan::uci::speaks;
 ///
-/// assert!(speaks(&qipan::load("xiangqi", &[])?).is_ok());
-/// assert!(speaks(&qipan::load("shogi", &[])?).is_ok());
-/// assert_eq!(speaks(&qipan::load("he-qi", &[])?), Err("it has 3 seats; UCI speaks for two".into()));
+/// assert!(speaks(&*qipan::load("xiangqi", &[])?).is_ok());
+/// assert!(speaks(&*qipan::load("shogi", &[])?).is_ok());
+/// assert_eq!(speaks(&*qipan::load("he-qi", &[])?), Err("it has 5 seats; UCI speaks for two".into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn speaks(game: &Game) -> Result<(), String> {

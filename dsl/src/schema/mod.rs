@@ -154,7 +154,8 @@ pub enum NumOrExpr {
 /// let seats: Vec<&str> = def.seats.iter().map(|s| s.name.value.as_str()).collect();
 /// assert_eq!(seats, ["black", "white"]);
 /// assert_eq!(def.options.0.len(), 7);
-/// assert!(def.setup.is_empty() && def.hooks.0.is_empty());
+/// assert_eq!(def.setup.len(), 1); // the stones of a fixed handicap
+/// assert!(def.hooks.0.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Deserialize)]
