@@ -5,7 +5,7 @@ engine's median `play` commands per second and the ratio. The stream is the one 
 in process.
 
 Usage: python3 benches/gtp_peers.py [QIPAN_BINARY] [GAMES] [ROUNDS]
-(defaults: target/release/qipan, 100 games, 3 rounds; GNU Go from PATH or /usr/games/gnugo)
+(defaults: target/release/qipan, 300 games, 3 rounds; GNU Go from PATH or /usr/games/gnugo)
 """
 
 import os
@@ -50,7 +50,7 @@ def timed(argv, text):
 
 def main():
     qipan = sys.argv[1] if len(sys.argv) > 1 else "target/release/qipan"
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 300
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     gnugo = shutil.which("gnugo") or "/usr/games/gnugo"
     text, plays = stream(games)

@@ -71,7 +71,13 @@ pub struct GtpEngine {
     buf: MoveBuf,
     /// The agent that answers `genmove`; without one, random moves that fill no own eye.
     agent: Option<Box<dyn Agent>>,
+    /// Games built so far, by their options: a controller's `boardsize`, `komi` and `clear_board` before
+    /// every game rebuild the same few.
+    built: Vec<(Vec<(String, String)>, Arc<Game>)>,
 }
+
+/// The most games [`GtpEngine`] keeps built (a controller uses one or two board sizes and komis).
+const BUILT_GAMES: usize = 8;
 
 /// Why an engine could not start.
 ///
@@ -133,13 +139,14 @@ impl GtpEngine {
         Ok(GtpEngine {
             name: name.to_string(),
             overrides: overrides.to_vec(),
-            game,
+            game: game.clone(),
             base: None,
             moves: Vec::new(),
             pos,
             rng: SmallRng::seed_from_u64(seed),
             buf: MoveBuf::default(),
             agent: None,
+            built: vec![(overrides.to_vec(), game.clone())],
         })
     }
 
@@ -194,15 +201,14 @@ impl GtpEngine {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn handle(&mut self, line: &str) -> (Option<String>, bool) {
-        // Remove control characters other than tab and newline, comments, and convert tabs (GTP 2, 2.4).
-        let clean: String = line
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !c.is_control() || *c == '\t')
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        // Remove control characters other than tab and newline, comments, and convert tabs (GTP 2, 2.4); a
+        // plain line (the usual one) is read as it is.
+        let line = line.split('#').next().unwrap_or("");
+        let clean: std::borrow::Cow<str> = if line.chars().any(char::is_control) {
+            line.chars().filter(|c| !c.is_control() || *c == '\t').map(|c| if c == '\t' { ' ' } else { c }).collect()
+        } else {
+            line.into()
+        };
         let mut words = clean.split_whitespace().peekable();
         let Some(first) = words.peek().copied() else { return (None, false) };
         let id = if first.chars().all(|c| c.is_ascii_digit()) {
@@ -216,6 +222,7 @@ impl GtpEngine {
         let reply = self.command(cmd, &args);
         let quit = cmd == "quit";
         let text = match reply {
+            Ok(t) if t.is_empty() && id.is_empty() => "=\n\n".to_string(),
             Ok(t) => format!("={id}{}{t}\n\n", if t.is_empty() { "" } else { " " }),
             Err(t) => format!("?{id} {t}\n\n"),
         };
@@ -235,7 +242,37 @@ impl GtpEngine {
     /// assert_eq!(engine.position().ply(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    pub fn serve(&mut self, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+        self.serve_with(input, output, |_| false)
+    }
+
+    /// [`GtpEngine::serve`] for a stream read through a [`BufReader`]: a response is flushed when no more
+    /// input waits in the reader's buffer, so a controller that waits for each answer gets it at once and a
+    /// stream of commands piped in is answered in large writes.
+    ///
+    /// ```
+    /// let mut engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "9".into())], 1)?;
+    /// let input = std::io::BufReader::new(&b"play b E5\nplay w C3\nname\n"[..]);
+    /// let mut output = Vec::new();
+    /// engine.serve_buffered(input, &mut output)?;
+    /// assert_eq!(output, b"=\n\n=\n\n= qipan\n\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn serve_buffered<R: std::io::Read>(
+        &mut self,
+        input: std::io::BufReader<R>,
+        output: impl Write,
+    ) -> std::io::Result<()> {
+        self.serve_with(input, output, |r: &std::io::BufReader<R>| !r.buffer().is_empty())
+    }
+
+    /// The command loop: `pending` says whether more input is already waiting (then the flush can wait).
+    fn serve_with<R: BufRead>(
+        &mut self,
+        mut input: R,
+        mut output: impl Write,
+        pending: impl Fn(&R) -> bool,
+    ) -> std::io::Result<()> {
         while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
             let (reply, quit) = match line {
                 Line::Text(text) => self.handle(&text),
@@ -244,13 +281,15 @@ impl GtpEngine {
             };
             if let Some(r) = reply {
                 output.write_all(r.as_bytes())?;
-                output.flush()?;
             }
             if quit {
                 break;
             }
+            if !pending(&input) {
+                output.flush()?;
+            }
         }
-        Ok(())
+        output.flush()
     }
 
     fn command(&mut self, cmd: &str, args: &[&str]) -> Reply {
@@ -296,9 +335,22 @@ impl GtpEngine {
         self.overrides.push((key.to_string(), value));
     }
 
+    /// The game with these options: built before, or built now and kept.
+    fn game_with(&mut self, options: &[(String, String)]) -> Result<Arc<Game>, String> {
+        if let Some((_, game)) = self.built.iter().find(|(o, _)| o == options) {
+            return Ok(game.clone());
+        }
+        let game = crate::load(&self.name, options).map_err(|e| first_line(&e.to_string()))?;
+        if self.built.len() == BUILT_GAMES {
+            self.built.remove(0);
+        }
+        self.built.push((options.to_vec(), game.clone()));
+        Ok(game)
+    }
+
     /// Reloads the game with the current options and replays the loaded record and the moves.
     fn rebuild(&mut self) -> Reply {
-        let game = crate::load(&self.name, &self.overrides).map_err(|e| first_line(&e.to_string()))?;
+        let game = self.game_with(&self.overrides.clone())?;
         let mut pos = match &self.base {
             Some((sgf, upto)) => {
                 replay_position(&game, sgf, *upto, Legality::Check).map_err(|e| e.to_string())?.position
@@ -325,10 +377,15 @@ impl GtpEngine {
                 Err("unacceptable size".into())
             };
         }
-        let old = self.overrides.clone();
-        self.set_option("size", n.to_string());
         self.moves.clear();
         self.base = None;
+        if self.game.options.get("size").is_some_and(|size| *size == n.to_string()) {
+            // The size it has: a clear board, without building the game again.
+            self.pos = self.game.start();
+            return Ok(String::new());
+        }
+        let old = self.overrides.clone();
+        self.set_option("size", n.to_string());
         if self.rebuild().is_err() {
             self.overrides = old;
             self.rebuild()?;
@@ -362,17 +419,28 @@ impl GtpEngine {
         let seat = self.seat(colour)?;
         if seat == self.pos.to_move() && !self.pos.is_over() {
             // The usual case, played in place: a refused move leaves the position as it was.
-            let mv = parse_move(&self.pos, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
+            let mv = self.vertex_move(vertex)?;
             self.pos.play(&mv).map_err(illegal)?;
             self.moves.push((seat, mv));
             return Ok(String::new());
         }
         let mut next = turn_of(&self.pos, seat)?;
-        let mv = parse_move(&next, vertex).map_err(|_| "invalid color or coordinate".to_string())?;
+        let mv = self.vertex_move(vertex)?;
         next.play(&mv).map_err(illegal)?;
         self.moves.push((seat, mv));
         self.pos = next;
         Ok(String::new())
+    }
+
+    /// The move a GTP vertex names: `pass`, or a stone on the node (the game's one piece that is placed).
+    fn vertex_move(&self, vertex: &str) -> Result<Move, String> {
+        if vertex.eq_ignore_ascii_case("pass") {
+            return Ok(Move::PASS);
+        }
+        match (self.game.board.find(vertex), self.game.pieces.len()) {
+            (Some(node), 1) => Ok(Move::place(qipan_core::PieceId::new(0), node)),
+            _ => parse_move(&self.pos, vertex).map_err(|_| "invalid color or coordinate".to_string()),
+        }
     }
 
     /// `genmove`, or with `cleanup` KGS's `kgs-genmove_cleanup`: while stones of the other side that the
@@ -539,7 +607,7 @@ impl GtpEngine {
         let others: Vec<(String, String)> =
             self.overrides.iter().filter(|(k, _)| !crate::record::SGF_OPTIONS.contains(&k.as_str())).cloned().collect();
         let options = record_options(&self.name, &others, &sgf).map_err(|e| first_line(&e.to_string()))?;
-        let game = crate::load(&self.name, &options).map_err(|e| first_line(&e.to_string()))?;
+        let game = self.game_with(&options)?;
         let replayed = replay_position(&game, &sgf, upto, Legality::Check).map_err(|e| e.to_string())?;
         if let Some((n, rule)) = replayed.illegal {
             return Err(format!("cannot load file: move {n} is illegal: {rule}"));

@@ -25,6 +25,8 @@ pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
         let spec = AgentSpec::parse(text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
         engine = engine.with_agent(&spec);
     }
-    engine.serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+    // Answers are flushed as soon as no more commands wait; a stream piped in is answered in large writes.
+    let output = std::io::BufWriter::new(std::io::stdout().lock());
+    engine.serve_buffered(std::io::BufReader::new(std::io::stdin()), output)?;
     Ok(ExitCode::SUCCESS)
 }
