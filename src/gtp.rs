@@ -73,8 +73,11 @@ pub struct GtpEngine {
     agent: Option<Box<dyn Agent>>,
     /// Games built so far, by their options: a controller's `boardsize`, `komi` and `clear_board` before
     /// every game rebuild the same few.
-    built: Vec<(Vec<(String, String)>, Arc<Game>)>,
+    built: Vec<(Options, Arc<Game>)>,
 }
+
+/// A game's option overrides.
+type Options = Vec<(String, String)>;
 
 /// The most games [`GtpEngine`] keeps built (a controller uses one or two board sizes and komis).
 const BUILT_GAMES: usize = 8;
