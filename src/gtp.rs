@@ -249,7 +249,7 @@ impl GtpEngine {
         self.serve_with(input, output, |_| false)
     }
 
-    /// [`GtpEngine::serve`] for a stream read through a [`BufReader`]: a response is flushed when no more
+    /// [`GtpEngine::serve`] for a stream read through a [`std::io::BufReader`]: a response is flushed when no more
     /// input waits in the reader's buffer, so a controller that waits for each answer gets it at once and a
     /// stream of commands piped in is answered in large writes.
     ///

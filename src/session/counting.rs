@@ -37,6 +37,19 @@ pub(super) fn agreed_result(pos: &Position, dead: &[NodeId]) -> Result<GameResul
     Ok(GameResult::scored(&without(pos, dead), EndReason::ConsecutivePasses)?)
 }
 
+/// The end of a game of Go at the terminal: the stones judged dead, a chain marked alive again, `accept`.
+///
+/// ```
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let mut session = qipan::session::Session::new("go", game.start(), &[], 1);
+/// let mut out = Vec::new();
+/// // Black's wall on the C line, White's stone at A1 in Black's area; both pass; A1 dead, then alive again.
+/// session.run(&mut "c1\na1\nc2\npass\nc3\npass\nc4\npass\nc5\npass\npass\nA1\naccept\n".as_bytes(), &mut out)?;
+/// let out = String::from_utf8(out)?;
+/// assert!(out.contains("Dead stones: A1."));
+/// assert!(out.contains("Dead stones: none."));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Session {
     /// Shows the stones judged dead and lets the people toggle groups (`D4` marks D4's chain dead or alive
     /// again) until `accept`; computer players accept the estimate. The agreed result is kept for the

@@ -115,6 +115,15 @@ pub fn variants() -> Vec<String> {
 }
 
 /// The engine: the game, the position the GUI set up, the player that searches, and the search under way.
+///
+/// ```
+/// use qipan::uci::UciEngine;
+///
+/// let mut engine = UciEngine::new("shogi", &[], 1)?;
+/// let output = engine.serve(&b"position startpos moves c3c4\ngo perft 1\n"[..], Vec::new())?;
+/// assert!(String::from_utf8(output)?.ends_with("Nodes searched: 30\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct UciEngine {
     variant: String,
     overrides: Vec<(String, String)>,
@@ -233,7 +242,20 @@ impl UciEngine {
         Ok(out.into_inner().unwrap_or_else(|e| e.into_inner()))
     }
 
-    /// Handles one command line; `true` after `quit`.
+    /// Handles one command line, answering on `sink` (a search answers from its own thread); `true` after `quit`.
+    ///
+    /// ```
+    /// use qipan::uci::{Sink, UciEngine};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// let mut engine = UciEngine::new("chess", &[], 1)?;
+    /// let out = Arc::new(Mutex::new(Vec::new()));
+    /// let sink: Sink = out.clone();
+    /// assert!(!engine.handle("isready", &sink));
+    /// assert!(engine.handle("quit", &sink));
+    /// assert_eq!(*out.lock().unwrap(), b"readyok\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn handle(&mut self, line: &str, sink: &Sink) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else { return false };

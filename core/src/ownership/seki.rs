@@ -11,8 +11,8 @@ const SMALL_EYE: usize = 5;
 const SHARED: usize = 3;
 
 /// The stones in seki: stones of groups (chains of a player joined by the empty regions only they border) that
-/// have no two eyes (at most one region of their own, of at most [`SMALL_EYE`] points) and whose every other
-/// liberty is in a small region ([`SHARED`] points at most) shared only with enemy groups in the same state.
+/// have no two eyes (at most one region of their own, of at most 5 points) and whose every other
+/// liberty is in a small region (3 points at most) shared only with enemy groups in the same state.
 /// Whoever plays a shared liberty puts its own group in atari, so both live. Random playouts do not see
 /// that, so the dead-stone estimate spares these stones ([`super::Ownership::dead_stones`]). Empty for games
 /// not scored by area.
