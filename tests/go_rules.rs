@@ -6,6 +6,7 @@ use qipan::core::notation::parse_move;
 use qipan::core::playout::{PlayoutBuf, random_playout};
 use qipan::core::{EndReason, GameResult, Illegal, Piece, PieceId, Position, SeatId};
 use rand::{Rng, SeedableRng};
+use std::path::Path;
 
 fn go(opts: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
     let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -278,4 +279,70 @@ fn a_fixed_handicap_places_the_stones_and_white_moves_first() {
     on.sort();
     assert_eq!(on, ["C7", "E5", "F4"]);
     assert_eq!(game.options["handicap"], "2");
+}
+
+/// `ko=chinese_practice`, Black to play: Black's B1 stands alone; C1 sends two (B1 and C1, whose last liberty
+/// is A1), White takes them at A1, and Black's B1 would take the one stone back and bring the board back.
+fn sending_two(ko: &str) -> Position {
+    let rows = [".....", ".....", "X.O..", "XOO..", ".X.O."];
+    let mut pos = diagram(&[("size", "5"), ("ko", ko)], &rows, SeatId(0));
+    play(&mut pos, "C1").unwrap();
+    play(&mut pos, "A1").unwrap(); // two stones taken
+    pos
+}
+
+#[test]
+fn chinese_practice_forbids_sending_two_returning_one() {
+    let mut practice = sending_two("chinese_practice");
+    assert_eq!(play(&mut practice, "B1"), Err(Illegal::SendingTwo));
+    assert_eq!(
+        Illegal::SendingTwo.to_string(),
+        "sending two, returning one: the move brings back the board of before the two stones were sent"
+    );
+    // Simple ko lets it be (the stone taken had taken two); positional superko forbids it as a repetition.
+    assert_eq!(play(&mut sending_two("simple"), "B1"), Ok(()));
+    assert_eq!(play(&mut sending_two("positional"), "B1"), Err(Illegal::PositionalSuperko));
+    // Another move on the points just taken leaves another board: allowed.
+    assert_eq!(play(&mut practice, "C1"), Ok(()));
+    // The simple ko still holds (fuego's simpleko.sgf: White's B1 retakes at once).
+    let record = data("simpleko.sgf");
+    let game = qipan::record::game_for_record("go", &[("ko".into(), "chinese_practice".into())], &record).unwrap();
+    let mut pos =
+        qipan::record::replay_position(&game, &record, None, qipan::record::Legality::Check).unwrap().position;
+    assert_eq!(play(&mut pos, "B1"), Err(Illegal::Ko));
+}
+
+/// A long cycle ends the game with no result under Chinese practice: eternal life and the triple ko of fuego's
+/// rules tests (`repetition.tst`: the moves superko forbids are legal here, and the cycle then ends the game).
+#[test]
+fn chinese_practice_ends_a_long_cycle_with_no_result() {
+    let cycles: [(&str, usize, &[&str]); 2] =
+        [("long-life.sgf", 3, &["A4", "A7", "A5", "A6"]), ("triple-ko.sgf", 5, &["E7", "D9", "E5", "D7", "E9", "D5"])];
+    for (file, upto, cycle) in cycles {
+        let record = data(file);
+        let options = [("ko".to_string(), "chinese_practice".to_string())];
+        let game = qipan::record::game_for_record("go", &options, &record).unwrap();
+        let replayed = qipan::record::replay_position(&game, &record, Some(upto), qipan::record::Legality::Check);
+        let mut pos = replayed.unwrap().position;
+        let mut plies = 0;
+        'cycle: for _ in 0..4 {
+            for &text in cycle {
+                if pos.is_over() {
+                    break 'cycle;
+                }
+                play(&mut pos, text).unwrap_or_else(|e| panic!("{file}: {text}: {e}"));
+                plies += 1;
+            }
+        }
+        let result = pos.outcome().unwrap_or_else(|| panic!("{file}: the cycle went on for {plies} plies"));
+        assert_eq!((result.text.as_str(), &result.reason), ("0", &EndReason::Repetition), "{file}");
+        assert!(plies <= 2 * cycle.len(), "{file}: {plies} plies");
+    }
+}
+
+/// A record of fuego's repetition tests (`shared/data/go/rules-tests/fuego/sgf/repetition`).
+fn data(file: &str) -> qipan::sgf::SgfGame {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/go/rules-tests/fuego/sgf/repetition").join(file);
+    qipan::sgf::parse_sgf(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }

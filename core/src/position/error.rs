@@ -60,6 +60,10 @@ pub enum Illegal {
     /// Positional superko.
     #[error("positional superko: the move repeats an earlier board position")]
     PositionalSuperko,
+    /// Sending two, returning one: right after losing two stones, a move that brings back the board of before
+    /// they were sent (`simple-ko-sending-two`).
+    #[error("sending two, returning one: the move brings back the board of before the two stones were sent")]
+    SendingTwo,
     /// Situational superko.
     #[error("situational superko: the move repeats an earlier position with the same player to move")]
     SituationalSuperko,

@@ -217,6 +217,7 @@ impl Position {
             hash: 0,
             history: setup.history,
             ko: setup.ko,
+            sent: Default::default(),
             chains: game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation)),
             links: game.rules.end.connections.iter().map(|_| Links::new(n)).collect(),
             flood: Default::default(),

@@ -209,6 +209,8 @@ impl Position {
             Repetition::None => Ok(()),
             Repetition::SimpleKo if to == self.ko => Err(Illegal::Ko),
             Repetition::SimpleKo => Ok(()),
+            Repetition::SimpleKoSendingTwo if to == self.ko => Err(Illegal::Ko),
+            Repetition::SimpleKoSendingTwo if self.sent.returns(h) => Err(Illegal::SendingTwo),
             Repetition::Positional if self.history.contains(h) => Err(Illegal::PositionalSuperko),
             Repetition::Situational
                 if self.history.contains(h ^ self.game.turn_key(self.next_seat_after(self.to_move))) =>
@@ -266,7 +268,10 @@ impl Position {
                     Repetition::Situational if self.history.contains(h ^ self.game.turn_key(copy.to_move)) => {
                         return Err(Illegal::SituationalSuperko.into());
                     }
-                    Repetition::SimpleKo if mv.to == self.ko => return Err(Illegal::Ko.into()),
+                    Repetition::SimpleKo | Repetition::SimpleKoSendingTwo if mv.to == self.ko => {
+                        return Err(Illegal::Ko.into());
+                    }
+                    Repetition::SimpleKoSendingTwo if self.sent.returns(h) => return Err(Illegal::SendingTwo.into()),
                     _ => {}
                 }
             }

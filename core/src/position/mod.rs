@@ -92,6 +92,28 @@ pub struct MoveBuf {
     standing: crate::rules::attack::StandingAttacks,
 }
 
+/// What the sending-two rule remembers of the last two moves.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sent {
+    /// Board hashes: before the last move, and before the move before it.
+    boards: [u64; 2],
+    /// Stones the last move captured.
+    taken: u32,
+}
+
+impl Sent {
+    /// After a move from a board hashed `before` that captured `taken` stones.
+    pub(crate) fn after(self, before: u64, taken: u32) -> Sent {
+        Sent { boards: [before, self.boards[0]], taken }
+    }
+
+    /// Whether a move giving the board `h` would return one after two were sent: the last move captured two
+    /// stones and `h` is the board from before they were sent.
+    pub(crate) fn returns(self, h: u64) -> bool {
+        self.taken == 2 && self.boards[1] == h
+    }
+}
+
 /// The state of a game.
 ///
 /// A position comes from [`Game::start`], [`Position::from_fen`], a record or a checked [`Setup`], and
@@ -130,6 +152,9 @@ pub struct Position {
     hash: u64,
     history: HashHistory,
     ko: NodeId,
+    /// Under `simple-ko-sending-two`: the board hashes before the last move and before the one before, and
+    /// the stones the last move captured ([`crate::rules::Repetition::SimpleKoSendingTwo`]).
+    sent: Sent,
     chains: Option<Chains>,
     /// The groups of each connection goal (none without such goals).
     links: Vec<crate::rules::goal::Links>,

@@ -116,6 +116,7 @@ impl Position {
         let seat = self.to_move;
         let np = self.game.pieces.len();
         let captures_before: u32 = self.captures.iter().sum();
+        let hash_before = self.hash;
         let mut new_ko = NodeId::NONE;
         // The last seed of a sowing may give the mover another turn.
         let mut again = false;
@@ -212,6 +213,9 @@ impl Position {
         }
         self.ko = new_ko;
         let captured: u32 = self.captures.iter().sum();
+        if self.game.rules.repetition == Repetition::SimpleKoSendingTwo {
+            self.sent = self.sent.after(hash_before, captured - captures_before);
+        }
         if captured > captures_before && !self.game.rules.end.bare.is_empty() {
             end::bare_sides(self, seat)?;
         }
@@ -248,8 +252,12 @@ impl Position {
             self.count = crate::rules::counting::after_move(self, self.count, captured > captures_before);
         }
         if self.game.rules.end.repetition_draw.is_some() {
-            // With hands a capture is no point of no return: the piece taken may be dropped again.
-            if self.quiet_plies == 0 && self.game.rules.captured_to != CapturedTo::CaptorReserve {
+            // With hands a capture is no point of no return: the piece taken may be dropped again; nor where
+            // pieces are only placed (Go: a ko fight's captures come round again).
+            if self.quiet_plies == 0
+                && self.game.rules.captured_to != CapturedTo::CaptorReserve
+                && !self.game.placement_only()
+            {
                 self.reps.clear();
                 self.rep_checks.clear();
             }

@@ -34,6 +34,7 @@ impl Clone for Position {
             hash,
             history,
             ko,
+            sent,
             chains,
             links,
             flood,
@@ -78,6 +79,7 @@ impl Clone for Position {
             hash: *hash,
             history: history.clone(),
             ko: *ko,
+            sent: *sent,
             chains: chains.clone(),
             links: links.clone(),
             flood: flood.clone(),
@@ -125,6 +127,7 @@ impl Clone for Position {
             hash,
             history,
             ko,
+            sent,
             chains,
             links,
             flood,
@@ -168,6 +171,7 @@ impl Clone for Position {
         self.hash = *hash;
         self.history.clone_from(history);
         self.ko = *ko;
+        self.sent = *sent;
         self.chains.clone_from(chains);
         self.links.clone_from(links);
         self.flood.clone_from(flood);

@@ -87,6 +87,10 @@ pub enum Repetition {
     Positional,
     /// No move may recreate an earlier arrangement with the same side to move.
     Situational,
+    /// Simple ko, and no "sending two, returning one": right after a move that captured exactly two stones, no
+    /// move may bring back the board of before those two were sent (the board two plies back). A double ko,
+    /// whose captures take one stone each, is not caught: its cycle is left to the end rules (`repetitions`).
+    SimpleKoSendingTwo,
 }
 
 /// When passing is a legal move.

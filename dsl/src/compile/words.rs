@@ -16,6 +16,7 @@ pub(crate) const REPETITION: Words<Repetition> = &[
     ("none", Repetition::None),
     ("simple-ko", Repetition::SimpleKo),
     ("simple", Repetition::SimpleKo),
+    ("simple-ko-sending-two", Repetition::SimpleKoSendingTwo),
     ("positional", Repetition::Positional),
     ("situational", Repetition::Situational),
 ];
