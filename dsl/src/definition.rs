@@ -244,7 +244,7 @@ impl Definition {
     /// assert_eq!(options[0].default, Some(Value::Num(19.0)));
     /// let ko = options.iter().find(|o| o.name == "ko").unwrap();
     /// let values: Vec<String> = ko.values.iter().flatten().map(|v| v.to_string()).collect();
-    /// assert_eq!(values, ["positional", "situational", "simple"]);
+    /// assert_eq!(values, ["positional", "situational", "simple", "chinese_practice"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn options(&self) -> Vec<OptionInfo> {

@@ -4,12 +4,12 @@ use super::goals::{ConnectDef, CountDef, CountingDef, EnclosedDef, FortDef, Insu
 use super::{NumOrExpr, Ordered, Spanned, Text, yes};
 use serde::Deserialize;
 
-/// Capture, repetition and pass rules. Values may name options (`$ko`).
+/// Capture, repetition and pass rules. Values may name options and `let` values (`$ko_rule`).
 ///
 /// ```
 /// let rules = qipan::definition("go")?.def.rules;
 /// assert_eq!(rules.capture.unwrap().value, "groups orthogonal");
-/// assert_eq!(rules.repetition.unwrap().value, "$ko"); // the `ko` option decides
+/// assert_eq!(rules.repetition.unwrap().value, "$ko_rule"); // the `ko` option decides, through a `let`
 /// assert!(rules.check.is_empty());
 /// let rules = qipan::definition("chess")?.def.rules;
 /// assert_eq!(rules.check[0].value, "king");
