@@ -113,6 +113,8 @@ pub fn playout<R: Rng>(
     if fast {
         buf.rebuild_empties(pos);
     }
+    // The pieces on the board, kept up to date by placement games as they play.
+    let mut on_board = if fast { filled(pos) } else { 0 };
     // Without scripts and passes, a seat is found stuck when its move is chosen, not after every move
     // by a second search for a legal move.
     let defer = game.hooks.is_none() && game.rules.pass == PassRule::Never && game.rules.pass_if.is_none();
@@ -164,20 +166,27 @@ pub fn playout<R: Rng>(
         };
         // What the list of empty nodes needs (placement games only).
         let captures_before: u32 = if fast { pos.captures().iter().sum() } else { 0 };
-        let filled_before = if fast { filled(pos) } else { 0 };
         if defer {
             pos.play_deferring_stuck(&mv)?;
         } else {
             pos.play_unchecked(&mv)?;
         }
         if fast && mv.to.is_some() {
-            // Captures that convert (Othello's flips) leave no node empty: only the list is rebuilt
-            // when a capture has emptied one.
-            let emptied = pos.captures().iter().sum::<u32>() != captures_before && filled(pos) != filled_before + 1;
-            if emptied || pos.cell(mv.to).is_none() {
-                buf.rebuild_empties(pos);
-            } else {
+            let captured = pos.captures().iter().sum::<u32>() != captures_before;
+            if !captured && pos.cell(mv.to).is_some() {
+                on_board += 1;
                 buf.remove_empty(mv.to);
+            } else {
+                // Captures that convert (Othello's flips) leave no node empty: only the list is rebuilt
+                // when a capture has emptied one.
+                let now = filled(pos);
+                let emptied = captured && now != on_board + 1;
+                on_board = now;
+                if emptied || pos.cell(mv.to).is_none() {
+                    buf.rebuild_empties(pos);
+                } else {
+                    buf.remove_empty(mv.to);
+                }
             }
         }
     }

@@ -348,7 +348,7 @@ impl Position {
             || rules.repetition != Repetition::None
             || self.filters_moves
             || self.facing_now()
-            || mv.is_idle()
+            || (self.game.has_idle_walks() && mv.is_idle())
         {
             let _budget = self.budget();
             return self.passes_consequences(mv, strict);

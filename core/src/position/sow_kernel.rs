@@ -227,6 +227,7 @@ impl Position {
     /// the general path draws, and returns the plies played. `before` is a buffer for the counts at
     /// the start. `None` when the position is one the kernel does not hold (a pit standing for another
     /// seat than its owner, set up by hand): the caller then plays the general path.
+    #[inline(never)]
     pub(crate) fn sow_playout<R: Rng>(
         &mut self,
         rng: &mut R,

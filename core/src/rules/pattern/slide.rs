@@ -61,9 +61,27 @@ impl Gen<'_> {
             let seat = self.seat;
             // Where the rule promotes, as zone bits, worked out once for all the slide's destinations.
             let crowning = if self.rule.promote.is_empty() { Some(0) } else { self.promote_zones() };
+            // Most slides start at their first node and bar no zone: only the occupants matter.
+            let plain = skip == 0 && barred == 0;
             for &d in self.dirs(relation, dirs, None).as_slice() {
                 let ray = game.ray(relation, d, from).unwrap_or(&[]);
                 let ray = &ray[..ray.len().min(max as usize)];
+                if plain {
+                    for &at in ray {
+                        // A line that comes round to its start does not end there.
+                        match cells[at.idx()] {
+                            None if allowed & 1 != 0 && at != from => self.push_step(step, at, crowning),
+                            None => {}
+                            Some(_) => {
+                                if at != from && super::emit::plain_allows(pos, seat, self.piece, allowed, at) {
+                                    self.push_step(step, at, crowning);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    continue;
+                }
                 for (i, &at) in ray.iter().enumerate() {
                     let open = i >= skip && at != from && board.zones_of(at) & barred == 0;
                     match cells[at.idx()] {
