@@ -1,0 +1,428 @@
+//! `qipan._qipan`: the engine for Python. A thin layer over the Rust facade: games, positions, moves,
+//! computer players and simulations, with the engine's errors as Python exceptions. Long calls (a
+//! simulation, a computer player's search) let other Python threads run.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use qipan::core::ai::{AgentRng, AgentSpec};
+use qipan::core::notation::{move_text, parse_move};
+use qipan::core::{Game as CoreGame, Move as CoreMove, Position as CorePosition};
+use qipan::simulate::{Report, Simulation};
+use rand::SeedableRng;
+use std::sync::{Arc, Mutex};
+
+create_exception!(qipan, QipanError, PyException, "Every error the engine reports.");
+create_exception!(
+    qipan,
+    DefinitionError,
+    QipanError,
+    "A game that cannot be loaded: its file, line, column and what is wrong."
+);
+create_exception!(qipan, IllegalMoveError, QipanError, "A move the rules forbid, with the rule it breaks.");
+create_exception!(qipan, NotationError, QipanError, "A text that names no legal move.");
+create_exception!(qipan, ScriptError, QipanError, "A game's script (hook) failed or ran out of its budget.");
+
+fn err<E: std::fmt::Display>(kind: fn(String) -> PyErr) -> impl Fn(E) -> PyErr {
+    move |e| kind(e.to_string())
+}
+
+/// An option's value as the definition reads it: `True` is `true`, numbers as written.
+fn option_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(b) = v.extract::<bool>() {
+        return Ok(b.to_string());
+    }
+    Ok(v.str()?.to_string())
+}
+
+/// A game, built once from its definition and shared by every position of it.
+#[pyclass(module = "qipan", frozen, name = "Game")]
+struct Game {
+    game: Arc<CoreGame>,
+}
+
+#[pymethods]
+impl Game {
+    /// The game's short name (`go`).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.game.name
+    }
+
+    /// The game's title for people.
+    #[getter]
+    fn title(&self) -> &str {
+        &self.game.title
+    }
+
+    /// The seats' names, in seat order: seat `i` is `seats[i]`.
+    #[getter]
+    fn seats(&self) -> Vec<String> {
+        self.game.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The piece types' names.
+    #[getter]
+    fn pieces(&self) -> Vec<String> {
+        self.game.pieces.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// The board's node labels, in node order.
+    #[getter]
+    fn nodes(&self) -> Vec<String> {
+        self.game.board.node_ids().map(|n| self.game.board.label(n).to_string()).collect()
+    }
+
+    /// The starting position.
+    fn start(&self) -> Position {
+        Position { pos: self.game.start() }
+    }
+
+    /// The position a FEN describes (where the game has FEN).
+    #[pyo3(name = "from_fen")]
+    fn position_from_fen(&self, fen: &str) -> PyResult<Position> {
+        CorePosition::from_fen(&self.game, fen).map(|pos| Position { pos }).map_err(err(NotationError::new_err))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<qipan.Game {}>", self.game.name)
+    }
+}
+
+/// A move of a game. Equal moves compare and hash equal; `str(move)` is its text.
+#[pyclass(module = "qipan", frozen, name = "Move")]
+struct Move {
+    mv: CoreMove,
+    game: Arc<CoreGame>,
+}
+
+#[pymethods]
+impl Move {
+    /// The move as qipan writes it (`e2-e4`, `E5`, `pass`).
+    #[getter]
+    fn text(&self) -> String {
+        move_text(&self.game, &self.mv)
+    }
+
+    /// The node the move leaves, or `None` (placements, passes).
+    #[getter(from_node)]
+    fn origin(&self) -> Option<String> {
+        self.mv.from.is_some().then(|| self.game.board.label(self.mv.from).to_string())
+    }
+
+    /// The node the move goes to, or `None` (passes).
+    #[getter(to_node)]
+    fn destination(&self) -> Option<String> {
+        self.mv.to.is_some().then(|| self.game.board.label(self.mv.to).to_string())
+    }
+
+    /// Whether the move is a pass.
+    #[getter]
+    fn is_pass(&self) -> bool {
+        self.mv.kind == qipan::core::MoveKind::Pass
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<qipan.Move {}>", self.text())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Move>().is_ok_and(|o| o.get().mv == self.mv && Arc::ptr_eq(&o.get().game, &self.game))
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.mv.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A move given as a `Move` or as its text.
+#[derive(FromPyObject)]
+enum MoveArg<'py> {
+    Move(PyRef<'py, Move>),
+    Text(String),
+}
+
+/// The result of a finished game.
+#[pyclass(module = "qipan", frozen, name = "Outcome", get_all)]
+struct Outcome {
+    /// The winning seats (empty for a draw).
+    winners: Vec<usize>,
+    /// The score of each seat, where the game is scored.
+    scores: Option<Vec<f64>>,
+    /// Why the game ended (`checkmate`, `two passes`, ...).
+    reason: String,
+    /// The result as qipan records it (`B+7.5`, `W+`, `draw`).
+    text: String,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __repr__(&self) -> String {
+        format!("<qipan.Outcome {} ({})>", self.text, self.reason)
+    }
+}
+
+/// A position: the board, the seat to move, and everything the rules remember.
+#[pyclass(module = "qipan", name = "Position")]
+struct Position {
+    pos: CorePosition,
+}
+
+impl Position {
+    fn wrap(&self, mv: CoreMove) -> Move {
+        Move { mv, game: self.pos.game_arc().clone() }
+    }
+
+    fn resolve(&self, mv: MoveArg<'_>) -> PyResult<CoreMove> {
+        match mv {
+            MoveArg::Move(m) => Ok(m.mv),
+            MoveArg::Text(t) => parse_move(&self.pos, &t).map_err(err(NotationError::new_err)),
+        }
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The game this is a position of.
+    #[getter]
+    fn game(&self) -> Game {
+        Game { game: self.pos.game_arc().clone() }
+    }
+
+    /// The legal moves of the seat to move (empty when the game is over).
+    fn legal_moves(&self) -> Vec<Move> {
+        let game = self.pos.game_arc();
+        self.pos.legal_moves().into_iter().map(|mv| Move { mv, game: game.clone() }).collect()
+    }
+
+    /// Plays a move, given as a `Move` or as its text (`e4`, `e2-e4`, `E5`). An illegal move raises
+    /// `IllegalMoveError` naming the rule it breaks, and leaves the position as it was.
+    fn play(&mut self, mv: MoveArg<'_>) -> PyResult<()> {
+        let mv = self.resolve(mv)?;
+        self.pos.play(&mv).map_err(|e| match e {
+            qipan::core::PlayError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
+            qipan::core::PlayError::Hook(h) => ScriptError::new_err(h.to_string()),
+        })
+    }
+
+    /// The move a text names in this position, without playing it.
+    fn parse_move(&self, text: &str) -> PyResult<Move> {
+        parse_move(&self.pos, text).map(|mv| self.wrap(mv)).map_err(err(NotationError::new_err))
+    }
+
+    /// The seat to move, as an index into `game.seats`.
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.pos.to_move().idx()
+    }
+
+    /// Plies played from the start.
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.pos.ply()
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.pos.is_over()
+    }
+
+    /// The result, once the game is over; `None` before.
+    #[getter]
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome().map(|r| Outcome {
+            winners: r.winners.iter().map(|s| s.idx()).collect(),
+            scores: r.scores.clone(),
+            reason: r.reason.to_string(),
+            text: r.text.clone(),
+        })
+    }
+
+    /// The piece on a node as `(seat, piece name)`, or `None` when it is empty.
+    fn piece_at(&self, node: &str) -> PyResult<Option<(usize, String)>> {
+        let game = self.pos.game();
+        let n =
+            game.board.find(node).ok_or_else(|| PyValueError::new_err(format!("no node `{node}` on this board")))?;
+        Ok(self.pos.cell(n).map(|p| (p.seat.idx(), game.pieces[p.piece.idx()].name.clone())))
+    }
+
+    /// The board as text, as `qipan play` draws it.
+    fn text(&self) -> String {
+        qipan::core::render::text(&self.pos)
+    }
+
+    /// The board as an SVG picture.
+    fn svg(&self) -> String {
+        qipan::core::render::svg(&self.pos)
+    }
+
+    /// The position in FEN, where the game has FEN; `None` elsewhere.
+    fn fen(&self) -> Option<String> {
+        self.pos.to_fen()
+    }
+
+    /// The text of a move in this position (`e2-e4`).
+    fn move_text(&self, mv: PyRef<'_, Move>) -> String {
+        move_text(self.pos.game(), &mv.mv)
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> Position {
+        Position { pos: self.pos.clone() }
+    }
+
+    fn __copy__(&self) -> Position {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        self.copy()
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<qipan.Position {} ply {}>", self.pos.game().name, self.pos.ply())
+    }
+}
+
+/// A computer player, made from a spec (`random`, `greedy`, `mcts:iterations=500`).
+#[pyclass(module = "qipan", frozen, name = "Agent")]
+struct Agent {
+    spec: String,
+    state: Mutex<(Box<dyn qipan::core::ai::Agent>, AgentRng)>,
+}
+
+#[pymethods]
+impl Agent {
+    /// The spec the player was made from.
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The move the player chooses for the seat to move, or `None` when it has none (the game is over).
+    fn choose(&self, py: Python<'_>, pos: PyRef<'_, Position>) -> PyResult<Option<Move>> {
+        let p = pos.pos.clone();
+        let chosen = py.detach(|| {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            let (agent, rng) = &mut *state;
+            agent.choose(&p, rng)
+        });
+        let chosen = chosen.map_err(err(ScriptError::new_err))?;
+        Ok(chosen.map(|mv| pos.wrap(mv)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<qipan.Agent {}>", self.spec)
+    }
+}
+
+/// Loads a game: the name of a built-in game, of a game of the library, or a definition file's path,
+/// with options as keywords (`load("go", size=9)`).
+#[pyfunction]
+#[pyo3(signature = (name, **options))]
+fn load(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    let mut set = Vec::new();
+    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
+        set.push((k.str()?.to_string(), option_text(&v)?));
+    }
+    qipan::load(name, &set).map(|game| Game { game }).map_err(err(DefinitionError::new_err))
+}
+
+/// Loads a game from a definition's text; `file` names it in error messages.
+#[pyfunction]
+#[pyo3(signature = (text, file = "game.yaml", **options))]
+fn loads(text: &str, file: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    let mut set = Vec::new();
+    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
+        set.push((k.str()?.to_string(), option_text(&v)?));
+    }
+    qipan::load_str(file, text, &set).map(|game| Game { game }).map_err(err(DefinitionError::new_err))
+}
+
+/// The names of the built-in games.
+#[pyfunction]
+fn games() -> Vec<String> {
+    qipan::games::BUILTIN.iter().map(|(name, _)| name.to_string()).collect()
+}
+
+/// A computer player from its spec; `seed` seeds its random choices.
+#[pyfunction]
+#[pyo3(signature = (spec, seed = 1))]
+fn agent(spec: &str, seed: u64) -> PyResult<Agent> {
+    let parsed = AgentSpec::parse(spec).map_err(|e| PyValueError::new_err(format!("`{spec}`: {e}")))?;
+    Ok(Agent { spec: spec.to_string(), state: Mutex::new((parsed.build(), AgentRng::seed_from_u64(seed))) })
+}
+
+/// Plays games `first..first + count` of a simulation and returns the report and the records as JSON,
+/// as `qipan simulate --json` writes them. Game `i`'s seed depends only on `seed` and `i`.
+#[pyfunction]
+#[pyo3(signature = (game, games, seed = 1, agents = None, threads = 0, first = 0, count = None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate_json(
+    py: Python<'_>,
+    game: PyRef<'_, Game>,
+    games: usize,
+    seed: u64,
+    agents: Option<Vec<Option<String>>>,
+    threads: usize,
+    first: usize,
+    count: Option<usize>,
+) -> PyResult<String> {
+    let mut sim = Simulation::new(game.game.clone(), games).with_seed(seed).with_threads(threads);
+    for (seat, spec) in agents.unwrap_or_default().into_iter().enumerate() {
+        if let Some(text) = spec {
+            let spec = AgentSpec::parse(&text).map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+            sim = sim.with_agent(seat, spec).map_err(err(PyValueError::new_err))?;
+        }
+    }
+    let count = count.unwrap_or(games.saturating_sub(first));
+    if first.checked_add(count).is_none_or(|end| end > games) {
+        return Err(PyValueError::new_err(format!("games {first}..{} are not among the {games}", first + count)));
+    }
+    let out = py.detach(|| -> Result<String, String> {
+        let records = if first == 0 && count == games {
+            sim.run(&|_| {}).map_err(|e| e.to_string())?
+        } else {
+            (first..first + count).map(|i| sim.play(i)).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?
+        };
+        let report = Report::new(&sim, &records);
+        let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+        v["records"] = serde_json::to_value(&records).map_err(|e| e.to_string())?;
+        Ok(v.to_string())
+    });
+    out.map_err(ScriptError::new_err)
+}
+
+#[pymodule]
+fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Game>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<Outcome>()?;
+    m.add_class::<Agent>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(agent, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
+    m.add("QipanError", py.get_type::<QipanError>())?;
+    m.add("DefinitionError", py.get_type::<DefinitionError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("NotationError", py.get_type::<NotationError>())?;
+    m.add("ScriptError", py.get_type::<ScriptError>())?;
+    Ok(())
+}
