@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod actions;
 pub mod ai;
 pub mod board;
 pub mod fen;

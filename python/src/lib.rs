@@ -6,12 +6,14 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use qipan::core::actions::{ActionSpace, observation_planes, planes};
 use qipan::core::ai::{AgentRng, AgentSpec};
+use qipan::core::board::RelationId;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Game as CoreGame, Move as CoreMove, Position as CorePosition};
 use qipan::simulate::{Report, Simulation};
 use rand::SeedableRng;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 create_exception!(qipan, QipanError, PyException, "Every error the engine reports.");
 create_exception!(
@@ -76,13 +78,48 @@ impl Game {
 
     /// The starting position.
     fn start(&self) -> Position {
-        Position { pos: self.game.start() }
+        Position::new(self.game.start())
+    }
+
+    /// How many action numbers there are: every move's is below this (see `Position.legal_actions`).
+    #[getter]
+    fn action_size(&self) -> usize {
+        ActionSpace::new(&self.game).size()
+    }
+
+    /// The fields of an action number with their sizes, most significant first.
+    #[getter]
+    fn action_fields(&self) -> Vec<(&'static str, usize)> {
+        ActionSpace::new(&self.game).fields()
+    }
+
+    /// How many planes `Position.observation` has.
+    #[getter]
+    fn planes(&self) -> usize {
+        planes(&self.game)
+    }
+
+    /// The board's edges as pairs of node indices `(i, j)`, `i < j`, each once, over every relation: the
+    /// graph a graph network reads.
+    fn adjacency(&self) -> Vec<(usize, usize)> {
+        let board = &self.game.board;
+        let mut pairs = std::collections::BTreeSet::new();
+        for r in 0..board.relation_names().len() {
+            for n in board.node_ids() {
+                for e in board.edges(RelationId(r as u8), n) {
+                    if e.to.is_some() && e.to != n {
+                        pairs.insert((n.idx().min(e.to.idx()), n.idx().max(e.to.idx())));
+                    }
+                }
+            }
+        }
+        pairs.into_iter().collect()
     }
 
     /// The position a FEN describes (where the game has FEN).
     #[pyo3(name = "from_fen")]
     fn position_from_fen(&self, fen: &str) -> PyResult<Position> {
-        CorePosition::from_fen(&self.game, fen).map(|pos| Position { pos }).map_err(err(NotationError::new_err))
+        CorePosition::from_fen(&self.game, fen).map(Position::new).map_err(err(NotationError::new_err))
     }
 
     fn __repr__(&self) -> String {
@@ -174,9 +211,29 @@ impl Outcome {
 #[pyclass(module = "qipan", name = "Position")]
 struct Position {
     pos: CorePosition,
+    /// The game's action numbering, made when first asked for.
+    space: OnceLock<Arc<ActionSpace>>,
+    /// The legal moves by action number, as `legal_actions` last found them (until the next move).
+    actions: Option<Vec<(usize, CoreMove)>>,
 }
 
 impl Position {
+    fn new(pos: CorePosition) -> Position {
+        Position { pos, space: OnceLock::new(), actions: None }
+    }
+
+    fn space(&self) -> &ActionSpace {
+        self.space.get_or_init(|| Arc::new(ActionSpace::new(self.pos.game())))
+    }
+
+    fn play_move(&mut self, mv: &CoreMove) -> PyResult<()> {
+        self.actions = None;
+        self.pos.play(mv).map_err(|e| match e {
+            qipan::core::PlayError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
+            qipan::core::PlayError::Hook(h) => ScriptError::new_err(h.to_string()),
+        })
+    }
+
     fn wrap(&self, mv: CoreMove) -> Move {
         Move { mv, game: self.pos.game_arc().clone() }
     }
@@ -207,10 +264,45 @@ impl Position {
     /// `IllegalMoveError` naming the rule it breaks, and leaves the position as it was.
     fn play(&mut self, mv: MoveArg<'_>) -> PyResult<()> {
         let mv = self.resolve(mv)?;
-        self.pos.play(&mv).map_err(|e| match e {
-            qipan::core::PlayError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
-            qipan::core::PlayError::Hook(h) => ScriptError::new_err(h.to_string()),
-        })
+        self.play_move(&mv)
+    }
+
+    /// The action numbers of the legal moves, each once (moves that differ only in their route share one).
+    fn legal_actions(&mut self) -> Vec<usize> {
+        let moves = self.space().legal_moves(&self.pos);
+        let out = moves.iter().map(|&(a, _)| a).collect();
+        self.actions = Some(moves);
+        out
+    }
+
+    /// Plays the legal move whose action number is `action`; raises `IllegalMoveError` when none is.
+    fn play_action(&mut self, action: usize) -> PyResult<()> {
+        let known = self.actions.as_ref().map(|moves| moves.iter().find(|&&(a, _)| a == action).map(|&(_, m)| m));
+        let mv = known
+            .unwrap_or_else(|| self.space().decode(&self.pos, action))
+            .ok_or_else(|| IllegalMoveError::new_err(format!("no legal move has the action number {action}")))?;
+        self.play_move(&mv)
+    }
+
+    /// The action number of a move.
+    fn action_of(&self, mv: MoveArg<'_>) -> PyResult<usize> {
+        let mv = self.resolve(mv)?;
+        Ok(self.space().encode(&mv))
+    }
+
+    /// The legal move an action number stands for, or `None`.
+    fn move_of(&self, action: usize) -> Option<Move> {
+        self.space().decode(&self.pos, action).map(|mv| self.wrap(mv))
+    }
+
+    /// The position as `game.planes × len(game.nodes)` 32-bit floats (native byte order), plane after
+    /// plane: per seat and piece type the pieces on each node, per seat and piece type the pieces in hand
+    /// (games with reserves), per seat all ones for the seat to move. `numpy.frombuffer(..., "float32")`
+    /// reads it.
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
+        let planes = observation_planes(&self.pos);
+        let bytes: Vec<u8> = planes.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        pyo3::types::PyBytes::new(py, &bytes)
     }
 
     /// The move a text names in this position, without playing it.
@@ -277,7 +369,7 @@ impl Position {
 
     /// An independent copy.
     fn copy(&self) -> Position {
-        Position { pos: self.pos.clone() }
+        Position { pos: self.pos.clone(), space: self.space.clone(), actions: self.actions.clone() }
     }
 
     fn __copy__(&self) -> Position {
