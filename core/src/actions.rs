@@ -72,6 +72,20 @@ pub struct ActionSpace {
     extras: usize,
 }
 
+/// Making a game's numbering, and turning moves into numbers and back.
+///
+/// ```
+/// use qipan::core::actions::ActionSpace;
+///
+/// let game = qipan::load("othello", &[])?;
+/// let space = ActionSpace::new(&game);
+/// let pos = game.start();
+/// for a in space.legal_actions(&pos) {
+///     let mv = space.decode(&pos, a).unwrap();
+///     assert_eq!(space.encode(&mv), a);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl ActionSpace {
     /// The numbering of `game`'s moves.
     ///
