@@ -312,6 +312,46 @@ impl EndReason {
             EndReason::Facing => "the pieces faced each other",
         }
     }
+
+    /// The reason whose words these are ([`EndReason::as_str`] read back); other words are
+    /// [`EndReason::Other`].
+    ///
+    /// ```
+    /// use qipan::core::EndReason;
+    ///
+    /// assert_eq!(EndReason::from_words("move limit reached"), EndReason::MoveLimit);
+    /// assert_eq!(EndReason::from_words("adjudicated"), EndReason::Other("adjudicated".into()));
+    /// ```
+    pub fn from_words(words: &str) -> EndReason {
+        use EndReason::*;
+        const NAMED: [EndReason; 24] = [
+            Resignation,
+            Script,
+            GoalReached,
+            Line,
+            Connection,
+            ZoneReached,
+            Enclosed,
+            Fort,
+            PieceCount,
+            BoardFull,
+            LastSideStanding,
+            Checkmate,
+            CheckmateDrawn,
+            NoLegalMove,
+            ConsecutivePasses,
+            NoSeatCanMove,
+            MoveLimit,
+            QuietMoves,
+            Repetition,
+            Counting,
+            InsufficientMaterial,
+            PerpetualCheck,
+            PlayoutCut,
+            Facing,
+        ];
+        NAMED.into_iter().find(|r| r.as_str() == words).unwrap_or_else(|| Other(words.to_string()))
+    }
 }
 
 impl std::fmt::Display for EndReason {

@@ -11,7 +11,7 @@ use qipan::core::ai::{AgentRng, AgentSpec};
 use qipan::core::board::RelationId;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Game as CoreGame, Move as CoreMove, Position as CorePosition};
-use qipan::simulate::{Report, Simulation};
+use qipan::simulate::{GameSummary, Report, Simulation};
 use rand::SeedableRng;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -458,6 +458,54 @@ fn agent(spec: &str, seed: u64) -> PyResult<Agent> {
     Ok(Agent { spec: spec.to_string(), state: Mutex::new((parsed.build(), AgentRng::seed_from_u64(seed))) })
 }
 
+/// A simulation of `games` games set up as the arguments say.
+fn simulation(
+    game: &Game,
+    games: usize,
+    seed: u64,
+    agents: Option<Vec<Option<String>>>,
+    threads: usize,
+) -> PyResult<Simulation> {
+    let mut sim = Simulation::new(game.game.clone(), games).with_seed(seed).with_threads(threads);
+    for (seat, spec) in agents.unwrap_or_default().into_iter().enumerate() {
+        if let Some(text) = spec {
+            let spec = AgentSpec::parse(&text).map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+            sim = sim.with_agent(seat, spec).map_err(err(PyValueError::new_err))?;
+        }
+    }
+    Ok(sim)
+}
+
+/// The report and records as JSON, as `qipan simulate --json` writes them.
+fn report_of(sim: &Simulation, records: &[GameSummary]) -> Result<String, String> {
+    let report = Report::new(sim, records);
+    let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+    v["records"] = serde_json::to_value(records).map_err(|e| e.to_string())?;
+    Ok(v.to_string())
+}
+
+/// The report of a study whose games were played apart: `records` is the JSON list of every game's
+/// record (in any order), as `simulate_json` gives them.
+#[pyfunction]
+#[pyo3(signature = (game, games, records, seed = 1, agents = None))]
+fn report_json(
+    game: PyRef<'_, Game>,
+    games: usize,
+    records: &str,
+    seed: u64,
+    agents: Option<Vec<Option<String>>>,
+) -> PyResult<String> {
+    let sim = simulation(&game, games, seed, agents, 1)?;
+    let mut records: Vec<GameSummary> =
+        serde_json::from_str(records).map_err(|e| PyValueError::new_err(format!("records: {e}")))?;
+    records.sort_by_key(|r| r.index);
+    let indices: Vec<usize> = records.iter().map(|r| r.index).collect();
+    if indices != (0..games).collect::<Vec<_>>() {
+        return Err(PyValueError::new_err(format!("records: {} of games 0..{games}, not each once", records.len())));
+    }
+    report_of(&sim, &records).map_err(QipanError::new_err)
+}
+
 /// Plays games `first..first + count` of a simulation and returns the report and the records as JSON,
 /// as `qipan simulate --json` writes them. Game `i`'s seed depends only on `seed` and `i`.
 #[pyfunction]
@@ -473,13 +521,7 @@ fn simulate_json(
     first: usize,
     count: Option<usize>,
 ) -> PyResult<String> {
-    let mut sim = Simulation::new(game.game.clone(), games).with_seed(seed).with_threads(threads);
-    for (seat, spec) in agents.unwrap_or_default().into_iter().enumerate() {
-        if let Some(text) = spec {
-            let spec = AgentSpec::parse(&text).map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
-            sim = sim.with_agent(seat, spec).map_err(err(PyValueError::new_err))?;
-        }
-    }
+    let sim = simulation(&game, games, seed, agents, threads)?;
     let count = count.unwrap_or(games.saturating_sub(first));
     if first.checked_add(count).is_none_or(|end| end > games) {
         return Err(PyValueError::new_err(format!("games {first}..{} are not among the {games}", first + count)));
@@ -490,10 +532,7 @@ fn simulate_json(
         } else {
             (first..first + count).map(|i| sim.play(i)).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?
         };
-        let report = Report::new(&sim, &records);
-        let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
-        v["records"] = serde_json::to_value(&records).map_err(|e| e.to_string())?;
-        Ok(v.to_string())
+        report_of(&sim, &records)
     });
     out.map_err(ScriptError::new_err)
 }
@@ -511,6 +550,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(agent, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(report_json, m)?)?;
     m.add("QipanError", py.get_type::<QipanError>())?;
     m.add("DefinitionError", py.get_type::<DefinitionError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;

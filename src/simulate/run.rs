@@ -5,7 +5,7 @@ use qipan_core::hooks::HookError;
 use qipan_core::{EndReason, Game, GameResult, Position, SeatId};
 use rand::SeedableRng;
 use rayon::prelude::*;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::Arc;
 
 /// Plies after which a game without its own ply limit is stopped and scored as it stands.
@@ -414,6 +414,48 @@ pub struct GameSummary {
     /// The numbered start it began from, under [`Simulation::with_random_starts`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<u64>,
+}
+
+/// A game's summary read back from the JSON it is written as (`qipan simulate --json`'s records), so that
+/// parts of one study played apart (on a cluster) make one report.
+///
+/// ```
+/// use qipan::simulate::{GameSummary, Simulation};
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let record = Simulation::new(game, 1).play(0)?;
+/// let json = serde_json::to_string(&record)?;
+/// assert_eq!(serde_json::from_str::<GameSummary>(&json)?, record);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<'de> Deserialize<'de> for GameSummary {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameSummary, D::Error> {
+        /// The summary as written: seats as numbers, the reason in words.
+        #[derive(Deserialize)]
+        struct Written {
+            index: usize,
+            seed: u64,
+            winners: Vec<u8>,
+            plies: u32,
+            captures: Vec<u32>,
+            reason: String,
+            result: String,
+            first: u8,
+            start: Option<u64>,
+        }
+        let w = Written::deserialize(d)?;
+        Ok(GameSummary {
+            index: w.index,
+            seed: w.seed,
+            winners: w.winners.into_iter().map(SeatId).collect(),
+            plies: w.plies,
+            captures: w.captures,
+            reason: EndReason::from_words(&w.reason),
+            result: w.result,
+            first: SeatId(w.first),
+            start: w.start,
+        })
+    }
 }
 
 /// Writes an end reason as records and reports have always written it: its words.
