@@ -76,6 +76,7 @@ def simulate(
     threads: int = 0,
     first: int = 0,
     count: Optional[int] = None,
+    moves: bool = False,
 ) -> Dict[str, Any]:
     """Plays `games` games and returns what `qipan simulate --json` prints, without its timing: the
     report (wins, draws, lengths, first-mover advantage) and one record per game under `records`.
@@ -83,7 +84,8 @@ def simulate(
     Game ``i`` draws its moves from a seed that depends only on ``seed`` and ``i``, so the numbers do
     not depend on ``threads``; ``first`` and ``count`` play only games ``first .. first + count - 1``
     of the same study (how `qipan.ray` splits one). ``agents`` gives each seat's computer player, in
-    seat order or by seat name; the others play at random.
+    seat order or by seat name; the others play at random. With ``moves``, each record keeps its moves.
+    ``pandas.DataFrame(study["records"])`` is a table of the games.
 
     >>> import qipan
     >>> study = qipan.simulate("tic-tac-toe", 200, seed=3, agents={"x": "greedy"})
@@ -92,5 +94,5 @@ def simulate(
     """
     if isinstance(game, str):
         game = load(game)
-    text = simulate_json(game, games, seed, _agents(game, agents), threads, first, count)
+    text = simulate_json(game, games, seed, _agents(game, agents), threads, first, count, moves)
     return json.loads(text)

@@ -109,4 +109,6 @@ def simulate_json(
     threads: int = 0,
     first: int = 0,
     count: Optional[int] = None,
+    moves: bool = False,
 ) -> str: ...
+def report_json(game: Game, games: int, records: str, seed: int = 1, agents: Optional[Sequence[Optional[str]]] = None) -> str: ...

@@ -38,10 +38,10 @@ def _load(name: str, text: Optional[str], options: Mapping[str, Any]) -> "qipan.
     return qipan.loads(text, file=name, **options) if text is not None else qipan.load(name, **options)
 
 
-def _play_part(name: str, text: Optional[str], options: Mapping[str, Any], games: int, seed: int, agents: List[Optional[str]], first: int, count: int) -> List[dict]:
+def _play_part(name: str, text: Optional[str], options: Mapping[str, Any], games: int, seed: int, agents: List[Optional[str]], first: int, count: int, moves: bool = False) -> List[dict]:
     """One task: games ``first .. first + count - 1`` of the study, their records."""
     game = _load(name, text, options)
-    return json.loads(_qipan.simulate_json(game, games, seed, agents, 1, first, count))["records"]
+    return json.loads(_qipan.simulate_json(game, games, seed, agents, 1, first, count, moves))["records"]
 
 
 def parts(games: int, tasks: int) -> List[Tuple[int, int]]:
@@ -71,6 +71,7 @@ def simulate(
     address: Optional[str] = None,
     max_retries: int = 3,
     progress: Optional[Callable[[int, int], None]] = None,
+    moves: bool = False,
 ) -> Dict[str, Any]:
     """`qipan.simulate` on a Ray cluster (see the module). ``game`` is a built-in name or a definition
     file; ``tasks`` defaults to four per CPU of the cluster."""
@@ -85,7 +86,7 @@ def simulate(
     if tasks is None:
         tasks = 4 * max(1, int(ray.cluster_resources().get("CPU", 1)))
     play = ray.remote(num_cpus=1, max_retries=max_retries)(_play_part)
-    pending = [play.remote(name, text, options, games, seed, seats, first, count) for first, count in parts(games, tasks)]
+    pending = [play.remote(name, text, options, games, seed, seats, first, count, moves) for first, count in parts(games, tasks)]
     records: List[dict] = []
     while pending:
         done, pending = ray.wait(pending, num_returns=1)

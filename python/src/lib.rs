@@ -509,7 +509,7 @@ fn report_json(
 /// Plays games `first..first + count` of a simulation and returns the report and the records as JSON,
 /// as `qipan simulate --json` writes them. Game `i`'s seed depends only on `seed` and `i`.
 #[pyfunction]
-#[pyo3(signature = (game, games, seed = 1, agents = None, threads = 0, first = 0, count = None))]
+#[pyo3(signature = (game, games, seed = 1, agents = None, threads = 0, first = 0, count = None, moves = false))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_json(
     py: Python<'_>,
@@ -520,8 +520,12 @@ fn simulate_json(
     threads: usize,
     first: usize,
     count: Option<usize>,
+    moves: bool,
 ) -> PyResult<String> {
-    let sim = simulation(&game, games, seed, agents, threads)?;
+    let mut sim = simulation(&game, games, seed, agents, threads)?;
+    if moves {
+        sim = sim.with_moves();
+    }
     let count = count.unwrap_or(games.saturating_sub(first));
     if first.checked_add(count).is_none_or(|end| end > games) {
         return Err(PyValueError::new_err(format!("games {first}..{} are not among the {games}", first + count)));

@@ -132,3 +132,25 @@ def test_a_study_split_in_parts_has_the_records_of_the_whole():
     assert parts == whole
     with pytest.raises(ValueError, match="not among"):
         qipan.simulate(game, 12, first=10, count=5)
+
+
+def test_the_command_lines_parquet_records_answer_a_query():
+    duckdb = pytest.importorskip("duckdb")
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "study.parquet")
+        study = json.loads(cli("simulate", "tic-tac-toe", "--games", "300", "--seed", "1", "--json", "--records", path))
+        rows = duckdb.sql(f"SELECT winners, count(*) AS games, sum(plies) FROM '{path}' GROUP BY winners").fetchall()
+        names = qipan.load("tic-tac-toe").seats
+        expected = {}
+        for r in study["records"]:
+            key = ",".join(names[w] for w in r["winners"])
+            games, plies = expected.get(key, (0, 0))
+            expected[key] = (games + 1, plies + r["plies"])
+        assert {w: (g, p) for w, g, p in rows} == expected
+        moves = duckdb.sql(f"SELECT moves FROM '{path}' ORDER BY game LIMIT 1").fetchall()[0][0].split()
+        pos = qipan.load("tic-tac-toe").start()
+        for text in moves:
+            pos.play(text)
+        assert pos.outcome.text == study["records"][0]["result"]

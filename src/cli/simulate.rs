@@ -37,6 +37,10 @@ pub struct SimulateArgs {
     /// Also write a chart (win rates and game lengths) as SVG to this file.
     #[arg(long, value_name = "FILE.svg")]
     chart: Option<std::path::PathBuf>,
+    /// Also write one row per game (seed, agents, options, plies, result, winners, captures, end reason and
+    /// moves) to this file, as Parquet or CSV by its extension.
+    #[arg(long, value_name = "FILE.parquet|FILE.csv")]
+    records: Option<std::path::PathBuf>,
 }
 
 /// Parses `--ai` values into one optional agent per seat.
@@ -93,6 +97,16 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
         sim = sim.with_random_starts();
     }
     sim.agents = parse_ai(&game, &a.ai)?;
+    if let Some(path) = &a.records {
+        // Refused before the games are played.
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("csv" | "parquet") => sim = sim.with_moves(),
+            _ => anyhow::bail!(
+                "--records: cannot tell the format of `{}`: name it FILE.csv or FILE.parquet",
+                path.display()
+            ),
+        }
+    }
     let bar = if a.json || a.csv || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -113,6 +127,9 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
         std::fs::write(path, report.svg(&records))
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
+    if let Some(path) = &a.records {
+        qipan::simulate::write_records(&sim, &records, path)?;
+    }
     if a.json {
         let mut v = serde_json::to_value(&report)?;
         v["timing"] = serde_json::json!({"seconds": secs, "games_per_second": a.games as f64 / secs.max(1e-9), "threads": threads});
@@ -123,7 +140,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
     } else {
         out!("{}", report.text());
         outln!("played in {secs:.2} s ({:.1} games/s, {threads} threads)", a.games as f64 / secs.max(1e-9));
-        if let Some(path) = &a.chart {
+        for path in a.chart.iter().chain(&a.records) {
             outln!("wrote {}", path.display());
         }
     }

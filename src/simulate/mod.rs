@@ -17,7 +17,9 @@
 mod chart;
 mod report;
 mod run;
+mod table;
 mod text;
 
 pub use report::{FirstMover, Lengths, PlayerStats, Rate, Report};
 pub use run::{GameSummary, MAX_GAMES, MAX_THREADS, SAFETY_PLIES, SimError, Simulation, game_seed};
+pub use table::{TableError, write_records};

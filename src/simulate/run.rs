@@ -96,6 +96,8 @@ pub struct Simulation {
     /// Each game starts from a numbered start drawn from its seed ([`Position::numbered`]: chess960's
     /// `start=random`), not from the game's own start.
     pub random_starts: bool,
+    /// Each game's summary keeps its moves ([`GameSummary::moves`]), for records written to a file.
+    pub keep_moves: bool,
 }
 
 /// Setting a simulation up, then playing it.
@@ -125,7 +127,15 @@ impl Simulation {
     /// ```
     pub fn new(game: Arc<Game>, games: usize) -> Simulation {
         let seats = game.seats.len();
-        Simulation { game, games, agents: vec![None; seats], seed: 1, threads: 0, random_starts: false }
+        Simulation {
+            game,
+            games,
+            agents: vec![None; seats],
+            seed: 1,
+            threads: 0,
+            random_starts: false,
+            keep_moves: false,
+        }
     }
 
     /// Sets the seed.
@@ -178,6 +188,24 @@ impl Simulation {
     /// ```
     pub fn with_random_starts(mut self) -> Simulation {
         self.random_starts = true;
+        self
+    }
+
+    /// Keeps each game's moves in its summary ([`GameSummary::moves`]): what `--records` writes.
+    ///
+    /// ```
+    /// use qipan::simulate::Simulation;
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let with = Simulation::new(game.clone(), 1).with_moves().play(0)?;
+    /// let without = Simulation::new(game, 1).play(0)?;
+    /// assert_eq!(with.moves.as_ref().map(Vec::len), Some(with.plies as usize));
+    /// assert_eq!(without.moves, None);
+    /// assert_eq!((with.plies, &with.result), (without.plies, &without.result), "the same game");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_moves(mut self) -> Simulation {
+        self.keep_moves = true;
         self
     }
 
@@ -310,6 +338,7 @@ impl Simulation {
         let first_player = ai::player(&pos, first);
         let cap = game.rules.end.max_plies.unwrap_or(SAFETY_PLIES).min(SAFETY_PLIES);
         let mut stopped = None;
+        let mut moves = self.keep_moves.then(Vec::new);
         while !pos.is_over() {
             if pos.ply() >= cap {
                 stopped =
@@ -322,7 +351,12 @@ impl Simulation {
             let sitter = pos.seated(seat);
             let who = if explicit[sitter.idx()] { sitter } else { ai::player(&pos, seat) }.idx();
             match agents[who].choose(&pos, &mut rng).map_err(hook)? {
-                Some(mv) => pos.play_unchecked(&mv).map_err(hook)?,
+                Some(mv) => {
+                    if let Some(moves) = &mut moves {
+                        moves.push(qipan_core::notation::move_text(game, &mv));
+                    }
+                    pos.play_unchecked(&mv).map_err(hook)?
+                }
                 None => {
                     stopped = Some(GameResult::winners(&pos, vec![], EndReason::NoLegalMove));
                     break;
@@ -356,6 +390,7 @@ impl Simulation {
             result: result.text.clone(),
             first: first_player,
             start: start_number,
+            moves,
         })
     }
 }
@@ -414,6 +449,9 @@ pub struct GameSummary {
     /// The numbered start it began from, under [`Simulation::with_random_starts`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<u64>,
+    /// Its moves as qipan writes them, under [`Simulation::with_moves`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
 }
 
 /// A game's summary read back from the JSON it is written as (`qipan simulate --json`'s records), so that
@@ -442,6 +480,7 @@ impl<'de> Deserialize<'de> for GameSummary {
             result: String,
             first: u8,
             start: Option<u64>,
+            moves: Option<Vec<String>>,
         }
         let w = Written::deserialize(d)?;
         Ok(GameSummary {
@@ -454,6 +493,7 @@ impl<'de> Deserialize<'de> for GameSummary {
             result: w.result,
             first: SeatId(w.first),
             start: w.start,
+            moves: w.moves,
         })
     }
 }
