@@ -30,6 +30,8 @@ from ._qipan import (
     games,
     load,
     loads,
+    read_record,
+    read_sgf,
     simulate_json,
 )
 
@@ -48,6 +50,8 @@ __all__ = [
     "games",
     "load",
     "loads",
+    "read_record",
+    "read_sgf",
     "simulate",
 ]
 

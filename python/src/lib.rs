@@ -11,6 +11,7 @@ use qipan::core::ai::{AgentRng, AgentSpec};
 use qipan::core::board::RelationId;
 use qipan::core::notation::{move_text, parse_move};
 use qipan::core::{Game as CoreGame, Move as CoreMove, Position as CorePosition};
+use qipan::record::GameRecord;
 use qipan::simulate::{GameSummary, Report, Simulation};
 use rand::SeedableRng;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -39,9 +40,16 @@ fn option_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A game, built once from its definition and shared by every position of it.
+///
+/// >>> import qipan
+/// >>> game = qipan.load("xiangqi")
+/// >>> game.seats, len(game.nodes), game.pieces[:3]
+/// (['red', 'black'], 90, ['general', 'advisor', 'elephant'])
 #[pyclass(module = "qipan", frozen, name = "Game")]
 struct Game {
     game: Arc<CoreGame>,
+    /// The name or path it was loaded by, as records name it.
+    source: String,
 }
 
 #[pymethods]
@@ -78,7 +86,7 @@ impl Game {
 
     /// The starting position.
     fn start(&self) -> Position {
-        Position::new(self.game.start())
+        Position::new(self.game.start(), &self.source)
     }
 
     /// How many action numbers there are: every move's is below this (see `Position.legal_actions`).
@@ -119,7 +127,9 @@ impl Game {
     /// The position a FEN describes (where the game has FEN).
     #[pyo3(name = "from_fen")]
     fn position_from_fen(&self, fen: &str) -> PyResult<Position> {
-        CorePosition::from_fen(&self.game, fen).map(Position::new).map_err(err(NotationError::new_err))
+        CorePosition::from_fen(&self.game, fen)
+            .map(|pos| Position { start: Start::Fen(fen.to_string()), ..Position::new(pos, &self.source) })
+            .map_err(err(NotationError::new_err))
     }
 
     fn __repr__(&self) -> String {
@@ -128,6 +138,12 @@ impl Game {
 }
 
 /// A move of a game. Equal moves compare and hash equal; `str(move)` is its text.
+///
+/// >>> import qipan
+/// >>> pos = qipan.load("chess").start()
+/// >>> mv = pos.parse_move("Nf3")
+/// >>> str(mv), mv.from_node, mv.to_node, mv == pos.parse_move("g1-f3")
+/// ('g1-f3', 'g1', 'f3', True)
 #[pyclass(module = "qipan", frozen, name = "Move")]
 struct Move {
     mv: CoreMove,
@@ -188,6 +204,13 @@ enum MoveArg<'py> {
 }
 
 /// The result of a finished game.
+///
+/// >>> import qipan
+/// >>> pos = qipan.load("chess").start()
+/// >>> for text in ["f3", "e5", "g4", "Qh4"]:
+/// ...     pos.play(text)
+/// >>> pos.outcome.winners, pos.outcome.reason
+/// ([1], 'checkmate')
 #[pyclass(module = "qipan", frozen, name = "Outcome", get_all)]
 struct Outcome {
     /// The winning seats (empty for a draw).
@@ -207,10 +230,34 @@ impl Outcome {
     }
 }
 
+/// Where a position's moves start from, for its records.
+#[derive(Clone)]
+enum Start {
+    /// The game's start.
+    Game,
+    /// A FEN.
+    Fen(String),
+    /// A record's set-up (an SGF file's stones): no record of it can be written from the moves.
+    Record,
+}
+
 /// A position: the board, the seat to move, and everything the rules remember.
+///
+/// >>> import qipan
+/// >>> pos = qipan.load("othello").start()
+/// >>> len(pos.legal_moves()), pos.to_move
+/// (4, 0)
+/// >>> pos.play("d3")
+/// >>> pos.piece_at("d4")
+/// (0, 'disc')
 #[pyclass(module = "qipan", name = "Position")]
 struct Position {
     pos: CorePosition,
+    /// The game's name or path, as records name it.
+    source: String,
+    start: Start,
+    /// The moves played from the start, with the seat that played each.
+    moves: Vec<(qipan::core::SeatId, CoreMove)>,
     /// The game's action numbering, made when first asked for.
     space: OnceLock<Arc<ActionSpace>>,
     /// The legal moves by action number, as `legal_actions` last found them (until the next move).
@@ -218,8 +265,15 @@ struct Position {
 }
 
 impl Position {
-    fn new(pos: CorePosition) -> Position {
-        Position { pos, space: OnceLock::new(), actions: None }
+    fn new(pos: CorePosition, source: &str) -> Position {
+        Position {
+            pos,
+            source: source.to_string(),
+            start: Start::Game,
+            moves: Vec::new(),
+            space: OnceLock::new(),
+            actions: None,
+        }
     }
 
     fn space(&self) -> &ActionSpace {
@@ -228,10 +282,13 @@ impl Position {
 
     fn play_move(&mut self, mv: &CoreMove) -> PyResult<()> {
         self.actions = None;
+        let seat = self.pos.to_move();
         self.pos.play(mv).map_err(|e| match e {
             qipan::core::PlayError::Illegal(i) => IllegalMoveError::new_err(i.to_string()),
             qipan::core::PlayError::Hook(h) => ScriptError::new_err(h.to_string()),
-        })
+        })?;
+        self.moves.push((seat, *mv));
+        Ok(())
     }
 
     fn wrap(&self, mv: CoreMove) -> Move {
@@ -251,7 +308,7 @@ impl Position {
     /// The game this is a position of.
     #[getter]
     fn game(&self) -> Game {
-        Game { game: self.pos.game_arc().clone() }
+        Game { game: self.pos.game_arc().clone(), source: self.source.clone() }
     }
 
     /// The legal moves of the seat to move (empty when the game is over).
@@ -367,9 +424,46 @@ impl Position {
         move_text(self.pos.game(), &mv.mv)
     }
 
+    /// The moves played so far, in order.
+    #[getter]
+    fn moves(&self) -> Vec<Move> {
+        self.moves.iter().map(|&(_, mv)| self.wrap(mv)).collect()
+    }
+
+    /// The game so far as a qipan record (the YAML `qipan replay` and `play --load` read).
+    fn record(&self) -> PyResult<String> {
+        let moves: Vec<CoreMove> = self.moves.iter().map(|&(_, mv)| mv).collect();
+        let mut record = GameRecord::new(&self.source, self.pos.game(), &moves, self.pos.outcome());
+        match &self.start {
+            Start::Game => {}
+            Start::Fen(fen) => record.start = Some(fen.clone()),
+            Start::Record => {
+                return Err(QipanError::new_err("this position was set up from a record: write that record"));
+            }
+        }
+        Ok(record.to_text())
+    }
+
+    /// The game so far as SGF, where the board is a grid (Go and its family).
+    fn sgf(&self) -> PyResult<String> {
+        if !matches!(self.start, Start::Game) {
+            return Err(QipanError::new_err("SGF records games from their start; this position began elsewhere"));
+        }
+        qipan::record::to_sgf(self.pos.game(), &self.moves, self.pos.outcome())
+            .map(|sgf| sgf.to_sgf())
+            .map_err(|e| QipanError::new_err(format!("no SGF for this game: {e}")))
+    }
+
     /// An independent copy.
     fn copy(&self) -> Position {
-        Position { pos: self.pos.clone(), space: self.space.clone(), actions: self.actions.clone() }
+        Position {
+            pos: self.pos.clone(),
+            source: self.source.clone(),
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            space: self.space.clone(),
+            actions: self.actions.clone(),
+        }
     }
 
     fn __copy__(&self) -> Position {
@@ -390,6 +484,13 @@ impl Position {
 }
 
 /// A computer player, made from a spec (`random`, `greedy`, `mcts:iterations=500`).
+///
+/// >>> import qipan
+/// >>> pos = qipan.load("chess").start()
+/// >>> for text in ["f3", "e5", "g4"]:
+/// ...     pos.play(text)
+/// >>> qipan.agent("greedy").choose(pos).text   # the mate in one
+/// 'd8-h4'
 #[pyclass(module = "qipan", frozen, name = "Agent")]
 struct Agent {
     spec: String,
@@ -430,7 +531,7 @@ fn load(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
         set.push((k.str()?.to_string(), option_text(&v)?));
     }
-    qipan::load(name, &set).map(|game| Game { game }).map_err(err(DefinitionError::new_err))
+    qipan::load(name, &set).map(|game| Game { game, source: name.to_string() }).map_err(err(DefinitionError::new_err))
 }
 
 /// Loads a game from a definition's text; `file` names it in error messages.
@@ -441,7 +542,53 @@ fn loads(text: &str, file: &str, options: Option<&Bound<'_, PyDict>>) -> PyResul
     for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
         set.push((k.str()?.to_string(), option_text(&v)?));
     }
-    qipan::load_str(file, text, &set).map(|game| Game { game }).map_err(err(DefinitionError::new_err))
+    qipan::load_str(file, text, &set)
+        .map(|game| Game { game, source: file.to_string() })
+        .map_err(err(DefinitionError::new_err))
+}
+
+/// The position at the end of a qipan record (the YAML `qipan play --record` writes), its moves
+/// replayed; a move the rules refuse raises `IllegalMoveError` with its number.
+#[pyfunction]
+fn read_record(text: &str) -> PyResult<Position> {
+    let record = GameRecord::parse(text).map_err(err(DefinitionError::new_err))?;
+    let replay = record.replay().map_err(err(DefinitionError::new_err))?;
+    if let Some(refused) = &replay.refused {
+        return Err(IllegalMoveError::new_err(format!(
+            "move {} `{}`: {}",
+            refused.number, refused.text, refused.reason
+        )));
+    }
+    let start = match &record.start {
+        Some(fen) => CorePosition::from_fen(&replay.game, fen).map_err(err(NotationError::new_err))?,
+        None => replay.game.start(),
+    };
+    let mut pos =
+        Position { start: record.start.clone().map_or(Start::Game, Start::Fen), ..Position::new(start, &record.game) };
+    for mv in &replay.moves {
+        pos.play_move(mv)?;
+    }
+    Ok(pos)
+}
+
+/// The position at the end of an SGF record's main line, on `game` (Go by default) with its options as
+/// keywords; the record's board size, komi and handicap stones apply. Its stones are a set-up: `record()`
+/// and `sgf()` of it are refused (the SGF is the record).
+#[pyfunction]
+#[pyo3(signature = (text, game = "go", **options))]
+fn read_sgf(text: &str, game: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Position> {
+    let mut set = Vec::new();
+    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
+        set.push((k.str()?.to_string(), option_text(&v)?));
+    }
+    let sgf = qipan::sgf::parse_sgf(text).map_err(err(NotationError::new_err))?;
+    let built = qipan::record::game_for_record(game, &set, &sgf).map_err(err(DefinitionError::new_err))?;
+    let replayed = qipan::record::replay_position(&built, &sgf, None, qipan::record::Legality::Check)
+        .map_err(err(QipanError::new_err))?;
+    if let Some((number, why)) = replayed.illegal {
+        return Err(IllegalMoveError::new_err(format!("move {number}: {why}")));
+    }
+    Ok(Position { start: Start::Record, ..Position::new(replayed.position, game) })
 }
 
 /// The names of the built-in games.
@@ -555,6 +702,8 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agent, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
     m.add_function(wrap_pyfunction!(report_json, m)?)?;
+    m.add_function(wrap_pyfunction!(read_record, m)?)?;
+    m.add_function(wrap_pyfunction!(read_sgf, m)?)?;
     m.add("QipanError", py.get_type::<QipanError>())?;
     m.add("DefinitionError", py.get_type::<DefinitionError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;

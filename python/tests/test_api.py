@@ -154,3 +154,41 @@ def test_the_command_lines_parquet_records_answer_a_query():
         for text in moves:
             pos.play(text)
         assert pos.outcome.text == study["records"][0]["result"]
+
+
+def test_records_and_sgf_in_and_out():
+    game = qipan.load("go", size=9, komi=7.5)
+    pos = game.start()
+    for text in ["E5", "C7", "D3", "pass"]:
+        pos.play(text)
+    again = qipan.read_record(pos.record())
+    assert [m.text for m in again.moves] == ["E5", "C7", "D3", "pass"] and again.text() == pos.text()
+    from_sgf = qipan.read_sgf(pos.sgf())
+    assert from_sgf.text() == pos.text() and from_sgf.ply == pos.ply
+    with pytest.raises(qipan.QipanError):
+        from_sgf.sgf()  # its stones are the record's set-up
+    # A FEN start is kept in the record.
+    chess = qipan.load("chess")
+    endgame = chess.from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    endgame.play("O-O")
+    assert qipan.read_record(endgame.record()).fen() == endgame.fen() == "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    with pytest.raises(qipan.IllegalMoveError, match="move 2"):
+        qipan.read_record(pos.record().replace('"C7"', '"E5"'))
+
+
+def test_a_real_record_replays_as_the_command_line_replays_it():
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "go", "sgf", "gnugo-selfplay-chinese", "gnugo-selfplay-13x13-seed200.sgf")
+    with open(path, encoding="utf-8") as f:
+        pos = qipan.read_sgf(f.read())
+    theirs = json.loads(cli("replay", "go", path, "--json"))
+    assert pos.ply == theirs["moves"] == 141
+    ours = {node: ("black", "white")[pos.piece_at(node)[0]] for node in pos.game.nodes if pos.piece_at(node)}
+    assert ours == theirs["position"]
+
+
+def test_the_examples_in_the_extensions_docstrings():
+    import doctest
+
+    # The classes made in Rust name `qipan` as their module: their examples are found from there.
+    results = doctest.testmod(qipan, optionflags=doctest.ELLIPSIS)
+    assert results.attempted >= 15 and results.failed == 0, results
