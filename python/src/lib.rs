@@ -39,6 +39,15 @@ fn option_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(v.str()?.to_string())
 }
 
+/// Keyword options as the definition reads them: `(name, value)` pairs.
+fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let mut set = Vec::new();
+    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
+        set.push((k.str()?.to_string(), option_text(&v)?));
+    }
+    Ok(set)
+}
+
 /// A game, built once from its definition and shared by every position of it.
 ///
 /// >>> import qipan
@@ -527,10 +536,7 @@ impl Agent {
 #[pyfunction]
 #[pyo3(signature = (name, **options))]
 fn load(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-    let mut set = Vec::new();
-    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
-        set.push((k.str()?.to_string(), option_text(&v)?));
-    }
+    let set = option_pairs(options)?;
     qipan::load(name, &set).map(|game| Game { game, source: name.to_string() }).map_err(err(DefinitionError::new_err))
 }
 
@@ -538,10 +544,7 @@ fn load(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
 #[pyfunction]
 #[pyo3(signature = (text, file = "game.yaml", **options))]
 fn loads(text: &str, file: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-    let mut set = Vec::new();
-    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
-        set.push((k.str()?.to_string(), option_text(&v)?));
-    }
+    let set = option_pairs(options)?;
     qipan::load_str(file, text, &set)
         .map(|game| Game { game, source: file.to_string() })
         .map_err(err(DefinitionError::new_err))
@@ -577,10 +580,7 @@ fn read_record(text: &str) -> PyResult<Position> {
 #[pyfunction]
 #[pyo3(signature = (text, game = "go", **options))]
 fn read_sgf(text: &str, game: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Position> {
-    let mut set = Vec::new();
-    for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
-        set.push((k.str()?.to_string(), option_text(&v)?));
-    }
+    let set = option_pairs(options)?;
     let sgf = qipan::sgf::parse_sgf(text).map_err(err(NotationError::new_err))?;
     let built = qipan::record::game_for_record(game, &set, &sgf).map_err(err(DefinitionError::new_err))?;
     let replayed = qipan::record::replay_position(&built, &sgf, None, qipan::record::Legality::Check)
