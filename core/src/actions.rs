@@ -70,6 +70,8 @@ pub struct ActionSpace {
     /// Capture rules a move may choose between (approach or withdrawal), 0 when none.
     capture_rules: usize,
     extras: usize,
+    /// The fields used and their sizes, worked out once ([`ActionSpace::fields`]).
+    sizes: Vec<(&'static str, usize)>,
 }
 
 /// Making a game's numbering, and turning moves into numbers and back.
@@ -142,7 +144,7 @@ impl ActionSpace {
         pieces.dedup();
         let moves = kinds.iter().any(|k| matches!(k, MoveKind::Move | MoveKind::Shoot | MoveKind::Sow));
         let carries = rules.iter().any(|(_, r)| r.carry == Carry::Top);
-        ActionSpace {
+        let mut space = ActionSpace {
             nodes: game.board.len(),
             kinds,
             pieces,
@@ -157,7 +159,10 @@ impl ActionSpace {
                 0
             },
             extras: game.extras.len(),
-        }
+            sizes: Vec::new(),
+        };
+        space.sizes = space.used_fields();
+        space
     }
 
     /// The fields of a move's number with their sizes, most significant first; the number is
@@ -174,6 +179,10 @@ impl ActionSpace {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fields(&self) -> Vec<(&'static str, usize)> {
+        self.sizes.clone()
+    }
+
+    fn used_fields(&self) -> Vec<(&'static str, usize)> {
         let node = self.nodes + 1;
         let mut out = vec![("kind", self.kinds.len())];
         let used = [
@@ -201,7 +210,7 @@ impl ActionSpace {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn size(&self) -> usize {
-        self.fields().iter().map(|(_, n)| n).product()
+        self.sizes.iter().map(|(_, n)| n).product()
     }
 
     /// The number of a move of the game.
@@ -236,8 +245,7 @@ impl ActionSpace {
             (self.capture_rules > 0, mv.capture_rule.map_or(0, |r| (r as usize + 1).min(self.capture_rules))),
             (self.extras > 0, mv.extra.map_or(0, |e| (e.idx() + 1).min(self.extras))),
         ];
-        let sizes = self.fields();
-        values.iter().filter(|(on, _)| *on).zip(&sizes).fold(0, |code, (&(_, v), &(_, size))| code * size + v)
+        values.iter().filter(|(on, _)| *on).zip(&self.sizes).fold(0, |code, (&(_, v), &(_, size))| code * size + v)
     }
 
     fn piece_number(&self, piece: Option<PieceId>) -> usize {

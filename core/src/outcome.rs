@@ -186,172 +186,136 @@ impl GameResult {
     }
 }
 
-/// Why a game ended. Shown (`Display`, [`EndReason::as_str`]) as the words records and reports have
-/// always used.
-///
-/// ```
-/// use qipan::core::{EndReason, notation::parse_move};
-///
-/// let game = qipan::load("chess", &[])?;
-/// let mut pos = game.start();
-/// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
-///     pos.play(&parse_move(&pos, text)?)?;
-/// }
-/// let reason = &pos.outcome().unwrap().reason;
-/// assert_eq!(*reason, EndReason::Checkmate);
-/// assert_eq!(reason.to_string(), "checkmate");
-/// assert_eq!(EndReason::QuietMoves.as_str(), "too many moves without a capture");
-/// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum EndReason {
-    /// The player of the seat to move resigned.
-    Resignation,
-    /// A `game_over` hook named the winners.
-    Script,
-    /// A player's counter reached one of the game's goals.
-    GoalReached,
-    /// A seat made a line of the game's line goals ([`LineGoal`](crate::rules::LineGoal)).
-    Line,
-    /// A seat's pieces made a connection of the game's connection goals
-    /// ([`ConnectGoal`](crate::rules::ConnectGoal)).
-    Connection,
-    /// A piece reached a zone of the game's reach goals ([`ReachGoal`](crate::rules::ReachGoal)).
-    ZoneReached,
-    /// Hostile pieces ringed a side in ([`EncloseGoal`](crate::rules::EncloseGoal)).
-    Enclosed,
-    /// A piece stood on the edge, able to move, in a fort no enemy can break
-    /// ([`FortGoal`](crate::rules::FortGoal)).
-    Fort,
-    /// A seat's count of pieces fell below one of the game's count goals
-    /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
-    PieceCount,
-    /// A move filled the board, and the rules give a full board to a seat
-    /// ([`EndRules::full`](crate::rules::EndRules::full)).
-    BoardFull,
-    /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
-    LastSideStanding,
-    /// A seat without a legal move was in check, and lost.
-    Checkmate,
-    /// A seat without a legal move was in check, and the rules call it a draw.
-    CheckmateDrawn,
-    /// A seat had no legal move (and was not in check, or the game has no check rule).
-    NoLegalMove,
-    /// The players passed in a row as often as the rules end the game on.
-    ConsecutivePasses,
-    /// Every seat still playing passed in turn, each forced to: nobody can ever move again.
-    NoSeatCanMove,
-    /// The game's move limit was reached.
-    MoveLimit,
-    /// Too many plies without a capture (the fifty-move rule).
-    QuietMoves,
-    /// One arrangement occurred as often as the rules allow.
-    Repetition,
-    /// A counting rule's count passed its limit ([`crate::rules::counting`]: makruk's honours).
-    Counting,
-    /// The material left is a dead case of the game's: no side can ever win
-    /// ([`crate::rules::insufficient`]).
-    InsufficientMaterial,
-    /// A repetition in which one side gave check with every move: that side loses
-    /// ([`crate::rules::perpetual`]).
-    PerpetualCheck,
-    /// A search's playout stopped at its length limit and scored where it stood (see
-    /// [`crate::ai::mcts`]); never the result of a game.
-    PlayoutCut,
-    /// A reason given by whoever ended the game outside the rules (the end of a record, a
-    /// simulation's own ply limit, an adjudication).
-    Other(String),
-    /// A seat passed while pieces faced each other ([`crate::rules::facing`], janggi's bikjang).
-    Facing,
+/// Declares the end reasons once, each with its words: the enum, [`EndReason::as_str`] and
+/// [`EndReason::from_words`] all come from the one list, so a new reason cannot be written in one and
+/// forgotten in another.
+macro_rules! end_reasons {
+    ($($(#[$doc:meta])* $name:ident => $words:literal,)*) => {
+        /// Why a game ended. Shown (`Display`, [`EndReason::as_str`]) as the words records and reports have
+        /// always used.
+        ///
+        /// ```
+        /// use qipan::core::{EndReason, notation::parse_move};
+        ///
+        /// let game = qipan::load("chess", &[])?;
+        /// let mut pos = game.start();
+        /// for text in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
+        ///     pos.play(&parse_move(&pos, text)?)?;
+        /// }
+        /// let reason = &pos.outcome().unwrap().reason;
+        /// assert_eq!(*reason, EndReason::Checkmate);
+        /// assert_eq!(reason.to_string(), "checkmate");
+        /// assert_eq!(EndReason::QuietMoves.as_str(), "too many moves without a capture");
+        /// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum EndReason {
+            $($(#[$doc])* $name,)*
+            /// A reason given by whoever ended the game outside the rules (the end of a record, a
+            /// simulation's own ply limit, an adjudication).
+            Other(String),
+        }
+
+        /// An end reason's words.
+        ///
+        /// ```
+        /// use qipan::core::EndReason;
+        ///
+        /// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
+        /// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
+        /// ```
+        impl EndReason {
+            /// The reason in words, as records and reports write it.
+            ///
+            /// ```
+            /// use qipan::core::EndReason;
+            ///
+            /// assert_eq!(EndReason::LastSideStanding.as_str(), "last side standing");
+            /// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
+            /// ```
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $(EndReason::$name => $words,)*
+                    EndReason::Other(why) => why,
+                }
+            }
+
+            /// The reason whose words these are ([`EndReason::as_str`] read back); other words are
+            /// [`EndReason::Other`].
+            ///
+            /// ```
+            /// use qipan::core::EndReason;
+            ///
+            /// assert_eq!(EndReason::from_words("move limit reached"), EndReason::MoveLimit);
+            /// assert_eq!(EndReason::from_words("adjudicated"), EndReason::Other("adjudicated".into()));
+            /// ```
+            pub fn from_words(words: &str) -> EndReason {
+                match words {
+                    $($words => EndReason::$name,)*
+                    other => EndReason::Other(other.to_string()),
+                }
+            }
+        }
+    };
 }
 
-/// An end reason's words.
-///
-/// ```
-/// use qipan::core::EndReason;
-///
-/// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
-/// assert_eq!(EndReason::Other("adjudicated".into()).to_string(), "adjudicated");
-/// ```
-impl EndReason {
-    /// The reason in words, as records and reports write it.
-    ///
-    /// ```
-    /// use qipan::core::EndReason;
-    ///
-    /// assert_eq!(EndReason::LastSideStanding.as_str(), "last side standing");
-    /// assert_eq!(EndReason::MoveLimit.as_str(), "move limit reached");
-    /// ```
-    pub fn as_str(&self) -> &str {
-        match self {
-            EndReason::Resignation => "resignation",
-            EndReason::Script => "decided by the rules' script",
-            EndReason::GoalReached => "a goal was reached",
-            EndReason::Line => "a line was made",
-            EndReason::Connection => "a connection was made",
-            EndReason::ZoneReached => "a piece reached its goal",
-            EndReason::Enclosed => "a side was enclosed",
-            EndReason::Fort => "an unbreakable fort was made",
-            EndReason::PieceCount => "a count of pieces was reached",
-            EndReason::BoardFull => "the board is full",
-            EndReason::LastSideStanding => "last side standing",
-            EndReason::Checkmate => "checkmate",
-            EndReason::CheckmateDrawn => "checkmate (drawn under these rules)",
-            EndReason::NoLegalMove => "no legal move",
-            EndReason::ConsecutivePasses => "consecutive passes",
-            EndReason::NoSeatCanMove => "no seat can move",
-            EndReason::MoveLimit => "move limit reached",
-            EndReason::QuietMoves => "too many moves without a capture",
-            EndReason::Repetition => "repetition",
-            EndReason::Counting => "the count reached its limit",
-            EndReason::InsufficientMaterial => "insufficient material",
-            EndReason::PerpetualCheck => "perpetual check",
-            EndReason::PlayoutCut => "playout cut",
-            EndReason::Other(why) => why,
-            EndReason::Facing => "the pieces faced each other",
-        }
-    }
-
-    /// The reason whose words these are ([`EndReason::as_str`] read back); other words are
-    /// [`EndReason::Other`].
-    ///
-    /// ```
-    /// use qipan::core::EndReason;
-    ///
-    /// assert_eq!(EndReason::from_words("move limit reached"), EndReason::MoveLimit);
-    /// assert_eq!(EndReason::from_words("adjudicated"), EndReason::Other("adjudicated".into()));
-    /// ```
-    pub fn from_words(words: &str) -> EndReason {
-        use EndReason::*;
-        const NAMED: [EndReason; 24] = [
-            Resignation,
-            Script,
-            GoalReached,
-            Line,
-            Connection,
-            ZoneReached,
-            Enclosed,
-            Fort,
-            PieceCount,
-            BoardFull,
-            LastSideStanding,
-            Checkmate,
-            CheckmateDrawn,
-            NoLegalMove,
-            ConsecutivePasses,
-            NoSeatCanMove,
-            MoveLimit,
-            QuietMoves,
-            Repetition,
-            Counting,
-            InsufficientMaterial,
-            PerpetualCheck,
-            PlayoutCut,
-            Facing,
-        ];
-        NAMED.into_iter().find(|r| r.as_str() == words).unwrap_or_else(|| Other(words.to_string()))
-    }
+end_reasons! {
+    /// The player of the seat to move resigned.
+    Resignation => "resignation",
+    /// A `game_over` hook named the winners.
+    Script => "decided by the rules' script",
+    /// A player's counter reached one of the game's goals.
+    GoalReached => "a goal was reached",
+    /// A seat made a line of the game's line goals ([`LineGoal`](crate::rules::LineGoal)).
+    Line => "a line was made",
+    /// A seat's pieces made a connection of the game's connection goals
+    /// ([`ConnectGoal`](crate::rules::ConnectGoal)).
+    Connection => "a connection was made",
+    /// A piece reached a zone of the game's reach goals ([`ReachGoal`](crate::rules::ReachGoal)).
+    ZoneReached => "a piece reached its goal",
+    /// Hostile pieces ringed a side in ([`EncloseGoal`](crate::rules::EncloseGoal)).
+    Enclosed => "a side was enclosed",
+    /// A piece stood on the edge, able to move, in a fort no enemy can break
+    /// ([`FortGoal`](crate::rules::FortGoal)).
+    Fort => "an unbreakable fort was made",
+    /// A seat's count of pieces fell below one of the game's count goals
+    /// ([`CountGoal`](crate::rules::CountGoal)) that wins.
+    PieceCount => "a count of pieces was reached",
+    /// A move filled the board, and the rules give a full board to a seat
+    /// ([`EndRules::full`](crate::rules::EndRules::full)).
+    BoardFull => "the board is full",
+    /// One side is left ([`EndRules::last_standing`](crate::rules::EndRules::last_standing)).
+    LastSideStanding => "last side standing",
+    /// A seat without a legal move was in check, and lost.
+    Checkmate => "checkmate",
+    /// A seat without a legal move was in check, and the rules call it a draw.
+    CheckmateDrawn => "checkmate (drawn under these rules)",
+    /// A seat had no legal move (and was not in check, or the game has no check rule).
+    NoLegalMove => "no legal move",
+    /// The players passed in a row as often as the rules end the game on.
+    ConsecutivePasses => "consecutive passes",
+    /// Every seat still playing passed in turn, each forced to: nobody can ever move again.
+    NoSeatCanMove => "no seat can move",
+    /// The game's move limit was reached.
+    MoveLimit => "move limit reached",
+    /// Too many plies without a capture (the fifty-move rule).
+    QuietMoves => "too many moves without a capture",
+    /// One arrangement occurred as often as the rules allow.
+    Repetition => "repetition",
+    /// A counting rule's count passed its limit ([`crate::rules::counting`]: makruk's honours).
+    Counting => "the count reached its limit",
+    /// The material left is a dead case of the game's: no side can ever win
+    /// ([`crate::rules::insufficient`]).
+    InsufficientMaterial => "insufficient material",
+    /// A repetition in which one side gave check with every move: that side loses
+    /// ([`crate::rules::perpetual`]).
+    PerpetualCheck => "perpetual check",
+    /// A search's playout stopped at its length limit and scored where it stood (see
+    /// [`crate::ai::mcts`]); never the result of a game.
+    PlayoutCut => "playout cut",
+    /// A seat passed while pieces faced each other ([`crate::rules::facing`], janggi's bikjang).
+    Facing => "the pieces faced each other",
 }
 
 impl std::fmt::Display for EndReason {

@@ -555,21 +555,20 @@ fn loads(text: &str, file: &str, options: Option<&Bound<'_, PyDict>>) -> PyResul
 #[pyfunction]
 fn read_record(text: &str) -> PyResult<Position> {
     let record = GameRecord::parse(text).map_err(err(DefinitionError::new_err))?;
-    let replay = record.replay().map_err(err(DefinitionError::new_err))?;
-    if let Some(refused) = &replay.refused {
-        return Err(IllegalMoveError::new_err(format!(
-            "move {} `{}`: {}",
-            refused.number, refused.text, refused.reason
-        )));
-    }
+    let game = record.load_game().map_err(err(DefinitionError::new_err))?;
     let start = match &record.start {
-        Some(fen) => CorePosition::from_fen(&replay.game, fen).map_err(err(NotationError::new_err))?,
-        None => replay.game.start(),
+        Some(fen) => CorePosition::from_fen(&game, fen).map_err(err(NotationError::new_err))?,
+        None => game.start(),
     };
     let mut pos =
         Position { start: record.start.clone().map_or(Start::Game, Start::Fen), ..Position::new(start, &record.game) };
-    for mv in &replay.moves {
-        pos.play_move(mv)?;
+    // Each entry as `qipan replay` plays it, keeping who played it for the records written later.
+    for (i, entry) in record.moves.iter().enumerate() {
+        let seat = pos.pos.to_move();
+        match qipan::record::play_entry(&mut pos.pos, entry) {
+            Ok(played) => pos.moves.extend(played.map(|mv| (seat, mv))),
+            Err(reason) => return Err(IllegalMoveError::new_err(format!("move {} `{entry}`: {reason}", i + 1))),
+        }
     }
     Ok(pos)
 }
