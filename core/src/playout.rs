@@ -1,11 +1,11 @@
 //! Random playouts and perft: the engine's two yardsticks.
 
-use crate::PieceId;
 use crate::board::NodeId;
 use crate::hooks::{HookBudget, HookError, HookPoint};
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};
 use crate::rules::PassRule;
+use crate::{PieceId, SeatId};
 use rand::Rng;
 
 /// Plays until the game ends or `cap` plies have been played. Returns the plies played.
@@ -102,6 +102,7 @@ pub fn playout<R: Rng>(
 ) -> Result<u32, HookError> {
     let start = pos.ply();
     let game = pos.game_arc().clone();
+    buf.played.clear();
     // One budget for the hooks of the whole game.
     let _budget = game.hooks.is_some().then(HookBudget::open);
     // One placement rule onto empty nodes: draw among the empty nodes kept in a list, not among
@@ -164,6 +165,9 @@ pub fn playout<R: Rng>(
             }
             break;
         };
+        if buf.recording {
+            buf.played.push((pos.to_move(), mv));
+        }
         // What the list of empty nodes needs (placement games only).
         let captures_before: u32 = if fast { pos.captures().iter().sum() } else { 0 };
         if defer {
@@ -267,6 +271,10 @@ pub struct PlayoutBuf {
     pits: Vec<NodeId>,
     /// The pits' counts when a playout on the sowing kernel starts.
     before: Vec<u16>,
+    /// Whether playouts write down their moves in `played` (see [`PlayoutBuf::record`]).
+    recording: bool,
+    /// The last playout's moves, each with the seat that made it, when recording.
+    played: Vec<(SeatId, Move)>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].
@@ -289,6 +297,52 @@ pub struct PlayoutBuf {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl PlayoutBuf {
+    /// Whether playouts through this buffer write down their moves, for [`PlayoutBuf::played`]. Off by
+    /// default: only a player that learns from whole playouts (RAVE) needs them. Sowing games' playouts
+    /// on the pits' counts alone keep no moves.
+    ///
+    /// ```
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let mut buf = PlayoutBuf::default();
+    /// buf.record(true);
+    /// let mut pos = game.start();
+    /// let plies = playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(1), &mut buf, 100, Policy::Uniform)?;
+    /// assert_eq!(buf.played().len(), plies as usize);
+    /// // Replayed from the start, the moves give the same game.
+    /// let mut again = game.start();
+    /// for (seat, mv) in buf.played() {
+    ///     assert_eq!(again.to_move(), *seat);
+    ///     again.play(mv)?;
+    /// }
+    /// assert_eq!(again.hash(), pos.hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn record(&mut self, on: bool) {
+        self.recording = on;
+        self.played.clear();
+    }
+
+    /// The moves of the last playout and the seat that made each, when [`PlayoutBuf::record`] is on;
+    /// empty otherwise.
+    ///
+    /// ```
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let mut buf = PlayoutBuf::default();
+    /// let mut pos = game.start();
+    /// playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(1), &mut buf, 10, Policy::Light)?;
+    /// assert!(buf.played().is_empty()); // not recording
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn played(&self) -> &[(SeatId, Move)] {
+        &self.played
+    }
+
     fn rebuild_empties(&mut self, pos: &Position) {
         let n = pos.game().board.len();
         self.slot.resize(n, u32::MAX);

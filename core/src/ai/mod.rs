@@ -261,7 +261,7 @@ impl AgentSpec {
                 for (k, v) in pairs {
                     c.set(k, v).map_err(|e| e.unwrap_or_else(|| unknown(k, MctsConfig::PARAMS)))?;
                 }
-                if c.iterations.is_none() && c.millis.is_none() {
+                if c.iterations.is_none() && c.millis.is_none() && c.clock.is_none() {
                     c.iterations = Some(MctsConfig::DEFAULT_ITERATIONS);
                 }
                 Ok(AgentSpec::Mcts(c))
