@@ -77,7 +77,10 @@ fn a_move_says_what_it_took_and_the_check_it_gives() {
 #[test]
 fn hint_names_a_legal_move_and_leaves_the_computer_as_seeded() {
     let (out, s) = session("go", &[("size", "5")], &[], "hint\nquit\n");
-    let hint = out.split("hint: ").nth(1).and_then(|t| t.lines().next()).expect("a hint");
+    let line = out.split("hint: ").nth(1).and_then(|t| t.lines().next()).expect("a hint");
+    // The move, then the mover's chances as the computer sees them.
+    let (hint, chances) = line.split_once(' ').expect("a move and the chances");
+    assert!(chances.starts_with("(black's chances ") && chances.ends_with("%)"), "{line}");
     let pos = s.position();
     assert!(qipan::core::notation::parse_move(pos, hint).is_ok_and(|m| pos.legal_moves().contains(&m)), "{hint}");
     // The computer's replies are the same with or without a hint asked before.

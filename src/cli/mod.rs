@@ -16,6 +16,7 @@ macro_rules! outln {
     }};
 }
 
+mod analyse;
 mod bench;
 mod check;
 mod gtp;
@@ -68,6 +69,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Replay a game record (SGF for the Go family) under the game's rules.
     Replay(replay::ReplayArgs),
+    /// Judge a recorded game move by move with a computer player: each mover's chances before and after
+    /// its move, the move it would have played, and the moves that lost most.
+    Analyse(analyse::AnalyseArgs),
     /// List the built-in and imported games and their options.
     List(list::ListArgs),
     /// Start a variant: write NAME.yaml, a commented definition that extends a game.
@@ -173,6 +177,7 @@ pub fn run() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Analyse(a) => analyse::run(a),
         Command::List(a) => list::run(a),
         Command::New(a) => new::run(a),
         Command::Import(a) => import::run(a),

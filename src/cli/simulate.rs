@@ -48,7 +48,7 @@ pub struct SimulateArgs {
 /// Each value is a comma-separated list of `SEAT=AGENT` (a seat name or number, or `all`) or a bare
 /// `SEAT`, which means random. A comma followed by `KEY=VALUE` where KEY is not a seat continues the
 /// previous agent's parameters: `white=mcts:iterations=500,c=0.7,black=greedy`.
-pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<AgentSpec>>> {
+pub fn parse_ai(game: &std::sync::Arc<Game>, values: &[String]) -> anyhow::Result<Vec<Option<AgentSpec>>> {
     let seats = game.seats.len();
     let seat_of = |s: &str| -> Option<Vec<usize>> {
         if s == "all" {
@@ -76,7 +76,13 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
     }
     let mut out = vec![None; seats];
     for (list, text) in items {
-        let spec = AgentSpec::parse(&text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
+        let asked = AgentSpec::parse(&text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
+        // `auto` picks its player once, here, and says which.
+        let spec = asked.resolve(&game.start())?;
+        if spec != asked {
+            let names: Vec<&str> = list.iter().map(|&s| game.seats[s].name.as_str()).collect();
+            eprintln!("{asked}: {} plays {spec}", names.join(", "));
+        }
         for s in list {
             out[s] = Some(spec.clone());
         }

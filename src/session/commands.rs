@@ -24,7 +24,7 @@ const ALWAYS: fn(&Position) -> bool = |_| true;
 const COMMANDS: &[Command] = &[
     Command { usage: "moves", help: "the legal moves, grouped by the piece that makes them", applies: ALWAYS },
     Command { usage: "moves NODE", help: "the legal moves of the piece on NODE", applies: ALWAYS },
-    Command { usage: "hint", help: "the move the computer would play here", applies: ALWAYS },
+    Command { usage: "hint", help: "the move the computer would play here, and your chances", applies: ALWAYS },
     Command { usage: "pass", help: "pass the turn", applies: |p| p.legal_moves().iter().any(|m| m.is_pass()) },
     Command { usage: "resign", help: "give up: your seat leaves the game", applies: ALWAYS },
     Command { usage: "undo", help: "take back your last move (and the computer's replies after it)", applies: ALWAYS },

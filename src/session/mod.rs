@@ -10,7 +10,7 @@ mod counting;
 
 use crate::input::{Line, MAX_LINE_BYTES, clip, escape_controls, read_line};
 use crate::record::{GameRecord, RESIGN, play_entry, to_sgf};
-use qipan_core::ai::{Agent, AgentSpec, MctsConfig, player};
+use qipan_core::ai::{Agent, AgentSpec, AutoConfig, Evaluation, player};
 use qipan_core::hooks::HookError;
 use qipan_core::notation::{move_text, parse_move};
 use qipan_core::{Game, GameResult, Move, MoveKind, PlayError, Position, SeatId, render};
@@ -423,14 +423,22 @@ impl Session {
         }
     }
 
-    /// The move the computer would play for the seat to move: Monte-Carlo tree search of 1,000 iterations, drawn
-    /// from its own random numbers so that the computer players' later moves stay as `--seed` makes them.
+    /// The move the computer would play for the seat to move, and the mover's chances as it sees them: the
+    /// player `auto` picks for the game, at its deterministic budget, drawn from its own random numbers so
+    /// that the computer players' later moves stay as `--seed` makes them.
     fn hint(&mut self, out: &mut impl Write) -> io::Result<Flow> {
-        let mut agent = AgentSpec::Mcts(MctsConfig { iterations: Some(1000), ..MctsConfig::default() }).build();
         let mut rng = SmallRng::seed_from_u64(self.pos.hash());
-        match agent.choose(&self.pos, &mut rng) {
-            Ok(Some(mv)) => writeln!(out, "hint: {}", move_text(&self.game, &mv))?,
-            Ok(None) => writeln!(out, "hint: no legal move")?,
+        let judged = AgentSpec::Auto(AutoConfig::default())
+            .resolve(&self.pos)
+            .and_then(|spec| spec.build().evaluate(&self.pos, &mut rng));
+        match judged {
+            Ok(Some(Evaluation { best: Some(mv), rewards })) => {
+                let seat = self.pos.to_move();
+                let share = rewards.get(player(&self.pos, seat).idx()).copied().unwrap_or(0.0);
+                let name = &self.game.seats[seat.idx()].name;
+                writeln!(out, "hint: {} ({name}'s chances {:.0}%)", move_text(&self.game, &mv), 100.0 * share)?
+            }
+            Ok(_) => writeln!(out, "hint: no legal move")?,
             Err(e) => writeln!(out, "hint: {e}")?,
         }
         Ok(Flow::Next { redraw: false })

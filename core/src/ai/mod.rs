@@ -13,13 +13,17 @@
 //!
 //! Every agent is deterministic under its random number generator, except MCTS with a time budget.
 
+pub mod auto;
 pub mod greedy;
 pub mod mcts;
 pub mod random;
+pub mod review;
 
+pub use auto::{AutoAgent, AutoConfig, Traits};
 pub use greedy::GreedyAgent;
 pub use mcts::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH};
 pub use random::RandomAgent;
+pub use review::{Evaluation, MoveReview, review};
 
 use crate::SeatId;
 use crate::hooks::HookError;
@@ -117,6 +121,25 @@ pub trait Agent: Send {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn name(&self) -> &str;
+
+    /// What the agent makes of `pos`: each player's expected share and the move it would play; `None`
+    /// for agents that do not judge positions (the default: random, greedy). `pos` is not over.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentRng, AgentSpec};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let mut rng = AgentRng::seed_from_u64(1);
+    /// assert_eq!(AgentSpec::Random.build().evaluate(&game.start(), &mut rng)?, None);
+    /// let judged = AgentSpec::parse("mcts:iterations=300")?.build().evaluate(&game.start(), &mut rng)?.unwrap();
+    /// assert!((judged.rewards.iter().sum::<f64>() - 1.0).abs() < 1e-6); // one winner each game
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn evaluate(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Evaluation>, HookError> {
+        let _ = (pos, rng);
+        Ok(None)
+    }
 }
 
 /// Why an agent spec was not understood.
@@ -167,7 +190,7 @@ pub enum SpecError {
 }
 
 /// The agent kinds, as specs name them.
-pub const KINDS: &[&str] = &["random", "greedy", "mcts"];
+pub const KINDS: &[&str] = &["random", "greedy", "mcts", "auto"];
 
 /// A parsed agent spec: which agent, with which parameters. Parse with [`str::parse`] or
 /// [`AgentSpec::parse`]; written back by `Display` in the same syntax.
@@ -190,6 +213,8 @@ pub enum AgentSpec {
     Greedy,
     /// Monte-Carlo tree search.
     Mcts(MctsConfig),
+    /// A player picked for the game from its traits ([`AutoAgent`]).
+    Auto(AutoConfig),
 }
 
 /// Reading specs and building agents.
@@ -266,6 +291,13 @@ impl AgentSpec {
                 }
                 Ok(AgentSpec::Mcts(c))
             }
+            "auto" => {
+                let mut c = AutoConfig::default();
+                for (k, v) in pairs {
+                    c.set(k, v).map_err(|e| e.unwrap_or_else(|| unknown(k, AutoConfig::PARAMS)))?;
+                }
+                Ok(AgentSpec::Auto(c))
+            }
             _ => Err(SpecError::UnknownAgent(name.to_string())),
         }
     }
@@ -289,6 +321,29 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::default()),
             AgentSpec::Greedy => Box::new(GreedyAgent::default()),
             AgentSpec::Mcts(c) => Box::new(MctsAgent::new(c.clone())),
+            AgentSpec::Auto(c) => Box::new(AutoAgent::new(c.clone())),
+        }
+    }
+}
+
+impl AgentSpec {
+    /// The spec this one stands for in a game that starts at `start`: `auto`'s pick
+    /// ([`AutoConfig::pick`] on the game's [`Traits`]); any other spec is itself. A study resolves its
+    /// specs once, rather than have every game's `auto` read the game again.
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// let game = qipan::load("hex", &[])?;
+    /// let picked = AgentSpec::parse("auto:ms=100")?.resolve(&game.start())?;
+    /// assert_eq!(picked.to_string(), "mcts:ms=100,c=1");
+    /// assert_eq!(AgentSpec::Greedy.resolve(&game.start())?, AgentSpec::Greedy);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, start: &Position) -> Result<AgentSpec, HookError> {
+        match self {
+            AgentSpec::Auto(c) => Ok(c.pick(&Traits::of(start)?)),
+            other => Ok(other.clone()),
         }
     }
 }
@@ -306,6 +361,8 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => write!(f, "random"),
             AgentSpec::Greedy => write!(f, "greedy"),
             AgentSpec::Mcts(c) => write!(f, "mcts:{c}"),
+            AgentSpec::Auto(c) if c.millis.is_none() => write!(f, "auto"),
+            AgentSpec::Auto(c) => write!(f, "auto:{c}"),
         }
     }
 }

@@ -107,7 +107,7 @@ impl MctsConfig {
     pub const DEFAULT_DEPTH: u32 = 20;
     /// The parameters a spec may set.
     pub const PARAMS: &'static [&'static str] =
-        &["iterations", "ms", "clock", "c", "depth", "tree", "policy", "eval", "bias", "rave", "solver", "threads"];
+        &["iterations", "ms", "c", "depth", "tree", "policy", "eval", "bias", "rave", "solver", "threads", "clock"];
     /// RAVE's equivalence constant when a spec gives none.
     pub const DEFAULT_RAVE: f64 = 1000.0;
     /// The most threads a spec may ask for.

@@ -7,7 +7,7 @@ mod tree;
 
 pub use config::{CutEval, MctsConfig};
 
-use super::{Agent, AgentRng};
+use super::{Agent, AgentRng, Evaluation};
 use crate::hooks::{HookError, HookPoint};
 use crate::moves::{Move, MoveKind};
 use crate::playout::PlayoutBuf;
@@ -78,6 +78,8 @@ pub struct MctsAgent {
     clock_ply: u32,
     /// This move's share of the game's clock.
     move_budget: Option<Duration>,
+    /// Search a lone legal move too (to judge the position, not to choose).
+    weigh_one: bool,
 }
 
 /// Building an agent, searching, and what the last search did.
@@ -126,6 +128,7 @@ impl MctsAgent {
             clock_used: Duration::ZERO,
             clock_ply: 0,
             move_budget: None,
+            weigh_one: false,
         }
     }
 
@@ -262,18 +265,30 @@ impl MctsAgent {
     pub fn principal_variation(&self) -> Vec<Move> {
         let mut line = Vec::new();
         let mut node = 0usize;
-        while let Some(n) = self.nodes.get(node).filter(|n| n.first_child != NONE && n.children > 0) {
-            let best = (n.first_child..n.first_child + n.children)
-                .max_by_key(|&c| self.nodes[c as usize].visits)
-                .expect("a node with children");
-            let child = &self.nodes[best as usize];
-            if child.visits == 0 || (!line.is_empty() && child.visits < 2) {
+        while let Some(best) = self.best_child(node) {
+            let child = &self.nodes[best];
+            if child.visits == 0 || (!line.is_empty() && child.visits < 2 && !child.proven) {
                 break;
             }
             line.push(child.mv);
-            node = best as usize;
+            node = best;
         }
         line
+    }
+
+    /// The child of node `i` its mover would play, ranked as the root's children are ranked.
+    fn best_child(&self, i: usize) -> Option<usize> {
+        let mover = self.nodes.get(i)?.mover.idx();
+        let all_proven = self.children(i).all(|(_, ch)| ch.proven);
+        let key = |c: usize| {
+            let sum = self.sums[c * self.seats + mover] as f64;
+            rank(self.proof(c, mover), self.nodes[c].visits, sum, all_proven)
+        };
+        let greater = |a: (u8, f64, f64), b: (u8, f64, f64)| {
+            a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.total_cmp(&b.2)) == std::cmp::Ordering::Greater
+        };
+        // The first of equals, as the root's sorted children put it first.
+        self.children(i).map(|(c, _)| (c, key(c))).reduce(|a, b| if greater(b.1, a.1) { b } else { a }).map(|(c, _)| c)
     }
 
     /// Searches from `pos` and returns the root's children as (move, visits, mean reward for the player
@@ -319,8 +334,9 @@ impl MctsAgent {
             (None, None) => MctsConfig::DEFAULT_ITERATIONS,
         };
         let extra = self.config.threads.saturating_sub(1) as usize;
+        let weigh_one = self.weigh_one;
         if extra == 0 {
-            self.grow(pos, rng, iterations, limit)?;
+            self.grow(pos, rng, iterations, limit, weigh_one)?;
             return Ok(self.root_children(&[]));
         }
         let mut helpers = std::mem::take(&mut self.helpers);
@@ -336,10 +352,10 @@ impl MctsAgent {
                 .zip(seeds)
                 .map(|(helper, seed)| {
                     let pos = pos.clone();
-                    s.spawn(move || helper.grow(&pos, &mut AgentRng::seed_from_u64(seed), iterations, limit))
+                    s.spawn(move || helper.grow(&pos, &mut AgentRng::seed_from_u64(seed), iterations, limit, weigh_one))
                 })
                 .collect();
-            let mine = self.grow(pos, rng, iterations, limit);
+            let mine = self.grow(pos, rng, iterations, limit, weigh_one);
             let theirs: Vec<_> =
                 handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
             (mine, theirs)
@@ -353,13 +369,14 @@ impl MctsAgent {
     }
 
     /// Builds a tree from `pos` for up to `iterations` iterations and `limit` of time, or until the root
-    /// is proven or the stop flag is raised.
+    /// is proven or the stop flag is raised. A lone legal move is searched only when `weigh_one`.
     fn grow(
         &mut self,
         pos: &Position,
         rng: &mut AgentRng,
         iterations: u32,
         limit: Option<Duration>,
+        weigh_one: bool,
     ) -> Result<(), HookError> {
         let start = Instant::now();
         self.clear_tree(pos.game().seats.len());
@@ -368,7 +385,7 @@ impl MctsAgent {
         self.playout.record(self.config.rave > 0.0);
         let mut done = 0;
         self.last_depth = 0;
-        if self.nodes[0].children > 1 {
+        if self.nodes[0].children > 1 || (weigh_one && self.nodes[0].children == 1) {
             while done < iterations && !self.nodes[0].proven {
                 if limit.is_some_and(|l| start.elapsed() >= l) || self.stop.load(Ordering::Relaxed) {
                     break;
@@ -402,17 +419,8 @@ impl MctsAgent {
             }
         }
         let all_proven = merged.iter().all(|m| m.3.is_some());
-        // Sorted by (tier, then two keys), each the greater first.
-        let rank = |m: &(Move, u32, f64, Option<(f32, u16)>)| -> (u8, f64, f64) {
-            match m.3 {
-                Some((v, plies)) if v >= tree::WIN => (3, -(plies as f64), 0.0),
-                Some((v, plies)) if all_proven => (1, v as f64, plies as f64),
-                Some((v, _)) if v <= 0.0 => (0, m.1 as f64, 0.0),
-                _ => (2, m.1 as f64, m.2 / m.1.max(1) as f64),
-            }
-        };
         merged.sort_by(|a, b| {
-            let (ra, rb) = (rank(a), rank(b));
+            let (ra, rb) = (rank(a.3, a.1, a.2, all_proven), rank(b.3, b.1, b.2, all_proven));
             rb.0.cmp(&ra.0).then(rb.1.total_cmp(&ra.1)).then(rb.2.total_cmp(&ra.2))
         });
         merged
@@ -442,6 +450,19 @@ impl MctsAgent {
     }
 }
 
+/// How a child ranks among its siblings, compared as a tuple, the greater first: proven wins for the
+/// mover (the quickest first), then unproven children by visits and mean reward (`sum` over `visits`),
+/// proven losses last; when every child is proven, by what each is proven to give the mover (the
+/// slowest loss first among equals).
+fn rank(proof: Option<(f32, u16)>, visits: u32, sum: f64, all_proven: bool) -> (u8, f64, f64) {
+    match proof {
+        Some((v, plies)) if v >= tree::WIN => (3, -(plies as f64), 0.0),
+        Some((v, plies)) if all_proven => (1, v as f64, plies as f64),
+        Some((v, _)) if v <= 0.0 => (0, visits as f64, 0.0),
+        _ => (2, visits as f64, sum / visits.max(1) as f64),
+    }
+}
+
 /// What `mv` captures at once, as the moving side sees it before the consequences: the piece on its
 /// destination and the piece it shoots, each counting 1, or 3 for a royal piece. Group captures (Go)
 /// are not seen.
@@ -459,7 +480,7 @@ fn captured(pos: &Position, mv: &Move) -> u32 {
 }
 
 /// Whether the game has a score that can judge any position.
-fn scored(pos: &Position) -> bool {
+pub(crate) fn scored(pos: &Position) -> bool {
     let g = pos.game();
     g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
 }
@@ -484,5 +505,22 @@ impl Agent for MctsAgent {
 
     fn name(&self) -> &str {
         "mcts"
+    }
+
+    fn evaluate(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Evaluation>, HookError> {
+        self.weigh_one = true;
+        let children = self.search(pos, rng);
+        self.weigh_one = false;
+        let best = children?.first().map(|c| c.0);
+        let rewards = match self.proven() {
+            Some((proof, _)) => proof,
+            None => {
+                // The root's statistics, over every thread's tree.
+                let trees = || std::iter::once(&*self).chain(&self.helpers);
+                let visits: u32 = trees().map(|t| t.nodes[0].visits).sum();
+                (0..self.seats).map(|p| trees().map(|t| t.sums[p] as f64).sum::<f64>() / visits.max(1) as f64).collect()
+            }
+        };
+        Ok(Some(Evaluation { rewards, best }))
     }
 }

@@ -71,8 +71,8 @@ impl MctsAgent {
         self.proofs.extend(std::iter::repeat_n(0.0, self.seats));
     }
 
-    /// Generates the moves of `pos` as children of `node`: capturing moves first (when the capture bias is
-    /// on), in random order otherwise.
+    /// Generates the moves of `pos` as children of `node`: the pass first, then capturing moves (when the
+    /// capture bias is on), in random order otherwise.
     pub(super) fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) -> Result<(), HookError> {
         pos.try_generate_legal(&mut self.moves)?;
         self.moves.moves.shuffle(rng);
@@ -88,6 +88,11 @@ impl MctsAgent {
                 }
             }
             moves[..k].sort_unstable_by_key(|m| std::cmp::Reverse(captured(pos, m)));
+        }
+        // A pass first: tried at once, it shows whether passing back ends the game (two passes in Go),
+        // which the solver then proves before a pass is ever played on its looks.
+        if let Some(i) = self.moves.moves.iter().position(Move::is_pass) {
+            self.moves.moves[..=i].rotate_right(1);
         }
         let first = self.nodes.len() as u32;
         for i in 0..self.moves.moves.len() {

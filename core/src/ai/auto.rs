@@ -1,0 +1,242 @@
+//! `auto`: a player chosen for the game from its traits, measured on a few random games.
+
+use super::mcts::scored;
+use super::{Agent, AgentRng, AgentSpec, Evaluation, MctsConfig, SpecError, players};
+use crate::hooks::HookError;
+use crate::moves::{Move, MoveKind};
+use crate::position::{MoveBuf, Position};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use std::fmt;
+
+/// The settings of `auto`: a budget per move, which the player it picks gets.
+///
+/// ```
+/// use qipan::core::ai::{AgentSpec, AutoConfig};
+///
+/// assert_eq!(AgentSpec::parse("auto")?, AgentSpec::Auto(AutoConfig::default()));
+/// assert_eq!(AgentSpec::parse("auto:ms=500")?.to_string(), "auto:ms=500");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AutoConfig {
+    /// Milliseconds per move. Without it the budget is a fixed amount of work (so a seeded study is
+    /// reproducible): [`MctsConfig::DEFAULT_ITERATIONS`] iterations of MCTS.
+    pub millis: Option<u64>,
+}
+
+/// What `auto` looks at in a game, read off its start and a few random games from it.
+///
+/// ```
+/// use qipan::core::ai::Traits;
+///
+/// let go = qipan::load("go", &[("size".into(), "9".into())])?;
+/// let traits = Traits::of(&go.start())?;
+/// assert_eq!((traits.players, traits.placement, traits.scored), (2, true, true));
+/// assert!(traits.branching > 20.0 && traits.length > 60.0);
+/// let chess = Traits::of(&qipan::load("chess", &[])?.start())?;
+/// assert!(!chess.placement && !chess.scored);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Traits {
+    /// The players (seats held by one player count once).
+    pub players: usize,
+    /// Most moves put a new piece on the board (Go, Hex, Connect Four) rather than move one.
+    pub placement: bool,
+    /// The game has a score that judges any position (Go's area).
+    pub scored: bool,
+    /// The mean number of legal moves over the positions of the random games (moves drawn uniformly,
+    /// the pass among them).
+    pub branching: f64,
+    /// The mean length of the random games, in plies.
+    pub length: f64,
+}
+
+impl Traits {
+    /// Random games played to learn a game's traits, and the longest of them.
+    const GAMES: u64 = 8;
+    const MAX_PLIES: u32 = 400;
+
+    /// Reads a game's traits from `start`, playing a few random games from it (always the same ones).
+    ///
+    /// ```
+    /// use qipan::core::ai::Traits;
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let traits = Traits::of(&game.start())?;
+    /// assert!(traits.placement && traits.length <= 9.0 && traits.branching <= 9.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(start: &Position) -> Result<Traits, HookError> {
+        let mut rng = AgentRng::seed_from_u64(0x7a17);
+        let mut moves = MoveBuf::default();
+        let (mut plies, mut legal, mut places) = (0u64, 0u64, 0u64);
+        for _ in 0..Self::GAMES {
+            let mut pos = start.clone();
+            while !pos.is_over() && pos.ply() - start.ply() < Self::MAX_PLIES {
+                pos.try_generate_legal(&mut moves)?;
+                let Some(&mv) = moves.moves.choose(&mut rng) else { break };
+                legal += moves.moves.len() as u64;
+                places += placement(&mv) as u64;
+                plies += 1;
+                pos.play_unchecked(&mv)?;
+            }
+        }
+        Ok(Traits {
+            players: players(start).len(),
+            placement: places * 2 > plies,
+            scored: scored(start),
+            branching: legal as f64 / plies.max(1) as f64,
+            length: plies as f64 / Self::GAMES as f64,
+        })
+    }
+}
+
+/// A move that puts a new piece on the board.
+fn placement(mv: &Move) -> bool {
+    matches!(mv.kind, MoveKind::Place | MoveKind::Drop)
+}
+
+impl AutoConfig {
+    /// The parameters a spec may set.
+    pub const PARAMS: &'static [&'static str] = &["ms"];
+
+    /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
+        match key {
+            "ms" | "millis" => {
+                self.millis = Some(value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    Some(SpecError::BadValue {
+                        param: key.to_string(),
+                        value: value.to_string(),
+                        reason: "expected a whole number of milliseconds above 0".to_string(),
+                    })
+                })?)
+            }
+            _ => return Err(None),
+        }
+        Ok(())
+    }
+
+    /// The player `auto` picks for a game of these traits, with this budget.
+    ///
+    /// Every game gets Monte-Carlo tree search with its solver. Games of placement also get RAVE, whose
+    /// all-moves-as-first statistics suit moves that mean much the same a few moves later.
+    ///
+    /// ```
+    /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
+    ///
+    /// let go = Traits::of(&qipan::load("go", &[("size".into(), "9".into())])?.start())?;
+    /// let chess = Traits::of(&qipan::load("chess", &[])?.start())?;
+    /// let auto = AutoConfig::default();
+    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=1");
+    /// assert_eq!(auto.pick(&chess).to_string(), "mcts:iterations=1000,c=1,rave=0");
+    /// assert_eq!(AutoConfig { millis: Some(200) }.pick(&chess).to_string(), "mcts:ms=200,c=1,rave=0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pick(&self, traits: &Traits) -> AgentSpec {
+        let mut mcts = MctsConfig { iterations: None, millis: self.millis, ..MctsConfig::default() };
+        if self.millis.is_none() {
+            mcts.iterations = Some(MctsConfig::DEFAULT_ITERATIONS);
+        }
+        if !traits.placement {
+            mcts.rave = 0.0;
+        }
+        AgentSpec::Mcts(mcts)
+    }
+}
+
+impl fmt::Display for AutoConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.millis {
+            Some(ms) => write!(f, "ms={ms}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The `auto` player: on its first move it reads the game's [`Traits`], picks a player
+/// ([`AutoConfig::pick`]) and plays with it from then on.
+///
+/// ```
+/// use qipan::core::ai::{Agent, AgentRng, AgentSpec, AutoAgent, AutoConfig};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let mut auto = AutoAgent::new(AutoConfig::default());
+/// assert_eq!(auto.picked(), None);
+/// let mv = auto.choose(&game.start(), &mut AgentRng::seed_from_u64(1))?.unwrap();
+/// assert!(game.start().legal_moves().contains(&mv));
+/// assert!(matches!(auto.picked(), Some(AgentSpec::Mcts(_))));
+/// assert_eq!(auto.name(), "auto");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct AutoAgent {
+    config: AutoConfig,
+    picked: Option<(AgentSpec, Box<dyn Agent>)>,
+}
+
+/// Building the player and asking what it picked.
+///
+/// ```
+/// use qipan::core::ai::{AutoAgent, AutoConfig};
+///
+/// let auto = AutoAgent::new(AutoConfig { millis: Some(100) });
+/// assert!(auto.picked().is_none()); // nothing picked before the first move
+/// ```
+impl AutoAgent {
+    /// An `auto` player with this budget.
+    ///
+    /// ```
+    /// use qipan::core::ai::{Agent, AutoAgent, AutoConfig};
+    ///
+    /// assert_eq!(AutoAgent::new(AutoConfig::default()).name(), "auto");
+    /// ```
+    pub fn new(config: AutoConfig) -> AutoAgent {
+        AutoAgent { config, picked: None }
+    }
+
+    /// The player picked on the first move, as a spec.
+    ///
+    /// ```
+    /// use qipan::core::ai::{Agent, AgentRng, AgentSpec, AutoAgent, AutoConfig};
+    /// use rand::SeedableRng;
+    ///
+    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let mut auto = AutoAgent::new(AutoConfig { millis: Some(20) });
+    /// auto.choose(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+    /// let Some(AgentSpec::Mcts(config)) = auto.picked() else { panic!("MCTS for Go") };
+    /// assert!(config.rave > 0.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn picked(&self) -> Option<&AgentSpec> {
+        self.picked.as_ref().map(|(spec, _)| spec)
+    }
+}
+
+impl AutoAgent {
+    /// The player picked for `pos`'s game, picked now if not yet.
+    fn agent(&mut self, pos: &Position) -> Result<&mut dyn Agent, HookError> {
+        if self.picked.is_none() {
+            let spec = self.config.pick(&Traits::of(pos)?);
+            let agent = spec.build();
+            self.picked = Some((spec, agent));
+        }
+        Ok(self.picked.as_mut().expect("picked above").1.as_mut())
+    }
+}
+
+impl Agent for AutoAgent {
+    fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
+        self.agent(pos)?.choose(pos, rng)
+    }
+
+    fn evaluate(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Evaluation>, HookError> {
+        self.agent(pos)?.evaluate(pos, rng)
+    }
+
+    fn name(&self) -> &str {
+        "auto"
+    }
+}
