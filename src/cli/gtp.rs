@@ -13,8 +13,8 @@ pub struct GtpArgs {
     /// Random seed for generated moves and the dead-stone estimate.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The agent that answers `genmove` (random, greedy, mcts[:iterations=N,ms=N,c=X]); without it,
-    /// random moves that fill no own eye.
+    /// The agent that answers `genmove` (random, greedy, mcts[:iterations=N,ms=N,c=X,...], auto[:ms=N]);
+    /// without it, random moves that fill no own eye.
     #[arg(long, value_name = "AGENT")]
     ai: Option<String>,
 }

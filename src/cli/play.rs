@@ -12,7 +12,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Seats played by the computer: `SEAT` (random moves) or `SEAT=AGENT` (random, greedy,
-    /// mcts[:iterations=N,ms=N,c=X]), names or numbers or `all`, comma-separated or repeated.
+    /// mcts[:iterations=N,ms=N,c=X,...], auto[:ms=N]), names or numbers or `all`, comma-separated or repeated.
     #[arg(long, value_name = "SEAT[=AGENT]")]
     ai: Vec<String>,
     /// Random seed for the AI, and for a start drawn at random (`--set start=random`).

@@ -17,9 +17,10 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=greedy`), comma-separated or
-    /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,c=X,depth=N,policy=light|uniform,
-    /// eval=material|draw,bias=X]. Unlisted seats play random.
+    /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=auto`), comma-separated or
+    /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,clock=MS,c=X,depth=N,threads=N,rave=K,
+    /// solver=on|off,...], auto[:ms=N] (a player picked for the game; it says which). Unlisted seats
+    /// play random.
     #[arg(long, value_name = "SEAT=AGENT")]
     ai: Vec<String>,
     /// Seed: game i is played under a seed derived from this and i only.
@@ -81,7 +82,8 @@ pub fn parse_ai(game: &std::sync::Arc<Game>, values: &[String]) -> anyhow::Resul
         let spec = asked.resolve(&game.start())?;
         if spec != asked {
             let names: Vec<&str> = list.iter().map(|&s| game.seats[s].name.as_str()).collect();
-            eprintln!("{asked}: {} plays {spec}", names.join(", "));
+            let verb = if names.len() == 1 { "plays" } else { "play" };
+            eprintln!("{asked}: {} {verb} {spec}", names.join(", "));
         }
         for s in list {
             out[s] = Some(spec.clone());

@@ -6,7 +6,7 @@ use crate::SeatId;
 use crate::ai::{AgentRng, player, rewards};
 use crate::hooks::HookError;
 use crate::moves::Move;
-use crate::playout::playout;
+use crate::playout::{Policy, fills_own_eye, playout};
 use crate::position::Position;
 use rand::seq::SliceRandom;
 
@@ -72,9 +72,16 @@ impl MctsAgent {
     }
 
     /// Generates the moves of `pos` as children of `node`: the pass first, then capturing moves (when the
-    /// capture bias is on), in random order otherwise.
+    /// capture bias is on), in random order otherwise. Under light playouts, in games that capture
+    /// groups, moves that fill one of the mover's own one-point eyes are left out, as the playouts leave
+    /// them out.
     pub(super) fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) -> Result<(), HookError> {
         pos.try_generate_legal(&mut self.moves)?;
+        if self.config.policy == Policy::Light && pos.game().rules.group_capture.is_some() {
+            // What the light playouts never do, the tree does not try either: fill one of the mover's own
+            // one-point eyes (a loss in all but rare cases, and the moves a lost side plays in despair).
+            self.moves.moves.retain(|m| !m.to.is_some() || !fills_own_eye(pos, m.to));
+        }
         self.moves.moves.shuffle(rng);
         let biased = self.config.bias > 0.0;
         if biased {

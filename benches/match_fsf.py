@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""A chess match of qipan against Fairy-Stockfish over UCI, refereed by python-chess: colours alternate, each
+engine gets a fixed time a move, and python-chess decides the end (mate, stalemate, the 75-move and fivefold
+repetition rules, insufficient material; claims of threefold repetition and the 50-move rule are taken). Prints
+every game and qipan's score with a 95% (Wilson) interval.
+
+Usage: python3 benches/match_fsf.py [--qipan BIN] [--ai SPEC] [--games N] [--ms 100] [--skill 0] [--fsf BIN]
+(defaults: target/release/qipan, auto, 40 games, 100 ms a move for both, Skill Level 0)
+"""
+
+import argparse
+import math
+import shutil
+
+import chess
+import chess.engine
+
+
+def wilson(score, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--qipan", default="target/release/qipan")
+    ap.add_argument("--ai", default="auto")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--ms", type=int, default=100)
+    ap.add_argument("--skill", type=int, default=0)
+    ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    ap.add_argument("--max-plies", type=int, default=400)
+    a = ap.parse_args()
+    limit = chess.engine.Limit(time=a.ms / 1000)
+    score = 0.0
+    for g in range(a.games):
+        qipan = chess.engine.SimpleEngine.popen_uci([a.qipan, "uci", "--ai", a.ai, "--seed", str(g + 1)])
+        fsf = chess.engine.SimpleEngine.popen_uci(a.fsf)
+        fsf.configure({"Skill Level": a.skill})
+        qipan_white = g % 2 == 0
+        board = chess.Board()
+        try:
+            while not board.is_game_over(claim_draw=True) and board.ply() < a.max_plies:
+                engine = qipan if (board.turn == chess.WHITE) == qipan_white else fsf
+                move = engine.play(board, limit).move
+                if move is None:
+                    break
+                board.push(move)
+        finally:
+            qipan.quit()
+            fsf.quit()
+        outcome = board.outcome(claim_draw=True)
+        if outcome is None or outcome.winner is None:
+            won, how = 0.5, outcome.termination.name.lower() if outcome else "ply limit"
+        else:
+            won = 1.0 if outcome.winner == qipan_white else 0.0
+            how = outcome.termination.name.lower()
+        score += won
+        colour = "white" if qipan_white else "black"
+        result = {1.0: "win", 0.5: "draw", 0.0: "loss"}[won]
+        print(f"game {g + 1}: qipan {colour}, {board.ply()} plies, {how}: {result}", flush=True)
+    lo, hi = wilson(score, a.games)
+    print(f"qipan ({a.ai}) against Fairy-Stockfish Skill Level {a.skill}, {a.ms} ms a move: "
+          f"{score:g}/{a.games} = {100 * score / a.games:.1f}% [95%: {100 * lo:.1f}, {100 * hi:.1f}]")
+
+
+if __name__ == "__main__":
+    main()

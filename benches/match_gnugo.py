@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""A match of qipan against GNU Go over GTP, each engine in its own process, colours alternating; the
+referee plays each move on the other engine, ends a game on two passes or a resignation, and has GNU Go
+count it (Chinese rules). Prints every game and qipan's score with a 95% (Wilson) interval.
+
+Usage: python3 benches/match_gnugo.py [--qipan BIN] [--ai SPEC] [--games N] [--size 9] [--level 1]
+       [--komi 7.5] [--seconds S]
+(defaults: target/release/qipan, auto:ms=5000, 40 games, 9x9, level 1, komi 7.5; --seconds sets the
+qipan spec's ms when --ai is not given)
+"""
+
+import argparse
+import math
+import shutil
+import subprocess
+
+
+class Engine:
+    """A GTP engine in a child process."""
+
+    def __init__(self, argv):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError(f"engine closed on `{command}`")
+            if line.strip() == "" and lines:
+                break
+            if line.strip():
+                lines.append(line.strip())
+        answer = " ".join(lines)
+        if answer.startswith("?"):
+            raise RuntimeError(f"`{command}` refused: {answer}")
+        return answer.lstrip("=").strip()
+
+    def close(self):
+        try:
+            self.send("quit")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.proc.wait(timeout=10)
+
+
+def wilson(wins, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(qipan, gnugo, qipan_colour, size, komi, max_moves):
+    """One game; returns (winner colour, result text, moves)."""
+    for engine in (qipan, gnugo):
+        engine.send(f"boardsize {size}")
+        engine.send("clear_board")
+        engine.send(f"komi {komi}")
+    passes, moves, colour = 0, 0, "black"
+    played = []
+    while passes < 2 and moves < max_moves:
+        mover, other = (qipan, gnugo) if colour == qipan_colour else (gnugo, qipan)
+        vertex = mover.send(f"genmove {colour}")
+        if vertex.lower() == "resign":
+            winner = "white" if colour == "black" else "black"
+            return winner, f"{winner[0].upper()}+R", moves
+        other.send(f"play {colour} {vertex}")
+        played.append(vertex)
+        passes = passes + 1 if vertex.lower() == "pass" else 0
+        moves += 1
+        colour = "white" if colour == "black" else "black"
+    score = gnugo.send("final_score")
+    winner = "black" if score.upper().startswith("B") else "white" if score.upper().startswith("W") else None
+    if VERBOSE:
+        print(" ".join(played))
+    return winner, score, moves
+
+
+VERBOSE = False
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--qipan", default="target/release/qipan")
+    ap.add_argument("--ai", default=None)
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--level", type=int, default=1)
+    ap.add_argument("--komi", type=float, default=7.5)
+    ap.add_argument("--max-moves", type=int, default=400)
+    ap.add_argument("--verbose", action="store_true", help="print each game's moves")
+    a = ap.parse_args()
+    global VERBOSE
+    VERBOSE = a.verbose
+    spec = a.ai or f"auto:ms={int(a.seconds * 1000)}"
+    gnugo_bin = shutil.which("gnugo") or "/usr/games/gnugo"
+    wins = 0.0
+    for g in range(a.games):
+        qipan_colour = "black" if g % 2 == 0 else "white"
+        qipan = Engine([a.qipan, "gtp", "go", "--set", f"size={a.size}", "--ai", spec, "--seed", str(g + 1)])
+        gnugo = Engine([gnugo_bin, "--mode", "gtp", "--level", str(a.level), "--chinese-rules"])
+        try:
+            winner, result, moves = play(qipan, gnugo, qipan_colour, a.size, a.komi, a.max_moves)
+        finally:
+            qipan.close()
+            gnugo.close()
+        won = 1.0 if winner == qipan_colour else 0.5 if winner is None else 0.0
+        wins += won
+        print(f"game {g + 1}: qipan {qipan_colour}, {moves} moves, {result}: {'win' if won == 1 else 'loss' if won == 0 else 'draw'}", flush=True)
+    lo, hi = wilson(wins, a.games)
+    print(f"qipan ({spec}) against GNU Go level {a.level}, {a.size}x{a.size}, komi {a.komi}: "
+          f"{wins:g}/{a.games} = {100 * wins / a.games:.1f}% [95%: {100 * lo:.1f}, {100 * hi:.1f}]")
+
+
+if __name__ == "__main__":
+    main()
