@@ -19,7 +19,7 @@ pub struct SimulateArgs {
     games: usize,
     /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=greedy`), comma-separated or
     /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,c=X,depth=N,policy=light|uniform,
-    /// eval=material|draw,bias=X]. Unlisted seats play random.
+    /// eval=material|draw,bias=X], alphabeta[:depth=N,ms=N,q=N|on|off,tt=MB]. Unlisted seats play random.
     #[arg(long, value_name = "SEAT=AGENT")]
     ai: Vec<String>,
     /// Seed: game i is played under a seed derived from this and i only.
@@ -66,7 +66,7 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
         };
         match (seat_of(key), spec) {
             (Some(s), spec) => items.push((s, spec.unwrap_or("random").to_string())),
-            (None, Some(_)) if items.last().is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts")) => {
+            (None, Some(_)) if items.last().is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts") || t.starts_with("alphabeta")) => {
                 let last = items.last_mut().expect("checked");
                 last.1.push(if last.1.contains(':') { ',' } else { ':' });
                 last.1.push_str(item);

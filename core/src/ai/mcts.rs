@@ -1,13 +1,13 @@
 //! Monte-Carlo tree search (UCT) with random playouts, for any number of players.
 
+use super::judge::{captured, scored};
 use super::{Agent, AgentRng, SpecError, player, rewards};
 use crate::SeatId;
-use crate::hooks::{HookError, HookPoint};
-use crate::moves::{Move, MoveKind};
+use crate::hooks::HookError;
+use crate::moves::Move;
 use crate::outcome::{EndReason, GameResult};
 use crate::playout::{PlayoutBuf, Policy, playout};
 use crate::position::{MoveBuf, Position};
-use crate::rules::Scoring;
 use rand::seq::SliceRandom;
 use std::fmt;
 use std::sync::Arc;
@@ -702,28 +702,6 @@ impl MctsAgent {
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         Ok(out)
     }
-}
-
-/// What `mv` captures at once, as the moving side sees it before the consequences: the piece on its
-/// destination and the piece it shoots, each counting 1, or 3 for a royal piece. Group captures (Go)
-/// are not seen.
-fn captured(pos: &Position, mv: &Move) -> u32 {
-    let royal = &pos.game().rules.end.royal;
-    let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
-        Some(p) if royal.contains(&p.piece) => 3,
-        Some(_) => 1,
-        None => 0,
-    };
-    match mv.kind {
-        MoveKind::Move | MoveKind::Shoot => value(mv.to) + value(mv.take),
-        _ => value(mv.take),
-    }
-}
-
-/// Whether the game has a score that can judge any position.
-fn scored(pos: &Position) -> bool {
-    let g = pos.game();
-    g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
 }
 
 impl Agent for MctsAgent {
