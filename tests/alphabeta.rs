@@ -238,7 +238,9 @@ fn many_players_get_a_legal_move() {
         let mut pos = game.start();
         let mut ab = agent("alphabeta:depth=2");
         for _ in 0..game.seats.len() + 1 {
+            let start = Instant::now();
             let Some(mv) = ab.choose(&pos, &mut rng()).unwrap() else { break };
+            eprintln!("{name}: {} nodes in {:?}", ab.last_nodes(), start.elapsed());
             assert!(pos.legal_moves().contains(&mv), "{name}");
             pos.play(&mv).unwrap();
         }

@@ -118,10 +118,12 @@ impl Evaluator {
         self.values.get(piece.idx()).copied().unwrap_or(UNIT as i32)
     }
 
-    /// What `mv` takes at once, by the values of the pieces it takes (royal pieces count as big).
-    pub(super) fn victims(&self, pos: &Position, mv: &Move) -> i32 {
+    /// What `mv` takes at once, by the values of the pieces it takes (royal pieces count as big); only
+    /// the pieces of `owner`'s player when given.
+    pub(super) fn victims(&self, pos: &Position, mv: &Move, owner: Option<SeatId>) -> i32 {
         let royal = &pos.game().rules.end.royal;
         let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
+            Some(p) if owner.is_some_and(|o| player(pos, p.seat) != o) => 0,
             Some(p) if royal.contains(&p.piece) => 100 * UNIT as i32,
             Some(p) => self.value(p.piece).max(1),
             None => 0,

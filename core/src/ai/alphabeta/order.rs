@@ -78,7 +78,7 @@ impl Ordering {
             let key = if Some(*mv) == tt_move {
                 TT_MOVE
             } else {
-                let victims = eval.victims(pos, mv);
+                let victims = eval.victims(pos, mv, None);
                 if victims > 0 {
                     CAPTURE + victims.min(1 << 20) * 64 - (eval.value(mv.piece) / 16).clamp(0, 63)
                 } else if let Some(p) = mv.promote {

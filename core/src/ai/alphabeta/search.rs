@@ -16,6 +16,9 @@ use crate::position::{MoveBuf, Position};
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Instant;
 
+/// The margin of delta pruning in the quiescence search: two pieces worth 1.
+const DELTA: i32 = 200;
+
 /// A score as stored in the table: wins and losses counted from the node, not from the root.
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -279,18 +282,27 @@ impl AlphaBetaAgent {
             beta = beta.min(stand);
         }
         let mut best = stand;
-        // Captures only, the most valuable victim first.
+        // Captures only, the most valuable victim first. The root player's opponents take only its pieces
+        // here: taking another opponent's piece would raise the root player's score, which they oppose.
+        // Captures that cannot bring the score back to the window (by the victims' value and a margin) are
+        // left out too (delta pruning).
         {
+            let root = self.root;
             let Self { stack, bufs, keys, eval, .. } = self;
             let keys = &mut keys[ply];
             keys.clear();
+            let owner = (!maximising).then_some(root);
             for mv in &bufs[ply].moves {
                 let pos = &stack[ply];
-                let key = if captured(pos, mv) > 0 {
-                    1 + eval.victims(pos, mv).clamp(0, 1 << 20) * 64 - (eval.value(mv.piece) / 16).clamp(0, 63)
-                } else {
-                    i32::MIN
-                };
+                let mut key = i32::MIN;
+                if captured(pos, mv) > 0 {
+                    let v = eval.victims(pos, mv, owner).clamp(0, 1 << 20);
+                    let hopeless =
+                        if maximising { stand + v + DELTA <= alpha } else { v == 0 || stand - v - DELTA >= beta };
+                    if !hopeless {
+                        key = 1 + v * 64 - (eval.value(mv.piece) / 16).clamp(0, 63);
+                    }
+                }
                 keys.push(key);
             }
         }
