@@ -279,3 +279,25 @@ fn specs() {
     assert!(matches!(AgentSpec::parse("alphabeta:iterations=5"), Err(SpecError::UnknownParam { .. })));
     assert!(qipan::core::ai::KINDS.contains(&"alphabeta"));
 }
+
+#[test]
+fn piece_values_are_estimated_or_declared() {
+    use qipan::core::ai::alphabeta::piece_values;
+    let game = qipan::load("chess", &[]).unwrap();
+    let values = piece_values(&game);
+    let v = |name| values[game.piece(name).unwrap().idx()];
+    eprintln!("chess: {:?}", game.pieces.iter().map(|p| &p.name).zip(&values).collect::<Vec<_>>());
+    assert_eq!(v("king"), 0.0, "the king is not material");
+    assert!((v("knight") / v("pawn") - 3.0).abs() < 0.5);
+    assert!(v("knight") < v("bishop") && v("bishop") < v("rook") && v("rook") < v("queen"));
+    // Declared values are taken as they are (janggi's chariot 13, cannon 7).
+    let janggi = qipan::load("janggi", &[]).unwrap();
+    let values = piece_values(&janggi);
+    assert_eq!(values[janggi.piece("cannon").unwrap().idx()], 7.0);
+    let xiangqi = qipan::load("xiangqi", &[]).unwrap();
+    let values = piece_values(&xiangqi);
+    eprintln!("xiangqi: {:?}", xiangqi.pieces.iter().map(|p| &p.name).zip(&values).collect::<Vec<_>>());
+    // The chariot moves farthest; no piece is worth less than 1 but the general, who is not material.
+    let chariot = values[xiangqi.piece("chariot").unwrap().idx()];
+    assert!(values.iter().all(|&x| x == 0.0 || (1.0..=chariot).contains(&x)));
+}

@@ -25,8 +25,8 @@ pub(super) const UNIT: f64 = 100.0;
 /// definition declares, or else an estimate from how far it moves. The estimate puts the piece alone on
 /// an otherwise empty board, on every node (or a spread of up to 256 of them), counts the destinations
 /// of its moves, and takes the mean `m` to the power 0.75 (at least 1): a piece with one move is worth
-/// 1, a chess knight about 3.5, a queen about 10. Royal pieces (whose loss ends the game) are worth 0:
-/// they are not material.
+/// 1, a chess knight about 3.5, a queen about 10. Royal pieces (whose loss ends the game, or that the
+/// check rule protects) are worth 0: they are not material.
 ///
 /// ```
 /// use qipan::core::ai::alphabeta::piece_values;
@@ -48,7 +48,7 @@ pub fn piece_values(game: &Arc<Game>) -> Vec<f64> {
     let mut buf = MoveBuf::default();
     game.piece_ids()
         .map(|p| {
-            if game.rules.end.royal.contains(&p) {
+            if game.rules.end.royal.contains(&p) || game.rules.check.contains(&p) {
                 0.0
             } else if game.rules.value_declared.get(p.idx()).copied().unwrap_or(false) {
                 game.rules.value(p)
@@ -124,7 +124,7 @@ impl Evaluator {
         let royal = &pos.game().rules.end.royal;
         let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
             Some(p) if owner.is_some_and(|o| player(pos, p.seat) != o) => 0,
-            Some(p) if royal.contains(&p.piece) => 100 * UNIT as i32,
+            Some(p) if royal.contains(&p.piece) || pos.game().rules.check.contains(&p.piece) => 100 * UNIT as i32,
             Some(p) => self.value(p.piece).max(1),
             None => 0,
         };

@@ -10,7 +10,7 @@
 //! use rand::SeedableRng;
 //!
 //! let game = qipan::load("tic-tac-toe", &[])?;
-//! let mut agents = [AgentSpec::parse("alphabeta:depth=9")?.build(), AgentSpec::parse("alphabeta")?.build()];
+//! let mut agents = [AgentSpec::parse("alphabeta:depth=9")?.build(), AgentSpec::parse("alphabeta:depth=9")?.build()];
 //! let mut pos = game.start();
 //! let mut rng = AgentRng::seed_from_u64(1);
 //! while let Some(mv) = agents[pos.to_move().idx()].choose(&pos, &mut rng)? {
@@ -431,7 +431,7 @@ impl AlphaBetaAgent {
     ///
     /// // White to move takes the queen left hanging on d5.
     /// let game = qipan::load("chess", &[])?;
-    /// let pos = Position::from_fen(&game, "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1")?;
+    /// let pos = Position::from_fen(&game, "4k3/8/8/3q4/8/2N5/4P3/4K3 w - - 0 1")?;
     /// let mut agent = AlphaBetaAgent::new(AlphaBetaConfig { depth: Some(2), ..AlphaBetaConfig::default() });
     /// let mut rng = AgentRng::seed_from_u64(1);
     /// let moves = agent.search(&pos, &mut rng)?;
