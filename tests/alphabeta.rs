@@ -271,10 +271,7 @@ fn specs() {
     for bad in ["depth=0", "depth=65", "depth=deep", "ms=0", "ms=-5", "q=maybe", "tt=-1"] {
         let err = AgentSpec::parse(&format!("alphabeta:{bad}")).unwrap_err();
         let (k, v) = bad.split_once('=').unwrap();
-        assert!(
-            matches!(&err, SpecError::BadValue { param, value, .. } if param == k && value == v),
-            "{bad}: {err:?}"
-        );
+        assert!(matches!(&err, SpecError::BadValue { param, value, .. } if param == k && value == v), "{bad}: {err:?}");
     }
     assert!(matches!(AgentSpec::parse("alphabeta:iterations=5"), Err(SpecError::UnknownParam { .. })));
     assert!(qipan::core::ai::KINDS.contains(&"alphabeta"));

@@ -66,7 +66,11 @@ pub fn parse_ai(game: &Game, values: &[String]) -> anyhow::Result<Vec<Option<Age
         };
         match (seat_of(key), spec) {
             (Some(s), spec) => items.push((s, spec.unwrap_or("random").to_string())),
-            (None, Some(_)) if items.last().is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts") || t.starts_with("alphabeta")) => {
+            (None, Some(_))
+                if items
+                    .last()
+                    .is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts") || t.starts_with("alphabeta")) =>
+            {
                 let last = items.last_mut().expect("checked");
                 last.1.push(if last.1.contains(':') { ',' } else { ':' });
                 last.1.push_str(item);

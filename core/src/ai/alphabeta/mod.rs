@@ -138,12 +138,7 @@ impl AlphaBetaConfig {
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig {
-            depth: None,
-            millis: None,
-            quiescence: Self::DEFAULT_QUIESCENCE,
-            tt_mb: Self::DEFAULT_TT_MB,
-        }
+        AlphaBetaConfig { depth: None, millis: None, quiescence: Self::DEFAULT_QUIESCENCE, tt_mb: Self::DEFAULT_TT_MB }
     }
 }
 
@@ -459,9 +454,7 @@ impl AlphaBetaAgent {
         for depth in 1..=max_depth {
             self.may_stop = depth > 1;
             self.aborted = false;
-            if depth > 1
-                && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
-            {
+            if depth > 1 && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)) {
                 break;
             }
             self.root_search(depth)?;

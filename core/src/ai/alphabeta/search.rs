@@ -204,10 +204,18 @@ impl AlphaBetaAgent {
                 self.alphabeta(ply + 1, depth - 1, alpha, beta)?
             } else if maximising {
                 let s = self.alphabeta(ply + 1, depth - 1, alpha, alpha + 1)?;
-                if s > alpha && s < beta && !self.aborted { self.alphabeta(ply + 1, depth - 1, alpha, beta)? } else { s }
+                if s > alpha && s < beta && !self.aborted {
+                    self.alphabeta(ply + 1, depth - 1, alpha, beta)?
+                } else {
+                    s
+                }
             } else {
                 let s = self.alphabeta(ply + 1, depth - 1, beta - 1, beta)?;
-                if s < beta && s > alpha && !self.aborted { self.alphabeta(ply + 1, depth - 1, alpha, beta)? } else { s }
+                if s < beta && s > alpha && !self.aborted {
+                    self.alphabeta(ply + 1, depth - 1, alpha, beta)?
+                } else {
+                    s
+                }
             };
             if self.aborted {
                 return Ok(0);

@@ -47,7 +47,6 @@ impl Table {
         Table { entries: vec![EMPTY; n], mask: n - 1 }
     }
 
-
     /// Forgets everything, keeping the memory.
     pub(super) fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = EMPTY);
