@@ -298,3 +298,22 @@ fn piece_values_are_estimated_or_declared() {
     let chariot = values[xiangqi.piece("chariot").unwrap().idx()];
     assert!(values.iter().all(|&x| x == 0.0 || (1.0..=chariot).contains(&x)));
 }
+
+/// Nodes per second from the chess start at depth 5: `cargo test --release --test alphabeta -- --ignored
+/// --nocapture speed`.
+#[test]
+#[ignore]
+fn speed_chess_start() {
+    let game = qipan::load("chess", &[]).unwrap();
+    let mut ab = agent("alphabeta:depth=5");
+    let start = Instant::now();
+    let moves = ab.search(&game.start(), &mut rng()).unwrap();
+    let took = start.elapsed();
+    eprintln!(
+        "chess start, depth 5: {} ({}), {} nodes in {took:?}: {:.0} nodes/s",
+        move_text(&game, &moves[0].0),
+        moves[0].1,
+        ab.last_nodes(),
+        ab.last_nodes() as f64 / took.as_secs_f64()
+    );
+}

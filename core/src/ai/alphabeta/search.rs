@@ -42,6 +42,19 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The search's inner workings; [`AlphaBetaAgent::search`] runs them. A search of the whole game tree
+/// finds its value: tic-tac-toe is a draw.
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, AlphaBetaAgent, AlphaBetaConfig};
+/// use rand::SeedableRng;
+///
+/// let game = qipan::load("tic-tac-toe", &[])?;
+/// let mut agent = AlphaBetaAgent::new(AlphaBetaConfig { depth: Some(9), ..AlphaBetaConfig::default() });
+/// let moves = agent.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+/// assert_eq!(moves[0].1, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl AlphaBetaAgent {
     /// Makes sure ply `ply` has a position, a move buffer and a key buffer.
     fn grow(&mut self, ply: usize) {
