@@ -47,6 +47,7 @@ snapshot!(stay_without_promote, "stay_without_promote.yaml");
 snapshot!(counting_node_test, "counting_node_test.yaml");
 snapshot!(insufficient_sides, "insufficient_sides.yaml");
 snapshot!(piece_value_not_a_number, "piece_value_not_a_number.yaml");
+snapshot!(piece_value_negative, "piece_value_negative.yaml");
 snapshot!(draws_unknown, "draws_unknown.yaml");
 snapshot!(sow_without_counts, "sow_without_counts.yaml");
 snapshot!(sow_unknown_track, "sow_unknown_track.yaml");

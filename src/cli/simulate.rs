@@ -19,8 +19,8 @@ pub struct SimulateArgs {
     games: usize,
     /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=auto`), comma-separated or
     /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,clock=MS,c=X,depth=N,threads=N,rave=K,
-    /// solver=on|off,...], auto[:ms=N] (a player picked for the game; it says which). Unlisted seats
-    /// play random.
+    /// solver=on|off,...], alphabeta[:depth=N,ms=N,q=N|on|off,tt=MB], auto[:ms=N] (a player picked for
+    /// the game; it says which). Unlisted seats play random.
     #[arg(long, value_name = "SEAT=AGENT")]
     ai: Vec<String>,
     /// Seed: game i is played under a seed derived from this and i only.
@@ -67,7 +67,11 @@ pub fn parse_ai(game: &std::sync::Arc<Game>, values: &[String]) -> anyhow::Resul
         };
         match (seat_of(key), spec) {
             (Some(s), spec) => items.push((s, spec.unwrap_or("random").to_string())),
-            (None, Some(_)) if items.last().is_some_and(|(_, t)| t.contains(':') || t.starts_with("mcts")) => {
+            (None, Some(_))
+                if items.last().is_some_and(|(_, t)| {
+                    t.contains(':') || ["mcts", "alphabeta", "auto"].iter().any(|a| t.starts_with(a))
+                }) =>
+            {
                 let last = items.last_mut().expect("checked");
                 last.1.push(if last.1.contains(':') { ',' } else { ':' });
                 last.1.push_str(item);

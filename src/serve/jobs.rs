@@ -45,6 +45,11 @@ fn budgeted(text: &str, iterations: u32, millis: u64) -> Result<AgentSpec, ApiEr
         AgentSpec::parse(text).map_err(|e| ApiError::bad(format!("agent `{}`: {e}", crate::input::clip(text))))?;
     let over = match &spec {
         AgentSpec::Mcts(c) => c.iterations.is_some_and(|i| i > iterations) || c.millis.is_some_and(|m| m > millis),
+        // Alpha-beta without a time budget is held to the default depth.
+        AgentSpec::AlphaBeta(c) => match c.millis {
+            Some(m) => m > millis,
+            None => c.depth.is_none_or(|d| d > qipan_core::ai::AlphaBetaConfig::DEFAULT_DEPTH),
+        },
         _ => false,
     };
     if over {

@@ -1,7 +1,8 @@
 //! `auto`: a player chosen for the game from its traits, measured on a few random games.
 
-use super::mcts::scored;
-use super::{Agent, AgentRng, AgentSpec, Evaluation, MctsConfig, SpecError, players};
+use super::Agent;
+use super::judge::scored;
+use super::{AgentRng, AgentSpec, AlphaBetaConfig, Evaluation, MctsConfig, SpecError, players};
 use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
 use crate::position::{MoveBuf, Position};
@@ -101,6 +102,10 @@ fn placement(mv: &Move) -> bool {
 impl AutoConfig {
     /// The parameters a spec may set.
     pub const PARAMS: &'static [&'static str] = &["ms"];
+    /// The most legal moves a position may have, on average, for alpha-beta to be picked.
+    pub const ALPHA_BETA_BRANCHING: f64 = 60.0;
+    /// The leaves alpha-beta's depth is chosen for when there is no time budget.
+    pub const ALPHA_BETA_NODES: u64 = 5000;
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -121,21 +126,39 @@ impl AutoConfig {
 
     /// The player `auto` picks for a game of these traits, with this budget.
     ///
-    /// Every game gets Monte-Carlo tree search with its solver. Games of placement also get RAVE, whose
-    /// all-moves-as-first statistics suit moves that mean much the same a few moves later.
+    /// Two players who move pieces (not place them), in a game without a score and with a branching
+    /// factor of at most [`AutoConfig::ALPHA_BETA_BRANCHING`], get alpha-beta: chess, xiangqi, Breakthrough
+    /// and their kin, where material and mobility judge a position well and a few plies of full-width
+    /// search see the tactics random playouts miss. Without a time budget it searches as deep as keeps
+    /// the tree near [`AutoConfig::ALPHA_BETA_NODES`] leaves (`b^(d/2)`, alpha-beta's best case): 5 plies
+    /// in chess, 4 in xiangqi. Every other game gets Monte-Carlo tree search with its solver, and RAVE
+    /// where moves are placements, whose all-moves-as-first statistics suit moves that mean much the same
+    /// a few moves later.
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
     ///
     /// let go = Traits::of(&qipan::load("go", &[("size".into(), "9".into())])?.start())?;
     /// let chess = Traits::of(&qipan::load("chess", &[])?.start())?;
+    /// let seven = Traits::of(&qipan::load("seven-kingdoms", &[])?.start())?;
     /// let auto = AutoConfig::default();
     /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=1");
-    /// assert_eq!(auto.pick(&chess).to_string(), "mcts:iterations=1000,c=1,rave=0");
-    /// assert_eq!(AutoConfig { millis: Some(200) }.pick(&chess).to_string(), "mcts:ms=200,c=1,rave=0");
+    /// assert!(matches!(auto.pick(&chess), AgentSpec::AlphaBeta(c) if c.depth == Some(5)));
+    /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0");
+    /// let timed = AutoConfig { millis: Some(200) }.pick(&chess);
+    /// assert!(matches!(timed, AgentSpec::AlphaBeta(c) if c.millis == Some(200) && c.depth.is_none()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pick(&self, traits: &Traits) -> AgentSpec {
+        if traits.players == 2 && !traits.placement && !traits.scored && traits.branching <= Self::ALPHA_BETA_BRANCHING
+        {
+            let depth = (2.0 * (Self::ALPHA_BETA_NODES as f64).ln() / traits.branching.max(2.0).ln()) as u32;
+            return AgentSpec::AlphaBeta(AlphaBetaConfig {
+                depth: if self.millis.is_some() { None } else { Some(depth.clamp(2, 8)) },
+                millis: self.millis,
+                ..AlphaBetaConfig::default()
+            });
+        }
         let mut mcts = MctsConfig { iterations: None, millis: self.millis, ..MctsConfig::default() };
         if self.millis.is_none() {
             mcts.iterations = Some(MctsConfig::DEFAULT_ITERATIONS);

@@ -1,7 +1,9 @@
 //! Computer players ("agents") for any game: [`random`](RandomAgent) moves, a one-ply
-//! [`greedy`](GreedyAgent) player, and Monte-Carlo tree search ([`MctsAgent`]).
+//! [`greedy`](GreedyAgent) player, Monte-Carlo tree search ([`MctsAgent`]) and alpha-beta search
+//! ([`AlphaBetaAgent`]).
 //!
-//! Agents are named by short text specs (`random`, `greedy`, `mcts:iterations=2000`), parsed by
+//! Agents are named by short text specs (`random`, `greedy`, `mcts:iterations=2000`,
+//! `alphabeta:depth=6`), parsed by
 //! [`AgentSpec::parse`] and built with [`AgentSpec::build`]:
 //!
 //! ```
@@ -13,12 +15,15 @@
 //!
 //! Every agent is deterministic under its random number generator, except MCTS with a time budget.
 
+pub mod alphabeta;
 pub mod auto;
 pub mod greedy;
+mod judge;
 pub mod mcts;
 pub mod random;
 pub mod review;
 
+pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig};
 pub use auto::{AutoAgent, AutoConfig, Traits};
 pub use greedy::GreedyAgent;
 pub use mcts::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH};
@@ -190,7 +195,7 @@ pub enum SpecError {
 }
 
 /// The agent kinds, as specs name them.
-pub const KINDS: &[&str] = &["random", "greedy", "mcts", "auto"];
+pub const KINDS: &[&str] = &["random", "greedy", "mcts", "alphabeta", "auto"];
 
 /// A parsed agent spec: which agent, with which parameters. Parse with [`str::parse`] or
 /// [`AgentSpec::parse`]; written back by `Display` in the same syntax.
@@ -213,6 +218,8 @@ pub enum AgentSpec {
     Greedy,
     /// Monte-Carlo tree search.
     Mcts(MctsConfig),
+    /// Alpha-beta search.
+    AlphaBeta(AlphaBetaConfig),
     /// A player picked for the game from its traits ([`AutoAgent`]).
     Auto(AutoConfig),
 }
@@ -238,6 +245,11 @@ impl AgentSpec {
     /// `policy` (`light` or `uniform` playouts), `eval` (`material` or `draw`: how a cut playout of a game
     /// without scoring is judged).
     ///
+    /// Alpha-beta parameters ([`AlphaBetaConfig::PARAMS`]): `depth` (plies), `ms` (milliseconds per move;
+    /// with both, the first limit reached stops the search; with neither, depth
+    /// [`AlphaBetaConfig::DEFAULT_DEPTH`]), `q` (plies of quiescence search, `on` or `off`), `tt`
+    /// (megabytes of transposition table, 0 for none).
+    ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, MctsConfig};
     /// use qipan::core::playout::Policy;
@@ -248,6 +260,8 @@ impl AgentSpec {
     /// assert_eq!((c.iterations, c.millis), (Some(MctsConfig::DEFAULT_ITERATIONS), None));
     /// let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:ms=100:policy=uniform")? else { panic!() };
     /// assert_eq!((c.iterations, c.millis, c.policy), (None, Some(100), Policy::Uniform));
+    /// let AgentSpec::AlphaBeta(c) = AgentSpec::parse("alphabeta:depth=8,ms=1000")? else { panic!() };
+    /// assert_eq!((c.depth, c.millis), (Some(8), Some(1000)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
@@ -291,6 +305,16 @@ impl AgentSpec {
                 }
                 Ok(AgentSpec::Mcts(c))
             }
+            "alphabeta" | "alpha-beta" | "ab" => {
+                let mut c = AlphaBetaConfig::default();
+                for (k, v) in pairs {
+                    c.set(k, v).map_err(|e| e.unwrap_or_else(|| unknown(k, AlphaBetaConfig::PARAMS)))?;
+                }
+                if c.depth.is_none() && c.millis.is_none() {
+                    c.depth = Some(AlphaBetaConfig::DEFAULT_DEPTH);
+                }
+                Ok(AgentSpec::AlphaBeta(c))
+            }
             "auto" => {
                 let mut c = AutoConfig::default();
                 for (k, v) in pairs {
@@ -321,6 +345,7 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::default()),
             AgentSpec::Greedy => Box::new(GreedyAgent::default()),
             AgentSpec::Mcts(c) => Box::new(MctsAgent::new(c.clone())),
+            AgentSpec::AlphaBeta(c) => Box::new(AlphaBetaAgent::new(c.clone())),
             AgentSpec::Auto(c) => Box::new(AutoAgent::new(c.clone())),
         }
     }
@@ -361,6 +386,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => write!(f, "random"),
             AgentSpec::Greedy => write!(f, "greedy"),
             AgentSpec::Mcts(c) => write!(f, "mcts:{c}"),
+            AgentSpec::AlphaBeta(c) => write!(f, "alphabeta:{c}"),
             AgentSpec::Auto(c) if c.millis.is_none() => write!(f, "auto"),
             AgentSpec::Auto(c) => write!(f, "auto:{c}"),
         }

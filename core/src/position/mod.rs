@@ -484,6 +484,38 @@ impl Position {
         self.hash
     }
 
+    /// A key for transposition tables: the board hash ([`Position::hash`]) mixed with the rest of the state
+    /// the moves and the result depend on (the seat to move, reserves, graveyards, captures, counters, the
+    /// seats still in and who holds them, castling and en passant rights, the ko point). The ply and the
+    /// history of repetitions are left out.
+    pub(crate) fn search_key(&self) -> u64 {
+        #[inline]
+        fn mix(h: u64, x: u64) -> u64 {
+            (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95)
+        }
+        let mut h = mix(0x9e37_79b9_7f4a_7c15, u64::from(self.to_move.0));
+        h = mix(h, u64::from(self.swapped) | u64::from(self.ko.0) << 8 | u64::from(self.passer.0) << 24);
+        for n in self.passed {
+            h = mix(h, u64::from(n.0));
+        }
+        for &w in &self.moved {
+            h = mix(h, w);
+        }
+        for &r in self.reserve.iter().chain(&self.graveyard) {
+            h = mix(h, u64::from(r));
+        }
+        for &c in &self.captures {
+            h = mix(h, u64::from(c));
+        }
+        for &c in &self.counters {
+            h = mix(h, c as u64);
+        }
+        for (&a, c) in self.alive.iter().zip(&self.controller) {
+            h = mix(h, u64::from(a) | u64::from(c.0) << 1);
+        }
+        h ^ self.hash
+    }
+
     /// Pieces captured by each seat.
     ///
     /// ```

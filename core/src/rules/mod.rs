@@ -403,6 +403,10 @@ pub struct Rules {
     /// Per piece type, what it is worth when material is counted (`value: 13` in a piece's definition).
     /// Empty, or a type beyond its end: 1. See [`Rules::value`].
     pub values: Vec<f64>,
+    /// Per piece type, whether its definition says what it is worth (`value:`): the alpha-beta search
+    /// takes those values as they are and estimates the others from how far the pieces move
+    /// ([`piece_values`](crate::ai::alphabeta::piece_values)). Empty, or a type beyond its end: not said.
+    pub value_declared: Vec<bool>,
 }
 
 /// What the rules make of a captured piece.

@@ -240,6 +240,7 @@ impl<'a> Compiler<'a> {
             r.captured_as = captured_as;
             // Values are numbers: the reader refuses `.nan` and infinities.
             r.values = def.pieces.0.iter().map(|(_, p)| p.value.as_ref().map_or(1.0, |v| v.value)).collect();
+            r.value_declared = def.pieces.0.iter().map(|(_, p)| p.value.is_some()).collect();
         }
         let look = self.look(def, &board, &seats, &piece_names);
         let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());

@@ -50,6 +50,13 @@ impl Compiler<'_> {
                 }
                 found
             });
+            if let Some(v) = p.value.as_ref().filter(|v| v.value < 0.0) {
+                self.error(
+                    v.referenced,
+                    format!("piece `{}` has a negative value {}", name.value, v.value),
+                    Some("a piece's value is a number of at least 0 (`value: 3`)".into()),
+                );
+            }
             pieces.push(PieceType {
                 name: name.value.clone(),
                 symbols,

@@ -7,12 +7,12 @@ mod tree;
 
 pub use config::{CutEval, MctsConfig};
 
+use super::judge::{captured, scored};
 use super::{Agent, AgentRng, Evaluation};
-use crate::hooks::{HookError, HookPoint};
-use crate::moves::{Move, MoveKind};
+use crate::hooks::HookError;
+use crate::moves::Move;
 use crate::playout::PlayoutBuf;
 use crate::position::{MoveBuf, Position};
-use crate::rules::Scoring;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -461,28 +461,6 @@ fn rank(proof: Option<(f32, u16)>, visits: u32, sum: f64, all_proven: bool) -> (
         Some((v, _)) if v <= 0.0 => (0, visits as f64, 0.0),
         _ => (2, visits as f64, sum / visits.max(1) as f64),
     }
-}
-
-/// What `mv` captures at once, as the moving side sees it before the consequences: the piece on its
-/// destination and the piece it shoots, each counting 1, or 3 for a royal piece. Group captures (Go)
-/// are not seen.
-fn captured(pos: &Position, mv: &Move) -> u32 {
-    let royal = &pos.game().rules.end.royal;
-    let value = |n: crate::board::NodeId| match (n.is_some() && n != mv.from).then(|| pos.cell(n)).flatten() {
-        Some(p) if royal.contains(&p.piece) => 3,
-        Some(_) => 1,
-        None => 0,
-    };
-    match mv.kind {
-        MoveKind::Move | MoveKind::Shoot => value(mv.to) + value(mv.take),
-        _ => value(mv.take),
-    }
-}
-
-/// Whether the game has a score that can judge any position.
-pub(crate) fn scored(pos: &Position) -> bool {
-    let g = pos.game();
-    g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
 }
 
 impl Agent for MctsAgent {
