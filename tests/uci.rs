@@ -7,6 +7,7 @@ mod common;
 
 use common::fairy::Fairy;
 use qipan::core::Position;
+use qipan::core::ai::AgentSpec;
 use qipan::core::uci::{parse_uci, uci_text};
 use qipan::uci::UciEngine;
 use std::collections::BTreeSet;
@@ -195,4 +196,27 @@ fn python_chess_referees_a_match_with_fairy_stockfish() {
             assert_eq!(Some(qipan::record::pgn_result(&replay.position)), theirs, "{text}");
         }
     }
+}
+
+/// Alpha-beta behind UCI: `go depth` is its depth, a mate it finds is `score mate N`, and `auto` picks it
+/// for chess; `go movetime` bounds it.
+#[test]
+fn alpha_beta_answers_go_with_its_depth_and_mates() {
+    let run = |player: &str, go: &str| {
+        let mut engine = UciEngine::new("chess", &[], 1).unwrap().with_player(AgentSpec::parse(player).unwrap());
+        // No `quit`: it would stop the search; the end of the input waits for it.
+        let input = format!("position fen 8/6k1/8/8/8/8/R7/1R4K1 w - - 0 1\n{go}\n");
+        String::from_utf8(engine.serve(input.as_bytes(), Vec::new()).unwrap()).unwrap()
+    };
+    // Mate in 3 with two rooks: found at depth 5.
+    let out = run("alphabeta", "go depth 5");
+    let info = out.lines().find(|l| l.starts_with("info depth")).expect("an info line");
+    assert!(info.starts_with("info depth 5 ") && info.contains(" score mate 3 "), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    let out = run("auto", "go depth 5");
+    assert!(out.contains(" score mate 3 "), "auto picks alpha-beta for chess: {out}");
+    let start = std::time::Instant::now();
+    let out = run("alphabeta", "go movetime 200");
+    assert!(start.elapsed() < std::time::Duration::from_secs(3), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
 }

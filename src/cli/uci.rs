@@ -17,8 +17,9 @@ pub struct UciArgs {
     /// Random seed for the player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The player that answers `go` (random, greedy, mcts[:iterations=N,ms=N,c=X]); `go`'s limits set an
-    /// MCTS player's budgets. The GUI may change it with `setoption name Player`.
+    /// The player that answers `go` (random, greedy, mcts[:iterations=N,ms=N,c=X,...],
+    /// alphabeta[:depth=N,ms=N], auto); `go`'s limits set an MCTS or alpha-beta player's budgets. The GUI
+    /// may change it with `setoption name Player`.
     #[arg(long, value_name = "AGENT")]
     ai: Option<String>,
 }

@@ -50,6 +50,7 @@ fn budgeted(text: &str, iterations: u32, millis: u64) -> Result<AgentSpec, ApiEr
             Some(m) => m > millis,
             None => c.depth.is_none_or(|d| d > qipan_core::ai::AlphaBetaConfig::DEFAULT_DEPTH),
         },
+        AgentSpec::Auto(c) => c.millis.is_some_and(|m| m > millis),
         _ => false,
     };
     if over {

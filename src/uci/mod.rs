@@ -174,8 +174,8 @@ impl UciEngine {
         })
     }
 
-    /// Lets `spec`'s player search (MCTS by default). `go`'s limits set an MCTS player's budgets; other
-    /// players answer at once.
+    /// Lets `spec`'s player search (MCTS by default; `auto` picks its player for the game). `go`'s limits
+    /// set an MCTS or alpha-beta player's budgets; other players answer at once.
     ///
     /// ```
     /// use qipan::core::ai::AgentSpec;

@@ -1,7 +1,7 @@
 //! `go`: its limits, the search in a thread of its own, and what it reports (`info`, `bestmove`).
 
 use super::Sink;
-use qipan_core::ai::{AgentRng, AgentSpec, MctsAgent, MctsConfig};
+use qipan_core::ai::{AgentRng, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, MctsAgent, MctsConfig};
 use qipan_core::uci::uci_text;
 use qipan_core::{Position, SeatId};
 use std::sync::Arc;
@@ -105,6 +105,26 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// The settings of an alpha-beta player under these limits: `depth` and the time budget replace the
+    /// spec's own when `go` gives either; `infinite` searches until `stop`.
+    fn alphabeta(&self, mut config: AlphaBetaConfig, seat: SeatId) -> AlphaBetaConfig {
+        if self.infinite {
+            (config.depth, config.millis) = (Some(MAX_DEPTH), None);
+            return config;
+        }
+        let depth = self.depth.filter(|&d| d > 0).map(|d| d.min(MAX_DEPTH));
+        let millis = self.budget(seat);
+        if depth.is_some() || millis.is_some() {
+            (config.depth, config.millis) = (depth, millis);
+        }
+        config
+    }
+}
+
+/// The deepest `go depth N` or `go infinite` lets alpha-beta search.
+const MAX_DEPTH: u32 = 64;
+
 /// A search under way.
 pub struct Search {
     stop: Arc<AtomicBool>,
@@ -116,7 +136,13 @@ impl Search {
     /// Starts searching `pos` with `spec`'s player under `limits`; the thread writes `info` and `bestmove`.
     pub fn start(pos: Position, spec: &AgentSpec, limits: &Limits, rng: AgentRng, sink: Sink) -> Search {
         let seat = pos.to_move();
-        let (stop, mut agent): (Arc<AtomicBool>, Player) = match spec {
+        // `auto` picks its player for the game first.
+        let spec = spec.resolve(&pos).unwrap_or_else(|_| spec.clone());
+        let (stop, mut agent): (Arc<AtomicBool>, Player) = match &spec {
+            AgentSpec::AlphaBeta(config) => {
+                let ab = AlphaBetaAgent::new(limits.alphabeta(config.clone(), seat));
+                (ab.stop_flag(), Player::AlphaBeta(Box::new(ab)))
+            }
             AgentSpec::Mcts(config) => {
                 let mcts = MctsAgent::new(limits.config(config.clone(), seat));
                 (mcts.stop_flag(), Player::Mcts(Box::new(mcts)))
@@ -149,6 +175,7 @@ impl Search {
 
 enum Player {
     Mcts(Box<MctsAgent>),
+    AlphaBeta(Box<AlphaBetaAgent>),
     Other(Box<dyn qipan_core::ai::Agent>),
 }
 
@@ -178,6 +205,31 @@ fn think(pos: &Position, player: &mut Player, mut rng: AgentRng, infinite: bool,
                 }
                 lines.push(info);
                 (children.first().map(|c| c.0), pv)
+            }
+            Err(e) => {
+                lines.push(format!("info string the search failed: {e}"));
+                (None, Vec::new())
+            }
+        },
+        Player::AlphaBeta(ab) => match ab.search(pos, &mut rng) {
+            Ok(moves) => {
+                let pv = ab.principal_variation();
+                let elapsed = start.elapsed();
+                let nodes = ab.last_nodes();
+                let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+                let mut info = format!(
+                    "info depth {} nodes {nodes} time {} nps {nps}",
+                    ab.last_depth().max(1),
+                    elapsed.as_millis()
+                );
+                if let Some(&(_, score)) = moves.first() {
+                    info.push_str(&score_text(score));
+                }
+                if !pv.is_empty() {
+                    info.push_str(&format!(" pv {}", line_text(pos, &pv).join(" ")));
+                }
+                lines.push(info);
+                (moves.first().map(|m| m.0), pv)
             }
             Err(e) => {
                 lines.push(format!("info string the search failed: {e}"));
@@ -227,6 +279,17 @@ fn line_text(pos: &Position, line: &[qipan_core::Move]) -> Vec<String> {
         }
     }
     texts
+}
+
+/// An alpha-beta score as UCI writes it: ` score mate N` (in moves, negative when mated) for a win or loss
+/// found, else ` score cp N` (hundredths of a piece of value 1, close to centipawns in chess).
+fn score_text(score: i32) -> String {
+    let plies = AlphaBetaAgent::WIN - score.abs();
+    match score {
+        s if AlphaBetaAgent::is_win(s) => format!(" score mate {}", (plies + 1) / 2),
+        s if AlphaBetaAgent::is_loss(s) => format!(" score mate -{}", (plies + 1) / 2),
+        s => format!(" score cp {s}"),
+    }
 }
 
 /// A mean reward in [0, 1] as centipawns, on the logistic scale engines use (0.5 is 0, 0.76 about 200).

@@ -1,0 +1,83 @@
+//! `auto`: what it picks for each kind of game, and that its picks beat the old default and play small
+//! games perfectly. Short seeded matches with fixed budgets, so they are the same on every machine; the
+//! note and the book give the longer matches at equal time.
+
+use qipan::core::SeatId;
+use qipan::core::ai::{Agent, AgentRng, AgentSpec, AutoConfig, Traits};
+use qipan::simulate::Simulation;
+use rand::SeedableRng;
+
+fn load(name: &str, set: &[(&str, &str)]) -> std::sync::Arc<qipan::core::Game> {
+    qipan::load(name, &set.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>()).unwrap()
+}
+
+fn pick(name: &str, set: &[(&str, &str)]) -> AgentSpec {
+    AutoConfig::default().pick(&Traits::of(&load(name, set).start()).unwrap())
+}
+
+#[test]
+fn auto_picks_by_the_game_s_traits() {
+    for game in ["chess", "xiangqi", "breakthrough", "leader-cannon", "makruk"] {
+        assert!(matches!(pick(game, &[]), AgentSpec::AlphaBeta(_)), "{game}: {}", pick(game, &[]));
+    }
+    for (game, rave) in [("go", true), ("hex", true), ("connect-four", true), ("othello", true), ("amazons", false)] {
+        let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
+        assert_eq!(c.rave > 0.0, rave, "{game}");
+        assert!(c.solver);
+    }
+    // Many players, or a score: MCTS, without RAVE where pieces move.
+    for game in ["seven-kingdoms", "he-qi", "kalah"] {
+        let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
+        assert_eq!(c.rave, 0.0, "{game}");
+    }
+}
+
+/// What `a` scores against `b` (a draw counts a half) over `games` games, seats alternating.
+fn score(game: &std::sync::Arc<qipan::core::Game>, a: &AgentSpec, b: &AgentSpec, games: u64) -> f64 {
+    let mut total = 0.0;
+    for g in 0..games {
+        let a_seat = (g % 2) as usize;
+        let mut agents: Vec<Box<dyn Agent>> = vec![b.build(), b.build()];
+        agents[a_seat] = a.build();
+        let mut rng = AgentRng::seed_from_u64(g + 100);
+        let mut pos = game.start();
+        while let Some(mv) = agents[pos.to_move().idx()].choose(&pos, &mut rng).unwrap() {
+            pos.play(&mv).unwrap();
+        }
+        let winners = &pos.outcome().unwrap().winners;
+        total += match winners.first() {
+            None => 0.5,
+            Some(&w) if w == SeatId(a_seat as u8) => 1.0,
+            Some(_) => 0.0,
+        };
+    }
+    total
+}
+
+#[test]
+fn auto_beats_the_old_default_at_chess() {
+    let chess = load("chess", &[]);
+    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
+    let auto = pick("chess", &[]);
+    let won = score(&chess, &auto, &old, 4);
+    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
+}
+
+#[test]
+fn auto_beats_the_old_default_at_go() {
+    let go = load("go", &[("size", "7")]);
+    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
+    let auto = pick("go", &[("size", "7")]);
+    let won = score(&go, &auto, &old, 6);
+    assert!(won >= 5.0, "{auto} scored {won} of 6 against {old}");
+}
+
+#[test]
+fn tic_tac_toe_between_auto_players_is_always_a_draw() {
+    let game = load("tic-tac-toe", &[]);
+    let mut sim = Simulation::new(game, 40).with_seed(3).with_threads(1);
+    sim.agents = vec![Some(AgentSpec::parse("auto").unwrap()); 2];
+    let records = sim.run(&|_| {}).unwrap();
+    let draws = records.iter().filter(|r| r.winners.is_empty()).count();
+    assert!(draws >= 38, "{draws} draws in 40 games");
+}
