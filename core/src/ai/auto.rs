@@ -54,6 +54,15 @@ pub struct Traits {
     pub length: f64,
 }
 
+/// Reading a game's traits.
+///
+/// ```
+/// use qipan::core::ai::Traits;
+///
+/// let hex = Traits::of(&qipan::load("hex", &[])?.start())?;
+/// assert!(hex.placement && !hex.scored && hex.players == 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl Traits {
     /// Random games played to learn a game's traits, and the longest of them.
     const GAMES: u64 = 8;
@@ -99,6 +108,16 @@ fn placement(mv: &Move) -> bool {
     matches!(mv.kind, MoveKind::Place | MoveKind::Drop)
 }
 
+/// What `auto` may be told, and what it picks.
+///
+/// ```
+/// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
+///
+/// let breakthrough = Traits::of(&qipan::load("breakthrough", &[])?.start())?;
+/// assert!(matches!(AutoConfig::default().pick(&breakthrough), AgentSpec::AlphaBeta(_)));
+/// assert_eq!(AutoConfig::PARAMS, ["ms"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl AutoConfig {
     /// The parameters a spec may set.
     pub const PARAMS: &'static [&'static str] = &["ms"];
@@ -236,9 +255,7 @@ impl AutoAgent {
     pub fn picked(&self) -> Option<&AgentSpec> {
         self.picked.as_ref().map(|(spec, _)| spec)
     }
-}
 
-impl AutoAgent {
     /// The player picked for `pos`'s game, picked now if not yet.
     fn agent(&mut self, pos: &Position) -> Result<&mut dyn Agent, HookError> {
         if self.picked.is_none() {

@@ -349,9 +349,7 @@ impl AgentSpec {
             AgentSpec::Auto(c) => Box::new(AutoAgent::new(c.clone())),
         }
     }
-}
 
-impl AgentSpec {
     /// The spec this one stands for in a game that starts at `start`: `auto`'s pick
     /// ([`AutoConfig::pick`] on the game's [`Traits`]); any other spec is itself. A study resolves its
     /// specs once, rather than have every game's `auto` read the game again.

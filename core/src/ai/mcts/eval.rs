@@ -6,6 +6,19 @@ use crate::hooks::HookError;
 use crate::outcome::{EndReason, GameResult};
 use crate::position::Position;
 
+/// Judging playouts: by the result, the score, or material when cut short.
+///
+/// ```
+/// use qipan::core::ai::{CutEval, MctsAgent, MctsConfig};
+/// use rand::SeedableRng;
+///
+/// // Cut after two plies and judged as draws, every move of chess is worth a half.
+/// let config = MctsConfig { iterations: Some(50), depth: Some(2), eval: CutEval::Draw, ..MctsConfig::default() };
+/// let game = qipan::load("chess", &[])?;
+/// let children = MctsAgent::new(config).search(&game.start(), &mut rand::rngs::SmallRng::seed_from_u64(1))?;
+/// assert!(children.iter().filter(|c| c.1 > 0).all(|c| c.2 == 0.5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl MctsAgent {
     /// Scores the end of a playout into `self.reward`.
     pub(super) fn evaluate(&mut self, pos: &Position) -> Result<(), HookError> {

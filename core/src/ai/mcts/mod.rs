@@ -404,8 +404,7 @@ impl MctsAgent {
     fn root_children(&self, others: &[MctsAgent]) -> Vec<(Move, u32, f64)> {
         let root = &self.nodes[0];
         let mover = root.mover.idx();
-        // (move, visits, reward sum, proven result for the mover and its plies)
-        let mut merged: Vec<(Move, u32, f64, Option<(f32, u16)>)> = self
+        let mut merged: Vec<RootChild> = self
             .children(0)
             .map(|(c, ch)| (ch.mv, ch.visits, self.sums[c * self.seats + mover] as f64, self.proof(c, mover)))
             .collect();
@@ -449,6 +448,10 @@ impl MctsAgent {
         self.nodes[i].proven.then(|| (self.proofs[i * self.seats + p], self.nodes[i].plies))
     }
 }
+
+/// A root child's statistics over every tree: its move, visits, reward sum for the mover, and what it is
+/// proven to give the mover and in how many plies.
+type RootChild = (Move, u32, f64, Option<(f32, u16)>);
 
 /// How a child ranks among its siblings, compared as a tuple, the greater first: proven wins for the
 /// mover (the quickest first), then unproven children by visits and mean reward (`sum` over `visits`),

@@ -42,6 +42,21 @@ pub(super) const NONE: u32 = u32::MAX;
 /// A proven result that gives the mover this much is an outright win: nothing better exists.
 pub(super) const WIN: f32 = 1.0 - 1e-6;
 
+/// Growing the tree: every iteration descends by UCT (with RAVE), plays out, and backs up its result and
+/// the proofs it settles.
+///
+/// ```
+/// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
+/// use rand::SeedableRng;
+///
+/// // Two iterations grow the root's first two children (the pass comes first).
+/// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+/// let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(2), rave: 0.0, ..MctsConfig::default() });
+/// let children = mcts.search(&game.start(), &mut AgentRng::seed_from_u64(1))?;
+/// assert_eq!(children.iter().filter(|c| c.1 == 1).count(), 2);
+/// assert!(children.iter().any(|c| c.0.is_pass() && c.1 == 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl MctsAgent {
     /// Empties the tree and plants its root.
     pub(super) fn clear_tree(&mut self, seats: usize) {
