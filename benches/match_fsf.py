@@ -9,20 +9,15 @@ Usage: python3 benches/match_fsf.py [--qipan BIN] [--ai SPEC] [--games N] [--ms 
 """
 
 import argparse
-import math
+import os
 import shutil
+import sys
 
 import chess
 import chess.engine
 
-
-def wilson(score, n, z=1.96):
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match_common import wilson  # noqa: E402
 
 
 def main():

@@ -10,71 +10,41 @@ qipan spec's ms when --ai is not given)
 """
 
 import argparse
-import math
-import shutil
-import subprocess
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "tools"))
+from gtp_match import Engine, gnugo_path  # noqa: E402  (the GTP client the rules tests use)
+from match_common import wilson  # noqa: E402
 
 
-class Engine:
-    """A GTP engine in a child process."""
-
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"engine closed on `{command}`")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if answer.startswith("?"):
-            raise RuntimeError(f"`{command}` refused: {answer}")
-        return answer.lstrip("=").strip()
-
-    def close(self):
-        try:
-            self.send("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait(timeout=10)
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def send(engine, command):
+    """A command's answer; a refusal is an error."""
+    ok, text = engine.send(command)
+    if not ok:
+        raise RuntimeError(f"`{command}` refused: {text}")
+    return text
 
 
 def play(qipan, gnugo, qipan_colour, size, komi, max_moves):
     """One game; returns (winner colour, result text, moves)."""
     for engine in (qipan, gnugo):
-        engine.send(f"boardsize {size}")
-        engine.send("clear_board")
-        engine.send(f"komi {komi}")
+        for command in (f"boardsize {size}", "clear_board", f"komi {komi}"):
+            send(engine, command)
     passes, moves, colour = 0, 0, "black"
     played = []
     while passes < 2 and moves < max_moves:
         mover, other = (qipan, gnugo) if colour == qipan_colour else (gnugo, qipan)
-        vertex = mover.send(f"genmove {colour}")
+        vertex = send(mover, f"genmove {colour}")
         if vertex.lower() == "resign":
             winner = "white" if colour == "black" else "black"
             return winner, f"{winner[0].upper()}+R", moves
-        other.send(f"play {colour} {vertex}")
+        send(other, f"play {colour} {vertex}")
         played.append(vertex)
         passes = passes + 1 if vertex.lower() == "pass" else 0
         moves += 1
         colour = "white" if colour == "black" else "black"
-    score = gnugo.send("final_score")
+    score = send(gnugo, "final_score")
     winner = "black" if score.upper().startswith("B") else "white" if score.upper().startswith("W") else None
     if VERBOSE:
         print(" ".join(played))
@@ -99,7 +69,7 @@ def main():
     global VERBOSE
     VERBOSE = a.verbose
     spec = a.ai or f"auto:ms={int(a.seconds * 1000)}"
-    gnugo_bin = shutil.which("gnugo") or "/usr/games/gnugo"
+    gnugo_bin = gnugo_path()
     wins = 0.0
     for g in range(a.games):
         qipan_colour = "black" if g % 2 == 0 else "white"

@@ -1,0 +1,13 @@
+"""What the match scripts share."""
+
+import math
+
+
+def wilson(score, n, z=1.96):
+    """The 95% Wilson interval of a score (wins, draws counting a half) over n games, as fractions."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
