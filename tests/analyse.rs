@@ -68,10 +68,20 @@ fn an_sgf_game_is_judged_from_its_record() {
 }
 
 #[test]
+fn records_too_long_to_judge_are_refused() {
+    let moves = vec!["pass"; 2001].join(", ");
+    let path = record("long", &format!("game: go\noptions: {{ size: 9 }}\nmoves: [{moves}]\n"));
+    let out = qipan(&["analyse", path.to_str().unwrap(), "--ai", "mcts:iterations=10"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the record has 2001 moves: analyse judges at most 2000"), "{err}");
+}
+
+#[test]
 fn players_that_do_not_weigh_positions_are_refused() {
     let path = record("random", "game: tic-tac-toe\nmoves: [a1]\n");
     let out = qipan(&["analyse", path.to_str().unwrap(), "--ai", "random"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("`random` plays but does not weigh positions: use mcts or auto"), "{err}");
+    assert!(err.contains("`random` plays but does not weigh positions: use mcts, alphabeta or auto"), "{err}");
 }

@@ -19,7 +19,7 @@ pub struct AnalyseArgs {
     /// Set a game option for an SGF record, e.g. `--set size=9` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
-    /// The player that judges the moves: any agent that weighs positions (mcts, auto).
+    /// The player that judges the moves: any agent that weighs positions (mcts, alphabeta, auto).
     #[arg(long, value_name = "AGENT", default_value = "auto")]
     ai: String,
     /// How many of the costliest moves to list.
@@ -33,6 +33,9 @@ pub struct AnalyseArgs {
     json: bool,
 }
 
+/// The longest record judged: every position is searched, and an SGF is replayed once per move.
+const MAX_PLIES: usize = 2000;
+
 pub fn run(a: AnalyseArgs) -> anyhow::Result<ExitCode> {
     let (game, positions) = positions(&a)?;
     let asked = AgentSpec::parse(&a.ai).map_err(|e| anyhow::anyhow!("--ai: `{}`: {e}", a.ai))?;
@@ -40,8 +43,9 @@ pub fn run(a: AnalyseArgs) -> anyhow::Result<ExitCode> {
     let spec = asked.resolve(start)?;
     let mut judge = spec.build();
     let mut rng = AgentRng::seed_from_u64(a.seed);
-    let reviews = review(&positions, judge.as_mut(), &mut rng)?
-        .ok_or_else(|| anyhow::anyhow!("--ai: `{spec}` plays but does not weigh positions: use mcts or auto"))?;
+    let reviews = review(&positions, judge.as_mut(), &mut rng)?.ok_or_else(|| {
+        anyhow::anyhow!("--ai: `{spec}` plays but does not weigh positions: use mcts, alphabeta or auto")
+    })?;
     let mut worst: Vec<&MoveReview> = reviews.iter().filter(|r| r.loss() > 0.0).collect();
     worst.sort_by(|x, y| y.loss().total_cmp(&x.loss()).then(x.ply.cmp(&y.ply)));
     worst.truncate(a.worst);
@@ -110,6 +114,9 @@ fn positions(a: &AnalyseArgs) -> anyhow::Result<(Arc<Game>, Vec<Position>)> {
         [file] => GameRecord::read_file(Path::new(file)).map_err(|e| anyhow::anyhow!("{file}: {e}"))?,
         _ => unreachable!("clap takes one or two arguments"),
     };
+    if record.moves.len() > MAX_PLIES {
+        anyhow::bail!("the record has {} moves: analyse judges at most {MAX_PLIES}", record.moves.len());
+    }
     let replay = record.replay()?;
     if let Some(r) = &replay.refused {
         anyhow::bail!("move {} ({}) is refused: {}", r.number, r.text, r.reason);
@@ -148,6 +155,9 @@ fn sgf_positions(game: &str, path: &str, set: &[String]) -> anyhow::Result<(Arc<
     let whole = qipan::record::replay_position(&built, &sgf, None, check)?;
     if let Some((number, why)) = whole.illegal {
         anyhow::bail!("{path}: move {number} is refused: {why}");
+    }
+    if whole.moves > MAX_PLIES {
+        anyhow::bail!("{path}: the record has {} moves: analyse judges at most {MAX_PLIES}", whole.moves);
     }
     let positions = (0..=whole.moves)
         .map(|k| qipan::record::replay_position(&built, &sgf, Some(k), check).map(|r| r.position))

@@ -363,7 +363,8 @@ impl MctsAgent {
         let out = results.0.and_then(|()| results.1.into_iter().collect::<Result<(), _>>());
         self.helpers = helpers;
         out?;
-        self.last_iterations += self.helpers.iter().map(|h| h.last_iterations).sum::<u32>();
+        self.last_iterations =
+            self.helpers.iter().fold(self.last_iterations, |n, h| n.saturating_add(h.last_iterations));
         self.last_depth = self.helpers.iter().map(|h| h.last_depth).fold(self.last_depth, u32::max);
         Ok(self.root_children(&self.helpers))
     }
