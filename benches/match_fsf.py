@@ -17,7 +17,7 @@ import chess
 import chess.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match_common import wilson  # noqa: E402
+from match_common import outcome_word, score_line  # noqa: E402
 
 
 def main():
@@ -56,11 +56,8 @@ def main():
             how = outcome.termination.name.lower()
         score += won
         colour = "white" if qipan_white else "black"
-        result = {1.0: "win", 0.5: "draw", 0.0: "loss"}[won]
-        print(f"game {g + 1}: qipan {colour}, {board.ply()} plies, {how}: {result}", flush=True)
-    lo, hi = wilson(score, a.games)
-    print(f"qipan ({a.ai}) against Fairy-Stockfish Skill Level {a.skill}, {a.ms} ms a move: "
-          f"{score:g}/{a.games} = {100 * score / a.games:.1f}% [95%: {100 * lo:.1f}, {100 * hi:.1f}]")
+        print(f"game {g + 1}: qipan {colour}, {board.ply()} plies, {how}: {outcome_word(won)}", flush=True)
+    print(score_line(f"qipan ({a.ai}) against Fairy-Stockfish Skill Level {a.skill}, {a.ms} ms a move", score, a.games))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "tools"))
 from gtp_match import Engine, gnugo_path  # noqa: E402  (the GTP client the rules tests use)
-from match_common import wilson  # noqa: E402
+from match_common import outcome_word, score_line  # noqa: E402
 
 
 def send(engine, command):
@@ -82,10 +82,9 @@ def main():
             gnugo.close()
         won = 1.0 if winner == qipan_colour else 0.5 if winner is None else 0.0
         wins += won
-        print(f"game {g + 1}: qipan {qipan_colour}, {moves} moves, {result}: {'win' if won == 1 else 'loss' if won == 0 else 'draw'}", flush=True)
-    lo, hi = wilson(wins, a.games)
-    print(f"qipan ({spec}) against GNU Go level {a.level}, {a.size}x{a.size}, komi {a.komi}: "
-          f"{wins:g}/{a.games} = {100 * wins / a.games:.1f}% [95%: {100 * lo:.1f}, {100 * hi:.1f}]")
+        print(f"game {g + 1}: qipan {qipan_colour}, {moves} moves, {result}: {outcome_word(won)}", flush=True)
+    what = f"qipan ({spec}) against GNU Go level {a.level}, {a.size}x{a.size}, komi {a.komi}"
+    print(score_line(what, wins, a.games))
 
 
 if __name__ == "__main__":

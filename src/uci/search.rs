@@ -188,21 +188,10 @@ fn think(pos: &Position, player: &mut Player, mut rng: AgentRng, infinite: bool,
         Player::Mcts(mcts) => match mcts.search(pos, &mut rng) {
             Ok(children) => {
                 let pv = mcts.principal_variation();
-                let elapsed = start.elapsed();
-                let nodes = mcts.last_iterations() as u64;
-                let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-                let mut info = format!(
-                    "info depth {} seldepth {} nodes {nodes} time {} nps {nps}",
-                    pv.len().max(1),
-                    mcts.last_depth().max(pv.len() as u32),
-                    elapsed.as_millis()
-                );
-                if let Some(&(_, _, reward)) = children.first().filter(|c| !c.2.is_nan()) {
-                    info.push_str(&format!(" score cp {}", centipawns(reward)));
-                }
-                if !pv.is_empty() {
-                    info.push_str(&format!(" pv {}", line_text(pos, &pv).join(" ")));
-                }
+                let depth = format!("depth {} seldepth {}", pv.len().max(1), mcts.last_depth().max(pv.len() as u32));
+                let score =
+                    children.first().filter(|c| !c.2.is_nan()).map(|c| format!(" score cp {}", centipawns(c.2)));
+                let info = info_line(pos, &depth, mcts.last_iterations() as u64, start, score, &pv);
                 lines.push(info);
                 (children.first().map(|c| c.0), pv)
             }
@@ -214,20 +203,9 @@ fn think(pos: &Position, player: &mut Player, mut rng: AgentRng, infinite: bool,
         Player::AlphaBeta(ab) => match ab.search(pos, &mut rng) {
             Ok(moves) => {
                 let pv = ab.principal_variation();
-                let elapsed = start.elapsed();
-                let nodes = ab.last_nodes();
-                let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-                let mut info = format!(
-                    "info depth {} nodes {nodes} time {} nps {nps}",
-                    ab.last_depth().max(1),
-                    elapsed.as_millis()
-                );
-                if let Some(&(_, score)) = moves.first() {
-                    info.push_str(&score_text(score));
-                }
-                if !pv.is_empty() {
-                    info.push_str(&format!(" pv {}", line_text(pos, &pv).join(" ")));
-                }
+                let depth = format!("depth {}", ab.last_depth().max(1));
+                let score = moves.first().map(|&(_, score)| score_text(score));
+                let info = info_line(pos, &depth, ab.last_nodes(), start, score, &pv);
                 lines.push(info);
                 (moves.first().map(|m| m.0), pv)
             }
@@ -266,6 +244,25 @@ fn think(pos: &Position, player: &mut Player, mut rng: AgentRng, infinite: bool,
         }
     }
     lines
+}
+
+/// A search's `info` line: its depth fields, nodes, time and speed since `start`, score and line.
+fn info_line(
+    pos: &Position,
+    depth: &str,
+    nodes: u64,
+    start: Instant,
+    score: Option<String>,
+    pv: &[qipan_core::Move],
+) -> String {
+    let elapsed = start.elapsed();
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+    let mut info = format!("info {depth} nodes {nodes} time {} nps {nps}", elapsed.as_millis());
+    info.push_str(&score.unwrap_or_default());
+    if !pv.is_empty() {
+        info.push_str(&format!(" pv {}", line_text(pos, pv).join(" ")));
+    }
+    info
 }
 
 /// The moves of a line from `pos`, each in the position it is played from; it stops at a move that fails.
