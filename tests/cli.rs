@@ -374,7 +374,19 @@ fn an_error_that_quotes_its_cause_says_it_once() {
 
 #[test]
 fn simulate_draws_a_start_per_game_under_start_random() {
-    let out = qipan(&["simulate", "chess960", "--set", "start=random", "--games", "8", "--json", "--threads", "1"]);
+    let out = qipan(&[
+        "simulate",
+        "chess960",
+        "--set",
+        "start=random",
+        "--games",
+        "8",
+        "--json",
+        "--threads",
+        "1",
+        "--ai",
+        "all=random",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let starts: std::collections::BTreeSet<u64> = json(&out)["records"]
         .as_array()
@@ -384,6 +396,6 @@ fn simulate_draws_a_start_per_game_under_start_random() {
         .collect();
     assert!(starts.len() >= 6 && starts.iter().all(|&n| n < 960), "{starts:?}");
     // Without it every game begins from the option's start, and no record names one.
-    let out = qipan(&["simulate", "chess960", "--games", "2", "--json", "--threads", "1"]);
+    let out = qipan(&["simulate", "chess960", "--games", "2", "--json", "--threads", "1", "--ai", "all=random"]);
     assert!(json(&out)["records"].as_array().unwrap().iter().all(|r| r.get("start").is_none()));
 }

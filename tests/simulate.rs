@@ -94,7 +94,7 @@ fn the_report_adds_up() {
 
 #[test]
 fn simulate_json_is_reproducible_and_complete() {
-    let args = ["simulate", "go", "--set", "size=5", "--games", "10", "--ai", "white=greedy", "--json"];
+    let args = ["simulate", "go", "--set", "size=5", "--games", "10", "--ai", "white=greedy,black=random", "--json"];
     let a = json(&qipan(&[&args[..], &["--threads", "1"]].concat()));
     let b = json(&qipan(&[&args[..], &["--threads", "2"]].concat()));
     let strip = |mut v: serde_json::Value| {
@@ -114,9 +114,29 @@ fn simulate_json_is_reproducible_and_complete() {
     assert!(a["first_mover"]["advantage"].is_number());
 }
 
+/// Seats without `--ai` play `auto`, which says what it picked: tic-tac-toe between two such players is
+/// drawn.
+#[test]
+fn unlisted_seats_play_auto() {
+    let out = qipan(&["simulate", "tic-tac-toe", "--games", "6", "--threads", "1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("auto: x, o play mcts:") && err.contains("unlisted seats play auto"), "{err}");
+    let report = json(&out);
+    let players = report["players"].as_array().unwrap();
+    assert!(players.iter().all(|p| p["agent"].as_str().unwrap().starts_with("mcts:")), "{players:?}");
+    assert_eq!(report["players"][0]["draws"]["count"], 6, "{}", report["players"]);
+    // A listed seat keeps its agent; only the other is filled in.
+    let out = qipan(&["simulate", "tic-tac-toe", "--games", "2", "--ai", "x=random", "--json"]);
+    let report = json(&out);
+    assert_eq!(report["players"][0]["agent"], "random");
+    assert!(report["players"][1]["agent"].as_str().unwrap().starts_with("mcts:"));
+}
+
 #[test]
 fn simulate_csv_has_a_row_per_player() {
-    let out = qipan(&["simulate", "seven-kingdoms", "--set", "players=3", "--games", "3", "--csv"]);
+    let out =
+        qipan(&["simulate", "seven-kingdoms", "--set", "players=3", "--games", "3", "--csv", "--ai", "all=random"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -142,7 +162,7 @@ fn simulate_writes_a_chart_and_reads_as_text() {
         "--games",
         "12",
         "--ai",
-        "black=mcts:iterations=20,c=0.5",
+        "black=mcts:iterations=20,c=0.5,white=random",
         "--chart",
         chart.to_str().unwrap(),
     ]);

@@ -17,7 +17,19 @@ fn parquet_rows_are_the_json_records_and_their_moves_replay() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("study.parquet");
     let path = file.to_str().unwrap();
-    let args = ["simulate", "go", "--set", "size=5", "--games", "30", "--seed", "4", "--ai", "white=greedy", "--json"];
+    let args = [
+        "simulate",
+        "go",
+        "--set",
+        "size=5",
+        "--games",
+        "30",
+        "--seed",
+        "4",
+        "--ai",
+        "white=greedy,black=random",
+        "--json",
+    ];
     let json: serde_json::Value = serde_json::from_str(&qipan(&[&args[..], &["--records", path]].concat())).unwrap();
     let records = json["records"].as_array().unwrap();
     let batch = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&file).unwrap())
@@ -60,7 +72,7 @@ fn csv_rows_quote_what_needs_it_and_unknown_formats_are_refused() {
     let dir = std::env::temp_dir().join(format!("qipan-records-csv-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("study.csv");
-    qipan(&["simulate", "tic-tac-toe", "--games", "5", "--records", file.to_str().unwrap()]);
+    qipan(&["simulate", "tic-tac-toe", "--games", "5", "--ai", "all=random", "--records", file.to_str().unwrap()]);
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 6);

@@ -20,7 +20,7 @@ pub struct SimulateArgs {
     /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=auto`), comma-separated or
     /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,clock=MS,c=X,depth=N,threads=N,rave=K,
     /// solver=on|off,...], alphabeta[:depth=N,ms=N,q=N|on|off,tt=MB], auto[:ms=N] (a player picked for
-    /// the game; it says which). Unlisted seats play random.
+    /// the game; it says which). Unlisted seats play `auto`; `--ai all=random` plays random games, quickly.
     #[arg(long, value_name = "SEAT=AGENT")]
     ai: Vec<String>,
     /// Seed: game i is played under a seed derived from this and i only.
@@ -96,6 +96,33 @@ pub fn parse_ai(game: &std::sync::Arc<Game>, values: &[String]) -> anyhow::Resul
     Ok(out)
 }
 
+/// Gives every seat that plays and has no agent, directly or through the seat that holds it, the
+/// player `auto` picks for the game, and says which: a balance study measures the game with players that
+/// search, not with random ones.
+fn unlisted_play_auto(game: &std::sync::Arc<Game>, agents: &mut [Option<AgentSpec>]) -> anyhow::Result<()> {
+    let unlisted: Vec<usize> = (0..agents.len())
+        .filter(|&s| {
+            let seat = &game.seats[s];
+            seat.plays && seat.held_by.idx() == s && agents[s].is_none()
+        })
+        .collect();
+    if unlisted.is_empty() {
+        return Ok(());
+    }
+    let auto = AgentSpec::Auto(Default::default());
+    let spec = auto.resolve(&game.start())?;
+    let names: Vec<&str> = unlisted.iter().map(|&s| game.seats[s].name.as_str()).collect();
+    let verb = if names.len() == 1 { "plays" } else { "play" };
+    eprintln!(
+        "{auto}: {} {verb} {spec} (unlisted seats play auto; --ai all=random for random games)",
+        names.join(", ")
+    );
+    for s in unlisted {
+        agents[s] = Some(spec.clone());
+    }
+    Ok(())
+}
+
 pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
     // `--set start=random`: each game draws its own start from its seed.
     let mut overrides = a.game.overrides()?;
@@ -109,6 +136,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {
         sim = sim.with_random_starts();
     }
     sim.agents = parse_ai(&game, &a.ai)?;
+    unlisted_play_auto(&game, &mut sim.agents)?;
     if let Some(path) = &a.records {
         // Refused before the games are played.
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
