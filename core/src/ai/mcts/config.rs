@@ -25,8 +25,10 @@ pub struct MctsConfig {
     pub c: f64,
     /// Plies a playout may run before it is cut and judged as it stands (by the game's scoring, or by
     /// [`MctsConfig::eval`]); never beyond the game's own ply limit. `None`: to the game's ply limit (at
-    /// most [`SAFETY_DEPTH`](super::SAFETY_DEPTH)) for a scored game, whose score judges any position; [`MctsConfig::DEFAULT_DEPTH`]
-    /// plies for other games, whose cut playouts are judged more roughly, so many short ones do better.
+    /// most [`SAFETY_DEPTH`](super::SAFETY_DEPTH)) for a scored game, whose score judges any position, and
+    /// for a placement game without captures, whose playouts end when the board fills;
+    /// [`MctsConfig::DEFAULT_DEPTH`] plies for other games, whose cut playouts are judged more roughly, so
+    /// many short ones do better.
     pub depth: Option<u32>,
     /// How playout moves are chosen.
     pub policy: Policy,
@@ -48,6 +50,11 @@ pub struct MctsConfig {
     /// wins outright, or whose every move is proven, takes that result and is not searched again; the
     /// search stops once the root is proven, and the quickest win it proved is played.
     pub solver: bool,
+    /// In playouts of line games (tic-tac-toe, Connect Four, Gomoku), take a line that wins at once, and
+    /// otherwise the node where the next seat would complete one ([`PlayoutBuf::decisive`]).
+    ///
+    /// [`PlayoutBuf::decisive`]: crate::playout::PlayoutBuf::decisive
+    pub decisive: bool,
     /// Independent trees searched at once (root parallelism), each with the whole budget; their root
     /// statistics are added up. More threads: more playouts in the same time.
     pub threads: u32,
@@ -106,8 +113,21 @@ impl MctsConfig {
     /// The playout ply cap when none is given, in games without scoring.
     pub const DEFAULT_DEPTH: u32 = 20;
     /// The parameters a spec may set.
-    pub const PARAMS: &'static [&'static str] =
-        &["iterations", "ms", "c", "depth", "tree", "policy", "eval", "bias", "rave", "solver", "threads", "clock"];
+    pub const PARAMS: &'static [&'static str] = &[
+        "iterations",
+        "ms",
+        "c",
+        "depth",
+        "tree",
+        "policy",
+        "eval",
+        "bias",
+        "rave",
+        "solver",
+        "decisive",
+        "threads",
+        "clock",
+    ];
     /// RAVE's equivalence constant when a spec gives none.
     pub const DEFAULT_RAVE: f64 = 1000.0;
     /// The most threads a spec may ask for.
@@ -148,13 +168,8 @@ impl MctsConfig {
             }
             "bias" => self.bias = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
             "rave" => self.rave = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
-            "solver" => {
-                self.solver = match value {
-                    "on" | "true" | "yes" | "1" => true,
-                    "off" | "false" | "no" | "0" => false,
-                    _ => return Err(bad("expected `on` or `off`")),
-                }
-            }
+            "solver" => self.solver = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "decisive" => self.decisive = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "threads" => {
                 let n = positive(value).filter(|&n| n <= MctsConfig::MAX_THREADS as u64);
                 self.threads = n.ok_or_else(|| bad("expected a whole number of threads from 1 to 256"))? as u32;
@@ -189,6 +204,7 @@ impl Default for MctsConfig {
             tree_depth: None,
             rave: MctsConfig::DEFAULT_RAVE,
             solver: true,
+            decisive: true,
             threads: 1,
             clock: None,
         }
@@ -228,6 +244,9 @@ impl fmt::Display for MctsConfig {
         if !self.solver {
             parts.push("solver=off".into());
         }
+        if !self.decisive {
+            parts.push("decisive=off".into());
+        }
         if self.threads != 1 {
             parts.push(format!("threads={}", self.threads));
         }
@@ -235,5 +254,14 @@ impl fmt::Display for MctsConfig {
             parts.push(format!("clock={ms}"));
         }
         write!(f, "{}", parts.join(","))
+    }
+}
+
+/// A switch's value: `on` or `off` (or `true`, `yes`, `1` and their opposites).
+fn switch(value: &str) -> Option<bool> {
+    match value {
+        "on" | "true" | "yes" | "1" => Some(true),
+        "off" | "false" | "no" | "0" => Some(false),
+        _ => None,
     }
 }

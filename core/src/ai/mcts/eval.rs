@@ -81,7 +81,9 @@ impl MctsAgent {
     pub(super) fn cap(&self, pos: &Position) -> u32 {
         let depth = match self.config.depth {
             Some(d) => d,
-            None if scored(pos) => SAFETY_DEPTH,
+            // Without captures, a placement game's pieces only add up: its playouts end within the empty
+            // nodes, and material at a cut says only who moved last.
+            None if scored(pos) || fills_up(pos.game()) => SAFETY_DEPTH,
             None => MctsConfig::DEFAULT_DEPTH,
         };
         match pos.game().rules.end.max_plies {
@@ -89,4 +91,12 @@ impl MctsAgent {
             None => depth,
         }
     }
+}
+
+/// Whether every move of `game` puts a piece on an empty node for good: a lone placement and no capture
+/// of any kind (tic-tac-toe, Connect Four, Gomoku, Hex).
+fn fills_up(game: &crate::Game) -> bool {
+    crate::playout::lone_placement(game).is_some()
+        && game.rules.captures.is_empty()
+        && game.rules.group_capture.is_none()
 }

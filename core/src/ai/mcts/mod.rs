@@ -384,6 +384,7 @@ impl MctsAgent {
         self.expand(0, pos, rng)?;
         Self::material_scores(pos, &mut self.base);
         self.playout.record(self.config.rave > 0.0);
+        self.playout.decisive(self.config.decisive);
         let mut done = 0;
         self.last_depth = 0;
         if self.nodes[0].children > 1 || (weigh_one && self.nodes[0].children == 1) {

@@ -95,13 +95,45 @@ impl LineGoal {
     /// ```
     pub fn made_through(&self, pos: &Position, n: NodeId) -> bool {
         let Some(p) = pos.cell(n).filter(|p| self.counts(pos, *p, p.seat)) else { return false };
-        let length = self.length as u32;
+        self.meets(pos, n, p.seat)
+    }
+
+    /// Whether a piece of type `piece` that `side` placed on the empty node `n` would make a line that
+    /// meets this goal: how playouts find the moves that win at once, and those that stop an opponent's.
+    ///
+    /// ```
+    /// use qipan::core::{PieceId, SeatId, notation::parse_move};
+    ///
+    /// let game = qipan::load("tic-tac-toe", &[])?;
+    /// let mut pos = game.start();
+    /// for text in ["a1", "c1", "a2"] {
+    ///     pos.play(&parse_move(&pos, text)?)?;
+    /// }
+    /// let (goal, a3, b3) = (&game.rules.end.lines[0], game.board.find("a3").unwrap(), game.board.find("b3").unwrap());
+    /// assert!(goal.made_by_placing(&pos, a3, SeatId(0), PieceId::new(0)), "X's a1 a2 a3");
+    /// assert!(!goal.made_by_placing(&pos, a3, SeatId(1), PieceId::new(0)));
+    /// assert!(!goal.made_by_placing(&pos, b3, SeatId(0), PieceId::new(0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn made_by_placing(&self, pos: &Position, n: NodeId, side: SeatId, piece: PieceId) -> bool {
+        pos.cell(n).is_none() && (self.pieces.is_empty() || self.pieces.contains(&piece)) && self.meets(pos, n, side)
+    }
+
+    /// Whether the runs of `side`'s pieces through `n` along some axis, `n` counted, meet the length.
+    #[inline]
+    fn meets(&self, pos: &Position, n: NodeId, side: SeatId) -> bool {
         // A loop with the runs inlined, not `runs_through`: this runs after every move of every playout.
+        self.axes.iter().any(|&axis| self.meets_along(pos, n, side, axis))
+    }
+
+    /// Whether the run of `side`'s pieces through `n` along `axis`, `n` counted, meets the length: of a
+    /// placement on `n`, the only line a piece placed on that axis can have changed.
+    #[inline]
+    pub(crate) fn meets_along(&self, pos: &Position, n: NodeId, side: SeatId, (rel, d, back): Axis) -> bool {
         let board = &pos.game().board;
-        self.axes.iter().any(|&(rel, d, back)| {
-            let run = 1 + self.run(pos, board, rel, Some(d), n, p.seat) + self.run(pos, board, rel, back, n, p.seat);
-            if self.exact { run == length } else { run >= length }
-        })
+        let run = 1 + self.run(pos, board, rel, Some(d), n, side) + self.run(pos, board, rel, back, n, side);
+        let length = self.length as u32;
+        if self.exact { run == length } else { run >= length }
     }
 
     /// The longest run through `n` of pieces that count with `piece`, along any axis (1 when it
