@@ -268,13 +268,54 @@ fn specs() {
     assert_eq!(spec.to_string(), "alphabeta:ms=50,q=0,tt=1");
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
     assert_eq!(spec.build().name(), "alphabeta");
-    for bad in ["depth=0", "depth=65", "depth=deep", "ms=0", "ms=-5", "q=maybe", "tt=-1"] {
+    assert_eq!(AgentSpec::parse("alphabeta:noise=0").unwrap().to_string(), "alphabeta:depth=4,noise=0");
+    for bad in ["depth=0", "depth=65", "depth=deep", "ms=0", "ms=-5", "q=maybe", "tt=-1", "noise=some", "noise=10001"] {
         let err = AgentSpec::parse(&format!("alphabeta:{bad}")).unwrap_err();
         let (k, v) = bad.split_once('=').unwrap();
         assert!(matches!(&err, SpecError::BadValue { param, value, .. } if param == k && value == v), "{bad}: {err:?}");
     }
     assert!(matches!(AgentSpec::parse("alphabeta:iterations=5"), Err(SpecError::UnknownParam { .. })));
     assert!(qipan::core::ai::KINDS.contains(&"alphabeta"));
+}
+
+/// Games between the same alpha-beta players differ from seed to seed (the evaluation's noise), and are
+/// all the same without noise.
+#[test]
+fn noise_makes_games_differ() {
+    let game = qipan::load("breakthrough", &[]).unwrap();
+    let games = |spec: &str| -> std::collections::BTreeSet<Vec<qipan::core::Move>> {
+        (0..4)
+            .map(|seed| {
+                let mut players = [agent(spec), agent(spec)];
+                let mut rng = AgentRng::seed_from_u64(seed);
+                let mut pos = game.start();
+                let mut moves = Vec::new();
+                while moves.len() < 16 {
+                    let Some(mv) = players[pos.to_move().idx()].choose(&pos, &mut rng).unwrap() else { break };
+                    pos.play(&mv).unwrap();
+                    moves.push(mv);
+                }
+                moves
+            })
+            .collect()
+    };
+    assert!(games("alphabeta:depth=2").len() >= 3);
+    assert_eq!(games("alphabeta:depth=2,noise=0").len(), 1);
+}
+
+/// In a game won by making a line, the lines still open judge a position: Connect Four's centre column
+/// lies on the most of them, so a one-ply search opens there, and blocks an open three.
+#[test]
+fn open_lines_judge_line_games() {
+    let game = qipan::load("connect-four", &[]).unwrap();
+    let best = |pos: &Position, spec: &str| move_text(&game, &agent(spec).choose(pos, &mut rng()).unwrap().unwrap());
+    assert_eq!(best(&game.start(), "alphabeta:depth=1,noise=0"), "d1");
+    let mut pos = game.start();
+    for text in ["a1", "a2", "b1", "b2", "c1"] {
+        pos.play(&parse_move(&pos, text).unwrap()).unwrap();
+    }
+    // Red's a1 b1 c1: yellow must take d1, and a two-ply search sees it.
+    assert_eq!(best(&pos, "alphabeta:depth=2,noise=0"), "d1");
 }
 
 #[test]

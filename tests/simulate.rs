@@ -121,16 +121,16 @@ fn unlisted_seats_play_auto() {
     let out = qipan(&["simulate", "tic-tac-toe", "--games", "6", "--threads", "1", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("auto: x, o play mcts:") && err.contains("unlisted seats play auto"), "{err}");
+    assert!(err.contains("auto: x, o play alphabeta:") && err.contains("unlisted seats play auto"), "{err}");
     let report = json(&out);
     let players = report["players"].as_array().unwrap();
-    assert!(players.iter().all(|p| p["agent"].as_str().unwrap().starts_with("mcts:")), "{players:?}");
+    assert!(players.iter().all(|p| p["agent"].as_str().unwrap().starts_with("alphabeta:")), "{players:?}");
     assert_eq!(report["players"][0]["draws"]["count"], 6, "{}", report["players"]);
     // A listed seat keeps its agent; only the other is filled in.
     let out = qipan(&["simulate", "tic-tac-toe", "--games", "2", "--ai", "x=random", "--json"]);
     let report = json(&out);
     assert_eq!(report["players"][0]["agent"], "random");
-    assert!(report["players"][1]["agent"].as_str().unwrap().starts_with("mcts:"));
+    assert!(report["players"][1]["agent"].as_str().unwrap().starts_with("alphabeta:"));
 }
 
 #[test]

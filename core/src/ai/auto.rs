@@ -47,6 +47,9 @@ pub struct Traits {
     pub placement: bool,
     /// The game has a score that judges any position (Go's area).
     pub scored: bool,
+    /// The game is won by making a line (tic-tac-toe, Connect Four, Gomoku): every line goal wins for
+    /// the side that makes it.
+    pub lines: bool,
     /// The mean number of legal moves over the positions of the random games (moves drawn uniformly,
     /// the pass among them).
     pub branching: f64,
@@ -97,6 +100,10 @@ impl Traits {
             players: players(start).len(),
             placement: places * 2 > plies,
             scored: scored(start),
+            lines: {
+                let lines = &start.game().rules.end.lines;
+                !lines.is_empty() && lines.iter().all(crate::rules::LineGoal::wins_for_maker)
+            },
             branching: legal as f64 / plies.max(1) as f64,
             length: plies as f64 / Self::GAMES as f64,
         })
@@ -145,10 +152,11 @@ impl AutoConfig {
 
     /// The player `auto` picks for a game of these traits, with this budget.
     ///
-    /// Two players who move pieces (not place them), in a game without a score and with a branching
-    /// factor of at most [`AutoConfig::ALPHA_BETA_BRANCHING`], get alpha-beta: chess, xiangqi, Breakthrough
-    /// and their kin, where material and mobility judge a position well and a few plies of full-width
-    /// search see the tactics random playouts miss. Without a time budget it searches as deep as keeps
+    /// Two players in a game without a score and with a branching factor of at most
+    /// [`AutoConfig::ALPHA_BETA_BRANCHING`], who move pieces (not place them) or who place them to make a
+    /// line, get alpha-beta: chess, xiangqi, Breakthrough and their kin, where material and mobility judge
+    /// a position well and a few plies of full-width search see the tactics random playouts miss, and
+    /// tic-tac-toe and Connect Four, where the lines still open to each side do. Without a time budget it searches as deep as keeps
     /// the tree near [`AutoConfig::ALPHA_BETA_NODES`] leaves (`b^(d/2)`, alpha-beta's best case): 5 plies
     /// in chess, 4 in xiangqi. Every other game gets Monte-Carlo tree search with its solver, and RAVE
     /// where moves are placements, whose all-moves-as-first statistics suit moves that mean much the same
@@ -169,8 +177,8 @@ impl AutoConfig {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pick(&self, traits: &Traits) -> AgentSpec {
-        if traits.players == 2 && !traits.placement && !traits.scored && traits.branching <= Self::ALPHA_BETA_BRANCHING
-        {
+        let judged = !traits.placement || traits.lines;
+        if traits.players == 2 && judged && !traits.scored && traits.branching <= Self::ALPHA_BETA_BRANCHING {
             let depth = (2.0 * (Self::ALPHA_BETA_NODES as f64).ln() / traits.branching.max(2.0).ln()) as u32;
             return AgentSpec::AlphaBeta(AlphaBetaConfig {
                 depth: if self.millis.is_some() { None } else { Some(depth.clamp(2, 8)) },
@@ -210,7 +218,7 @@ impl fmt::Display for AutoConfig {
 /// assert_eq!(auto.picked(), None);
 /// let mv = auto.choose(&game.start(), &mut AgentRng::seed_from_u64(1))?.unwrap();
 /// assert!(game.start().legal_moves().contains(&mv));
-/// assert!(matches!(auto.picked(), Some(AgentSpec::Mcts(_))));
+/// assert!(matches!(auto.picked(), Some(AgentSpec::AlphaBeta(_))));
 /// assert_eq!(auto.name(), "auto");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

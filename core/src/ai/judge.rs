@@ -26,3 +26,12 @@ pub(crate) fn scored(pos: &Position) -> bool {
     let g = pos.game();
     g.rules.scoring != Scoring::None || g.hooks.as_ref().is_some_and(|h| h.has(HookPoint::Score))
 }
+
+/// Whether every move of `game` puts a piece on an empty node for good: a lone placement and no capture
+/// of any kind (tic-tac-toe, Connect Four, Gomoku, Hex). The pieces on the board then say only how many
+/// moves each side has made.
+pub(crate) fn fills_up(game: &crate::Game) -> bool {
+    crate::playout::lone_placement(game).is_some()
+        && game.rules.captures.is_empty()
+        && game.rules.group_capture.is_none()
+}

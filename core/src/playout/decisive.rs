@@ -7,7 +7,7 @@
 use super::buf::placeable;
 use crate::board::NodeId;
 use crate::position::Position;
-use crate::rules::{Cond, GoalOutcome, LineGoal};
+use crate::rules::{Cond, LineGoal};
 use crate::{Game, PieceId, SeatId};
 
 /// The nodes where each seat's placement would complete a winning line.
@@ -31,7 +31,7 @@ pub(super) fn applies(game: &Game) -> bool {
     !lines.is_empty()
         && game.hooks.is_none()
         && game.seats.len() <= 32
-        && lines.iter().all(|g| g.outcome == GoalOutcome::Wins && g.winner.is_none())
+        && lines.iter().all(LineGoal::wins_for_maker)
         && lines.iter().any(counts_piece)
 }
 

@@ -1,8 +1,8 @@
-//! The evaluation of a position that is not over, for any game: material, mobility, and the game's
-//! own score where it has one. Scores are whole numbers, 100 to a piece worth 1, seen by one player
-//! (the root player of the search) against the others.
+//! The evaluation of a position that is not over, for any game: material, mobility, lines still open
+//! to a side in games won by making a line, and the game's own score where it has one. Scores are whole
+//! numbers, 100 to a piece worth 1, seen by one player (the root player of the search) against the others.
 
-use super::super::judge::scored;
+use super::super::judge::{fills_up, scored};
 use super::super::player;
 use crate::SeatId;
 use crate::board::NodeId;
@@ -94,10 +94,23 @@ pub(super) struct Evaluator {
     sums: Vec<i64>,
     live: Vec<bool>,
     scores: Vec<f64>,
+    /// The windows of the game's winning lines: `(goal, first node, length)` into `window_nodes`.
+    windows: Vec<(usize, u32, u32)>,
+    window_nodes: Vec<NodeId>,
+    /// Per player, the pieces in the window being read.
+    in_window: Vec<u32>,
+    /// Whether pieces are material: not where they are only ever added ([`fills_up`]).
+    material: bool,
+    /// Up to how many centi-units of noise each position gets, and the noise's key ([`Evaluator::noise`]).
+    noise: u32,
+    salt: u64,
 }
 
 /// Mobility: centi-units per legal move more than the other side had.
 const MOBILITY: i32 = 4;
+
+/// An open window with one piece of a side: centi-units; each more piece is worth four times as much.
+const OPEN_LINE: i64 = 5;
 
 impl Evaluator {
     /// Makes ready for `game`, working out its piece values once.
@@ -110,6 +123,36 @@ impl Evaluator {
         let n = game.seats.len();
         self.sums = vec![0; n];
         self.live = vec![false; n];
+        self.in_window = vec![0; n];
+        self.material = !fills_up(game);
+        self.windows.clear();
+        self.window_nodes.clear();
+        for (i, goal) in game.rules.end.lines.iter().enumerate().filter(|(_, g)| g.wins_for_maker()) {
+            for &(rel, d, _) in &goal.axes {
+                for start in game.board.node_ids() {
+                    let first = self.window_nodes.len();
+                    let mut at = start;
+                    while at.is_some() && self.window_nodes.len() - first < goal.length as usize {
+                        self.window_nodes.push(at);
+                        at = game.board.next(rel, d, at);
+                    }
+                    // A window runs the line's length, without coming round to its start (a cylinder).
+                    let nodes = &self.window_nodes[first..];
+                    if nodes.len() == goal.length as usize && !nodes[1..].contains(&start) {
+                        self.windows.push((i, first as u32, goal.length as u32));
+                    } else {
+                        self.window_nodes.truncate(first);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds up to `noise` centi-units to each position's score, the same for a position each time this
+    /// evaluator meets it under `salt`: equal moves are then chosen among by chance, so that games between
+    /// the same players differ, while the search stays consistent with its table.
+    pub(super) fn noise(&mut self, noise: u32, salt: u64) {
+        (self.noise, self.salt) = (noise, salt);
     }
 
     /// A piece type's value in centi-units.
@@ -156,18 +199,10 @@ impl Evaluator {
         if scored(pos) {
             self.score(pos)?;
         } else {
-            for cell in pos.cells().iter().flatten() {
-                self.sums[player(pos, cell.seat).idx()] += i64::from(self.value(cell.piece));
+            if self.material {
+                self.material_sums(pos);
             }
-            // Pieces in hand are material too (shogi's captures, a morris player's men still to place).
-            for s in g.seat_ids() {
-                for p in g.piece_ids() {
-                    let r = pos.reserve(s, p);
-                    if r > 0 {
-                        self.sums[player(pos, s).idx()] += i64::from(r) * i64::from(self.value(p));
-                    }
-                }
-            }
+            self.open_lines(pos);
         }
         let (mut others, mut count) = (0i64, 0i64);
         for (p, (&s, &l)) in self.sums.iter().zip(&self.live).enumerate() {
@@ -177,11 +212,58 @@ impl Evaluator {
             }
         }
         let mut score = self.sums[root.idx()] - if count > 0 { others / count } else { 0 };
+        if self.noise > 0 {
+            let mixed = (pos.search_key() ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            score += ((mixed >> 32) % (u64::from(self.noise) + 1)) as i64;
+        }
         if let Some(before) = before {
             let sign = if player(pos, pos.to_move()) == root { 1 } else { -1 };
             score += sign * i64::from(MOBILITY) * (mine as i64 - before as i64);
         }
         Ok(score.clamp(-(super::WIN as i64) / 2, super::WIN as i64 / 2) as i32)
+    }
+
+    /// Each player's material into `self.sums`: its pieces on the board and in hand.
+    fn material_sums(&mut self, pos: &Position) {
+        let g = pos.game();
+        for cell in pos.cells().iter().flatten() {
+            self.sums[player(pos, cell.seat).idx()] += i64::from(self.value(cell.piece));
+        }
+        // Pieces in hand are material too (shogi's captures, a morris player's men still to place).
+        for s in g.seat_ids() {
+            for p in g.piece_ids() {
+                let r = pos.reserve(s, p);
+                if r > 0 {
+                    self.sums[player(pos, s).idx()] += i64::from(r) * i64::from(self.value(p));
+                }
+            }
+        }
+    }
+
+    /// The lines still open to each player into `self.sums`: every window of a winning line's length that
+    /// holds some of one player's pieces and none of another's counts for that player, the more pieces the
+    /// more (Connect Four's and Gomoku's classic measure).
+    fn open_lines(&mut self, pos: &Position) {
+        let lines = &pos.game().rules.end.lines;
+        for &(goal, first, len) in &self.windows {
+            self.in_window.iter_mut().for_each(|c| *c = 0);
+            let (mut holders, mut last) = (0, 0);
+            for &n in &self.window_nodes[first as usize..(first + len) as usize] {
+                let Some(p) = pos.cell(n) else { continue };
+                if !lines[goal].pieces.is_empty() && !lines[goal].pieces.contains(&p.piece) {
+                    holders = 2; // a piece that does not count blocks the line
+                    break;
+                }
+                let who = player(pos, p.seat).idx();
+                holders += u32::from(self.in_window[who] == 0);
+                self.in_window[who] += 1;
+                last = who;
+            }
+            if holders == 1 {
+                let k = self.in_window[last].min(len - 1);
+                self.sums[last] += OPEN_LINE << (2 * (k - 1));
+            }
+        }
     }
 
     /// The game's score into `self.sums`, in centi-units, for the best the greater (a game where the

@@ -32,6 +32,7 @@ use crate::SeatId;
 use crate::hooks::HookError;
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};
+use rand::Rng;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +74,10 @@ pub struct AlphaBetaConfig {
     pub quiescence: u32,
     /// Megabytes of transposition table; 0 turns it off.
     pub tt_mb: u32,
+    /// Up to how many hundredths of a piece of chance each position's score gets, the same for a
+    /// position throughout a game: moves that score the same are chosen among at random (under the
+    /// player's seed), so that games between the same players differ. 0: the search is deterministic.
+    pub noise: u32,
 }
 
 /// The defaults a spec falls back on, and the parameters it may set.
@@ -94,9 +99,12 @@ impl AlphaBetaConfig {
     pub const DEFAULT_QUIESCENCE: u32 = 8;
     /// Megabytes of transposition table by default.
     pub const DEFAULT_TT_MB: u32 = 16;
+    /// Hundredths of a piece of chance by default.
+    pub const DEFAULT_NOISE: u32 = 10;
     /// The parameters a spec may set: `depth` (plies, 1 to 64), `ms` (milliseconds per move), `q` (plies
-    /// of quiescence, or `on`/`off`), `tt` (megabytes of transposition table, 0 for none).
-    pub const PARAMS: &'static [&'static str] = &["depth", "ms", "q", "tt"];
+    /// of quiescence, or `on`/`off`), `tt` (megabytes of transposition table, 0 for none), `noise`
+    /// (hundredths of a piece of chance per position, 0 for none).
+    pub const PARAMS: &'static [&'static str] = &["depth", "ms", "q", "tt", "noise"];
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -130,6 +138,13 @@ impl AlphaBetaConfig {
                     .filter(|&n| n <= 4096)
                     .ok_or_else(|| bad("expected a whole number of megabytes up to 4096"))?
             }
+            "noise" => {
+                self.noise = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= 10_000)
+                    .ok_or_else(|| bad("expected a whole number of hundredths of a piece up to 10000"))?
+            }
             _ => return Err(None),
         }
         Ok(())
@@ -138,7 +153,13 @@ impl AlphaBetaConfig {
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { depth: None, millis: None, quiescence: Self::DEFAULT_QUIESCENCE, tt_mb: Self::DEFAULT_TT_MB }
+        AlphaBetaConfig {
+            depth: None,
+            millis: None,
+            quiescence: Self::DEFAULT_QUIESCENCE,
+            tt_mb: Self::DEFAULT_TT_MB,
+            noise: Self::DEFAULT_NOISE,
+        }
     }
 }
 
@@ -156,6 +177,9 @@ impl fmt::Display for AlphaBetaConfig {
         }
         if self.tt_mb != Self::DEFAULT_TT_MB {
             parts.push(format!("tt={}", self.tt_mb));
+        }
+        if self.noise != Self::DEFAULT_NOISE {
+            parts.push(format!("noise={}", self.noise));
         }
         write!(f, "{}", parts.join(","))
     }
@@ -224,6 +248,8 @@ pub struct AlphaBetaAgent {
     last_nodes: u64,
     line: Vec<Move>,
     stop: Arc<AtomicBool>,
+    /// The key of the evaluation's noise, drawn from the player's random numbers at its first search.
+    salt: Option<u64>,
 }
 
 /// Building an agent, searching, and what the last search did.
@@ -313,6 +339,7 @@ impl AlphaBetaAgent {
             last_nodes: 0,
             line: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
+            salt: None,
         }
     }
 
@@ -415,8 +442,9 @@ impl AlphaBetaAgent {
     /// Searches from `pos` and returns its legal moves with their scores for the player to move, best
     /// first (see [`AlphaBetaAgent::WIN`]). The first move's score is the position's value at the depth
     /// reached; the others' are bounds: each is worth at most its score. Empty when the game is over or
-    /// there is no legal move. The random number generator is not used: the search is deterministic
-    /// (with a time budget, up to where the clock stops it).
+    /// there is no legal move. The first search draws the key of the evaluation's noise
+    /// ([`AlphaBetaConfig::noise`]) from `rng`; otherwise `rng` is not used, and under the same key the
+    /// search is deterministic (with a time budget, up to where the clock stops it).
     ///
     /// ```
     /// use qipan::core::Position;
@@ -435,8 +463,10 @@ impl AlphaBetaAgent {
     /// assert!(moves[0].1 > 0 && moves[1..].iter().all(|m| m.1 <= moves[0].1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn search(&mut self, pos: &Position, _rng: &mut AgentRng) -> Result<Vec<(Move, i32)>, HookError> {
+    pub fn search(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Vec<(Move, i32)>, HookError> {
         let start = Instant::now();
+        let salt = *self.salt.get_or_insert_with(|| rng.random());
+        self.eval.noise(self.config.noise, salt);
         self.prepare(pos)?;
         self.last_depth = 0;
         self.last_nodes = 0;

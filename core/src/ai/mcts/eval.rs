@@ -1,6 +1,7 @@
 //! How a playout's end is judged: by the game's result, its score, or material when it was cut short.
 
 use super::{CutEval, MctsAgent, MctsConfig, SAFETY_DEPTH, scored};
+use crate::ai::judge::fills_up;
 use crate::ai::{player, rewards};
 use crate::hooks::HookError;
 use crate::outcome::{EndReason, GameResult};
@@ -91,12 +92,4 @@ impl MctsAgent {
             None => depth,
         }
     }
-}
-
-/// Whether every move of `game` puts a piece on an empty node for good: a lone placement and no capture
-/// of any kind (tic-tac-toe, Connect Four, Gomoku, Hex).
-fn fills_up(game: &crate::Game) -> bool {
-    crate::playout::lone_placement(game).is_some()
-        && game.rules.captures.is_empty()
-        && game.rules.group_capture.is_none()
 }

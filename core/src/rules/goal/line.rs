@@ -78,6 +78,20 @@ pub struct LineGoal {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl LineGoal {
+    /// Whether the line wins for the side whose pieces make it (tic-tac-toe's, Gomoku's), rather than
+    /// losing (Yavalath's three) or counting for a named seat (Order and Chaos).
+    ///
+    /// ```
+    /// let game = qipan::load("connect-four", &[])?;
+    /// assert!(game.rules.end.lines[0].wins_for_maker());
+    /// let order = qipan::load("order-and-chaos", &[])?;
+    /// assert!(!order.rules.end.lines[0].wins_for_maker());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn wins_for_maker(&self) -> bool {
+        self.outcome == GoalOutcome::Wins && self.winner.is_none()
+    }
+
     /// Whether the piece on `n` stands in a line that meets this goal.
     ///
     /// ```
