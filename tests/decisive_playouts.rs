@@ -48,9 +48,9 @@ fn line_at(g: &[Vec<u8>], col: usize, row: usize, who: u8, len: usize) -> bool {
 /// The empty cells `playable` allows where `wins` holds, by label.
 fn cells(g: &[Vec<u8>], labels: Labels, keep: impl Fn(usize, usize) -> bool) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for c in 0..g.len() {
-        for r in 0..g[0].len() {
-            if g[c][r] == 0 && keep(c, r) {
+    for (c, column) in g.iter().enumerate() {
+        for (r, &cell) in column.iter().enumerate() {
+            if cell == 0 && keep(c, r) {
                 out.insert(labels(c, r));
             }
         }
