@@ -52,7 +52,8 @@ pub struct PlayoutBuf {
     pub(super) threats: super::decisive::Threats,
 }
 
-/// The buffer's contents are private: it is only passed to [`playout`] and [`random_playout`].
+/// The buffer's contents are private: it is only passed to [`playout`](super::playout) and
+/// [`random_playout`](super::random_playout).
 ///
 /// ```
 /// use qipan::core::playout::{PlayoutBuf, random_playout};
