@@ -216,7 +216,10 @@ impl MctsAgent {
 
     /// What the last search proved the position to give each player, indexed as [`rewards`](crate::ai::rewards)
     /// indexes them (1 to a sole winner, 0 to a loser, shares in a draw), and in how many plies the game
-    /// ends with best play; `None` when the solver did not settle it.
+    /// ends along the line the proof found; `None` when the solver did not settle it. The result is exact;
+    /// the plies are those of the quickest win among the moves proven when the node was settled, so a win
+    /// proven early may be a slower one than the position holds (a node is won by the first winning move
+    /// proven, not searched further).
     ///
     /// ```
     /// use qipan::core::ai::{AgentRng, MctsAgent, MctsConfig};
