@@ -40,5 +40,5 @@ if __name__ == "__main__":
     print(f"qipan.simulate: 2,000 games in {time.perf_counter() - t:.2f} s")
     if len(sys.argv) > 1:
         t = time.perf_counter()
-        subprocess.run([sys.argv[1], "simulate", "go", "--set", "size=9", "--games", "2000", "--threads", "1", "--json"], check=True, capture_output=True)
+        subprocess.run([sys.argv[1], "simulate", "go", "--set", "size=9", "--games", "2000", "--threads", "1", "--ai", "all=random", "--json"], check=True, capture_output=True)
         print(f"qipan simulate: 2,000 games in {time.perf_counter() - t:.2f} s")

@@ -120,7 +120,7 @@ def cli(*args):
 
 def test_simulate_gives_the_numbers_of_the_command_line():
     ours = qipan.simulate(qipan.load("go", size=5, move_cap=60), 40, seed=11, agents={"black": "greedy"}, threads=2)
-    theirs = json.loads(cli("simulate", "go", "--set", "size=5", "--set", "move_cap=60", "--games", "40", "--seed", "11", "--ai", "black=greedy", "--json"))
+    theirs = json.loads(cli("simulate", "go", "--set", "size=5", "--set", "move_cap=60", "--games", "40", "--seed", "11", "--ai", "black=greedy,white=random", "--json"))
     del theirs["timing"]
     assert ours == theirs
 
