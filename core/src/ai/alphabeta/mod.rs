@@ -124,31 +124,27 @@ impl AlphaBetaConfig {
                 self.quiescence = match value {
                     "on" => Self::DEFAULT_QUIESCENCE,
                     "off" => 0,
-                    _ => value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|&n| n <= 32)
+                    _ => at_most(value, 32)
                         .ok_or_else(|| bad("expected `on`, `off` or a whole number of plies up to 32"))?,
                 }
             }
             "tt" => {
-                self.tt_mb = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= 4096)
-                    .ok_or_else(|| bad("expected a whole number of megabytes up to 4096"))?
+                self.tt_mb =
+                    at_most(value, 4096).ok_or_else(|| bad("expected a whole number of megabytes up to 4096"))?
             }
             "noise" => {
-                self.noise = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= 10_000)
+                self.noise = at_most(value, 10_000)
                     .ok_or_else(|| bad("expected a whole number of hundredths of a piece up to 10000"))?
             }
             _ => return Err(None),
         }
         Ok(())
     }
+}
+
+/// A whole number from `value`, if it is one and at most `max`.
+fn at_most(value: &str, max: u32) -> Option<u32> {
+    value.parse::<u32>().ok().filter(|&n| n <= max)
 }
 
 impl Default for AlphaBetaConfig {
