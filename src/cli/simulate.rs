@@ -86,9 +86,7 @@ pub fn parse_ai(game: &std::sync::Arc<Game>, values: &[String]) -> anyhow::Resul
         // `auto` picks its player once, here, and says which.
         let spec = asked.resolve(&game.start())?;
         if spec != asked {
-            let names: Vec<&str> = list.iter().map(|&s| game.seats[s].name.as_str()).collect();
-            let verb = if names.len() == 1 { "plays" } else { "play" };
-            eprintln!("{asked}: {} {verb} {spec}", names.join(", "));
+            say_picked(game, &asked, &list, &spec, "");
         }
         for s in list {
             out[s] = Some(spec.clone());
@@ -112,16 +110,18 @@ fn unlisted_play_auto(game: &std::sync::Arc<Game>, agents: &mut [Option<AgentSpe
     }
     let auto = AgentSpec::Auto(Default::default());
     let spec = auto.resolve(&game.start())?;
-    let names: Vec<&str> = unlisted.iter().map(|&s| game.seats[s].name.as_str()).collect();
-    let verb = if names.len() == 1 { "plays" } else { "play" };
-    eprintln!(
-        "{auto}: {} {verb} {spec} (unlisted seats play auto; --ai all=random for random games)",
-        names.join(", ")
-    );
+    say_picked(game, &auto, &unlisted, &spec, " (unlisted seats play auto; --ai all=random for random games)");
     for s in unlisted {
         agents[s] = Some(spec.clone());
     }
     Ok(())
+}
+
+/// Says on standard error which player `asked` (an `auto`) picked for `seats`.
+fn say_picked(game: &Game, asked: &AgentSpec, seats: &[usize], spec: &AgentSpec, why: &str) {
+    let names: Vec<&str> = seats.iter().map(|&s| game.seats[s].name.as_str()).collect();
+    let verb = if names.len() == 1 { "plays" } else { "play" };
+    eprintln!("{asked}: {} {verb} {spec}{why}", names.join(", "));
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<ExitCode> {

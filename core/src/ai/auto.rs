@@ -156,9 +156,9 @@ impl AutoConfig {
     /// [`AutoConfig::ALPHA_BETA_BRANCHING`], who move pieces (not place them) or who place them to make a
     /// line, get alpha-beta: chess, xiangqi, Breakthrough and their kin, where material and mobility judge
     /// a position well and a few plies of full-width search see the tactics random playouts miss, and
-    /// tic-tac-toe and Connect Four, where the lines still open to each side do. Without a time budget it searches as deep as keeps
-    /// the tree near [`AutoConfig::ALPHA_BETA_NODES`] leaves (`b^(d/2)`, alpha-beta's best case): 5 plies
-    /// in chess, 4 in xiangqi. Every other game gets Monte-Carlo tree search with its solver, and RAVE
+    /// tic-tac-toe and Connect Four, where the lines still open to each side do. Without a time budget it
+    /// searches as deep as keeps the tree near [`AutoConfig::ALPHA_BETA_NODES`] leaves (`b^(d/2)`,
+    /// alpha-beta's best case): 5 plies in chess, 4 in xiangqi, 8 in Connect Four. Every other game gets Monte-Carlo tree search with its solver, and RAVE
     /// where moves are placements, whose all-moves-as-first statistics suit moves that mean much the same
     /// a few moves later.
     ///
