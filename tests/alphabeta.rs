@@ -310,6 +310,10 @@ fn open_lines_judge_line_games() {
     let game = qipan::load("connect-four", &[]).unwrap();
     let best = |pos: &Position, spec: &str| move_text(&game, &agent(spec).choose(pos, &mut rng()).unwrap().unwrap());
     assert_eq!(best(&game.start(), "alphabeta:depth=1,noise=0"), "d1");
+    // After d1, red's disc lies in 7 windows of four (4 across, 1 up, 2 diagonal), none of yellow's: 7 x 5,
+    // and the disc itself is no material (discs are never taken).
+    let d1 = agent("alphabeta:depth=1,noise=0").search(&game.start(), &mut rng()).unwrap()[0].1;
+    assert_eq!(d1, 35);
     let mut pos = game.start();
     for text in ["a1", "a2", "b1", "b2", "c1"] {
         pos.play(&parse_move(&pos, text).unwrap()).unwrap();

@@ -79,9 +79,8 @@ impl Threats {
         if let Some(n) = self.find(pos, mover, playable) {
             return Some(n);
         }
-        let game = pos.game();
-        let others = game.seat_ids().filter(|&s| s != mover && pos.is_alive(s) && !pos.same_side(s, mover));
-        others.collect::<smallvec::SmallVec<[SeatId; 8]>>().into_iter().find_map(|s| self.find(pos, s, playable))
+        let mut others = pos.game().seat_ids().filter(|&s| s != mover && pos.is_alive(s) && !pos.same_side(s, mover));
+        others.find_map(|s| self.find(pos, s, playable))
     }
 
     /// The first of `seat`'s winning nodes that `playable` allows, dropping the stale ones on the way.

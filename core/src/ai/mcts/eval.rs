@@ -78,8 +78,19 @@ impl MctsAgent {
         }
     }
 
-    /// The playout ply cap from `pos`.
-    pub(super) fn cap(&self, pos: &Position) -> u32 {
+    /// How many plies a playout from `pos` may run before it is cut and judged ([`MctsConfig::depth`]).
+    ///
+    /// ```
+    /// use qipan::core::ai::{MctsAgent, MctsConfig};
+    ///
+    /// let mcts = MctsAgent::new(MctsConfig::default());
+    /// // Chess playouts are cut after 20 plies and judged by material; Connect Four's run until the
+    /// // board is full (its discs are never taken: counting them says only who moved last).
+    /// assert_eq!(mcts.playout_cap(&qipan::load("chess", &[])?.start()), MctsConfig::DEFAULT_DEPTH);
+    /// assert!(mcts.playout_cap(&qipan::load("connect-four", &[])?.start()) >= 42);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn playout_cap(&self, pos: &Position) -> u32 {
         let depth = match self.config.depth {
             Some(d) => d,
             // Without captures, a placement game's pieces only add up: its playouts end within the empty

@@ -212,7 +212,7 @@ impl MctsAgent {
                 self.reward.extend(self.proofs[i..i + self.seats].iter().map(|&r| r as f64));
                 return Ok(());
             }
-            let cap = self.cap(&pos);
+            let cap = self.playout_cap(&pos);
             played_out = true;
             playout(&mut pos, rng, &mut self.playout, cap, self.config.policy)?;
             self.evaluate(&pos)
