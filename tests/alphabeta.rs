@@ -269,7 +269,23 @@ fn specs() {
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
     assert_eq!(spec.build().name(), "alphabeta");
     assert_eq!(AgentSpec::parse("alphabeta:noise=0").unwrap().to_string(), "alphabeta:depth=4,noise=0");
-    for bad in ["depth=0", "depth=65", "depth=deep", "ms=0", "ms=-5", "q=maybe", "tt=-1", "noise=some", "noise=10001"] {
+    let spec = AgentSpec::parse("alphabeta:nodes=20000").unwrap();
+    assert_eq!(spec.to_string(), "alphabeta:nodes=20000");
+    let AgentSpec::AlphaBeta(c) = &spec else { panic!() };
+    assert_eq!((c.depth, c.nodes), (None, Some(20_000)), "a node budget alone: no depth limit");
+    for bad in [
+        "depth=0",
+        "depth=65",
+        "depth=deep",
+        "ms=0",
+        "ms=-5",
+        "nodes=0",
+        "nodes=many",
+        "q=maybe",
+        "tt=-1",
+        "noise=some",
+        "noise=10001",
+    ] {
         let err = AgentSpec::parse(&format!("alphabeta:{bad}")).unwrap_err();
         let (k, v) = bad.split_once('=').unwrap();
         assert!(matches!(&err, SpecError::BadValue { param, value, .. } if param == k && value == v), "{bad}: {err:?}");
@@ -301,6 +317,63 @@ fn noise_makes_games_differ() {
     };
     assert!(games("alphabeta:depth=2").len() >= 3);
     assert_eq!(games("alphabeta:depth=2,noise=0").len(), 1);
+}
+
+/// A node budget stops the search at the same place every time: the same move and the same count,
+/// within the budget (once the first iteration is done).
+#[test]
+fn node_budgets_are_reproducible() {
+    let game = qipan::load("chess", &[]).unwrap();
+    let search = || {
+        let mut ab = agent("alphabeta:nodes=3000");
+        let moves = ab.search(&game.start(), &mut rng()).unwrap();
+        (moves[0].0, ab.last_nodes(), ab.last_depth())
+    };
+    let (mv, nodes, depth) = search();
+    assert_eq!(search(), (mv, nodes, depth));
+    assert_eq!(nodes, 3000, "stopped at the budget");
+    assert!(depth >= 2, "depth {depth}");
+}
+
+/// A move that beats the previous best in an iteration the budget cuts short is played: in the Evergreen
+/// finish, four plies do not see the mate in five, and a budget that stops the fifth iteration just
+/// before its end still plays the key it found there.
+#[test]
+fn a_cut_iteration_s_better_move_is_played() {
+    let pos = chess("1r4r1/pbpknp1p/1b3P2/8/8/B1PB1q2/P4PPP/3R2K1 w - - 0 22");
+    let game = pos.game_arc().clone();
+    let best = |spec: &str| {
+        let mut ab = agent(spec);
+        let moves = ab.search(&pos, &mut rng()).unwrap();
+        (move_text(&game, &moves[0].0), moves[0].1, ab.last_nodes(), ab.last_depth())
+    };
+    let (four, _, _, _) = best("alphabeta:depth=4,noise=0");
+    let (key, score, nodes, depth) = best("alphabeta:depth=5,noise=0");
+    assert_eq!((key.as_str(), depth), ("d3-f5", 5));
+    assert!(AlphaBetaAgent::is_win(score));
+    assert_ne!(four, key, "four plies see no mate");
+    let (cut, _, cut_nodes, cut_depth) = best(&format!("alphabeta:nodes={},noise=0", nodes - 1));
+    assert_eq!((cut_depth, cut_nodes), (4, nodes - 1), "the fifth iteration was cut");
+    assert_eq!(cut, key);
+}
+
+/// A position the game has been in scores as a draw: the side a queen down goes back to one, which it
+/// could not tell from any other without the game's history.
+#[test]
+fn repetitions_score_as_draws() {
+    let start = chess("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
+    let game = start.game_arc().clone();
+    let mut ab = agent("alphabeta:depth=3,noise=0");
+    ab.search(&start, &mut rng()).unwrap();
+    let mut pos = start.clone();
+    for text in ["d4-a1", "e8-f8", "a1-d4"] {
+        pos.play(&parse_move(&pos, text).unwrap()).unwrap();
+    }
+    // Black's Kf8-e8 brings back the start.
+    let moves = ab.search(&pos, &mut rng()).unwrap();
+    assert_eq!((move_text(&game, &moves[0].0).as_str(), moves[0].1), ("f8-e8", 0));
+    let fresh = agent("alphabeta:depth=3,noise=0").search(&pos, &mut rng()).unwrap();
+    assert!(fresh[0].1 < -500, "a queen down: {}", fresh[0].1);
 }
 
 /// In a game won by making a line, the lines still open judge a position: Connect Four's centre column

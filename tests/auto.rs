@@ -17,17 +17,37 @@ fn pick(name: &str, set: &[(&str, &str)]) -> AgentSpec {
 
 #[test]
 fn auto_picks_by_the_game_s_traits() {
-    // Two players who move pieces, or who place them to make a line, in a game of moderate branching.
-    for game in ["chess", "xiangqi", "breakthrough", "leader-cannon", "makruk", "tic-tac-toe", "connect-four"] {
-        assert!(matches!(pick(game, &[]), AgentSpec::AlphaBeta(_)), "{game}: {}", pick(game, &[]));
+    // Up to three players who move pieces, however many moves they have, and two who place pieces to
+    // make a line in a game of moderate branching: alpha-beta.
+    let games: [(&str, &[(&str, &str)]); 11] = [
+        ("chess", &[]),
+        ("xiangqi", &[]),
+        ("breakthrough", &[]),
+        ("leader-cannon", &[]),
+        ("makruk", &[]),
+        ("amazons", &[]),
+        ("hnefatafl", &[]),
+        ("seven-kingdoms", &[("players", "2")]),
+        ("he-qi", &[("players", "3")]),
+        ("tic-tac-toe", &[]),
+        ("connect-four", &[]),
+    ];
+    for (game, set) in games {
+        let spec = pick(game, set);
+        let AgentSpec::AlphaBeta(c) = &spec else { panic!("{game}: {spec}") };
+        assert!(c.depth.is_some_and(|d| (2..=8).contains(&d)), "{game}: {spec}");
+        // Where a position has hundreds of moves, within a node budget too.
+        let wide = ["amazons", "hnefatafl", "seven-kingdoms", "he-qi"].contains(&game);
+        assert_eq!(c.nodes, wide.then_some(AutoConfig::ALPHA_BETA_NODES), "{game}: {spec}");
     }
-    // Placement without lines, lines on a wide board (Gomoku's 225 points), pieces that move far (the Amazons).
-    for (game, rave) in [("go", true), ("hex", true), ("gomoku", true), ("othello", true), ("amazons", false)] {
+    // Placement without lines, lines on a wide board (Gomoku's 225 points): MCTS, with RAVE where a
+    // position has many moves to tell apart (not Othello's eight).
+    for (game, rave) in [("go", true), ("hex", true), ("gomoku", true), ("othello", false), ("domineering", true)] {
         let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
         assert_eq!(c.rave > 0.0, rave, "{game}");
         assert!(c.solver);
     }
-    // Many players, or a score: MCTS, without RAVE where pieces move.
+    // More players, or a score: MCTS, without RAVE where pieces move.
     for game in ["seven-kingdoms", "he-qi", "kalah"] {
         let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
         assert_eq!(c.rave, 0.0, "{game}");

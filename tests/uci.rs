@@ -199,7 +199,7 @@ fn python_chess_referees_a_match_with_fairy_stockfish() {
 }
 
 /// Alpha-beta behind UCI: `go depth` is its depth, a mate it finds is `score mate N`, and `auto` picks it
-/// for chess; `go movetime` bounds it.
+/// for chess; `go movetime` and `go nodes` bound it.
 #[test]
 fn alpha_beta_answers_go_with_its_depth_and_mates() {
     let run = |player: &str, go: &str| {
@@ -219,4 +219,8 @@ fn alpha_beta_answers_go_with_its_depth_and_mates() {
     let out = run("alphabeta", "go movetime 200");
     assert!(start.elapsed() < std::time::Duration::from_secs(3), "{out}");
     assert!(out.contains("bestmove "), "{out}");
+    let out = run("alphabeta:depth=2", "go nodes 3000");
+    let info = out.lines().find(|l| l.starts_with("info depth")).expect("an info line");
+    let nodes: u64 = info.split(" nodes ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+    assert!(nodes <= 3000 && !info.starts_with("info depth 2 "), "3,000 positions, deeper than the spec's 2: {out}");
 }

@@ -526,6 +526,40 @@ impl Agent {
         Ok(chosen.map(|mv| pos.wrap(mv)))
     }
 
+    /// How the player judges the position: each seat's expected share of the result (1 a sure win, 0 a
+    /// sure loss), by seat name, and the move it would play; `None` for players that do not judge
+    /// positions (`random`, `greedy`) and when the game is over.
+    ///
+    /// >>> import qipan
+    /// >>> pos = qipan.load("tic-tac-toe").start()
+    /// >>> shares, best = qipan.agent("mcts:iterations=100000").evaluate(pos)
+    /// >>> shares   # the solver proves it a draw
+    /// {'x': 0.5, 'o': 0.5}
+    /// >>> best in pos.legal_moves()
+    /// True
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        pos: PyRef<'_, Position>,
+    ) -> PyResult<Option<(Py<PyDict>, Option<Move>)>> {
+        let p = pos.pos.clone();
+        if p.is_over() {
+            return Ok(None);
+        }
+        let judged = py.detach(|| {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            let (agent, rng) = &mut *state;
+            agent.evaluate(&p, rng)
+        });
+        let Some(judged) = judged.map_err(err(ScriptError::new_err))? else { return Ok(None) };
+        // In seat order, as the game lists them.
+        let shares = PyDict::new(py);
+        for (seat, &r) in p.game().seats.iter().zip(&judged.rewards) {
+            shares.set_item(&seat.name, r)?;
+        }
+        Ok(Some((shares.unbind(), judged.best.map(|mv| pos.wrap(mv)))))
+    }
+
     fn __repr__(&self) -> String {
         format!("<qipan.Agent {}>", self.spec)
     }

@@ -109,6 +109,22 @@ def test_computer_players_are_seeded():
     assert game_of(3) == game_of(3)
 
 
+def test_computer_players_judge_positions():
+    pos = qipan.load("tic-tac-toe").start()
+    shares, best = qipan.agent("mcts:iterations=100000").evaluate(pos)
+    assert shares == {"x": 0.5, "o": 0.5}  # the solver proves the game a draw
+    assert list(shares) == ["x", "o"] and best in pos.legal_moves()
+    # After x a1, o b1, x b2, X threatens c3: alpha-beta sees that O must take it.
+    for text in ["a1", "b1", "b2"]:
+        pos.play(text)
+    shares, best = qipan.agent("alphabeta:depth=4").evaluate(pos)
+    assert best.text == "c3" and shares["o"] + shares["x"] == 1.0
+    assert qipan.agent("random").evaluate(pos) is None
+    while not pos.is_over:
+        pos.play(pos.legal_moves()[0])
+    assert qipan.agent("mcts:iterations=10").evaluate(pos) is None
+
+
 def cli(*args):
     binary = os.environ.get("QIPAN_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", "target", "debug", "qipan")
     if not os.path.exists(binary):

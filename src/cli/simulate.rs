@@ -19,7 +19,7 @@ pub struct SimulateArgs {
     games: usize,
     /// Who plays: `SEAT=AGENT` (e.g. `black=mcts:iterations=500`, `all=auto`), comma-separated or
     /// repeated. Agents: random, greedy, mcts[:iterations=N,ms=N,clock=MS,c=X,depth=N,threads=N,rave=K,
-    /// solver=on|off,decisive=on|off,...], alphabeta[:depth=N,ms=N,q=N|on|off,tt=MB,noise=N],
+    /// solver=on|off,decisive=on|off,...], alphabeta[:depth=N,ms=N,nodes=N,q=N|on|off,tt=MB,noise=N],
     /// auto[:ms=N] (a player picked for the game; it says which). Unlisted seats play `auto`; `--ai
     /// all=random` plays random games, quickly.
     #[arg(long, value_name = "SEAT=AGENT")]

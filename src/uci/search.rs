@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// `depth N`: plies the search tree may grow below the root.
     pub depth: Option<u32>,
-    /// `nodes N`: iterations of the search.
+    /// `nodes N`: iterations of an MCTS search, positions of an alpha-beta one.
     pub nodes: Option<u32>,
     /// `movetime MS`.
     pub movetime: Option<u64>,
@@ -106,17 +106,18 @@ impl Limits {
 }
 
 impl Limits {
-    /// The settings of an alpha-beta player under these limits: `depth` and the time budget replace the
-    /// spec's own when `go` gives either; `infinite` searches until `stop`.
+    /// The settings of an alpha-beta player under these limits: `depth`, `nodes` and the time budget
+    /// replace the spec's own when `go` gives any; `infinite` searches until `stop`.
     fn alphabeta(&self, mut config: AlphaBetaConfig, seat: SeatId) -> AlphaBetaConfig {
         if self.infinite {
-            (config.depth, config.millis) = (Some(MAX_DEPTH), None);
+            (config.depth, config.millis, config.nodes) = (Some(MAX_DEPTH), None, None);
             return config;
         }
         let depth = self.depth.filter(|&d| d > 0).map(|d| d.min(MAX_DEPTH));
         let millis = self.budget(seat);
-        if depth.is_some() || millis.is_some() {
-            (config.depth, config.millis) = (depth, millis);
+        let nodes = self.nodes.filter(|&n| n > 0).map(u64::from);
+        if depth.is_some() || millis.is_some() || nodes.is_some() {
+            (config.depth, config.millis, config.nodes) = (depth, millis, nodes);
         }
         config
     }

@@ -128,10 +128,20 @@ fn placement(mv: &Move) -> bool {
 impl AutoConfig {
     /// The parameters a spec may set.
     pub const PARAMS: &'static [&'static str] = &["ms"];
-    /// The most legal moves a position may have, on average, for alpha-beta to be picked.
+    /// The most legal moves a position of a line game may have, on average, for alpha-beta to be picked;
+    /// beyond it, alpha-beta's search is kept within [`AutoConfig::ALPHA_BETA_NODES`].
     pub const ALPHA_BETA_BRANCHING: f64 = 60.0;
+    /// The most players of a game of movement for which alpha-beta is picked.
+    pub const ALPHA_BETA_PLAYERS: usize = 3;
     /// The leaves alpha-beta's depth is chosen for when there is no time budget.
-    pub const ALPHA_BETA_NODES: u64 = 5000;
+    pub const ALPHA_BETA_LEAVES: u64 = 5000;
+    /// The most positions alpha-beta searches a move in a wide game when there is no time budget: about
+    /// the time the old default, 1,000 iterations of MCTS, took (600 ms a move in He Qi).
+    pub const ALPHA_BETA_NODES: u64 = 20_000;
+    /// The legal moves a position of a placement game must have, on average, for MCTS to use RAVE: at
+    /// 100 ms a move it won 19 of 20 games of Hex (70 moves a position) against plain MCTS, 9 of 20 of
+    /// Domineering (24), and 6 of 20 of Othello (8).
+    pub const RAVE_BRANCHING: f64 = 15.0;
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -152,36 +162,50 @@ impl AutoConfig {
 
     /// The player `auto` picks for a game of these traits, with this budget.
     ///
-    /// Two players in a game without a score and with a branching factor of at most
-    /// [`AutoConfig::ALPHA_BETA_BRANCHING`], who move pieces (not place them) or who place them to make a
-    /// line, get alpha-beta: chess, xiangqi, Breakthrough and their kin, where material and mobility judge
-    /// a position well and a few plies of full-width search see the tactics random playouts miss, and
-    /// tic-tac-toe and Connect Four, where the lines still open to each side do. Without a time budget it
-    /// searches as deep as keeps the tree near [`AutoConfig::ALPHA_BETA_NODES`] leaves (`b^(d/2)`,
-    /// alpha-beta's best case): 5 plies in chess, 4 in xiangqi, 8 in Connect Four. Every other game gets Monte-Carlo tree search with its solver, and RAVE
-    /// where moves are placements, whose all-moves-as-first statistics suit moves that mean much the same
-    /// a few moves later.
+    /// Games without a score whose players move pieces (not place them), for up to
+    /// [`AutoConfig::ALPHA_BETA_PLAYERS`] players, and two-player games won by making a line with at most
+    /// [`AutoConfig::ALPHA_BETA_BRANCHING`] moves a position, get alpha-beta (paranoid beyond two
+    /// players): chess, xiangqi, Breakthrough, Seven Kingdoms and He Qi for two or three, where material
+    /// and mobility judge a position well and a few plies of full-width search see the tactics random
+    /// playouts miss, and tic-tac-toe and Connect Four, where the lines still open to each side do. Without
+    /// a time budget it searches as deep as keeps the tree near [`AutoConfig::ALPHA_BETA_LEAVES`] leaves
+    /// (`b^(d/2)`, alpha-beta's best case, from 2 to 8 plies: 5 in chess, 8 in Connect Four), and where
+    /// positions have more than [`AutoConfig::ALPHA_BETA_BRANCHING`] moves (He Qi has a thousand, the
+    /// Amazons five hundred), where even two plies may take long, within
+    /// [`AutoConfig::ALPHA_BETA_NODES`] positions a move.
+    /// Every other game gets Monte-Carlo tree search with its solver, and RAVE where moves are placements
+    /// among more than [`AutoConfig::RAVE_BRANCHING`] (Go, Hex): its all-moves-as-first statistics suit
+    /// moves that mean much the same a few moves later, and help most where there are many to tell apart.
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
     ///
     /// let go = Traits::of(&qipan::load("go", &[("size".into(), "9".into())])?.start())?;
     /// let chess = Traits::of(&qipan::load("chess", &[])?.start())?;
+    /// let othello = Traits::of(&qipan::load("othello", &[])?.start())?;
     /// let seven = Traits::of(&qipan::load("seven-kingdoms", &[])?.start())?;
     /// let auto = AutoConfig::default();
     /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=1");
-    /// assert!(matches!(auto.pick(&chess), AgentSpec::AlphaBeta(c) if c.depth == Some(5)));
-    /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0");
+    /// assert_eq!(auto.pick(&othello).to_string(), "mcts:iterations=1000,c=1,rave=0");
+    /// assert_eq!(auto.pick(&chess).to_string(), "alphabeta:depth=5");
+    /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0"); // seven players
+    /// let amazons = Traits::of(&qipan::load("amazons", &[])?.start())?;
+    /// assert_eq!(auto.pick(&amazons).to_string(), "alphabeta:depth=2,nodes=20000");
     /// let timed = AutoConfig { millis: Some(200) }.pick(&chess);
-    /// assert!(matches!(timed, AgentSpec::AlphaBeta(c) if c.millis == Some(200) && c.depth.is_none()));
+    /// assert_eq!(timed.to_string(), "alphabeta:ms=200");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pick(&self, traits: &Traits) -> AgentSpec {
-        let judged = !traits.placement || traits.lines;
-        if traits.players == 2 && judged && !traits.scored && traits.branching <= Self::ALPHA_BETA_BRANCHING {
-            let depth = (2.0 * (Self::ALPHA_BETA_NODES as f64).ln() / traits.branching.max(2.0).ln()) as u32;
+        let moving = !traits.placement && traits.players <= Self::ALPHA_BETA_PLAYERS;
+        let lines = traits.lines && traits.players == 2 && traits.branching <= Self::ALPHA_BETA_BRANCHING;
+        if !traits.scored && (moving || lines) {
+            let leaves = (Self::ALPHA_BETA_LEAVES as f64).ln();
+            let depth = (2.0 * leaves / traits.branching.max(2.0).ln()) as u32;
+            let fixed = self.millis.is_none();
+            let wide = traits.branching > Self::ALPHA_BETA_BRANCHING;
             return AgentSpec::AlphaBeta(AlphaBetaConfig {
-                depth: if self.millis.is_some() { None } else { Some(depth.clamp(2, 8)) },
+                depth: fixed.then_some(depth.clamp(2, 8)),
+                nodes: (fixed && wide).then_some(Self::ALPHA_BETA_NODES),
                 millis: self.millis,
                 ..AlphaBetaConfig::default()
             });
@@ -190,7 +214,7 @@ impl AutoConfig {
         if self.millis.is_none() {
             mcts.iterations = Some(MctsConfig::DEFAULT_ITERATIONS);
         }
-        if !traits.placement {
+        if !traits.placement || traits.branching <= Self::RAVE_BRANCHING {
             mcts.rave = 0.0;
         }
         AgentSpec::Mcts(mcts)

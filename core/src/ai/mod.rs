@@ -245,10 +245,10 @@ impl AgentSpec {
     /// `policy` (`light` or `uniform` playouts), `eval` (`material` or `draw`: how a cut playout of a game
     /// without scoring is judged).
     ///
-    /// Alpha-beta parameters ([`AlphaBetaConfig::PARAMS`]): `depth` (plies), `ms` (milliseconds per move;
-    /// with both, the first limit reached stops the search; with neither, depth
-    /// [`AlphaBetaConfig::DEFAULT_DEPTH`]), `q` (plies of quiescence search, `on` or `off`), `tt`
-    /// (megabytes of transposition table, 0 for none).
+    /// Alpha-beta parameters ([`AlphaBetaConfig::PARAMS`]): `depth` (plies), `ms` (milliseconds per move),
+    /// `nodes` (positions per move; with several of these, the first limit reached stops the search; with
+    /// none, depth [`AlphaBetaConfig::DEFAULT_DEPTH`]), `q` (plies of quiescence search, `on` or `off`),
+    /// `tt` (megabytes of transposition table, 0 for none), `noise` (hundredths of a piece of chance).
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, MctsConfig};
@@ -310,7 +310,7 @@ impl AgentSpec {
                 for (k, v) in pairs {
                     c.set(k, v).map_err(|e| e.unwrap_or_else(|| unknown(k, AlphaBetaConfig::PARAMS)))?;
                 }
-                if c.depth.is_none() && c.millis.is_none() {
+                if c.depth.is_none() && c.millis.is_none() && c.nodes.is_none() {
                     c.depth = Some(AlphaBetaConfig::DEFAULT_DEPTH);
                 }
                 Ok(AgentSpec::AlphaBeta(c))

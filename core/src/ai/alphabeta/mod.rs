@@ -29,6 +29,7 @@ pub use eval::piece_values;
 
 use super::{Agent, AgentRng, Evaluation, SpecError, player, players};
 use crate::SeatId;
+use crate::history::HashHistory;
 use crate::hooks::HookError;
 use crate::moves::Move;
 use crate::position::{MoveBuf, Position};
@@ -68,8 +69,12 @@ pub struct AlphaBetaConfig {
     /// The deepest iteration, in plies. With a time budget too, the search stops at whichever comes first.
     pub depth: Option<u32>,
     /// Milliseconds per move: iterative deepening stops when they are spent (an iteration under way is
-    /// abandoned, and the last one completed decides). The first iteration always completes.
+    /// abandoned, and the last one completed decides, unless the abandoned one had already found a
+    /// better move). The first iteration always completes.
     pub millis: Option<u64>,
+    /// Positions per move (quiescence included): like `millis`, a budget that stops iterative deepening,
+    /// but one that stops it at the same place on any machine, so that a seeded study is reproducible.
+    pub nodes: Option<u64>,
     /// Plies of quiescence search (captures only) below the depth limit; 0 turns it off.
     pub quiescence: u32,
     /// Megabytes of transposition table; 0 turns it off.
@@ -101,10 +106,10 @@ impl AlphaBetaConfig {
     pub const DEFAULT_TT_MB: u32 = 16;
     /// Hundredths of a piece of chance by default.
     pub const DEFAULT_NOISE: u32 = 10;
-    /// The parameters a spec may set: `depth` (plies, 1 to 64), `ms` (milliseconds per move), `q` (plies
-    /// of quiescence, or `on`/`off`), `tt` (megabytes of transposition table, 0 for none), `noise`
-    /// (hundredths of a piece of chance per position, 0 for none).
-    pub const PARAMS: &'static [&'static str] = &["depth", "ms", "q", "tt", "noise"];
+    /// The parameters a spec may set: `depth` (plies, 1 to 64), `ms` (milliseconds per move), `nodes`
+    /// (positions per move), `q` (plies of quiescence, or `on`/`off`), `tt` (megabytes of transposition
+    /// table, 0 for none), `noise` (hundredths of a piece of chance per position, 0 for none).
+    pub const PARAMS: &'static [&'static str] = &["depth", "ms", "nodes", "q", "tt", "noise"];
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -119,6 +124,10 @@ impl AlphaBetaConfig {
             "ms" | "millis" => {
                 let n = value.parse::<u64>().ok().filter(|&n| n > 0);
                 self.millis = Some(n.ok_or_else(|| bad("expected a whole number of milliseconds above 0"))?);
+            }
+            "nodes" => {
+                let n = value.parse::<u64>().ok().filter(|&n| n > 0);
+                self.nodes = Some(n.ok_or_else(|| bad("expected a whole number of positions above 0"))?);
             }
             "q" | "quiescence" => {
                 self.quiescence = match value {
@@ -152,6 +161,7 @@ impl Default for AlphaBetaConfig {
         AlphaBetaConfig {
             depth: None,
             millis: None,
+            nodes: None,
             quiescence: Self::DEFAULT_QUIESCENCE,
             tt_mb: Self::DEFAULT_TT_MB,
             noise: Self::DEFAULT_NOISE,
@@ -167,6 +177,9 @@ impl fmt::Display for AlphaBetaConfig {
         }
         if let Some(ms) = self.millis {
             parts.push(format!("ms={ms}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("nodes={n}"));
         }
         if self.quiescence != Self::DEFAULT_QUIESCENCE {
             parts.push(format!("q={}", self.quiescence));
@@ -237,6 +250,18 @@ pub struct AlphaBetaAgent {
     root_moves: Vec<(Move, i32)>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// The positions the search may visit ([`AlphaBetaConfig::nodes`]); `u64::MAX` without a limit.
+    node_limit: u64,
+    /// In the iteration under way, the root move that beat the move searched first, if one has.
+    overtaker: Option<usize>,
+    /// The repetition keys of the positions of the game so far (the roots of this player's searches and
+    /// the positions its moves made), and the ply of the last root: a search that comes back to one of
+    /// them, or to a position of its own line, scores it as a draw, so that a player ahead makes progress
+    /// rather than shuffling.
+    seen: HashHistory,
+    seen_ply: Option<u32>,
+    /// Per ply, the repetition key of its position.
+    path: Vec<u64>,
     /// Whether the clock and the stop flag may stop the iteration under way.
     may_stop: bool,
     aborted: bool,
@@ -329,6 +354,11 @@ impl AlphaBetaAgent {
             root_moves: Vec::new(),
             nodes: 0,
             deadline: None,
+            node_limit: u64::MAX,
+            overtaker: None,
+            seen: HashHistory::default(),
+            seen_ply: None,
+            path: Vec::new(),
             may_stop: false,
             aborted: false,
             last_depth: 0,
@@ -471,20 +501,29 @@ impl AlphaBetaAgent {
             return Ok(Vec::new());
         }
         self.deadline = self.config.millis.map(|ms| start + Duration::from_millis(ms));
-        let max_depth = match (self.config.depth, self.config.millis) {
-            (Some(d), _) => d.min(MAX_DEPTH),
-            (None, Some(_)) => MAX_DEPTH,
-            (None, None) => AlphaBetaConfig::DEFAULT_DEPTH,
+        self.node_limit = self.config.nodes.unwrap_or(u64::MAX);
+        let max_depth = match (self.config.depth, self.config.millis, self.config.nodes) {
+            (Some(d), _, _) => d.min(MAX_DEPTH),
+            (None, None, None) => AlphaBetaConfig::DEFAULT_DEPTH,
+            (None, _, _) => MAX_DEPTH,
         };
         let mut done = self.root_moves.clone();
         for depth in 1..=max_depth {
             self.may_stop = depth > 1;
             self.aborted = false;
-            if depth > 1 && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)) {
+            let spent = self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d);
+            if depth > 1 && (spent || self.stop.load(Ordering::Relaxed)) {
                 break;
             }
             self.root_search(depth)?;
             if self.aborted {
+                // A move that beat the previous best in the abandoned iteration is the better guess.
+                if let Some(i) = self.overtaker {
+                    let better = done.remove(i);
+                    done.insert(0, (better.0, self.root_moves[i].1));
+                    self.line.clear();
+                    self.line.extend_from_slice(&self.pv[..self.pv_len[0]]);
+                }
                 break;
             }
             done.clone_from(&self.root_moves);
@@ -515,6 +554,12 @@ impl AlphaBetaAgent {
             self.stack.clear();
             self.tt.clear();
         }
+        // A root no later than the last one starts another game (or goes back in this one).
+        if fresh_game || self.seen_ply.is_none_or(|p| pos.ply() <= p) {
+            self.seen.clear();
+        }
+        self.seen_ply = Some(pos.ply());
+        self.seen.insert(pos.repetition_key());
         match self.stack.first_mut() {
             Some(p) => p.clone_from(pos),
             None => self.stack.push(pos.clone()),
@@ -533,7 +578,7 @@ impl AlphaBetaAgent {
         if pos.is_over() {
             return Ok(());
         }
-        self.grow_root();
+        self.grow(0);
         pos.try_generate_legal(&mut self.bufs[0])?;
         let Self { ordering, stack, bufs, keys, eval, .. } = self;
         ordering.score(&stack[0], &bufs[0].moves, None, 0, eval, &mut keys[0]);
@@ -543,20 +588,15 @@ impl AlphaBetaAgent {
         self.root_moves.extend(self.bufs[0].moves.iter().map(|&m| (m, 0)));
         Ok(())
     }
-
-    fn grow_root(&mut self) {
-        if self.bufs.is_empty() {
-            self.bufs.push(MoveBuf::default());
-            self.keys.push(Vec::new());
-            self.counts.push(0);
-            self.movers.push(SeatId(0));
-        }
-    }
 }
 
 impl Agent for AlphaBetaAgent {
     fn choose(&mut self, pos: &Position, rng: &mut AgentRng) -> Result<Option<Move>, HookError> {
-        Ok(self.search(pos, rng)?.first().map(|m| m.0))
+        let Some(&(mv, _)) = self.search(pos, rng)?.first() else { return Ok(None) };
+        // The position the move makes is one of the game's now.
+        self.play_child(0, &mv)?;
+        self.seen.insert(self.stack[1].repetition_key());
+        Ok(Some(mv))
     }
 
     fn name(&self) -> &str {

@@ -57,7 +57,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// ```
 impl AlphaBetaAgent {
     /// Makes sure ply `ply` has a position, a move buffer and a key buffer.
-    fn grow(&mut self, ply: usize) {
+    pub(super) fn grow(&mut self, ply: usize) {
         while self.stack.len() <= ply {
             let pos = self.stack[0].clone();
             self.stack.push(pos);
@@ -67,22 +67,27 @@ impl AlphaBetaAgent {
             self.keys.push(Vec::new());
             self.counts.push(0);
             self.movers.push(crate::SeatId(0));
+            self.path.push(0);
         }
     }
 
     /// Plays `mv` from ply `ply` into ply `ply + 1`.
     #[inline]
-    fn play_child(&mut self, ply: usize, mv: &Move) -> Result<(), HookError> {
+    pub(super) fn play_child(&mut self, ply: usize, mv: &Move) -> Result<(), HookError> {
         self.grow(ply + 1);
         let (above, below) = self.stack.split_at_mut(ply + 1);
         below[0].clone_from(&above[ply]);
         below[0].play_unchecked(mv)
     }
 
-    /// Counts a node, and every 1024 nodes checks the clock and the stop flag.
+    /// Counts a node, stops the search at the node limit, and every 1024 nodes checks the clock and the
+    /// stop flag.
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
+        if self.nodes >= self.node_limit && self.may_stop {
+            self.aborted = true;
+        }
         if self.nodes & 1023 == 0 && self.may_stop {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if late || self.stop.load(AtomicOrdering::Relaxed) {
@@ -107,6 +112,15 @@ impl AlphaBetaAgent {
         None
     }
 
+    /// Whether ply `ply`'s position (below the root) came before, in the game or on the line searched: it
+    /// is then scored as a draw, as a repetition rule would (and games without one get no closer to an
+    /// end by going round).
+    fn repeats(&mut self, ply: usize) -> bool {
+        let key = self.stack[ply].repetition_key();
+        self.path[ply] = key;
+        self.seen.contains(key) || self.path[..ply].contains(&key)
+    }
+
     /// What a result worth `r` (see [`rewards`]) to the root player scores, `ply` plies down.
     fn result_score(&self, r: f64, ply: usize) -> i32 {
         if r >= 1.0 - 1e-9 {
@@ -127,6 +141,8 @@ impl AlphaBetaAgent {
         self.counts[0] = self.root_moves.len();
         self.movers[0] = self.root;
         self.pv_len[0] = 0;
+        self.path[0] = self.stack[0].repetition_key();
+        self.overtaker = None;
         for i in 0..self.root_moves.len() {
             let mv = self.root_moves[i].0;
             self.play_child(0, &mv)?;
@@ -143,6 +159,9 @@ impl AlphaBetaAgent {
             if score > alpha || i == 0 {
                 alpha = alpha.max(score);
                 self.update_pv(0, mv);
+                if i > 0 {
+                    self.overtaker = Some(i);
+                }
             }
         }
         // Stable: among equal scores the earlier (the best found first) stays first.
@@ -170,10 +189,16 @@ impl AlphaBetaAgent {
         if let Some(s) = self.terminal(ply) {
             return Ok(s);
         }
+        if self.repeats(ply) {
+            return Ok(0);
+        }
         if depth == 0 || ply + 2 >= MAX_PLY {
             return self.quiesce(ply, alpha, beta, self.config.quiescence);
         }
         self.tick();
+        if self.aborted {
+            return Ok(0);
+        }
         let key = self.stack[ply].search_key() ^ self.root_key;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -278,6 +303,9 @@ impl AlphaBetaAgent {
             return Ok(s);
         }
         self.tick();
+        if self.aborted {
+            return Ok(0);
+        }
         self.grow(ply + 1);
         self.stack[ply].try_generate_legal(&mut self.bufs[ply])?;
         let n = self.bufs[ply].moves.len();
