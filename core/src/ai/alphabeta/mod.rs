@@ -443,7 +443,8 @@ impl AlphaBetaAgent {
     }
 
     /// The line the last search expects, from the root: the best move and the best replies found by the
-    /// last iteration completed (at most its depth of plies, cut short where the game ends).
+    /// last iteration completed (its depth of plies, then the captures its quiescence search expects, cut
+    /// short where the game ends).
     ///
     /// ```
     /// use qipan::core::ai::{AgentRng, AlphaBetaAgent, AlphaBetaConfig};

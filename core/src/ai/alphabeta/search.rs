@@ -366,16 +366,23 @@ impl AlphaBetaAgent {
             if self.aborted {
                 return Ok(0);
             }
+            // A capture that improves on standing pat joins the line expected (a mate that ends in one).
             if maximising {
                 if score > best {
                     best = score;
                 }
-                alpha = alpha.max(score);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                }
             } else {
                 if score < best {
                     best = score;
                 }
-                beta = beta.min(score);
+                if score < beta {
+                    beta = score;
+                    self.update_pv(ply, mv);
+                }
             }
             if alpha >= beta {
                 break;
