@@ -277,11 +277,11 @@ impl AutoAgent {
     /// use qipan::core::ai::{Agent, AgentRng, AgentSpec, AutoAgent, AutoConfig};
     /// use rand::SeedableRng;
     ///
-    /// let game = qipan::load("go", &[("size".into(), "5".into())])?;
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
     /// let mut auto = AutoAgent::new(AutoConfig { millis: Some(20) });
     /// auto.choose(&game.start(), &mut AgentRng::seed_from_u64(1))?;
     /// let Some(AgentSpec::Mcts(config)) = auto.picked() else { panic!("MCTS for Go") };
-    /// assert!(config.rave > 0.0);
+    /// assert!(config.rave > 0.0); // RAVE among the many placements of a 9x9 board
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn picked(&self) -> Option<&AgentSpec> {
