@@ -204,6 +204,9 @@ impl fmt::Display for AlphaBetaConfig {
 /// score; less the mean of the other players'; plus a little for each legal move more than the
 /// opponent had. Scores are in hundredths of a piece worth 1, for the player to move at the root.
 ///
+/// A position the game has been in (one the player searched from, or one its move made) or one earlier on
+/// the line searched scores as a draw, so that the side ahead makes progress rather than going round.
+///
 /// Positions, move lists and the table are allocated once and reused: a search allocates nothing per node.
 ///
 /// ```
