@@ -537,11 +537,7 @@ impl Agent {
     /// {'x': 0.5, 'o': 0.5}
     /// >>> best in pos.legal_moves()
     /// True
-    fn evaluate(
-        &self,
-        py: Python<'_>,
-        pos: PyRef<'_, Position>,
-    ) -> PyResult<Option<(Py<PyDict>, Option<Move>)>> {
+    fn evaluate(&self, py: Python<'_>, pos: PyRef<'_, Position>) -> PyResult<Option<(Py<PyDict>, Option<Move>)>> {
         let p = pos.pos.clone();
         if p.is_over() {
             return Ok(None);
