@@ -4,9 +4,10 @@ referee plays each move on the other engine, ends a game on two passes or a resi
 count it (Chinese rules). Prints every game and qipan's score with a 95% (Wilson) interval.
 
 Usage: python3 benches/match_gnugo.py [--qipan BIN] [--ai SPEC] [--games N] [--size 9] [--level 1]
-       [--komi 7.5] [--seconds S]
+       [--komi 7.5] [--seconds S] [--first N]
 (defaults: target/release/qipan, auto:ms=5000, 40 games, 9x9, level 1, komi 7.5; --seconds sets the
-qipan spec's ms when --ai is not given)
+qipan spec's ms when --ai is not given; --first numbers the games from N, so that two halves of a match
+run at once play different games)
 """
 
 import argparse
@@ -60,6 +61,7 @@ def main():
     ap.add_argument("--ai", default=None)
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first", type=int, default=1, help="number of the first game (its seed; odd: qipan black)")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--level", type=int, default=1)
     ap.add_argument("--komi", type=float, default=7.5)
@@ -71,7 +73,7 @@ def main():
     spec = a.ai or f"auto:ms={int(a.seconds * 1000)}"
     gnugo_bin = gnugo_path()
     wins = 0.0
-    for g in range(a.games):
+    for g in range(a.first - 1, a.first - 1 + a.games):
         qipan_colour = "black" if g % 2 == 0 else "white"
         qipan = Engine([a.qipan, "gtp", "go", "--set", f"size={a.size}", "--ai", spec, "--seed", str(g + 1)])
         gnugo = Engine([gnugo_bin, "--mode", "gtp", "--level", str(a.level), "--chinese-rules"])

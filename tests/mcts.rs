@@ -226,8 +226,8 @@ fn the_clock_shares_a_game_s_time_among_its_moves() {
 
 #[test]
 fn new_settings_parse_print_and_refuse() {
-    let spec = AgentSpec::parse("mcts:rave=300,solver=off,threads=4,clock=60000").unwrap();
-    assert_eq!(spec.to_string(), "mcts:c=1,rave=300,solver=off,threads=4,clock=60000");
+    let spec = AgentSpec::parse("mcts:rave=300,solver=off,threads=4,clock=60000,reuse=off").unwrap();
+    assert_eq!(spec.to_string(), "mcts:c=1,rave=300,solver=off,threads=4,clock=60000,reuse=off");
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
     // A clock alone is a budget: no default iteration count is added.
     let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:clock=1000").unwrap() else { panic!() };
@@ -238,9 +238,72 @@ fn new_settings_parse_print_and_refuse() {
         ("mcts:solver=maybe", "`on` or `off`"),
         ("mcts:rave=-1", "at least 0"),
         ("mcts:clock=soon", "milliseconds"),
+        ("mcts:reuse=never", "`on` or `off`"),
     ] {
         let err = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(err.contains(says), "{bad}: {err}");
     }
     assert_eq!(AgentSpec::parse("mcts:policy=parts").unwrap().to_string(), "mcts:iterations=1000,c=1,policy=parts");
+}
+
+/// The root's visits after searching `pos`, once `first` was searched and `line` played from it.
+fn visits_after(config: &MctsConfig, first: &Position, line: &[qipan::core::Move], seed: u64) -> (u32, u32) {
+    let mut mcts = MctsAgent::new(config.clone());
+    let mut rng = AgentRng::seed_from_u64(seed);
+    mcts.search(first, &mut rng).unwrap();
+    let mut pos = first.clone();
+    for mv in line {
+        pos.play(mv).unwrap();
+    }
+    let children = mcts.search(&pos, &mut rng).unwrap();
+    (children.iter().map(|c| c.1).sum(), mcts.last_iterations())
+}
+
+#[test]
+fn the_tree_below_the_moves_played_is_kept_for_the_next_search() {
+    let game = qipan::load("go", &[("size".into(), "5".into())]).unwrap();
+    let start = game.start();
+    let config = MctsConfig { iterations: Some(5000), ..MctsConfig::default() };
+    let mut mcts = MctsAgent::new(config.clone());
+    mcts.search(&start, &mut AgentRng::seed_from_u64(3)).unwrap();
+    let line = mcts.principal_variation();
+    // The expected move and reply: the next search adds its 5,000 iterations to what it inherits.
+    let (visits, ran) = visits_after(&config, &start, &line[..2], 3);
+    assert_eq!(ran, 5000);
+    assert!(visits > 5010, "{visits}");
+    // The same searches give the same tree again.
+    assert_eq!(visits_after(&config, &start, &line[..2], 3), (visits, ran));
+    // Without reuse, or from a position the tree never reached (ten plies on), the search starts afresh.
+    let off = MctsConfig { reuse: false, ..config.clone() };
+    assert_eq!(visits_after(&off, &start, &line[..2], 3).0, 5000);
+    let mut far = start.clone();
+    let mut rng = AgentRng::seed_from_u64(9);
+    let mut random = AgentSpec::parse("random").unwrap().build();
+    let mut moves = Vec::new();
+    for _ in 0..10 {
+        let mv = random.choose(&far, &mut rng).unwrap().unwrap();
+        far.play(&mv).unwrap();
+        moves.push(mv);
+    }
+    assert_eq!(visits_after(&config, &start, &moves, 3).0, 5000);
+}
+
+#[test]
+fn a_kept_tree_keeps_its_proofs() {
+    // Tic-tac-toe proven a draw from the start: two plies on, the new root is proven already and the
+    // search has nothing left to do.
+    let game = tic_tac_toe();
+    let mut mcts = MctsAgent::new(MctsConfig { iterations: Some(3_000_000), ..MctsConfig::default() });
+    let mut rng = AgentRng::seed_from_u64(1);
+    let mut pos = game.start();
+    mcts.search(&pos, &mut rng).unwrap();
+    for mv in mcts.principal_variation().into_iter().take(2) {
+        pos.play(&mv).unwrap();
+    }
+    let children = mcts.search(&pos, &mut rng).unwrap();
+    assert_eq!(mcts.last_iterations(), 0);
+    assert_eq!(mcts.proven(), Some((vec![0.5, 0.5], 7)));
+    // The move played holds the draw; no move wins.
+    assert_eq!(children[0].2, 0.5);
+    assert!(children.iter().all(|c| c.2 <= 0.5), "{children:?}");
 }

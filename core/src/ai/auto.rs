@@ -143,6 +143,11 @@ impl AutoConfig {
     /// 100 ms a move it won 19 of 20 games of Hex (70 moves a position) against plain MCTS, 9 of 20 of
     /// Domineering (24), and 6 of 20 of Othello (8).
     pub const RAVE_BRANCHING: f64 = 15.0;
+    /// UCT's exploration constant `c` where RAVE is on: its all-moves-as-first statistics already spread
+    /// the search over the moves worth trying, and less exploration on top searches deeper. At 2,000
+    /// iterations a move in 9×9 Go, `c=0.3` won 15 of 20 games against `c=1` (`c=0.1` 12 of 20), and
+    /// against GNU Go at one second a move it took 5 of 20 games where `c=1` had taken none of 9.
+    pub const RAVE_EXPLORATION: f64 = 0.3;
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -176,7 +181,8 @@ impl AutoConfig {
     /// [`AutoConfig::ALPHA_BETA_NODES`] positions a move.
     /// Every other game gets Monte-Carlo tree search with its solver, and RAVE where moves are placements
     /// among more than [`AutoConfig::RAVE_BRANCHING`] (Go, Hex): its all-moves-as-first statistics suit
-    /// moves that mean much the same a few moves later, and help most where there are many to tell apart.
+    /// moves that mean much the same a few moves later, and help most where there are many to tell apart;
+    /// UCT then explores less ([`AutoConfig::RAVE_EXPLORATION`]).
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
@@ -186,7 +192,7 @@ impl AutoConfig {
     /// let othello = Traits::of(&qipan::load("othello", &[])?.start())?;
     /// let seven = Traits::of(&qipan::load("seven-kingdoms", &[])?.start())?;
     /// let auto = AutoConfig::default();
-    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=1");
+    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=0.3");
     /// assert_eq!(auto.pick(&othello).to_string(), "mcts:iterations=1000,c=1,rave=0");
     /// assert_eq!(auto.pick(&chess).to_string(), "alphabeta:depth=5");
     /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0"); // seven players
@@ -217,6 +223,8 @@ impl AutoConfig {
         }
         if !traits.placement || traits.branching <= Self::RAVE_BRANCHING {
             mcts.rave = 0.0;
+        } else {
+            mcts.c = Self::RAVE_EXPLORATION;
         }
         AgentSpec::Mcts(mcts)
     }

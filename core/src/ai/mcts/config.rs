@@ -58,6 +58,9 @@ pub struct MctsConfig {
     /// Independent trees searched at once (root parallelism), each with the whole budget; their root
     /// statistics are added up. More threads: more playouts in the same time.
     pub threads: u32,
+    /// Keep the part of the last search's tree below the position the game has reached (the move played
+    /// and the replies to it), so that the next search starts with what the last learnt there.
+    pub reuse: bool,
     /// Milliseconds for the whole game: each move gets a twentieth of what is left (at least 1 ms),
     /// within `ms` when both are given.
     pub clock: Option<u64>,
@@ -127,6 +130,7 @@ impl MctsConfig {
         "decisive",
         "threads",
         "clock",
+        "reuse",
     ];
     /// RAVE's equivalence constant when a spec gives none.
     pub const DEFAULT_RAVE: f64 = 1000.0;
@@ -170,6 +174,7 @@ impl MctsConfig {
             "rave" => self.rave = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
             "solver" => self.solver = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "decisive" => self.decisive = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "reuse" => self.reuse = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "threads" => {
                 let n = positive(value).filter(|&n| n <= MctsConfig::MAX_THREADS as u64);
                 self.threads = n.ok_or_else(|| bad("expected a whole number of threads from 1 to 256"))? as u32;
@@ -207,6 +212,7 @@ impl Default for MctsConfig {
             decisive: true,
             threads: 1,
             clock: None,
+            reuse: true,
         }
     }
 }
@@ -252,6 +258,9 @@ impl fmt::Display for MctsConfig {
         }
         if let Some(ms) = self.clock {
             parts.push(format!("clock={ms}"));
+        }
+        if !self.reuse {
+            parts.push("reuse=off".into());
         }
         write!(f, "{}", parts.join(","))
     }

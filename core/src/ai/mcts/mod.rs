@@ -3,6 +3,7 @@
 mod config;
 mod eval;
 mod rave;
+mod reuse;
 mod tree;
 
 pub use config::{CutEval, MctsConfig};
@@ -29,6 +30,8 @@ pub const SAFETY_DEPTH: u32 = 1000;
 /// ply cap. The solver ([`MctsConfig::solver`]) proves nodes whose result is settled and stops searching
 /// them. The move played is a proven win if there is one (the quickest), else the most visited child of
 /// the root; with [`MctsConfig::threads`], several trees are searched at once and their roots added up.
+/// The part of the tree below the position the game reaches is kept for the next search
+/// ([`MctsConfig::reuse`]).
 ///
 /// The tree lives in vectors reused from move to move, so a search allocates only as the tree grows.
 ///
@@ -80,6 +83,10 @@ pub struct MctsAgent {
     move_budget: Option<Duration>,
     /// Search a lone legal move too (to judge the position, not to choose).
     weigh_one: bool,
+    /// The position the last search started from, whose tree the next may keep part of.
+    last_root: Option<Position>,
+    /// The vectors of the tree before it was last cut down to a subtree, reused for the next cut.
+    spare: (Vec<Node>, Vec<f32>, Vec<f32>),
 }
 
 /// Building an agent, searching, and what the last search did.
@@ -129,6 +136,8 @@ impl MctsAgent {
             clock_ply: 0,
             move_budget: None,
             weigh_one: false,
+            last_root: None,
+            spare: Default::default(),
         }
     }
 
@@ -383,8 +392,10 @@ impl MctsAgent {
         weigh_one: bool,
     ) -> Result<(), HookError> {
         let start = Instant::now();
-        self.clear_tree(pos.game().seats.len());
-        self.expand(0, pos, rng)?;
+        if !self.reuse_tree(pos) {
+            self.clear_tree(pos.game().seats.len());
+            self.expand(0, pos, rng)?;
+        }
         Self::material_scores(pos, &mut self.base);
         self.playout.record(self.config.rave > 0.0);
         self.playout.decisive(self.config.decisive);
@@ -400,6 +411,10 @@ impl MctsAgent {
             }
         }
         self.last_iterations = done;
+        match &mut self.last_root {
+            Some(last) => last.clone_from(pos),
+            None => self.last_root = Some(pos.clone()),
+        }
         Ok(())
     }
 
