@@ -40,15 +40,21 @@ fn auto_picks_by_the_game_s_traits() {
         let wide = ["amazons", "hnefatafl", "seven-kingdoms", "he-qi"].contains(&game);
         assert_eq!(c.nodes, wide.then_some(AutoConfig::ALPHA_BETA_NODES), "{game}: {spec}");
     }
-    // Placement without lines, lines on a wide board (Gomoku's 225 points): MCTS, with RAVE where a
-    // position has many moves to tell apart (not Othello's eight).
-    for (game, rave) in [("go", true), ("hex", true), ("gomoku", true), ("othello", false), ("domineering", true)] {
+    // A score the evaluation weighs as material, for two players: alpha-beta, whether pieces are placed
+    // (Othello's stable discs) or sown (a mancala's store) or moved (janggi's piece values).
+    for game in ["othello", "kalah", "oware", "janggi"] {
+        let spec = pick(game, &[]);
+        assert!(matches!(spec, AgentSpec::AlphaBeta(_)), "{game}: {spec}");
+    }
+    // Placement without lines or a material score, lines on a wide board (Gomoku's 225 points): MCTS,
+    // with RAVE, as each of these has many moves a position to tell apart.
+    for game in ["go", "hex", "gomoku", "domineering", "cram"] {
         let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
-        assert_eq!(c.rave > 0.0, rave, "{game}");
+        assert!(c.rave > 0.0, "{game}");
         assert!(c.solver);
     }
-    // More players, or a score: MCTS, without RAVE where pieces move.
-    for game in ["seven-kingdoms", "he-qi", "kalah"] {
+    // More players: MCTS, without RAVE where pieces move.
+    for game in ["seven-kingdoms", "he-qi"] {
         let AgentSpec::Mcts(c) = pick(game, &[]) else { panic!("{game}: {}", pick(game, &[])) };
         assert_eq!(c.rave, 0.0, "{game}");
     }
@@ -92,6 +98,24 @@ fn auto_beats_the_old_default_at_go() {
     let auto = pick("go", &[("size", "7")]);
     let won = score(&go, &auto, &old, 6);
     assert!(won >= 5.0, "{auto} scored {won} of 6 against {old}");
+}
+
+#[test]
+fn auto_beats_the_old_default_at_othello() {
+    let othello = load("othello", &[]);
+    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
+    let auto = pick("othello", &[]);
+    let won = score(&othello, &auto, &old, 4);
+    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
+}
+
+#[test]
+fn auto_beats_the_old_default_at_kalah() {
+    let kalah = load("kalah", &[]);
+    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
+    let auto = pick("kalah", &[]);
+    let won = score(&kalah, &auto, &old, 4);
+    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
 }
 
 #[test]

@@ -226,8 +226,8 @@ fn the_clock_shares_a_game_s_time_among_its_moves() {
 
 #[test]
 fn new_settings_parse_print_and_refuse() {
-    let spec = AgentSpec::parse("mcts:rave=300,solver=off,threads=4,clock=60000,reuse=off").unwrap();
-    assert_eq!(spec.to_string(), "mcts:c=1,rave=300,solver=off,threads=4,clock=60000,reuse=off");
+    let spec = AgentSpec::parse("mcts:prior=5,rave=300,solver=off,threads=4,clock=60000,reuse=off").unwrap();
+    assert_eq!(spec.to_string(), "mcts:c=1,prior=5,rave=300,solver=off,threads=4,clock=60000,reuse=off");
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
     // A clock alone is a budget: no default iteration count is added.
     let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:clock=1000").unwrap() else { panic!() };
@@ -239,6 +239,7 @@ fn new_settings_parse_print_and_refuse() {
         ("mcts:rave=-1", "at least 0"),
         ("mcts:clock=soon", "milliseconds"),
         ("mcts:reuse=never", "`on` or `off`"),
+        ("mcts:prior=-2", "at least 0"),
     ] {
         let err = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(err.contains(says), "{bad}: {err}");
@@ -306,4 +307,56 @@ fn a_kept_tree_keeps_its_proofs() {
     // The move played holds the draw; no move wins.
     assert_eq!(children[0].2, 0.5);
     assert!(children.iter().all(|c| c.2 <= 0.5), "{children:?}");
+}
+
+/// With the prior, each node's children are tried best first by the generic evaluation, whatever the
+/// seed: in Othello positions where one move leaves the mover clearly more stable discs than the opponent,
+/// compared with any other move (two or more: more than mobility can make up), the first child a search
+/// tries is that move.
+#[test]
+fn the_prior_tries_the_move_the_evaluation_likes_best_first() {
+    use qipan::core::ai::alphabeta::stable_pieces;
+    use rand::seq::IndexedRandom;
+    let game = qipan::load("othello", &[]).unwrap();
+    let mut rng = AgentRng::seed_from_u64(9);
+    let (mut checked, mut plain_agrees) = (0, 0);
+    for _ in 0..300 {
+        let mut pos = game.start();
+        while !pos.is_over() && rng.random_range(0..40) != 0 {
+            let mv = *pos.legal_moves().choose(&mut rng).unwrap();
+            pos.play(&mv).unwrap();
+        }
+        let moves = pos.legal_moves();
+        if pos.is_over() || moves.len() < 3 {
+            continue;
+        }
+        let me = pos.to_move();
+        let stable_after = |mv: &qipan::core::Move| {
+            let mut after = pos.clone();
+            after.play(mv).unwrap();
+            let stable = stable_pieces(&after).unwrap();
+            let mine = stable.iter().filter(|&&n| after.cell(n).unwrap().seat == me).count() as i64;
+            2 * mine - stable.len() as i64
+        };
+        let mut counts: Vec<(i64, qipan::core::Move)> = moves.iter().map(|m| (stable_after(m), *m)).collect();
+        counts.sort_by_key(|c| std::cmp::Reverse(c.0));
+        if counts[0].0 < counts[1].0 + 2 {
+            continue;
+        }
+        let first = |prior: f64, seed: u64| {
+            let config = MctsConfig { iterations: Some(1), prior, ..MctsConfig::default() };
+            let children = MctsAgent::new(config).search(&pos, &mut AgentRng::seed_from_u64(seed)).unwrap();
+            children.iter().find(|c| c.1 == 1).unwrap().0
+        };
+        for seed in 0..3 {
+            assert_eq!(first(5.0, seed), counts[0].1, "{}", qipan::core::notation::move_text(&game, &counts[0].1));
+            plain_agrees += usize::from(first(0.0, seed) == counts[0].1);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} positions checked");
+    assert!(
+        plain_agrees * 2 < checked,
+        "without the prior the first child is the best {plain_agrees} of {checked} times"
+    );
 }

@@ -4,6 +4,7 @@
 
 use super::super::judge::{fills_up, scored};
 use super::super::player;
+use super::stable::Stability;
 use crate::SeatId;
 use crate::board::NodeId;
 use crate::game::Game;
@@ -19,7 +20,7 @@ use std::sync::Arc;
 const SAMPLE: usize = 256;
 
 /// Centi-units per point of a piece's value or of a game's score.
-pub(super) const UNIT: f64 = 100.0;
+pub(crate) const UNIT: f64 = 100.0;
 
 /// What each piece type is worth to the alpha-beta search, indexed by piece type: the `value:` its
 /// definition declares, or else an estimate from how far it moves. The estimate puts the piece alone on
@@ -84,9 +85,34 @@ fn mobility(game: &Arc<Game>, piece: PieceId, buf: &mut MoveBuf) -> f64 {
     if tried == 0 { 0.0 } else { total as f64 / tried as f64 }
 }
 
+/// Whether the game's score is material the evaluation weighs as such: captures kept for good (a
+/// mancala's store), the values of the pieces on the board (janggi's count), or, where captures only
+/// turn lines of pieces over, the pieces none can reach any more ([`Stability`]: Othello's stable
+/// discs). A score that is none of these (Go's area, counted on a board still in play) says much less
+/// before the end; a score from a hook is never read so.
+///
+/// ```
+/// use qipan::core::ai::alphabeta::material_score;
+///
+/// for (game, material) in [("othello", true), ("kalah", true), ("janggi", true), ("go", false), ("chess", false)] {
+///     assert_eq!(material_score(&qipan::load(game, &[])?), material, "{game}");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn material_score(game: &Game) -> bool {
+    if game.hooks.as_ref().is_some_and(|h| h.has(crate::hooks::HookPoint::Score)) {
+        return false;
+    }
+    match game.rules.scoring {
+        Scoring::Captures | Scoring::Material => true,
+        Scoring::Pieces => Stability::of(game).is_some(),
+        _ => false,
+    }
+}
+
 /// The evaluation's working memory, allocated once.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Evaluator {
+pub(crate) struct Evaluator {
     /// The game the values are for (by address), and the values in centi-units.
     game: Option<Arc<Game>>,
     values: Vec<i32>,
@@ -101,6 +127,8 @@ pub(super) struct Evaluator {
     in_window: Vec<u32>,
     /// Whether pieces are material: not where they are only ever added ([`fills_up`]).
     material: bool,
+    /// The pieces that can no longer be taken, where only they are sure to count ([`Stability`]).
+    stability: Option<Stability>,
     /// Up to how many centi-units of noise each position gets, and the noise's key ([`Evaluator::noise`]).
     noise: u32,
     salt: u64,
@@ -114,7 +142,7 @@ const OPEN_LINE: i64 = 5;
 
 impl Evaluator {
     /// Makes ready for `game`, working out its piece values once.
-    pub(super) fn prepare(&mut self, game: &Arc<Game>) {
+    pub(crate) fn prepare(&mut self, game: &Arc<Game>) {
         if self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game)) {
             return;
         }
@@ -125,6 +153,7 @@ impl Evaluator {
         self.live = vec![false; n];
         self.in_window = vec![0; n];
         self.material = !fills_up(game);
+        self.stability = Stability::of(game);
         self.windows.clear();
         self.window_nodes.clear();
         for (i, goal) in game.rules.end.lines.iter().enumerate().filter(|(_, g)| g.wins_for_maker()) {
@@ -181,7 +210,7 @@ impl Evaluator {
     /// the same of the game's score when it has one, plus mobility: `mine` legal moves for the seat to
     /// move against the `before` its predecessor had (`None` when the predecessor is the same player or
     /// unknown).
-    pub(super) fn evaluate(
+    pub(crate) fn evaluate(
         &mut self,
         pos: &Position,
         root: SeatId,
@@ -279,11 +308,23 @@ impl Evaluator {
                     *s = f64::from(c);
                 }
             }
-            Scoring::Pieces if !hooked => {
-                for cell in pos.cells().iter().flatten() {
-                    self.scores[pos.controller(cell.seat).idx()] += 1.0;
+            Scoring::Pieces if !hooked => match &mut self.stability {
+                // Pieces that lines of captures turn over count once they are stable: until then they
+                // may change hands many times, and a side with many of them is often the one losing.
+                Some(stability) => {
+                    stability.mark(pos);
+                    for (n, cell) in pos.cells().iter().enumerate() {
+                        if let Some(cell) = cell.filter(|_| stability.is_stable(NodeId(n as u16))) {
+                            self.scores[pos.controller(cell.seat).idx()] += 1.0;
+                        }
+                    }
                 }
-            }
+                None => {
+                    for cell in pos.cells().iter().flatten() {
+                        self.scores[pos.controller(cell.seat).idx()] += 1.0;
+                    }
+                }
+            },
             _ => {
                 let result = GameResult::scored(pos, EndReason::PlayoutCut)?;
                 if let Some(s) = result.scores {

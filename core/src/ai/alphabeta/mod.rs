@@ -23,9 +23,12 @@
 mod eval;
 mod order;
 mod search;
+mod stable;
 mod tt;
 
-pub use eval::piece_values;
+pub(crate) use eval::{Evaluator, UNIT};
+pub use eval::{material_score, piece_values};
+pub use stable::stable_pieces;
 
 use super::{Agent, AgentRng, Evaluation, SpecError, player, players};
 use crate::SeatId;

@@ -38,6 +38,12 @@ pub struct MctsConfig {
     /// over `n` visits, `v` being the pieces it takes (a royal piece counts 3), and capturing moves are
     /// tried first. 0 turns it off.
     pub bias: f64,
+    /// Weight of the progressive bias from the generic evaluation (alpha-beta's: material or score,
+    /// mobility, the lines still open, stable pieces): each child is judged once, when its parent is
+    /// expanded, and starts with a bonus of `prior · h / (n + 1)` over `n` visits, `h` being how much
+    /// better than the mean of its siblings it leaves the mover, in pieces, within ±1; children are
+    /// tried best first. 0 turns it off.
+    pub prior: f64,
     /// Plies the tree may grow below the root; the playouts go on from its leaves. `None`: no limit.
     pub tree_depth: Option<u32>,
     /// RAVE's equivalence constant `k`: a child's value blends its own mean with the mean of every
@@ -125,6 +131,7 @@ impl MctsConfig {
         "policy",
         "eval",
         "bias",
+        "prior",
         "rave",
         "solver",
         "decisive",
@@ -171,6 +178,7 @@ impl MctsConfig {
                 }
             }
             "bias" => self.bias = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
+            "prior" => self.prior = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
             "rave" => self.rave = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
             "solver" => self.solver = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "decisive" => self.decisive = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
@@ -206,6 +214,7 @@ impl Default for MctsConfig {
             policy: Policy::Light,
             eval: CutEval::Material,
             bias: 1.0,
+            prior: 0.0,
             tree_depth: None,
             rave: MctsConfig::DEFAULT_RAVE,
             solver: true,
@@ -243,6 +252,9 @@ impl fmt::Display for MctsConfig {
         }
         if self.bias != 1.0 {
             parts.push(format!("bias={}", self.bias));
+        }
+        if self.prior != 0.0 {
+            parts.push(format!("prior={}", self.prior));
         }
         if self.rave != MctsConfig::DEFAULT_RAVE {
             parts.push(format!("rave={}", self.rave));

@@ -2,6 +2,7 @@
 
 mod config;
 mod eval;
+mod prior;
 mod rave;
 mod reuse;
 mod tree;
@@ -85,6 +86,13 @@ pub struct MctsAgent {
     weigh_one: bool,
     /// The position the last search started from, whose tree the next may keep part of.
     last_root: Option<Position>,
+    /// The generic evaluation, a position to try moves on, their replies, and the moves judged with
+    /// their bonuses ([`MctsConfig::prior`]).
+    evaluator: crate::ai::alphabeta::Evaluator,
+    probe: Option<Position>,
+    replies: MoveBuf,
+    ranked: Vec<(f32, Move)>,
+    priors: Vec<f32>,
     /// The vectors of the tree before it was last cut down to a subtree, reused for the next cut.
     spare: (Vec<Node>, Vec<f32>, Vec<f32>),
 }
@@ -137,6 +145,11 @@ impl MctsAgent {
             move_budget: None,
             weigh_one: false,
             last_root: None,
+            evaluator: Default::default(),
+            probe: None,
+            replies: MoveBuf::default(),
+            ranked: Vec::new(),
+            priors: Vec::new(),
             spare: Default::default(),
         }
     }

@@ -25,7 +25,8 @@ pub(super) struct Node {
     pub(super) visits: u32,
     /// The player to move here (see [`player`]), set on expansion.
     pub(super) mover: SeatId,
-    /// What the move captures at once (see [`super::MctsConfig::bias`]).
+    /// The bonus the move starts with, shrinking as it is visited: what it captures at once
+    /// ([`super::MctsConfig::bias`]) and how the evaluation judges it ([`super::MctsConfig::prior`]).
     bias: f32,
     /// Simulations through the parent in which the parent's mover made this move later (RAVE), and
     /// the sum of that player's rewards in them.
@@ -87,9 +88,9 @@ impl MctsAgent {
     }
 
     /// Generates the moves of `pos` as children of `node`: the pass first, then capturing moves (when the
-    /// capture bias is on), in random order otherwise. Under light playouts, in games that capture
-    /// groups, moves that fill one of the mover's own one-point eyes are left out, as the playouts leave
-    /// them out.
+    /// capture bias is on) or the moves the evaluation likes best (with the prior), in random order
+    /// otherwise. Under light playouts, in games that capture groups, moves that fill one of the mover's
+    /// own one-point eyes are left out, as the playouts leave them out.
     pub(super) fn expand(&mut self, node: u32, pos: &Position, rng: &mut AgentRng) -> Result<(), HookError> {
         pos.try_generate_legal(&mut self.moves)?;
         if self.config.policy == Policy::Light && pos.game().rules.group_capture.is_some() {
@@ -111,16 +112,23 @@ impl MctsAgent {
             }
             moves[..k].sort_unstable_by_key(|m| std::cmp::Reverse(captured(pos, m)));
         }
+        self.priors.clear();
+        if self.config.prior > 0.0 {
+            self.judge_moves(pos)?;
+        }
         // A pass first: tried at once, it shows whether passing back ends the game (two passes in Go),
         // which the solver then proves before a pass is ever played on its looks.
         if let Some(i) = self.moves.moves.iter().position(Move::is_pass) {
             self.moves.moves[..=i].rotate_right(1);
+            if let Some(priors) = self.priors.get_mut(..=i) {
+                priors.rotate_right(1);
+            }
         }
         let first = self.nodes.len() as u32;
         for i in 0..self.moves.moves.len() {
             let mv = self.moves.moves[i];
-            let bias = if biased { captured(pos, &mv) as f32 } else { 0.0 };
-            self.push_node(mv, node, bias);
+            let capture = if biased { self.config.bias as f32 * captured(pos, &mv) as f32 } else { 0.0 };
+            self.push_node(mv, node, capture + self.priors.get(i).copied().unwrap_or(0.0));
         }
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
@@ -145,7 +153,7 @@ impl MctsAgent {
         }
         let log_n = (n.visits.max(1) as f64).ln();
         let mover = n.mover.idx();
-        let (c, bias) = (self.config.c, self.config.bias);
+        let c = self.config.c;
         let mut best = (f64::NEG_INFINITY, n.first_child);
         for child in n.first_child..n.first_child + n.children {
             let ch = &self.nodes[child as usize];
@@ -163,7 +171,7 @@ impl MctsAgent {
                 mean
             };
             let visits = visits.max(1.0);
-            let score = value + c * (log_n / visits).sqrt() + bias * ch.bias as f64 / (visits + 1.0);
+            let score = value + c * (log_n / visits).sqrt() + ch.bias as f64 / (visits + 1.0);
             if score > best.0 {
                 best = (score, child);
             }
