@@ -87,15 +87,16 @@ fn mobility(game: &Arc<Game>, piece: PieceId, buf: &mut MoveBuf) -> f64 {
 
 /// Whether the game's score is material the evaluation weighs as such: captures kept for good (a
 /// mancala's store), the values of the pieces on the board (janggi's count), or, where captures only
-/// turn lines of pieces over, the pieces none can reach any more ([`Stability`]: Othello's stable
-/// discs). A score that is none of these (Go's area, counted on a board still in play) says much less
-/// before the end; a score from a hook is never read so.
+/// turn lines of pieces over, the pieces none can reach any more (Othello's stable discs, see
+/// [`stable_pieces`](super::stable_pieces)). A score that is none of these (Go's area, counted on a
+/// board still in play) says much less before the end; a score from a hook is never read so.
 ///
 /// ```
 /// use qipan::core::ai::alphabeta::material_score;
 ///
 /// for (game, material) in [("othello", true), ("kalah", true), ("janggi", true), ("go", false), ("chess", false)] {
-///     assert_eq!(material_score(&qipan::load(game, &[])?), material, "{game}");
+///     let rules = qipan::load(game, &[])?;
+///     assert_eq!(material_score(&rules), material, "{game}");
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
