@@ -82,40 +82,34 @@ fn score(game: &std::sync::Arc<qipan::core::Game>, a: &AgentSpec, b: &AgentSpec,
     total
 }
 
+/// Asserts that `auto`'s pick for `name` scores at least `need` of `games` against the old default,
+/// 1,000 iterations of MCTS without RAVE or the solver.
+fn beats_the_old_default(name: &str, set: &[(&str, &str)], games: u64, need: f64) {
+    let game = load(name, set);
+    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
+    let auto = pick(name, set);
+    let won = score(&game, &auto, &old, games);
+    assert!(won >= need, "{name}: {auto} scored {won} of {games} against {old}");
+}
+
 #[test]
 fn auto_beats_the_old_default_at_chess() {
-    let chess = load("chess", &[]);
-    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
-    let auto = pick("chess", &[]);
-    let won = score(&chess, &auto, &old, 4);
-    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
+    beats_the_old_default("chess", &[], 4, 3.5);
 }
 
 #[test]
 fn auto_beats_the_old_default_at_go() {
-    let go = load("go", &[("size", "7")]);
-    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
-    let auto = pick("go", &[("size", "7")]);
-    let won = score(&go, &auto, &old, 6);
-    assert!(won >= 5.0, "{auto} scored {won} of 6 against {old}");
+    beats_the_old_default("go", &[("size", "7")], 6, 5.0);
 }
 
 #[test]
 fn auto_beats_the_old_default_at_othello() {
-    let othello = load("othello", &[]);
-    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
-    let auto = pick("othello", &[]);
-    let won = score(&othello, &auto, &old, 4);
-    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
+    beats_the_old_default("othello", &[], 4, 3.5);
 }
 
 #[test]
 fn auto_beats_the_old_default_at_kalah() {
-    let kalah = load("kalah", &[]);
-    let old = AgentSpec::parse("mcts:iterations=1000,rave=0,solver=off").unwrap();
-    let auto = pick("kalah", &[]);
-    let won = score(&kalah, &auto, &old, 4);
-    assert!(won >= 3.5, "{auto} scored {won} of 4 against {old}");
+    beats_the_old_default("kalah", &[], 4, 3.5);
 }
 
 #[test]
