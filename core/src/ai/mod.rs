@@ -245,7 +245,8 @@ impl AgentSpec {
     /// (exploration constant), `depth` (playout ply cap), `policy` (`light`, `uniform` or `parts`
     /// playouts), `eval` (`material` or `draw`: how a cut playout of a game without scoring is judged),
     /// `bias` (the capture bias), `prior` (the progressive bias from the evaluation), `rave`, `solver`,
-    /// `decisive`, `threads`, `clock` and `reuse` (the tree kept from move to move).
+    /// `decisive`, `replies` (last good replies in playouts), `atari` (playouts that answer ataris),
+    /// `threads`, `clock` and `reuse` (the tree kept from move to move).
     ///
     /// Alpha-beta parameters ([`AlphaBetaConfig::PARAMS`]): `depth` (plies), `ms` (milliseconds per move),
     /// `nodes` (positions per move; with several of these, the first limit reached stops the search; with

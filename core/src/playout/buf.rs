@@ -50,6 +50,13 @@ pub struct PlayoutBuf {
     pub(super) decisive: bool,
     /// Each seat's winning nodes, in playouts with decisive moves.
     pub(super) threats: super::decisive::Threats,
+    /// Whether playouts of placement games play last good replies (see [`PlayoutBuf::replies`]).
+    pub(super) replying: bool,
+    pub(super) replies: super::replies::Replies,
+    /// Whether playouts of games that capture chains answer ataris (see [`PlayoutBuf::atari`]).
+    pub(super) atari: bool,
+    /// The answers to the last move's ataris, while one is drawn.
+    pub(super) answers: Vec<NodeId>,
 }
 
 /// The buffer's contents are private: it is only passed to [`playout`](super::playout) and
@@ -149,6 +156,147 @@ impl PlayoutBuf {
     /// ```
     pub fn played(&self) -> &[(SeatId, Move)] {
         &self.played
+    }
+
+    /// Whether playouts through this buffer play last good replies in games of lone placements (Go,
+    /// Hex, Gomoku): the player to move answers the last move with the placement it answered it with in
+    /// the last simulation it won, when it may place there (and, under [`Policy::Light`], it fills no
+    /// eye of its own); other moves are drawn as before. What is learnt is told through
+    /// [`PlayoutBuf::learn_replies`] and kept until the buffer meets another board. Off by default; the
+    /// MCTS player turns it on (its `replies=on`).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// // Black won a simulation in which it answered White's E5 with D5: it answers E5 with D5 again.
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut start = game.start();
+    /// start.play(&parse_move(&start, "C3")?)?;
+    /// start.play(&parse_move(&start, "E5")?)?;
+    /// let (white, black) = (game.seat("white").unwrap(), game.seat("black").unwrap());
+    /// let mut buf = PlayoutBuf::default();
+    /// buf.replies(true);
+    /// buf.record(true);
+    /// let won = [(white, parse_move(&start, "E5")?), (black, parse_move(&start, "D5")?)];
+    /// buf.learn_replies(&start, &won, &[1.0, 0.0]);
+    /// for seed in 0..10 {
+    ///     let mut pos = start.clone();
+    ///     playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light)?;
+    ///     assert_eq!(buf.played()[0].1, parse_move(&start, "D5")?);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replies(&mut self, on: bool) {
+        self.replying = on;
+    }
+
+    /// Whether playouts through this buffer answer ataris in games of lone placements that capture chains
+    /// by their liberties (Go): before a random move, the player to move takes the chain of the stone just
+    /// placed when it has one liberty left, and frees its own chains beside that stone which it left with
+    /// one by taking an enemy chain beside them that has one liberty too (it does not run: in random
+    /// playouts a running chain is mostly in a ladder); it draws among these answers when there are any.
+    /// Other games play as they would. Off by default; the MCTS player turns it on (its `atari=on`).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// // White's E5 has one liberty left, E4: whatever the seed, Black takes it.
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut start = game.start();
+    /// for text in ["D5", "A1", "F5", "A3", "E6", "E5"] {
+    ///     start.play(&parse_move(&start, text)?)?;
+    /// }
+    /// let mut buf = PlayoutBuf::default();
+    /// buf.atari(true);
+    /// buf.record(true);
+    /// for seed in 0..10 {
+    ///     let mut pos = start.clone();
+    ///     playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light)?;
+    ///     assert_eq!(buf.played()[0].1, parse_move(&start, "E4")?);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn atari(&mut self, on: bool) {
+        self.atari = on;
+    }
+
+    /// An answer to the last move's ataris, when they are on ([`PlayoutBuf::atari`]).
+    pub(super) fn atari_answer<R: Rng>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        to: Option<&crate::rules::Cond>,
+        required: bool,
+    ) -> Option<Move> {
+        if !self.atari {
+            return None;
+        }
+        super::atari::answer(pos, rng, &mut self.answers, to, required).map(|n| Move::place(PieceId::new(0), n))
+    }
+
+    /// Teaches the last good replies ([`PlayoutBuf::replies`]) one simulation: the moves that led to the
+    /// playout (`before`, in order, each with the player who made it; the first one's player is not read),
+    /// then the last playout's moves (kept when [`PlayoutBuf::record`] is on), and what each player won
+    /// (`reward`, indexed by player, in [0, 1]). A placement answering the move before it becomes its
+    /// player's reply when the player won more than half, and is forgotten when it won less. `pos` is
+    /// any position of the game.
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// // A reply that lost is forgotten: Black's playout answers E5 as it likes.
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut start = game.start();
+    /// start.play(&parse_move(&start, "C3")?)?;
+    /// start.play(&parse_move(&start, "E5")?)?;
+    /// let (white, black) = (game.seat("white").unwrap(), game.seat("black").unwrap());
+    /// let mut buf = PlayoutBuf::default();
+    /// buf.replies(true);
+    /// buf.record(true);
+    /// let answered = [(white, parse_move(&start, "E5")?), (black, parse_move(&start, "D5")?)];
+    /// buf.learn_replies(&start, &answered, &[1.0, 0.0]);
+    /// buf.learn_replies(&start, &answered, &[0.0, 1.0]);
+    /// let firsts: std::collections::HashSet<_> = (0..10)
+    ///     .map(|seed| {
+    ///         let mut pos = start.clone();
+    ///         playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light)?;
+    ///         Ok(buf.played()[0].1)
+    ///     })
+    ///     .collect::<Result<_, qipan::core::hooks::HookError>>()?;
+    /// assert!(firsts.len() > 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn learn_replies(&mut self, pos: &Position, before: &[(SeatId, Move)], reward: &[f64]) {
+        let game = pos.game();
+        self.replies.fit(game.board.len(), game.seats.len());
+        let played = self.played.iter().map(|&(seat, mv)| (crate::ai::player(pos, seat), mv));
+        self.replies.learn(before.iter().copied().chain(played), reward);
+    }
+
+    /// The last good reply to the last move, when replies are on and the player to move may play it
+    /// (the list of empty nodes is up to date).
+    pub(super) fn good_reply(
+        &mut self,
+        pos: &Position,
+        policy: Policy,
+        to: Option<&crate::rules::Cond>,
+        required: bool,
+    ) -> Option<Move> {
+        if !self.replying {
+            return None;
+        }
+        let seat = pos.to_move();
+        let n = self.replies.get(crate::ai::player(pos, seat), &pos.last_move()?)?;
+        let open = self.slot.get(n.idx()).is_some_and(|&s| s != u32::MAX);
+        let light = policy == Policy::Light;
+        (open && placeable(pos, seat, n, to, required) && !(light && fills_own_eye(pos, n)))
+            .then(|| Move::place(PieceId::new(0), n))
     }
 
     pub(super) fn rebuild_empties(&mut self, pos: &Position) {

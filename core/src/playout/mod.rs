@@ -1,9 +1,11 @@
 //! Random playouts and perft: the engine's two yardsticks.
 
+mod atari;
 mod buf;
 mod decisive;
 mod light;
 mod perft;
+mod replies;
 
 pub use buf::PlayoutBuf;
 pub use light::{fills_own_eye, light_move};
@@ -123,6 +125,9 @@ pub fn playout<R: Rng>(
     let to = placer.map(|r| &r.to).filter(|&c| *c != crate::rules::Cond::Empty);
     if fast {
         buf.rebuild_empties(pos);
+        if buf.replying {
+            buf.replies.fit(game.board.len(), game.seats.len());
+        }
     }
     // The pieces on the board, kept up to date by placement games as they play.
     let mut on_board = if fast { filled(pos) } else { 0 };
@@ -151,7 +156,13 @@ pub fn playout<R: Rng>(
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => match decisive.then(|| buf.threats.pick(pos, to, required)).flatten() {
                 Some(n) => Some(Move::place(PieceId::new(0), n)),
-                None => buf.pick_placement(pos, rng, policy, to),
+                None => match buf.atari_answer(pos, rng, to, required) {
+                    Some(mv) => Some(mv),
+                    None => match buf.good_reply(pos, policy, to, required) {
+                        Some(mv) => Some(mv),
+                        None => buf.pick_placement(pos, rng, policy, to),
+                    },
+                },
             },
             (false, Policy::Uniform | Policy::Parts) if sowing => {
                 // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.

@@ -410,6 +410,34 @@ impl Chains {
         }
     }
 
+    /// The first distinct liberties of the chain headed by `h`, written to `out` until it is full;
+    /// returns how many (`out.len()`: at least that many). Walks the chain only until `out` is full:
+    /// the hot path's test for atari (one liberty) without a set.
+    pub(crate) fn liberties_into(
+        &self,
+        board: &Board,
+        cells: &[Option<Piece>],
+        h: NodeId,
+        out: &mut [NodeId],
+    ) -> usize {
+        let mut found = 0;
+        if self.libs[h.idx()] == 0 || out.is_empty() {
+            return 0;
+        }
+        for s in self.stones(h) {
+            for e in board.edges(self.rel, s) {
+                if cells[e.to.idx()].is_none() && !out[..found].contains(&e.to) {
+                    out[found] = e.to;
+                    found += 1;
+                    if found == out.len() {
+                        return found;
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Counts true liberties of the chain headed by `h` (distinct empty neighbours); for tests and
     /// tools, not the hot path.
     ///

@@ -61,6 +61,19 @@ pub struct MctsConfig {
     ///
     /// [`PlayoutBuf::decisive`]: crate::playout::PlayoutBuf::decisive
     pub decisive: bool,
+    /// In playouts of games of lone placements (Go, Hex, Gomoku), answer the last move with the last good
+    /// reply to it: the placement its player answered it with in the last simulation that player won,
+    /// forgotten when it loses one (LGRF-1, [`PlayoutBuf::replies`]). The replies are learnt from every
+    /// simulation, the tree's moves included, and kept from move to move.
+    ///
+    /// [`PlayoutBuf::replies`]: crate::playout::PlayoutBuf::replies
+    pub replies: bool,
+    /// In playouts of games that capture chains by their liberties (Go), answer the last move's ataris:
+    /// take the stone just placed when it has one liberty, free the mover's chains it left with one by
+    /// taking an enemy chain beside them that has one too ([`PlayoutBuf::atari`]).
+    ///
+    /// [`PlayoutBuf::atari`]: crate::playout::PlayoutBuf::atari
+    pub atari: bool,
     /// Independent trees searched at once (root parallelism), each with the whole budget; their root
     /// statistics are added up. More threads: more playouts in the same time.
     pub threads: u32,
@@ -135,6 +148,8 @@ impl MctsConfig {
         "rave",
         "solver",
         "decisive",
+        "replies",
+        "atari",
         "threads",
         "clock",
         "reuse",
@@ -182,6 +197,8 @@ impl MctsConfig {
             "rave" => self.rave = non_negative(value).ok_or_else(|| bad("expected a number of at least 0"))?,
             "solver" => self.solver = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "decisive" => self.decisive = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "replies" => self.replies = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "atari" => self.atari = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "reuse" => self.reuse = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "threads" => {
                 let n = positive(value).filter(|&n| n <= MctsConfig::MAX_THREADS as u64);
@@ -219,6 +236,8 @@ impl Default for MctsConfig {
             rave: MctsConfig::DEFAULT_RAVE,
             solver: true,
             decisive: true,
+            replies: false,
+            atari: false,
             threads: 1,
             clock: None,
             reuse: true,
@@ -264,6 +283,12 @@ impl fmt::Display for MctsConfig {
         }
         if !self.decisive {
             parts.push("decisive=off".into());
+        }
+        if self.replies {
+            parts.push("replies=on".into());
+        }
+        if self.atari {
+            parts.push("atari=on".into());
         }
         if self.threads != 1 {
             parts.push(format!("threads={}", self.threads));

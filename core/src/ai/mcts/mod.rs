@@ -93,6 +93,9 @@ pub struct MctsAgent {
     replies: MoveBuf,
     ranked: Vec<(f32, Move)>,
     priors: Vec<f32>,
+    /// The moves from the root's last one to the leaf of the current iteration, each with its player, for
+    /// the last good replies ([`MctsConfig::replies`]).
+    path: Vec<(crate::SeatId, Move)>,
     /// The vectors of the tree before it was last cut down to a subtree, reused for the next cut.
     spare: (Vec<Node>, Vec<f32>, Vec<f32>),
 }
@@ -150,6 +153,7 @@ impl MctsAgent {
             replies: MoveBuf::default(),
             ranked: Vec::new(),
             priors: Vec::new(),
+            path: Vec::new(),
             spare: Default::default(),
         }
     }
@@ -410,8 +414,10 @@ impl MctsAgent {
             self.expand(0, pos, rng)?;
         }
         Self::material_scores(pos, &mut self.base);
-        self.playout.record(self.config.rave > 0.0);
+        self.playout.record(self.config.rave > 0.0 || self.config.replies);
         self.playout.decisive(self.config.decisive);
+        self.playout.replies(self.config.replies);
+        self.playout.atari(self.config.atari);
         let mut done = 0;
         self.last_depth = 0;
         if self.nodes[0].children > 1 || (weigh_one && self.nodes[0].children == 1) {

@@ -229,11 +229,35 @@ impl MctsAgent {
             let played = if played_out { self.playout.played() } else { &[] };
             self.amaf.update(&mut self.nodes, node, &pos, played, &self.reward);
         }
+        if result.is_ok() && self.config.replies {
+            self.learn_replies(root, node, &pos, played_out);
+        }
         self.pos = Some(pos);
         result?;
         self.last_depth = self.last_depth.max(depth);
         self.back_up(node);
         Ok(())
+    }
+
+    /// Teaches the playouts' last good replies the iteration that ended at `leaf`: the root's last move,
+    /// the tree's moves down to `leaf`, then the playout's if there was one.
+    fn learn_replies(&mut self, root: &Position, leaf: u32, end: &Position, played_out: bool) {
+        self.path.clear();
+        let mut n = leaf;
+        while n != 0 {
+            let node = &self.nodes[n as usize];
+            self.path.push((self.nodes[node.parent as usize].mover, node.mv));
+            n = node.parent;
+        }
+        if let Some(last) = root.last_move() {
+            self.path.push((self.nodes[0].mover, last));
+        }
+        self.path.reverse();
+        if !played_out {
+            // No playout this time: clears the last one's moves.
+            self.playout.record(true);
+        }
+        self.playout.learn_replies(end, &self.path, &self.reward);
     }
 
     /// Adds the iteration's rewards to `node` and its ancestors, and proves what its proofs settle.

@@ -1,0 +1,88 @@
+//! Answers to atari, for playouts of games that capture chains by their liberties (Go and its kin):
+//! before a random move, the player to move takes the chain of the stone just placed when it has one
+//! liberty left, and saves its own chains beside that stone which it left with one by taking an enemy
+//! chain beside them that has one liberty too. Uniform playouts leave such captures to chance, so a
+//! search built on them misjudges every fight.
+//!
+//! A chain in atari is not saved by extending at its liberty: measured in self-play (9×9 Go, 100 to
+//! 300 ms a move), playouts that ran lost 3 of 20 games, and 4 of 20 when the run had to reach three
+//! liberties, where those that only capture won 10 to 11 of 20 (alone) and 30 of 40 (with the last
+//! good replies): a chain that runs in a random playout is most often in a ladder, and running makes a
+//! bigger chain die.
+
+use super::buf::placeable;
+use crate::board::NodeId;
+use crate::moves::MoveKind;
+use crate::position::Position;
+use crate::rules::Cond;
+use crate::rules::groups::Chains;
+use rand::Rng;
+
+/// The most distinct chains next to one node that are looked at (more than any board's degree).
+const NEIGHBOURS: usize = 16;
+
+/// An answer to the last move's ataris, drawn uniformly among those the player to move may play, or
+/// `None` when there is none (the random numbers untouched). `cands` is scratch space.
+pub(super) fn answer<R: Rng>(
+    pos: &Position,
+    rng: &mut R,
+    cands: &mut Vec<NodeId>,
+    to: Option<&Cond>,
+    required: bool,
+) -> Option<NodeId> {
+    let game = pos.game();
+    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return None };
+    let last = pos.last_move()?;
+    if last.kind != MoveKind::Place || !last.to.is_some() {
+        return None;
+    }
+    let (board, cells, rel) = (&game.board, pos.cells(), gc.relation);
+    let me = pos.to_move();
+    let mut libs = [NodeId::NONE; 2];
+    cands.clear();
+    // The stone just placed, with one liberty: take it.
+    if cells[last.to.idx()].is_some_and(|p| pos.hostile(me, p.seat))
+        && chains.liberties_into(board, cells, chains.head(last.to), &mut libs) == 1
+    {
+        cands.push(libs[0]);
+    }
+    // The mover's chains beside it, left with one liberty: free them by a capture.
+    let mut seen = [NodeId::NONE; NEIGHBOURS];
+    let mut heads = 0;
+    for e in board.edges(rel, last.to) {
+        if !cells[e.to.idx()].is_some_and(|p| pos.same_side(me, p.seat)) {
+            continue;
+        }
+        let h = chains.head(e.to);
+        if seen[..heads].contains(&h) || heads == NEIGHBOURS {
+            continue;
+        }
+        seen[heads] = h;
+        heads += 1;
+        if chains.liberties_into(board, cells, h, &mut libs) == 1 {
+            push_captures_beside(pos, chains, h, cands);
+        }
+    }
+    // Only answers the mover may play are drawn from, so a position without one draws as before.
+    cands.retain(|&n| placeable(pos, me, n, to, required));
+    (!cands.is_empty()).then(|| cands[rng.random_range(0..cands.len())])
+}
+
+/// Pushes the liberty of every enemy chain beside the chain headed by `h` that has one liberty: taking
+/// it frees the chain.
+fn push_captures_beside(pos: &Position, chains: &Chains, h: NodeId, cands: &mut Vec<NodeId>) {
+    let game = pos.game();
+    let (board, cells, rel) = (&game.board, pos.cells(), chains.relation());
+    let me = pos.to_move();
+    let mut libs = [NodeId::NONE; 2];
+    for s in chains.stones(h) {
+        for e in board.edges(rel, s) {
+            if cells[e.to.idx()].is_some_and(|p| pos.hostile(me, p.seat))
+                && chains.liberties_into(board, cells, chains.head(e.to), &mut libs) == 1
+                && !cands.contains(&libs[0])
+            {
+                cands.push(libs[0]);
+            }
+        }
+    }
+}
