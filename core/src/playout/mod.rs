@@ -156,13 +156,11 @@ pub fn playout<R: Rng>(
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => match decisive.then(|| buf.threats.pick(pos, to, required)).flatten() {
                 Some(n) => Some(Move::place(PieceId::new(0), n)),
-                None => match buf.atari_answer(pos, rng, to, required) {
-                    Some(mv) => Some(mv),
-                    None => match buf.good_reply(pos, policy, to, required) {
-                        Some(mv) => Some(mv),
-                        None => buf.pick_placement(pos, rng, policy, to),
-                    },
-                },
+                // Answers to atari first, then the last good reply, then a random placement.
+                None => buf
+                    .atari_answer(pos, rng, to, required)
+                    .or_else(|| buf.good_reply(pos, policy, to, required))
+                    .or_else(|| buf.pick_placement(pos, rng, policy, to)),
             },
             (false, Policy::Uniform | Policy::Parts) if sowing => {
                 // Drawn as `pick_any` draws (the same index among the same moves), so the games are the same.
