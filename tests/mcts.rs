@@ -198,7 +198,9 @@ fn threads_search_trees_at_once_and_add_up_their_roots() {
 fn the_clock_shares_a_game_s_time_among_its_moves() {
     let game = qipan::load("go", &[("size".into(), "7".into())]).unwrap();
     let mut mcts = AgentSpec::parse("mcts:clock=1500").unwrap().build();
-    let mut other = AgentSpec::parse("random").unwrap().build();
+    // An opponent that does not pass while a move is worth playing: a random one may pass at once, and
+    // Black's pass then ends the game in three plies (Black owns the board).
+    let mut other = AgentSpec::parse("mcts:iterations=50").unwrap().build();
     let mut rng = AgentRng::seed_from_u64(1);
     for _ in 0..2 {
         // Two games in a row: the second starts with a full clock again.
