@@ -10,13 +10,63 @@
 //! good replies): a chain that runs in a random playout is most often in a ladder, and running makes a
 //! bigger chain die.
 
+use super::PlayoutBuf;
 use super::buf::placeable;
+use crate::PieceId;
 use crate::board::NodeId;
-use crate::moves::MoveKind;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::Cond;
 use crate::rules::groups::Chains;
 use rand::Rng;
+
+impl PlayoutBuf {
+    /// Whether playouts through this buffer answer ataris in games of lone placements that capture chains
+    /// by their liberties (Go): before a random move, the player to move takes the chain of the stone just
+    /// placed when it has one liberty left, and frees its own chains beside that stone which it left with
+    /// one by taking an enemy chain beside them that has one liberty too (it does not run: in random
+    /// playouts a running chain is mostly in a ladder); it draws among these answers when there are any.
+    /// Other games play as they would. Off by default; the MCTS player turns it on (its `atari=on`).
+    ///
+    /// ```
+    /// use qipan::core::notation::parse_move;
+    /// use qipan::core::playout::{PlayoutBuf, Policy, playout};
+    /// use rand::SeedableRng;
+    ///
+    /// // White's E5 has one liberty left, E4: whatever the seed, Black takes it.
+    /// let game = qipan::load("go", &[("size".into(), "9".into())])?;
+    /// let mut start = game.start();
+    /// for text in ["D5", "A1", "F5", "A3", "E6", "E5"] {
+    ///     start.play(&parse_move(&start, text)?)?;
+    /// }
+    /// let mut buf = PlayoutBuf::default();
+    /// buf.atari(true);
+    /// buf.record(true);
+    /// for seed in 0..10 {
+    ///     let mut pos = start.clone();
+    ///     playout(&mut pos, &mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light)?;
+    ///     assert_eq!(buf.played()[0].1, parse_move(&start, "E4")?);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn atari(&mut self, on: bool) {
+        self.atari = on;
+    }
+
+    /// An answer to the last move's ataris, when they are on ([`PlayoutBuf::atari`]).
+    pub(super) fn atari_answer<R: Rng>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        to: Option<&Cond>,
+        required: bool,
+    ) -> Option<Move> {
+        if !self.atari {
+            return None;
+        }
+        answer(pos, rng, &mut self.answers, to, required).map(|n| Move::place(PieceId::new(0), n))
+    }
+}
 
 /// The most distinct chains next to one node that are looked at (more than any board's degree).
 const NEIGHBOURS: usize = 16;
