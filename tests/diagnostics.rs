@@ -65,6 +65,11 @@ snapshot!(overflow_without_stacks, "overflow_without_stacks.yaml");
 snapshot!(overflow_unknown, "overflow_unknown.yaml");
 snapshot!(render_unknown_key, "render_unknown_key.yaml");
 snapshot!(render_bad_values, "render_bad_values.yaml");
+snapshot!(pattern_character, "pattern_character.yaml");
+snapshot!(pattern_centre, "pattern_centre.yaml");
+snapshot!(pattern_rows, "pattern_rows.yaml");
+snapshot!(pattern_relation, "pattern_relation.yaml");
+snapshot!(pattern_hex_board, "pattern_hex_board.yaml");
 
 #[test]
 fn every_shipped_definition_checks() {

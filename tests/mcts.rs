@@ -228,8 +228,9 @@ fn the_clock_shares_a_game_s_time_among_its_moves() {
 
 #[test]
 fn new_settings_parse_print_and_refuse() {
-    let spec = AgentSpec::parse("mcts:prior=5,rave=300,solver=off,replies=on,threads=4,clock=60000,reuse=off").unwrap();
-    assert_eq!(spec.to_string(), "mcts:c=1,prior=5,rave=300,solver=off,replies=on,threads=4,clock=60000,reuse=off");
+    let text = "mcts:prior=5,rave=300,solver=off,replies=on,patterns=on,threads=4,clock=60000,reuse=off";
+    let spec = AgentSpec::parse(text).unwrap();
+    assert_eq!(spec.to_string(), text.replace("mcts:", "mcts:c=1,"));
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
     // A clock alone is a budget: no default iteration count is added.
     let AgentSpec::Mcts(c) = AgentSpec::parse("mcts:clock=1000").unwrap() else { panic!() };
@@ -243,6 +244,7 @@ fn new_settings_parse_print_and_refuse() {
         ("mcts:reuse=never", "`on` or `off`"),
         ("mcts:prior=-2", "at least 0"),
         ("mcts:replies=often", "`on` or `off`"),
+        ("mcts:patterns=yes", "`on` or `off`"),
     ] {
         let err = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(err.contains(says), "{bad}: {err}");

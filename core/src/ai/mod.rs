@@ -245,7 +245,7 @@ impl AgentSpec {
     /// (exploration constant), `depth` (playout ply cap), `policy` (`light`, `uniform` or `parts`
     /// playouts), `eval` (`material` or `draw`: how a cut playout of a game without scoring is judged),
     /// `bias` (the capture bias), `prior` (the progressive bias from the evaluation), `rave`, `solver`,
-    /// `decisive`, `replies` (last good replies in playouts), `atari` (playouts that answer ataris),
+    /// `decisive`, `replies` (last good replies in playouts), `atari` (playouts that answer ataris), `patterns` (playouts that play the definition's 3×3 shapes),
     /// `threads`, `clock` and `reuse` (the tree kept from move to move).
     ///
     /// Alpha-beta parameters ([`AlphaBetaConfig::PARAMS`]): `depth` (plies), `ms` (milliseconds per move),

@@ -69,6 +69,16 @@ pub enum BuildError {
     /// Two pieces placed on one node at the start (on a board without counts).
     #[error("setup places two pieces on node {0}")]
     Crowded(String),
+    /// A part compiled for a board of another size.
+    #[error("{what} were compiled for a board of {nodes} nodes, not this one of {board}")]
+    OtherBoard {
+        /// The part (`patterns`).
+        what: &'static str,
+        /// The nodes of the board it was compiled for.
+        nodes: usize,
+        /// The nodes of the game's board.
+        board: usize,
+    },
 }
 
 /// The parts of a game, given one by one, and then [`GameBuilder::build`]: the way to make a
@@ -126,6 +136,7 @@ struct GameData {
     extras: Vec<Extra>,
     shuffle: Option<super::shuffle::Shuffle>,
     look: crate::render::Look,
+    patterns: Option<crate::playout::Patterns>,
 }
 
 /// Each part of a game, set or added.
@@ -177,6 +188,7 @@ impl GameBuilder {
                 extras: Vec::new(),
                 shuffle: None,
                 look: Default::default(),
+                patterns: None,
             },
         }
     }
@@ -299,6 +311,26 @@ impl GameBuilder {
         self
     }
 
+    /// The 3×3 shapes playouts may play beside the last move ([`crate::playout::PlayoutBuf::patterns`]).
+    ///
+    /// ```
+    /// use qipan::core::board::generators::{GridSpec, grid};
+    /// use qipan::core::game::{GameBuilder, Seat};
+    /// use qipan::core::playout::{Patterns, Shape};
+    /// use qipan::core::SeatId;
+    ///
+    /// let board = grid(&GridSpec::new(5, 5))?.build()?;
+    /// let rel = board.relation("orthogonal").unwrap();
+    /// let patterns = Patterns::new(&board, rel, &[Shape::parse(&["XOX", "...", "???"])?])?;
+    /// let game = GameBuilder::new("t", board).seats(vec![Seat::new("a", "A", SeatId(0))]).patterns(patterns).build()?;
+    /// assert!(game.patterns.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn patterns(mut self, patterns: crate::playout::Patterns) -> Self {
+        self.game.patterns = Some(patterns);
+        self
+    }
+
     /// The next extra action a seat may take alongside its move.
     pub fn extra(mut self, extra: Extra) -> Self {
         self.game.extras.push(extra);
@@ -344,6 +376,11 @@ impl GameData {
         }
         if let Some(p) = self.pieces.iter().find(|p| p.symbols.is_empty()) {
             return Err(BuildError::NoSymbol(p.name.clone()));
+        }
+        if let Some(p) = &self.patterns
+            && p.nodes() != nodes
+        {
+            return Err(BuildError::OtherBoard { what: "patterns", nodes: p.nodes(), board: nodes });
         }
         let within = |what, kind, index: usize, count: usize| {
             if index < count { Ok(()) } else { Err(BuildError::OutOfRange { what, kind, index, count }) }
@@ -404,6 +441,7 @@ impl GameData {
             extras,
             shuffle,
             look,
+            patterns,
         } = self;
         // Counts of whose pieces, of which types, in which zone: read off counts kept as pieces move.
         let mut tally_zones = 0u64;
@@ -547,6 +585,7 @@ impl GameData {
             extras,
             shuffle,
             look,
+            patterns,
             relation_dirs,
             zobrist,
             turn_keys,

@@ -199,6 +199,8 @@ pub struct Game {
     pub shuffle: Option<shuffle::Shuffle>,
     /// How its pictures are drawn (the definition's `render:` section).
     pub look: crate::render::Look,
+    /// The 3×3 shapes playouts may play beside the last move (the definition's `playout: patterns:`).
+    pub patterns: Option<crate::playout::Patterns>,
     relation_dirs: Vec<Vec<DirectionId>>,
     zobrist: Vec<u64>,
     turn_keys: Vec<u64>,

@@ -136,3 +136,43 @@ fn push_captures_beside(pos: &Position, chains: &Chains, h: NodeId, cands: &mut 
         }
     }
 }
+
+/// Whether a stone of the player to move placed on the empty node `n` would be left in atari (one
+/// liberty) without taking anything, in games that capture chains by their liberties; `false` elsewhere.
+/// Shapes drawn beside the last move are refused when they are (a stone given away).
+pub(super) fn self_atari(pos: &Position, n: NodeId) -> bool {
+    let game = pos.game();
+    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return false };
+    let (board, cells, me) = (&game.board, pos.cells(), pos.to_move());
+    // The new chain's liberties other than `n`, two of them enough.
+    let mut libs = [NodeId::NONE; 2];
+    let mut found = 0;
+    let mut add = |l: NodeId, libs: &mut [NodeId; 2]| {
+        if l != n && !libs[..found].contains(&l) && found < 2 {
+            libs[found] = l;
+            found += 1;
+        }
+    };
+    for e in board.edges(gc.relation, n) {
+        match cells[e.to.idx()] {
+            None => add(e.to, &mut libs),
+            Some(p) if pos.same_side(me, p.seat) => {
+                // Three of the chain's liberties hold two besides `n`.
+                let mut own = [NodeId::NONE; 3];
+                let k = chains.liberties_into(board, cells, chains.head(e.to), &mut own);
+                for &l in &own[..k] {
+                    add(l, &mut libs);
+                }
+            }
+            Some(p) if pos.hostile(me, p.seat) => {
+                // An enemy chain whose last liberty is `n` is taken: the stone gains liberties.
+                let mut theirs = [NodeId::NONE; 2];
+                if chains.liberties_into(board, cells, chains.head(e.to), &mut theirs) == 1 {
+                    return false;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    found < 2
+}

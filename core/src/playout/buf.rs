@@ -55,7 +55,9 @@ pub struct PlayoutBuf {
     pub(super) replies: super::replies::Replies,
     /// Whether playouts of games that capture chains answer ataris (see [`PlayoutBuf::atari`]).
     pub(super) atari: bool,
-    /// The answers to the last move's ataris, while one is drawn.
+    /// Whether playouts play the game's 3×3 patterns (see [`PlayoutBuf::patterns`]).
+    pub(super) patterning: bool,
+    /// The answers to the last move's ataris, or the nodes its shapes match, while one is drawn.
     pub(super) answers: Vec<NodeId>,
 }
 

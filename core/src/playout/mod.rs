@@ -4,11 +4,13 @@ mod atari;
 mod buf;
 mod decisive;
 mod light;
+mod patterns;
 mod perft;
 mod replies;
 
 pub use buf::PlayoutBuf;
 pub use light::{fills_own_eye, light_move};
+pub use patterns::{Patterns, PatternsError, Shape, ShapeError};
 pub use perft::{perft, try_perft};
 
 use crate::PieceId;
@@ -156,10 +158,12 @@ pub fn playout<R: Rng>(
         let mv = match (fast && !pos.swap_offered(), policy) {
             (true, _) => match decisive.then(|| buf.threats.pick(pos, to, required)).flatten() {
                 Some(n) => Some(Move::place(PieceId::new(0), n)),
-                // Answers to atari first, then the last good reply, then a random placement.
+                // Answers to atari first, then the last good reply, then a shape beside the last move,
+                // then a random placement.
                 None => buf
                     .atari_answer(pos, rng, to, required)
                     .or_else(|| buf.good_reply(pos, policy, to, required))
+                    .or_else(|| buf.pattern_move(pos, rng, to, required))
                     .or_else(|| buf.pick_placement(pos, rng, policy, to)),
             },
             (false, Policy::Uniform | Policy::Parts) if sowing => {

@@ -3,7 +3,7 @@
 //!
 //! `Compiler::game` runs the steps in order, each in its own file: the options and `let` values
 //! (`options.rs`), the board (`board.rs`, a hexagonal one's size in `hex.rs`), the seats (`seats.rs`), the pieces, setup, reserves
-//! and extras (`pieces.rs`), the rules and the end (`rules.rs`), the hooks (`hooks.rs`). The words each
+//! and extras (`pieces.rs`), the rules and the end (`rules.rs`), the hooks (`hooks.rs`), the playouts' patterns (`playout.rs`). The words each
 //! setting accepts are tables in `words.rs`.
 
 mod board;
@@ -15,6 +15,7 @@ mod lattices;
 pub mod options;
 mod pass;
 mod pieces;
+mod playout;
 mod render;
 mod rules;
 mod seats;
@@ -243,6 +244,7 @@ impl<'a> Compiler<'a> {
             r.value_declared = def.pieces.0.iter().map(|(_, p)| p.value.is_some()).collect();
         }
         let look = self.look(def, &board, &seats, &piece_names);
+        let patterns = self.patterns(def, &board);
         let title = def.title.clone().unwrap_or_else(|| def.name.value.clone());
         let mut game = GameBuilder::new(def.name.value.clone(), board)
             .title(title.clone())
@@ -272,6 +274,9 @@ impl<'a> Compiler<'a> {
         }
         if let Some(hooks) = self.hooks(def) {
             game = game.hooks(hooks);
+        }
+        if let Some(patterns) = patterns {
+            game = game.patterns(patterns);
         }
         if !self.diags.is_empty() {
             return None;

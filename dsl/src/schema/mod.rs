@@ -10,12 +10,14 @@ use std::marker::PhantomData;
 pub mod board;
 pub mod goals;
 pub mod pieces;
+pub mod playout;
 pub mod render;
 pub mod rules;
 
 pub use board::*;
 pub use goals::*;
 pub use pieces::*;
+pub use playout::*;
 pub use render::*;
 pub use rules::*;
 
@@ -226,6 +228,9 @@ pub struct GameDef {
     /// How pictures of the game are drawn.
     #[serde(default)]
     pub render: Option<Spanned<RenderDef>>,
+    /// What playouts know of the game (3×3 patterns).
+    #[serde(default)]
+    pub playout: Option<Spanned<PlayoutDef>>,
 }
 
 /// An option of the game.

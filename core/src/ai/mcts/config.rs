@@ -74,6 +74,12 @@ pub struct MctsConfig {
     ///
     /// [`PlayoutBuf::atari`]: crate::playout::PlayoutBuf::atari
     pub atari: bool,
+    /// In playouts of games of lone placements whose definition declares 3×3 patterns (Go's
+    /// `playout: patterns:`), play beside the last move where a shape matches, before a random move
+    /// ([`PlayoutBuf::patterns`]).
+    ///
+    /// [`PlayoutBuf::patterns`]: crate::playout::PlayoutBuf::patterns
+    pub patterns: bool,
     /// Independent trees searched at once (root parallelism), each with the whole budget; their root
     /// statistics are added up. More threads: more playouts in the same time.
     pub threads: u32,
@@ -150,6 +156,7 @@ impl MctsConfig {
         "decisive",
         "replies",
         "atari",
+        "patterns",
         "threads",
         "clock",
         "reuse",
@@ -199,6 +206,7 @@ impl MctsConfig {
             "decisive" => self.decisive = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "replies" => self.replies = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "atari" => self.atari = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "patterns" => self.patterns = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "reuse" => self.reuse = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "threads" => {
                 let n = positive(value).filter(|&n| n <= MctsConfig::MAX_THREADS as u64);
@@ -238,6 +246,7 @@ impl Default for MctsConfig {
             decisive: true,
             replies: false,
             atari: false,
+            patterns: false,
             threads: 1,
             clock: None,
             reuse: true,
@@ -289,6 +298,9 @@ impl fmt::Display for MctsConfig {
         }
         if self.atari {
             parts.push("atari=on".into());
+        }
+        if self.patterns {
+            parts.push("patterns=on".into());
         }
         if self.threads != 1 {
             parts.push(format!("threads={}", self.threads));

@@ -418,6 +418,7 @@ impl MctsAgent {
         self.playout.decisive(self.config.decisive);
         self.playout.replies(self.config.replies);
         self.playout.atari(self.config.atari);
+        self.playout.patterns(self.config.patterns);
         let mut done = 0;
         self.last_depth = 0;
         if self.nodes[0].children > 1 || (weigh_one && self.nodes[0].children == 1) {
