@@ -244,7 +244,7 @@ fn new_settings_parse_print_and_refuse() {
         ("mcts:reuse=never", "`on` or `off`"),
         ("mcts:prior=-2", "at least 0"),
         ("mcts:replies=often", "`on` or `off`"),
-        ("mcts:patterns=yes", "`on` or `off`"),
+        ("mcts:patterns=sometimes", "`on` or `off`"),
     ] {
         let err = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(err.contains(says), "{bad}: {err}");
