@@ -8,25 +8,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::BTreeSet;
 
-/// The stones of the chain on `n` and its liberties, by flood fill.
-fn chain(pos: &Position, n: NodeId) -> (BTreeSet<NodeId>, BTreeSet<NodeId>) {
-    let game = pos.game();
-    let rel = game.board.relation("orthogonal").unwrap();
-    let seat = pos.cell(n).unwrap().seat;
-    let (mut stones, mut libs, mut todo) = (BTreeSet::from([n]), BTreeSet::new(), vec![n]);
-    while let Some(s) = todo.pop() {
-        for e in game.board.edges(rel, s) {
-            match pos.cell(e.to) {
-                None => {
-                    libs.insert(e.to);
-                }
-                Some(p) if p.seat == seat && stones.insert(e.to) => todo.push(e.to),
-                _ => {}
-            }
-        }
-    }
-    (stones, libs)
-}
+mod common;
+use common::chain;
 
 /// The answers the rules call for after the last move: the liberty of the stone just placed when its
 /// chain has one, and the liberty of every enemy chain in atari beside a chain of the mover's that the

@@ -9,6 +9,9 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::BTreeSet;
 
+mod common;
+use common::chain;
+
 const SIZE: i32 = 9;
 
 /// The shapes of go.yaml, as the definition writes them (rows north first).
@@ -86,33 +89,13 @@ fn matches(pos: &Position, shapes: &[[String; 3]], n: NodeId) -> bool {
     })
 }
 
-/// The liberties of the chain on `n`, by flood fill.
-fn liberties(pos: &Position, n: NodeId) -> BTreeSet<NodeId> {
-    let game = pos.game();
-    let rel = game.board.relation("orthogonal").unwrap();
-    let seat = pos.cell(n).unwrap().seat;
-    let (mut stones, mut libs, mut todo) = (BTreeSet::from([n]), BTreeSet::new(), vec![n]);
-    while let Some(s) = todo.pop() {
-        for e in game.board.edges(rel, s) {
-            match pos.cell(e.to) {
-                None => {
-                    libs.insert(e.to);
-                }
-                Some(p) if p.seat == seat && stones.insert(e.to) => todo.push(e.to),
-                _ => {}
-            }
-        }
-    }
-    libs
-}
-
 /// Whether the mover's stone on `n` would stand in atari having taken nothing.
 fn self_atari(pos: &Position, n: NodeId) -> bool {
     let mut after = pos.clone();
     let before: usize = pos.game().board.node_ids().filter(|&m| pos.cell(m).is_some()).count();
     after.play(&Move::place(qipan::core::PieceId::new(0), n)).unwrap();
     let now: usize = pos.game().board.node_ids().filter(|&m| after.cell(m).is_some()).count();
-    now == before + 1 && liberties(&after, n).len() == 1
+    now == before + 1 && chain(&after, n).1.len() == 1
 }
 
 /// The moves the shapes call for: empty nodes among the eight around the last move where a shape

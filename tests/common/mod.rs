@@ -132,3 +132,27 @@ pub fn output_within(
     let _ = writer.join();
     std::process::Output { status, stdout: stdout.join().expect("stdout"), stderr: stderr.join().expect("stderr") }
 }
+
+/// The stones of the chain on `n` (over the relation `orthogonal`) and its liberties, by flood fill over
+/// the board's graph: for tests that check chains without the engine's own.
+pub fn chain(
+    pos: &Position,
+    n: qipan::core::board::NodeId,
+) -> (BTreeSet<qipan::core::board::NodeId>, BTreeSet<qipan::core::board::NodeId>) {
+    let game = pos.game();
+    let rel = game.board.relation("orthogonal").unwrap();
+    let seat = pos.cell(n).unwrap().seat;
+    let (mut stones, mut libs, mut todo) = (BTreeSet::from([n]), BTreeSet::new(), vec![n]);
+    while let Some(s) = todo.pop() {
+        for e in game.board.edges(rel, s) {
+            match pos.cell(e.to) {
+                None => {
+                    libs.insert(e.to);
+                }
+                Some(p) if p.seat == seat && stones.insert(e.to) => todo.push(e.to),
+                _ => {}
+            }
+        }
+    }
+    (stones, libs)
+}

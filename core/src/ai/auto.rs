@@ -55,8 +55,6 @@ pub struct Traits {
     pub lines: bool,
     /// The game captures chains by their liberties (Go): a rule the playouts' answers to atari know.
     pub chains: bool,
-    /// The definition declares 3×3 shapes for its playouts (`playout: patterns:`, as Go's does).
-    pub patterns: bool,
     /// The mean number of legal moves over the positions of the random games (moves drawn uniformly,
     /// the pass among them).
     pub branching: f64,
@@ -113,7 +111,6 @@ impl Traits {
                 !lines.is_empty() && lines.iter().all(crate::rules::LineGoal::wins_for_maker)
             },
             chains: start.game().rules.group_capture.is_some(),
-            patterns: start.game().patterns.is_some(),
             branching: legal as f64 / plies.max(1) as f64,
             length: plies as f64 / Self::GAMES as f64,
         })
@@ -200,9 +197,7 @@ impl AutoConfig {
     /// UCT then explores less ([`AutoConfig::RAVE_EXPLORATION`]). Where such a game captures chains by
     /// their liberties (Go), its playouts answer ataris and play the last good replies
     /// ([`MctsConfig::atari`], [`MctsConfig::replies`]): together, at 100 ms a move in 9×9 Go, they won
-    /// 30 of 40 games against the same MCTS without them. Where the definition declares 3×3 shapes for
-    /// its playouts ([`Traits::patterns`]), they play them too ([`MctsConfig::patterns`]): at 1 s a move
-    /// against GNU Go, 7 of 40 games of 9×9 Go with them, 3 of 40 without.
+    /// 30 of 40 games against the same MCTS without them.
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
@@ -212,7 +207,7 @@ impl AutoConfig {
     /// let othello = Traits::of(&qipan::load("othello", &[])?.start())?;
     /// let seven = Traits::of(&qipan::load("seven-kingdoms", &[])?.start())?;
     /// let auto = AutoConfig::default();
-    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=0.3,replies=on,atari=on,patterns=on");
+    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=0.3,replies=on,atari=on");
     /// assert_eq!(auto.pick(&othello).to_string(), "alphabeta:depth=8");
     /// assert_eq!(auto.pick(&chess).to_string(), "alphabeta:depth=5");
     /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0"); // seven players
@@ -248,7 +243,6 @@ impl AutoConfig {
             mcts.c = Self::RAVE_EXPLORATION;
             mcts.replies = traits.chains;
             mcts.atari = traits.chains;
-            mcts.patterns = traits.patterns;
         }
         AgentSpec::Mcts(mcts)
     }

@@ -11,10 +11,9 @@
 //! bigger chain die.
 
 use super::PlayoutBuf;
-use super::buf::placeable;
-use crate::PieceId;
+use super::buf::{draw_placement, last_placed, placeable};
 use crate::board::NodeId;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Cond;
 use crate::rules::groups::Chains;
@@ -64,42 +63,34 @@ impl PlayoutBuf {
         if !self.atari {
             return None;
         }
-        answer(pos, rng, &mut self.answers, to, required).map(|n| Move::place(PieceId::new(0), n))
+        answers(pos, &mut self.answers, to, required);
+        draw_placement(rng, &self.answers)
     }
 }
 
 /// The most distinct chains next to one node that are looked at (more than any board's degree).
 const NEIGHBOURS: usize = 16;
 
-/// An answer to the last move's ataris, drawn uniformly among those the player to move may play, or
-/// `None` when there is none (the random numbers untouched). `cands` is scratch space.
-pub(super) fn answer<R: Rng>(
-    pos: &Position,
-    rng: &mut R,
-    cands: &mut Vec<NodeId>,
-    to: Option<&Cond>,
-    required: bool,
-) -> Option<NodeId> {
+/// Writes to `cands` the answers to the last move's ataris that the player to move may play (none
+/// where the game has no chains or the last move placed nothing).
+fn answers(pos: &Position, cands: &mut Vec<NodeId>, to: Option<&Cond>, required: bool) {
+    cands.clear();
     let game = pos.game();
-    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return None };
-    let last = pos.last_move()?;
-    if last.kind != MoveKind::Place || !last.to.is_some() {
-        return None;
-    }
+    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return };
+    let Some(last) = last_placed(pos) else { return };
     let (board, cells, rel) = (&game.board, pos.cells(), gc.relation);
     let me = pos.to_move();
     let mut libs = [NodeId::NONE; 2];
-    cands.clear();
     // The stone just placed, with one liberty: take it.
-    if cells[last.to.idx()].is_some_and(|p| pos.hostile(me, p.seat))
-        && chains.liberties_into(board, cells, chains.head(last.to), &mut libs) == 1
+    if cells[last.idx()].is_some_and(|p| pos.hostile(me, p.seat))
+        && chains.liberties_into(board, cells, chains.head(last), &mut libs) == 1
     {
         cands.push(libs[0]);
     }
     // The mover's chains beside it, left with one liberty: free them by a capture.
     let mut seen = [NodeId::NONE; NEIGHBOURS];
     let mut heads = 0;
-    for e in board.edges(rel, last.to) {
+    for e in board.edges(rel, last) {
         if !cells[e.to.idx()].is_some_and(|p| pos.same_side(me, p.seat)) {
             continue;
         }
@@ -115,7 +106,6 @@ pub(super) fn answer<R: Rng>(
     }
     // Only answers the mover may play are drawn from, so a position without one draws as before.
     cands.retain(|&n| placeable(pos, me, n, to, required));
-    (!cands.is_empty()).then(|| cands[rng.random_range(0..cands.len())])
 }
 
 /// Pushes the liberty of every enemy chain beside the chain headed by `h` that has one liberty: taking

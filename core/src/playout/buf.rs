@@ -304,6 +304,18 @@ impl PlayoutBuf {
     }
 }
 
+/// The node the last move placed a piece on, if it was a placement (the moves playouts answer).
+pub(super) fn last_placed(pos: &Position) -> Option<NodeId> {
+    let last = pos.last_move()?;
+    (last.kind == crate::moves::MoveKind::Place && last.to.is_some()).then_some(last.to)
+}
+
+/// One of `nodes` drawn uniformly, as a placement of the game's one piece; `None` (the random numbers
+/// untouched) when there is none.
+pub(super) fn draw_placement<R: Rng>(rng: &mut R, nodes: &[NodeId]) -> Option<Move> {
+    (!nodes.is_empty()).then(|| Move::place(PieceId::new(0), nodes[rng.random_range(0..nodes.len())]))
+}
+
 /// Whether `seat` may place the game's one piece on the empty node `n`: the placement rule's destination
 /// condition `to` beyond emptiness, a capture where captures are `required`, and the rest of the rules.
 pub(super) fn placeable(

@@ -6,10 +6,9 @@
 
 use super::PlayoutBuf;
 use super::atari::self_atari;
-use super::buf::placeable;
-use crate::PieceId;
+use super::buf::{draw_placement, last_placed, placeable};
 use crate::board::{Board, DirectionId, NodeId, RelationId};
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Cond;
 use rand::Rng;
@@ -369,13 +368,10 @@ impl PlayoutBuf {
             return None;
         }
         let patterns = pos.game().patterns.as_ref()?;
-        let last = pos.last_move()?;
-        if last.kind != MoveKind::Place || !last.to.is_some() {
-            return None;
-        }
+        let last = last_placed(pos)?;
         let (cells, me) = (pos.cells(), pos.to_move());
         self.answers.clear();
-        for &n in patterns.around(last.to) {
+        for &n in patterns.around(last) {
             if n.is_some()
                 && cells[n.idx()].is_none()
                 && patterns.matches(pos, n)
@@ -385,7 +381,6 @@ impl PlayoutBuf {
                 self.answers.push(n);
             }
         }
-        let cands = &self.answers;
-        (!cands.is_empty()).then(|| Move::place(PieceId::new(0), cands[rng.random_range(0..cands.len())]))
+        draw_placement(rng, &self.answers)
     }
 }
