@@ -2,7 +2,7 @@
 //! fill over the board's graph, not through the engine's chains.
 
 use qipan::core::board::NodeId;
-use qipan::core::playout::{PlayoutBuf, Policy, playout, random_playout};
+use qipan::core::playout::{PlayoutBuf, random_playout};
 use qipan::core::{Move, Position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -49,12 +49,7 @@ fn answers(pos: &Position) -> BTreeSet<NodeId> {
 
 /// The first move of a one-ply light playout from `pos` under `seed`.
 fn first_move(pos: &Position, seed: u64, atari: bool) -> Move {
-    let mut buf = PlayoutBuf::default();
-    buf.record(true);
-    buf.atari(atari);
-    let mut p = pos.clone();
-    playout(&mut p, &mut SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light).unwrap();
-    buf.played()[0].1
+    common::first_playout_move(pos, seed, |buf| buf.atari(atari))
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! flood fill, not through the engine's tables.
 
 use qipan::core::board::NodeId;
-use qipan::core::playout::{PlayoutBuf, Policy, playout, random_playout};
+use qipan::core::playout::{PlayoutBuf, random_playout};
 use qipan::core::{Game, Move, Position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -117,12 +117,7 @@ fn expected(pos: &Position, shapes: &[[String; 3]]) -> BTreeSet<NodeId> {
 
 /// The first move of a one-ply light playout from `pos` under `seed`.
 fn first_move(pos: &Position, seed: u64, patterns: bool) -> Move {
-    let mut buf = PlayoutBuf::default();
-    buf.record(true);
-    buf.patterns(patterns);
-    let mut p = pos.clone();
-    playout(&mut p, &mut SmallRng::seed_from_u64(seed), &mut buf, 1, Policy::Light).unwrap();
-    buf.played()[0].1
+    common::first_playout_move(pos, seed, |buf| buf.patterns(patterns))
 }
 
 /// Positions in the middle of random 9×9 games, the last move a stone.

@@ -156,3 +156,20 @@ pub fn chain(
     }
     (stones, libs)
 }
+
+/// The first move of a one-ply light playout from `pos` under `seed`, through a buffer `set` configures
+/// (which playout knowledge is on).
+pub fn first_playout_move(
+    pos: &Position,
+    seed: u64,
+    set: impl FnOnce(&mut qipan::core::playout::PlayoutBuf),
+) -> qipan::core::Move {
+    use rand::SeedableRng;
+    let mut buf = qipan::core::playout::PlayoutBuf::default();
+    buf.record(true);
+    set(&mut buf);
+    let mut p = pos.clone();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    qipan::core::playout::playout(&mut p, &mut rng, &mut buf, 1, qipan::core::playout::Policy::Light).unwrap();
+    buf.played()[0].1
+}

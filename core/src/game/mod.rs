@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 mod build;
+mod build_error;
 pub mod shuffle;
 
 pub use build::{BuildError, GameBuilder, MAX_KEYS};
