@@ -2,7 +2,7 @@
 
 use super::build::MAX_KEYS;
 
-/// Why [`GameBuilder::build`] refused the data it was given.
+/// Why [`GameBuilder::build`](super::GameBuilder::build) refused the data it was given.
 ///
 /// ```
 /// use qipan::core::board::generators::{GridSpec, grid};
