@@ -228,7 +228,7 @@ fn the_clock_shares_a_game_s_time_among_its_moves() {
 
 #[test]
 fn new_settings_parse_print_and_refuse() {
-    let text = "mcts:prior=5,rave=300,solver=off,replies=on,patterns=on,threads=4,clock=60000,reuse=off";
+    let text = "mcts:prior=5,rave=300,solver=off,replies=on,patterns=on,knowledge=on,threads=4,clock=60000,reuse=off";
     let spec = AgentSpec::parse(text).unwrap();
     assert_eq!(spec.to_string(), text.replace("mcts:", "mcts:c=1,"));
     assert_eq!(AgentSpec::parse(&spec.to_string()).unwrap(), spec);
@@ -245,6 +245,7 @@ fn new_settings_parse_print_and_refuse() {
         ("mcts:prior=-2", "at least 0"),
         ("mcts:replies=often", "`on` or `off`"),
         ("mcts:patterns=sometimes", "`on` or `off`"),
+        ("mcts:knowledge=some", "`on` or `off`"),
     ] {
         let err = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(err.contains(says), "{bad}: {err}");

@@ -131,14 +131,25 @@ fn push_captures_beside(pos: &Position, chains: &Chains, h: NodeId, cands: &mut 
 /// liberty) without taking anything, in games that capture chains by their liberties; `false` elsewhere.
 /// Shapes drawn beside the last move are refused when they are (a stone given away).
 pub(super) fn self_atari(pos: &Position, n: NodeId) -> bool {
+    liberties_after(pos, n, 2) < 2
+}
+
+/// The most liberties [`liberties_after`] counts to.
+pub(super) const MOST_LIBERTIES: usize = 4;
+
+/// How many liberties the chain a stone of the player to move placed on the empty node `n` would make
+/// has, counted up to `want` (at most [`MOST_LIBERTIES`]); `want` when the stone takes an enemy chain
+/// (it gains liberties) or the game does not capture chains.
+pub(super) fn liberties_after(pos: &Position, n: NodeId, want: usize) -> usize {
+    let want = want.min(MOST_LIBERTIES);
     let game = pos.game();
-    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return false };
+    let (Some(chains), Some(gc)) = (pos.chains(), &game.rules.group_capture) else { return want };
     let (board, cells, me) = (&game.board, pos.cells(), pos.to_move());
-    // The new chain's liberties other than `n`, two of them enough.
-    let mut libs = [NodeId::NONE; 2];
+    // The new chain's liberties other than `n`, `want` of them enough.
+    let mut libs = [NodeId::NONE; MOST_LIBERTIES];
     let mut found = 0;
-    let mut add = |l: NodeId, libs: &mut [NodeId; 2]| {
-        if l != n && !libs[..found].contains(&l) && found < 2 {
+    let mut add = |l: NodeId, libs: &mut [NodeId; MOST_LIBERTIES]| {
+        if l != n && !libs[..found].contains(&l) && found < want {
             libs[found] = l;
             found += 1;
         }
@@ -147,9 +158,9 @@ pub(super) fn self_atari(pos: &Position, n: NodeId) -> bool {
         match cells[e.to.idx()] {
             None => add(e.to, &mut libs),
             Some(p) if pos.same_side(me, p.seat) => {
-                // Three of the chain's liberties hold two besides `n`.
-                let mut own = [NodeId::NONE; 3];
-                let k = chains.liberties_into(board, cells, chains.head(e.to), &mut own);
+                // `want + 1` of the chain's liberties hold `want` besides `n`.
+                let mut own = [NodeId::NONE; MOST_LIBERTIES + 1];
+                let k = chains.liberties_into(board, cells, chains.head(e.to), &mut own[..=want]);
                 for &l in &own[..k] {
                     add(l, &mut libs);
                 }
@@ -158,11 +169,11 @@ pub(super) fn self_atari(pos: &Position, n: NodeId) -> bool {
                 // An enemy chain whose last liberty is `n` is taken: the stone gains liberties.
                 let mut theirs = [NodeId::NONE; 2];
                 if chains.liberties_into(board, cells, chains.head(e.to), &mut theirs) == 1 {
-                    return false;
+                    return want;
                 }
             }
             Some(_) => {}
         }
     }
-    found < 2
+    found
 }

@@ -3,12 +3,14 @@
 mod atari;
 mod buf;
 mod decisive;
+mod knowledge;
 mod light;
 mod patterns;
 mod perft;
 mod replies;
 
 pub use buf::PlayoutBuf;
+pub use knowledge::{Knowledge, Prior};
 pub use light::{fills_own_eye, light_move};
 pub use patterns::{Patterns, PatternsError, Shape, ShapeError};
 pub use perft::{perft, try_perft};

@@ -80,6 +80,14 @@ pub struct MctsConfig {
     ///
     /// [`PlayoutBuf::patterns`]: crate::playout::PlayoutBuf::patterns
     pub patterns: bool,
+    /// In games that capture chains by their liberties (Go), start each new node's moves with virtual
+    /// simulations from what the playouts know and where each move is ([`Knowledge`]): captures, escapes
+    /// from atari and the definition's shapes as wins, stones given away as losses, moves near the last
+    /// one as wins, and in an empty part of the board the first two lines as losses and the third as a
+    /// win. They count in a move's mean and in its RAVE mean alike, until real results outweigh them.
+    ///
+    /// [`Knowledge`]: crate::playout::Knowledge
+    pub knowledge: bool,
     /// Independent trees searched at once (root parallelism), each with the whole budget; their root
     /// statistics are added up. More threads: more playouts in the same time.
     pub threads: u32,
@@ -157,6 +165,7 @@ impl MctsConfig {
         "replies",
         "atari",
         "patterns",
+        "knowledge",
         "threads",
         "clock",
         "reuse",
@@ -207,6 +216,7 @@ impl MctsConfig {
             "replies" => self.replies = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "atari" => self.atari = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "patterns" => self.patterns = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
+            "knowledge" => self.knowledge = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "reuse" => self.reuse = switch(value).ok_or_else(|| bad("expected `on` or `off`"))?,
             "threads" => {
                 let n = positive(value).filter(|&n| n <= MctsConfig::MAX_THREADS as u64);
@@ -247,6 +257,7 @@ impl Default for MctsConfig {
             replies: false,
             atari: false,
             patterns: false,
+            knowledge: false,
             threads: 1,
             clock: None,
             reuse: true,
@@ -301,6 +312,9 @@ impl fmt::Display for MctsConfig {
         }
         if self.patterns {
             parts.push("patterns=on".into());
+        }
+        if self.knowledge {
+            parts.push("knowledge=on".into());
         }
         if self.threads != 1 {
             parts.push(format!("threads={}", self.threads));

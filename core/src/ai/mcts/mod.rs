@@ -93,6 +93,8 @@ pub struct MctsAgent {
     replies: MoveBuf,
     ranked: Vec<(f32, Move)>,
     priors: Vec<f32>,
+    /// Prior knowledge of new nodes' moves ([`MctsConfig::knowledge`]).
+    knowledge: crate::playout::Knowledge,
     /// The moves from the root's last one to the leaf of the current iteration, each with its player, for
     /// the last good replies ([`MctsConfig::replies`]).
     path: Vec<(crate::SeatId, Move)>,
@@ -153,6 +155,7 @@ impl MctsAgent {
             replies: MoveBuf::default(),
             ranked: Vec::new(),
             priors: Vec::new(),
+            knowledge: Default::default(),
             path: Vec::new(),
             spare: Default::default(),
         }

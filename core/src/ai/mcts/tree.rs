@@ -6,7 +6,7 @@ use crate::SeatId;
 use crate::ai::{AgentRng, player, rewards};
 use crate::hooks::HookError;
 use crate::moves::Move;
-use crate::playout::{Policy, fills_own_eye, playout};
+use crate::playout::{Policy, Prior, fills_own_eye, playout};
 use crate::position::Position;
 use rand::seq::SliceRandom;
 
@@ -28,6 +28,10 @@ pub(super) struct Node {
     /// The bonus the move starts with, shrinking as it is visited: what it captures at once
     /// ([`super::MctsConfig::bias`]) and how the evaluation judges it ([`super::MctsConfig::prior`]).
     bias: f32,
+    /// Virtual simulations it starts with, and the parent's mover's wins among them
+    /// ([`super::MctsConfig::knowledge`]): they count in its mean as real ones do.
+    prior_visits: f32,
+    prior_wins: f32,
     /// Simulations through the parent in which the parent's mover made this move later (RAVE), and
     /// the sum of that player's rewards in them.
     pub(super) amaf_visits: u32,
@@ -65,10 +69,10 @@ impl MctsAgent {
         self.nodes.clear();
         self.sums.clear();
         self.proofs.clear();
-        self.push_node(Move::PASS, NONE, 0.0);
+        self.push_node(Move::PASS, NONE, 0.0, Prior::default());
     }
 
-    fn push_node(&mut self, mv: Move, parent: u32, bias: f32) {
+    fn push_node(&mut self, mv: Move, parent: u32, bias: f32, prior: Prior) {
         self.nodes.push(Node {
             mv,
             parent,
@@ -78,8 +82,11 @@ impl MctsAgent {
             visits: 0,
             mover: SeatId(0),
             bias,
-            amaf_visits: 0,
-            amaf_sum: 0.0,
+            prior_visits: prior.visits,
+            prior_wins: prior.wins,
+            // The same virtual simulations start its RAVE mean (Fuego's "both").
+            amaf_visits: prior.visits as u32,
+            amaf_sum: prior.wins,
             proven: false,
             plies: 0,
         });
@@ -125,11 +132,15 @@ impl MctsAgent {
             }
         }
         let first = self.nodes.len() as u32;
+        let mut knowledge = std::mem::take(&mut self.knowledge);
+        let known = if self.config.knowledge { knowledge.judge(pos, &self.moves.moves) } else { &[] };
         for i in 0..self.moves.moves.len() {
             let mv = self.moves.moves[i];
             let capture = if biased { self.config.bias as f32 * captured(pos, &mv) as f32 } else { 0.0 };
-            self.push_node(mv, node, capture + self.priors.get(i).copied().unwrap_or(0.0));
+            let prior = known.get(i).copied().unwrap_or_default();
+            self.push_node(mv, node, capture + self.priors.get(i).copied().unwrap_or(0.0), prior);
         }
+        self.knowledge = knowledge;
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = self.moves.moves.len() as u32;
@@ -146,7 +157,7 @@ impl MctsAgent {
     fn select(&mut self, node: u32) -> (u32, bool) {
         let rave = self.config.rave;
         let n = &self.nodes[node as usize];
-        if rave == 0.0 && n.tried < n.children {
+        if rave == 0.0 && !self.config.knowledge && n.tried < n.children {
             let child = n.first_child + n.tried;
             self.nodes[node as usize].tried += 1;
             return (child, true);
@@ -161,9 +172,10 @@ impl MctsAgent {
                 // Settled: nothing to learn there. An unproven node has an unproven child.
                 continue;
             }
-            let visits = ch.visits as f64;
-            let mean =
-                if ch.visits == 0 { 1.0 } else { self.sums[child as usize * self.seats + mover] as f64 / visits };
+            // Real and virtual simulations alike; a child with neither is worth a win until tried.
+            let visits = ch.visits as f64 + ch.prior_visits as f64;
+            let sum = self.sums[child as usize * self.seats + mover] as f64 + ch.prior_wins as f64;
+            let mean = if visits == 0.0 { 1.0 } else { sum / visits };
             let value = if ch.amaf_visits > 0 && rave > 0.0 {
                 let beta = (rave / (3.0 * visits + rave)).sqrt();
                 (1.0 - beta) * mean + beta * ch.amaf_sum as f64 / ch.amaf_visits as f64
