@@ -57,6 +57,9 @@ fn auto_picks_by_the_game_s_traits() {
     let (AgentSpec::Mcts(go), AgentSpec::Mcts(hex)) = (pick("go", &[]), pick("hex", &[])) else { panic!() };
     assert!(go.atari && go.replies);
     assert!(!hex.atari && !hex.replies);
+    // Go's tree starts from prior knowledge, and explores less; Hex's does not (it has no chains).
+    assert!(go.knowledge && go.c < hex.c);
+    assert!(!hex.knowledge);
     // Go's definition declares 3×3 shapes, but playing them did not make the player stronger (the book's
     // computer-players chapter): `auto` leaves them off.
     assert!(!go.patterns);

@@ -156,6 +156,12 @@ impl AutoConfig {
     /// of 20 in Hex; against GNU Go at 2 s a move it took 5 of 40 games, where `c=1` had taken none of 9
     /// at 0.5 s.
     pub const RAVE_EXPLORATION: f64 = 0.3;
+    /// UCT's exploration constant where the tree starts from prior knowledge too (games of chains, with
+    /// [`MctsConfig::knowledge`]): the virtual simulations already make the search try the moves worth
+    /// trying, and the less it explores on top the better. At 100 ms a move in 9×9 Go, with the knowledge,
+    /// `c=0.1` won 58 of 80 games against the search without it (`c=0.3`), `c=0.3` 23 of 40 and `c=0`
+    /// 24 of 40.
+    pub const KNOWLEDGE_EXPLORATION: f64 = 0.1;
 
     /// Sets one parameter from its text. `Err(None)` when there is no such parameter.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), Option<SpecError>> {
@@ -197,7 +203,8 @@ impl AutoConfig {
     /// UCT then explores less ([`AutoConfig::RAVE_EXPLORATION`]). Where such a game captures chains by
     /// their liberties (Go), its playouts answer ataris and play the last good replies
     /// ([`MctsConfig::atari`], [`MctsConfig::replies`]): together, at 100 ms a move in 9×9 Go, they won
-    /// 30 of 40 games against the same MCTS without them.
+    /// 30 of 40 games against the same MCTS without them. Its tree starts new nodes from prior knowledge
+    /// ([`MctsConfig::knowledge`]) and explores less again ([`AutoConfig::KNOWLEDGE_EXPLORATION`]).
     ///
     /// ```
     /// use qipan::core::ai::{AgentSpec, AutoConfig, Traits};
@@ -207,7 +214,7 @@ impl AutoConfig {
     /// let othello = Traits::of(&qipan::load("othello", &[])?.start())?;
     /// let seven = Traits::of(&qipan::load("seven-kingdoms", &[])?.start())?;
     /// let auto = AutoConfig::default();
-    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=0.3,replies=on,atari=on");
+    /// assert_eq!(auto.pick(&go).to_string(), "mcts:iterations=1000,c=0.1,replies=on,atari=on,knowledge=on");
     /// assert_eq!(auto.pick(&othello).to_string(), "alphabeta:depth=8");
     /// assert_eq!(auto.pick(&chess).to_string(), "alphabeta:depth=5");
     /// assert_eq!(auto.pick(&seven).to_string(), "mcts:iterations=1000,c=1,rave=0"); // seven players
@@ -243,6 +250,10 @@ impl AutoConfig {
             mcts.c = Self::RAVE_EXPLORATION;
             mcts.replies = traits.chains;
             mcts.atari = traits.chains;
+            if traits.chains {
+                mcts.knowledge = true;
+                mcts.c = Self::KNOWLEDGE_EXPLORATION;
+            }
         }
         AgentSpec::Mcts(mcts)
     }
