@@ -99,18 +99,23 @@ impl Position {
     /// and mates, cannot answer a check from a piece next to the king, as a dropped pawn's is).
     fn mates(&self, mv: &Move) -> bool {
         let _judging = Judging::enter();
-        let mut after = self.clone();
-        if after.play_unchecked(mv).is_err() {
-            return false;
-        }
-        match after.outcome() {
-            Some(r) => matches!(r.reason, EndReason::Checkmate | EndReason::CheckmateDrawn),
-            None => !after.has_legal_move(),
-        }
+        // The thread's spare position, copied over (no allocation once it has the game's sizes).
+        let mut after = AFTER.with(|a| a.take()).unwrap_or_else(|| self.clone());
+        after.clone_from(self);
+        let mated = after.play_unchecked(mv).is_ok()
+            && match after.outcome() {
+                Some(r) => matches!(r.reason, EndReason::Checkmate | EndReason::CheckmateDrawn),
+                None => !after.has_legal_move(),
+            };
+        AFTER.with(|a| a.set(Some(after)));
+        mated
     }
 }
 
 thread_local! {
+    /// A position to try a checking move on when judging a mate, kept for the next (it holds the last
+    /// game judged until the thread ends or judges another).
+    static AFTER: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
     /// Set while a mate is being judged: conditions judged after a move then hold (see `mates`).
     static JUDGING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }

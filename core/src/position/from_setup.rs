@@ -221,6 +221,7 @@ impl Position {
             chains: game.rules.group_capture.as_ref().map(|g| Chains::new(&game.board, g.relation)),
             links: game.rules.end.connections.iter().map(|_| Links::new(n)).collect(),
             flood: Default::default(),
+            taken: Vec::new(),
             reserve: setup.reserve,
             graveyard: setup.graveyard,
             captures: setup.captures,

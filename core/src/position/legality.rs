@@ -1,7 +1,7 @@
 //! Judging one move: its shape, its movement rule, and its consequences (group capture, suicide,
 //! repetition, the check rule and `filter_move` hooks).
 
-use super::{Illegal, MoveBuf, PlayError, Position};
+use super::{Illegal, MoveBuf, Piece, PlayError, Position};
 use crate::board::NodeId;
 use crate::hooks::HookError;
 use crate::moves::{Move, MoveKind};
@@ -225,13 +225,14 @@ impl Position {
     /// refuses the move, with the failure as the reason (as [`Position::check`] reports it).
     pub(super) fn check_consequences(&self, mv: &Move) -> Result<(), Illegal> {
         self.consequences(mv).map_err(|e| match e {
-            PlayError::Illegal(e) => e,
-            PlayError::Hook(e) => Illegal::Hook(e.to_string()),
+            Refusal::Rule(e) => e,
+            Refusal::Exposed(piece) => Illegal::LeavesInCheck(self.game.pieces[piece.idx()].name.clone()),
+            Refusal::Hook(e) => Illegal::Hook(e.to_string()),
         })
     }
 
     /// [`Position::check_consequences`], telling a failing hook apart from a rule the move breaks.
-    fn consequences(&self, mv: &Move) -> Result<(), PlayError> {
+    fn consequences(&self, mv: &Move) -> Result<(), Refusal> {
         let seat = self.to_move;
         if mv.is_idle() && !self.captures_when_played(mv)? {
             return Err(Illegal::Idle.into());
@@ -277,20 +278,14 @@ impl Position {
             }
             _ => {}
         }
-        if self.game.has_check_rule() && !mv.is_pass() {
-            let mut cells = self.cells.clone();
-            let royals = self.royal_nodes();
-            if let Some(bad) = self.royal_left_attacked(mv, &mut cells, &royals) {
-                return Err(Illegal::LeavesInCheck(self.game.pieces[bad.idx()].name.clone()).into());
+        if !mv.is_pass() && (self.game.has_check_rule() || self.game.rules.facing.is_some()) {
+            // The thread's scratch board (no allocation once it has the board's size).
+            let mut cells = SCRATCH_CELLS.take();
+            let exposed = self.exposes(mv, &mut cells);
+            SCRATCH_CELLS.set(cells);
+            if let Some(piece) = exposed {
+                return Err(Refusal::Exposed(piece));
             }
-        }
-        // While pieces face each other, every move but a pass must end it (janggi's bikjang).
-        if let Some(f) = &self.game.rules.facing
-            && !mv.is_pass()
-            && f.holds(self, &self.cells)
-            && f.after(self, mv, &mut Vec::new())
-        {
-            return Err(Illegal::LeavesInCheck(self.game.pieces[f.pieces[0].idx()].name.clone()).into());
         }
         if let Some(h) = self.game.hooks.as_ref().filter(|_| self.filters_moves)
             && let Some(reason) = h.filter_move(self, mv)?
@@ -298,6 +293,22 @@ impl Position {
             return Err(Illegal::Hook(reason).into());
         }
         Ok(())
+    }
+
+    /// The piece type `mv` (not a pass) leaves attacked under the check rule, or leaves facing its enemy
+    /// while pieces face each other now (janggi's bikjang: every move but a pass must end it). `cells`
+    /// is a scratch board.
+    fn exposes(&self, mv: &Move, cells: &mut Vec<Option<Piece>>) -> Option<PieceId> {
+        if self.game.has_check_rule() {
+            cells.clear();
+            cells.extend_from_slice(&self.cells);
+            let royals = self.royal_nodes();
+            if let Some(bad) = self.royal_left_attacked(mv, cells, &royals) {
+                return Some(bad);
+            }
+        }
+        let f = self.game.rules.facing.as_ref()?;
+        (f.holds(self, &self.cells) && f.after(self, mv, cells)).then_some(f.pieces[0])
     }
 
     /// Whether playing `mv` captures a piece (by a capture rule, or a hook's `capture`): what makes a move
@@ -315,7 +326,7 @@ impl Position {
     pub(super) fn passes_consequences(&self, mv: &Move, strict: bool) -> Result<bool, HookError> {
         match self.consequences(mv) {
             Ok(()) => Ok(true),
-            Err(PlayError::Hook(e)) if strict => Err(e),
+            Err(Refusal::Hook(e)) if strict => Err(e),
             Err(_) => Ok(false),
         }
     }
@@ -379,4 +390,42 @@ impl Position {
     pub(crate) fn placement_legal(&self, to: NodeId, piece: PieceId) -> bool {
         self.cells[to.idx()].is_none() && self.placement_check(to, self.to_move, piece).is_ok()
     }
+}
+
+/// Why [`Position::consequences`] refuses a move, cheaply: the piece a move leaves attacked is named
+/// only when the refusal is reported, so that move generation, which only counts refusals, allocates
+/// nothing.
+enum Refusal {
+    /// A rule the move breaks.
+    Rule(Illegal),
+    /// It leaves a protected piece of this type attacked, or facing its enemy.
+    Exposed(PieceId),
+    /// A hook failed.
+    Hook(HookError),
+}
+
+impl From<Illegal> for Refusal {
+    fn from(e: Illegal) -> Refusal {
+        Refusal::Rule(e)
+    }
+}
+
+impl From<HookError> for Refusal {
+    fn from(e: HookError) -> Refusal {
+        Refusal::Hook(e)
+    }
+}
+
+impl From<PlayError> for Refusal {
+    fn from(e: PlayError) -> Refusal {
+        match e {
+            PlayError::Illegal(e) => Refusal::Rule(e),
+            PlayError::Hook(e) => Refusal::Hook(e),
+        }
+    }
+}
+
+thread_local! {
+    /// A board to try moves on when judging one move's legality (see `exposes`), kept for the next.
+    static SCRATCH_CELLS: std::cell::Cell<Vec<Option<Piece>>> = const { std::cell::Cell::new(Vec::new()) };
 }

@@ -160,6 +160,9 @@ pub struct Position {
     links: Vec<crate::rules::goal::Links>,
     /// The enclosure and fort goals' flood fill, reused ([`crate::rules::EncloseGoal`], [`crate::rules::FortGoal`]).
     pub(crate) flood: crate::rules::goal::Flood,
+    /// The stones of the chain being captured, with what stood there: a buffer reused from capture to
+    /// capture, whose contents mean nothing between moves.
+    taken: Vec<(NodeId, Piece)>,
     reserve: Vec<u16>,
     graveyard: Vec<u16>,
     captures: Vec<u32>,

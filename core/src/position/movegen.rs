@@ -532,22 +532,28 @@ impl Position {
         let plain = rules.group_capture.is_none()
             && rules.repetition == Repetition::None
             && !self.filters_moves
-            && !self.game.has_idle_walks()
-            && !self.facing_now();
-        if plain && !self.game.has_check_rule() {
+            && !self.game.has_idle_walks();
+        // Pieces facing each other now (janggi's bikjang): every move but a pass must end it.
+        let facing = rules.facing.as_ref().filter(|f| f.holds(self, &self.cells));
+        let check = self.game.has_check_rule();
+        if plain && facing.is_none() && !check {
             // Nothing beyond the movement rules can refuse a move: the buffers change places.
             std::mem::swap(moves, pseudo);
         } else if plain {
-            // Only the check rule: try each move on a scratch board, unless it cannot matter.
+            // Only the check rule and the facing rule: try each move on scratch boards, unless it cannot
+            // matter.
             cells.clear();
             cells.extend_from_slice(&self.cells);
-            let royals = self.royal_nodes();
-            let quick = self.quick_check_filter(&royals);
-            standing.find(self, self.check_key(), &royals);
+            let royals = if check { self.royal_nodes() } else { Default::default() };
+            let quick = check && self.quick_check_filter(&royals);
+            if check {
+                standing.find(self, self.check_key(), &royals);
+            }
             for mv in pseudo.iter() {
-                if (quick && !self.may_expose(mv, &royals))
-                    || (!standing.survive(mv) && self.royal_left_attacked(mv, cells, &royals).is_none())
-                {
+                let safe = !check
+                    || (quick && !self.may_expose(mv, &royals))
+                    || (!standing.survive(mv) && self.royal_left_attacked(mv, cells, &royals).is_none());
+                if safe && facing.is_none_or(|f| mv.is_pass() || !f.after(self, mv, &mut scratch.after_cells)) {
                     moves.push(*mv);
                 }
             }

@@ -206,7 +206,10 @@ impl Position {
                     // Allowed suicide: the chain goes to the next seat's credit.
                     let by = self.next_seat_after(seat);
                     self.remove_chain(h, by)?;
-                } else if removed == 1 && ch.size(h) == 1 && ch.liberties(&self.game.board, &self.cells, h) == 1 {
+                } else if removed == 1
+                    && ch.size(h) == 1
+                    && ch.liberties_into(&self.game.board, &self.cells, h, &mut [NodeId::NONE; 2]) == 1
+                {
                     new_ko = last;
                 }
             }
@@ -400,24 +403,26 @@ impl Position {
 
     /// Takes a whole chain off the board, crediting `by`.
     fn remove_chain(&mut self, h: NodeId, by: SeatId) -> Result<(u32, NodeId), HookError> {
-        let ch = self.chains.as_mut().expect("chains");
-        let stones: Vec<NodeId> = ch.stones(h).collect();
-        let mut taken = Vec::with_capacity(stones.len());
-        for &s in &stones {
-            let p = self.cells[s.idx()].take().expect("stone");
+        // The stones and their pieces, in the position's buffer (a hook that captures again while they
+        // are credited gets a new one).
+        let mut taken = std::mem::take(&mut self.taken);
+        taken.clear();
+        let ch = self.chains.as_ref().expect("chains");
+        taken.extend(ch.stones(h).map(|s| (s, self.cells[s.idx()].expect("stone"))));
+        for &(s, p) in &taken {
+            self.cells[s.idx()] = None;
             self.hash ^= self.game.key(s, p.seat, p.piece);
             if self.game.is_royal(p.piece) {
                 self.royals.retain(|&r| r != s);
             }
             self.count_piece(s, p, false);
-            taken.push((s, p));
         }
         let game = self.game.clone();
         self.chains.as_mut().expect("chains").remove_chain(&game.board, &self.cells, h);
-        for &(s, p) in &taken {
-            self.credit_capture(s, p, by)?;
-        }
-        Ok((stones.len() as u32, stones.last().copied().unwrap_or(NodeId::NONE)))
+        let credited = taken.iter().try_for_each(|&(s, p)| self.credit_capture(s, p, by));
+        let removed = (taken.len() as u32, taken.last().map_or(NodeId::NONE, |t| t.0));
+        self.taken = taken;
+        credited.map(|()| removed)
     }
 
     #[inline]

@@ -506,17 +506,9 @@ pub(crate) fn absorb_side(pos: &mut Position, seat: SeatId, to: SeatId) -> Resul
 
 /// Puts out every side whose pieces on the board are all bare (a lone king), after `mover` captured.
 pub(crate) fn bare_sides(pos: &mut Position, mover: SeatId) -> Result<(), HookError> {
-    let n = pos.game().seats.len();
-    // Per player: bit 0 = has a bare piece, bit 1 = has another piece.
-    let mut kinds = vec![0u8; n];
-    let bare = &pos.game().rules.end.bare;
-    for c in pos.cells().iter().flatten() {
-        let bit = if bare.contains(&c.piece) { 1 } else { 2 };
-        kinds[pos.controller(c.seat).idx()] |= bit;
-    }
     let captor = pos.controller(mover);
     for player in pos.game().seat_ids() {
-        if kinds[player.idx()] != 1 || player == captor || !alive_side(pos, player) {
+        if player == captor || !alive_side(pos, player) || !all_bare(pos, player) {
             continue;
         }
         let rule = pos.game().rules.end.bare_side;
@@ -533,6 +525,22 @@ pub(crate) fn bare_sides(pos: &mut Position, mover: SeatId) -> Result<(), HookEr
         }
     }
     Ok(())
+}
+
+/// Whether `player`'s side has pieces on the board and every one of them is bare, by the counts of
+/// pieces on the board (no walk over the board).
+fn all_bare(pos: &Position, player: SeatId) -> bool {
+    let game = pos.game();
+    let bare = &game.rules.end.bare;
+    let (mut lone, mut other) = (false, false);
+    for s in game.seat_ids().filter(|&s| pos.controller(s) == player) {
+        for t in (0..game.pieces.len() as u8).map(crate::PieceId::new) {
+            if pos.on_board(s, t) > 0 {
+                if bare.contains(&t) { lone = true } else { other = true }
+            }
+        }
+    }
+    lone && !other
 }
 
 /// Whether any seat of `player`'s side is still in the game.
