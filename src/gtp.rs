@@ -71,6 +71,8 @@ pub struct GtpEngine {
     buf: MoveBuf,
     /// The agent that answers `genmove`; without one, random moves that fill no own eye.
     agent: Option<Box<dyn Agent>>,
+    /// Resign when the agent judges the mover's chances below this ([`GtpEngine::with_resign`]).
+    resign: Option<f64>,
     /// Games built so far, by their options: a controller's `boardsize`, `komi` and `clear_board` before
     /// every game rebuild the same few.
     built: Vec<(Options, Arc<Game>)>,
@@ -149,6 +151,7 @@ impl GtpEngine {
             rng: SmallRng::seed_from_u64(seed),
             buf: MoveBuf::default(),
             agent: None,
+            resign: None,
             built: vec![(overrides.to_vec(), game.clone())],
         })
     }
@@ -170,6 +173,31 @@ impl GtpEngine {
     /// ```
     pub fn with_agent(mut self, spec: &AgentSpec) -> GtpEngine {
         self.agent = Some(spec.build());
+        self
+    }
+
+    /// Lets the agent resign: `genmove` answers `resign` when the agent judges the chances of the side to
+    /// move below `rate` (from 0, a sure loss, to 1, a sure win), and plays on otherwise. The agent then
+    /// judges each position as it chooses its move ([`Agent::evaluate`]: one search for both); with a
+    /// clock budget (`clock=`), its fixed budget instead. The position does not change: the controller ends
+    /// the game.
+    ///
+    /// ```
+    /// use qipan::core::ai::AgentSpec;
+    ///
+    /// // With a komi of 100 points on 5×5, Black cannot win: it resigns at once.
+    /// let engine = qipan::gtp::GtpEngine::new("go", &[("size".into(), "5".into())], 1)?;
+    /// let spec = AgentSpec::parse("mcts:iterations=500")?;
+    /// let mut engine = engine.with_agent(&spec).with_resign(0.1);
+    /// engine.handle("komi 100");
+    /// assert_eq!(engine.handle("genmove b").0.as_deref(), Some("= resign\n\n"));
+    /// // Without a komi to overcome, it plays.
+    /// engine.handle("komi 0");
+    /// assert_ne!(engine.handle("genmove b").0.as_deref(), Some("= resign\n\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_resign(mut self, rate: f64) -> GtpEngine {
+        self.resign = Some(rate);
         self
     }
 
@@ -452,10 +480,18 @@ impl GtpEngine {
         let seat = self.seat(args.first().ok_or("invalid color")?)?;
         let mut next = turn_of(&self.pos, seat)?;
         let cleaning = if cleanup { self.cleanup_move(&next) } else { None };
-        let mv = match (cleaning, self.agent.as_mut()) {
-            (Some(mv), _) => Some(mv),
-            (None, Some(agent)) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
-            (None, None) => light_move(&next, &mut self.rng, &mut self.buf),
+        let mv = match (cleaning, self.agent.as_mut(), self.resign) {
+            (Some(mv), _, _) => Some(mv),
+            (None, Some(agent), Some(rate)) => {
+                let judged = agent.evaluate(&next, &mut self.rng).map_err(|e| e.to_string())?;
+                match judged {
+                    Some(e) if e.rewards.get(seat.idx()).is_some_and(|&r| r < rate) => return Ok("resign".into()),
+                    Some(e) => e.best,
+                    None => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
+                }
+            }
+            (None, Some(agent), None) => agent.choose(&next, &mut self.rng).map_err(|e| e.to_string())?,
+            (None, None, _) => light_move(&next, &mut self.rng, &mut self.buf),
         }
         .unwrap_or(Move::PASS);
         next.play(&mv).map_err(|e| e.to_string())?;

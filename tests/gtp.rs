@@ -356,3 +356,39 @@ fn genmove_cleanup_captures_dead_stones_first() {
     assert!(e.position().cell(b5).is_none(), "B5 captured");
     assert_eq!(answer(&mut e, "final_status_list dead"), Ok(String::new()));
 }
+
+#[test]
+fn resigns_a_lost_game_when_asked_and_only_then() {
+    // 5×5 with a komi of 100: Black cannot win.
+    let engine = || GtpEngine::new("go", &[("size".into(), "5".into())], 3).unwrap();
+    let spec = qipan::core::ai::AgentSpec::parse("mcts:iterations=400").unwrap();
+    let mut resigning = engine().with_agent(&spec).with_resign(0.1);
+    answer(&mut resigning, "komi 100").unwrap();
+    assert_eq!(answer(&mut resigning, "genmove b"), Ok("resign".into()));
+    assert_eq!(resigning.position().ply(), 0, "a resignation plays nothing");
+    // White, far ahead, plays on; and without the threshold Black plays too.
+    assert_ne!(answer(&mut resigning, "genmove w"), Ok("resign".into()));
+    let mut playing = engine().with_agent(&spec);
+    answer(&mut playing, "komi 100").unwrap();
+    assert_ne!(answer(&mut playing, "genmove b"), Ok("resign".into()));
+    // From the command line; a threshold outside 0 to 1, or without an agent, is refused.
+    let run = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let args = ["gtp", "go", "--set", "size=5", "--ai", "mcts:iterations=400", "--resign", "0.1"];
+    let out = run(&args, "komi 100\ngenmove b\nquit\n");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("= resign"), "{out:?}");
+    let out = run(&["gtp", "go", "--ai", "random", "--resign", "2"], "quit\n");
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("from 0 to 1"), "{out:?}");
+    let out = run(&["gtp", "go", "--resign", "0.1"], "quit\n");
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--ai"), "{out:?}");
+}

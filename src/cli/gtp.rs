@@ -17,6 +17,18 @@ pub struct GtpArgs {
     /// without it, random moves that fill no own eye.
     #[arg(long, value_name = "AGENT")]
     ai: Option<String>,
+    /// Resign (`genmove` answers `resign`) when the agent judges the chances of the side to move below
+    /// RATE, from 0 (a sure loss) to 1 (a sure win), e.g. 0.1; never without it. Needs `--ai`.
+    #[arg(long, value_name = "RATE", requires = "ai", value_parser = rate)]
+    resign: Option<f64>,
+}
+
+/// A resignation threshold: a number from 0 to 1.
+fn rate(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| (0.0..=1.0).contains(r))
+        .ok_or_else(|| format!("expected a number from 0 to 1, not `{text}`"))
 }
 
 pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
@@ -24,6 +36,9 @@ pub fn run(a: GtpArgs) -> anyhow::Result<ExitCode> {
     if let Some(text) = &a.ai {
         let spec = AgentSpec::parse(text).map_err(|e| anyhow::anyhow!("--ai: `{text}`: {e}"))?;
         engine = engine.with_agent(&spec);
+    }
+    if let Some(rate) = a.resign {
+        engine = engine.with_resign(rate);
     }
     // Answers are flushed as soon as no more commands wait; a stream piped in is answered in large writes.
     let output = std::io::BufWriter::new(std::io::stdout().lock());
