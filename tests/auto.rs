@@ -53,10 +53,13 @@ fn auto_picks_by_the_game_s_traits() {
         assert!(c.rave > 0.0, "{game}");
         assert!(c.solver);
     }
-    // Go's chains get the playouts' answers to atari and the last good replies; Hex, without chains, not.
+    // Go's chains get the playouts' answers to atari; Hex, without chains, not. Both place one stone on
+    // one point, and get the last good replies; Domineering's dominoes cover two squares, and do not.
     let (AgentSpec::Mcts(go), AgentSpec::Mcts(hex)) = (pick("go", &[]), pick("hex", &[])) else { panic!() };
     assert!(go.atari && go.replies);
-    assert!(!hex.atari && !hex.replies);
+    assert!(!hex.atari && hex.replies);
+    let AgentSpec::Mcts(domineering) = pick("domineering", &[]) else { panic!() };
+    assert!(!domineering.replies);
     // Go's tree starts from prior knowledge, and explores less; Hex's does not (it has no chains).
     assert!(go.knowledge && go.c < hex.c);
     assert!(!hex.knowledge);
