@@ -7,6 +7,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+mod common;
+
 /// GNU Go in GTP mode, or `None` where it is not installed (and `QIPAN_REQUIRE_GNUGO` is not set).
 struct GnuGo {
     child: Child,
@@ -373,16 +375,9 @@ fn resigns_a_lost_game_when_asked_and_only_then() {
     assert_ne!(answer(&mut playing, "genmove b"), Ok("resign".into()));
     // From the command line; a threshold outside 0 to 1, or without an agent, is refused.
     let run = |args: &[&str], input: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"))
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        child.wait_with_output().unwrap()
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_qipan"));
+        command.args(args);
+        common::output_within(command, input.as_bytes(), std::time::Duration::from_secs(60))
     };
     let args = ["gtp", "go", "--set", "size=5", "--ai", "mcts:iterations=400", "--resign", "0.1"];
     let out = run(&args, "komi 100\ngenmove b\nquit\n");
