@@ -362,7 +362,7 @@ impl AgentSpec {
     ///
     /// let game = qipan::load("hex", &[])?;
     /// let picked = AgentSpec::parse("auto:ms=100")?.resolve(&game.start())?;
-    /// assert_eq!(picked.to_string(), "mcts:ms=100,c=0.3"); // RAVE on, exploring less
+    /// assert_eq!(picked.to_string(), "mcts:ms=100,c=0.3,replies=on"); // RAVE on, exploring less
     /// assert_eq!(AgentSpec::Greedy.resolve(&game.start())?, AgentSpec::Greedy);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
